@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm start`: builds the site in every locale and serves it on localhost.
+//
+//   node scripts/start.mjs [--port 3000] [--host 127.0.0.1] [--no-build]
+//
+// Reads:  docs/, i18n/, src/, static/ (through Docusaurus).
+// Writes: build/ (replaced by each build).
+// Exit:   0 when stopped with Ctrl-C; 1 when the build fails or nothing can be served.
+import {createRequire} from 'node:module';
+import {$, argv, chalk, echo} from 'zx';
+import {localePath, locales} from './lib/locales.mjs';
+import {serveBuild} from './lib/serve-build.mjs';
+
+const root = new URL('../', import.meta.url).pathname;
+const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
+const host = argv.host ?? '127.0.0.1';
+const port = Number(argv.port ?? process.env.PORT ?? 3000);
+
+$.cwd = root;
+$.verbose = false;
+
+if (argv.build !== false) {
+  echo(chalk.bold(`Building the site (${Object.keys(locales).join(', ')})…`));
+  try {
+    await $({stdio: 'inherit', timeout: '15m'})`${process.execPath} ${docusaurus} build`;
+  } catch {
+    echo(chalk.red('The build failed; the messages above name the file and what to fix.'));
+    process.exit(1);
+  }
+}
+
+let server;
+try {
+  server = await serveBuild({dir: `${root}build`, port, host});
+} catch (error) {
+  if (error.code !== 'EADDRINUSE') throw error;
+  echo(chalk.yellow(`Port ${port} is in use; serving on a free port instead.`));
+  server = await serveBuild({dir: `${root}build`, port: 0, host});
+}
+
+echo('');
+echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));
+for (const [locale, {label}] of Object.entries(locales)) {
+  echo(`  ${label.padEnd(8)} ${new URL(localePath(locale), server.url)}`);
+}
+echo('Press Ctrl-C to stop.');
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    await server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,85 @@
+// Browser smoke test: real Chromium over the production build in build/.
+// For each locale: <html lang>, the translated heading, a locale menu offering
+// every locale, CJK text drawn with a CJK font (not boxes), and a console
+// without errors. Screenshots go to test-results/screenshots/<locale>.png.
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdirSync, readFileSync} from 'node:fs';
+import {launchChromium} from '../../scripts/lib/chromium.mjs';
+import {serveBuild} from '../../scripts/lib/serve-build.mjs';
+import {defaultLocale, localePath, locales} from '../../scripts/lib/locales.mjs';
+import {findTranslationIds, listFiles} from '../../scripts/lib/translation-ids.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const shots = `${root}test-results/screenshots`;
+const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
+const english = findTranslationIds(listFiles(root + 'docs', ['.mdx']));
+
+/** The heading a reader of `locale` must see, from the same files the site uses. */
+function expectedHeading(locale) {
+  if (locale === defaultLocale) return english.get('home.title').message;
+  return readJson(`i18n/${locale}/code.json`)['home.title'].message;
+}
+
+/** Fonts Chromium actually used to draw the text of the first `selector` match. */
+async function fontsUsedFor(page, selector) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const {root: doc} = await cdp.send('DOM.getDocument');
+  const {nodeId} = await cdp.send('DOM.querySelector', {nodeId: doc.nodeId, selector});
+  const {fonts} = await cdp.send('CSS.getPlatformFontsForNode', {nodeId});
+  await cdp.detach();
+  return fonts;
+}
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveBuild({dir: `${root}build`});
+  browser = await launchChromium();
+  mkdirSync(shots, {recursive: true});
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+for (const [locale, {htmlLang}] of Object.entries(locales)) {
+  const path = localePath(locale);
+
+  test(`${path} renders in ${locale}`, async () => {
+    const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+    const problems = [];
+    page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()} ${res.url()}`));
+
+    await page.goto(new URL(path, server.url).href, {waitUntil: 'networkidle'});
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+
+    assert.equal(await page.getAttribute('html', 'lang'), htmlLang);
+    const heading = expectedHeading(locale);
+    assert.equal((await page.textContent('article h1')).trim(), heading);
+
+    const menu = await page.$$eval('.dropdown__menu a[lang]', (links) => links.map((a) => a.lang));
+    assert.deepEqual(menu, Object.values(locales).map((l) => l.htmlLang));
+
+    if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(heading)) {
+      const fonts = await fontsUsedFor(page, 'article h1');
+      const cjkGlyphs = fonts.filter((f) => /CJK/i.test(f.familyName)).reduce((n, f) => n + f.glyphCount, 0);
+      const cjkChars = heading.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu).length;
+      assert.ok(
+        cjkGlyphs >= cjkChars,
+        `${locale}: the heading's ${cjkChars} CJK characters were drawn with ${JSON.stringify(fonts)}; ` +
+          'install fonts-noto-cjk (bash scripts/setup-system.sh)',
+      );
+    }
+
+    await page.screenshot({path: `${shots}/${locale}.png`, fullPage: true});
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
