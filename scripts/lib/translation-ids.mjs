@@ -1,21 +1,12 @@
 // Finds the translation ids that pages and components use, with the English
 // message written beside each (the default locale has no catalog of its own).
-import {readFileSync, readdirSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 
 // <Translate id="a.b">English</Translate>, and components taking id="…" message="…".
 const PATTERNS = [
   /<Translate\s+id="([^"]+)"[^>]*>([^<]*)<\/Translate>/g,
   /\bid="([^"]+)"\s+message="([^"]*)"/g,
 ];
-
-/** Files under `dir` (recursively) whose names end with one of `extensions`. */
-export function listFiles(dir, extensions) {
-  return readdirSync(dir, {recursive: true, withFileTypes: true})
-    .filter((e) => e.isFile() && extensions.some((ext) => e.name.endsWith(ext)))
-    .map((e) => path.join(e.parentPath ?? e.path, e.name))
-    .sort();
-}
 
 /**
  * @param {string[]} files

@@ -8,7 +8,8 @@ import {mkdirSync, readFileSync} from 'node:fs';
 import {launchChromium} from '../../scripts/lib/chromium.mjs';
 import {serveBuild} from '../../scripts/lib/serve-build.mjs';
 import {defaultLocale, localePath, locales} from '../../scripts/lib/locales.mjs';
-import {findTranslationIds, listFiles} from '../../scripts/lib/translation-ids.mjs';
+import {listFiles} from '../../scripts/lib/list-files.mjs';
+import {findTranslationIds} from '../../scripts/lib/translation-ids.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const shots = `${root}test-results/screenshots`;

@@ -4,7 +4,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync, existsSync} from 'node:fs';
 import {defaultLocale, locales} from '../../scripts/lib/locales.mjs';
-import {findTranslationIds, listFiles} from '../../scripts/lib/translation-ids.mjs';
+import {listFiles} from '../../scripts/lib/list-files.mjs';
+import {findTranslationIds} from '../../scripts/lib/translation-ids.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
