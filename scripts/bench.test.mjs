@@ -1,0 +1,64 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const BENCH = new URL('./bench.mjs', import.meta.url).pathname;
+const FIXTURES = new URL('../test/fixtures/pgbench/', import.meta.url).pathname;
+const bench = (...args) => spawnSync(process.execPath, [BENCH, ...args], {encoding: 'utf8'});
+
+test('parse prints one JSON object; with --log, the log statistics too', () => {
+  const dir = `${FIXTURES}17/fail_tries1_nodetail/`;
+  const log = readdirSync(dir).find((f) => f.startsWith('pgbench_log'));
+  const {status, stdout} = bench('parse', `${dir}stderr`, `${dir}stdout`, '--log', dir + log);
+  assert.equal(status, 0);
+  const r = JSON.parse(stdout);
+  assert.equal(r.pgbenchVersion, '17.11');
+  assert.equal(r.progress.length, 2);
+  assert.equal(r.log.kind, 'transactions');
+  assert.equal((r.log.latencyUs.mean / 1000).toFixed(3), r.latencyAvgMs.toFixed(3));
+});
+
+test('parse of something that is not pgbench output exits 1, and still prints what it found', () => {
+  const {status, stdout} = bench('parse', BENCH);
+  assert.equal(status, 1);
+  assert.equal(JSON.parse(stdout).errors[0].message, 'No pgbench output was recognized in the input.');
+});
+
+test('wrong usage exits 2 with the usage', () => {
+  for (const args of [[], ['nope'], ['parse'], ['parse', 'x', '--log'], ['import', 'x']]) {
+    const {status, stderr} = bench(...args);
+    assert.equal(status, 2, args.join(' '));
+    assert.match(stderr, /Usage:\n {2}node scripts\/bench\.mjs parse FILE/);
+  }
+});
+
+test('import writes a valid result; validate says so', () => {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'result.json');
+  const imported = bench('import', `${FIXTURES}17`, '--out', out);
+  assert.equal(imported.status, 0, imported.stderr);
+  assert.match(imported.stderr, /^Imported 34 outputs \(23 ok, 8 failed, 3 aborted\) into /);
+  const checked = bench('validate', out);
+  assert.equal(checked.status, 0);
+  assert.equal(checked.stdout, `${out}: valid\n`);
+  assert.ok(!existsSync(`${out}.new`));
+});
+
+test('a failed import leaves an existing result file as it was', () => {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'result.json');
+  writeFileSync(out, 'previous');
+  const {status, stderr} = bench('import', '/nope', '--out', out);
+  assert.equal(status, 1);
+  assert.match(stderr, /\/nope: no such file or folder/);
+  assert.equal(readFileSync(out, 'utf8'), 'previous');
+});
+
+test('validate names every problem and exits 1', () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'bad.json');
+  writeFileSync(file, JSON.stringify({schemaVersion: 1}));
+  const {status, stderr} = bench('validate', file);
+  assert.equal(status, 1);
+  assert.match(stderr, new RegExp(`^${file}: \\(top level\\): "run" is missing: add it`));
+});
