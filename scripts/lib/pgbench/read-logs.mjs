@@ -43,7 +43,7 @@ export async function readLogs(files, options = {}) {
   const kinds = await Promise.all(files.map(detectKind));
   if (new Set(kinds).size > 1) {
     const list = files.map((f, i) => `${path.basename(f)} (${kinds[i]})`).join(', ');
-    return {files: files.length, errors: [{kind: 'other', message: `Per-transaction and aggregate logs are mixed: ${list}. Pass one run's logs of one kind.`}]};
+    throw new Error(`Per-transaction and aggregate logs are mixed: ${list}. Pass one run's logs of one kind.`);
   }
   if (kinds[0] === 'aggregate') return {files: files.length, ...(await readAggregateLogs(files))};
   const stats = createTransactionLogStats(options);

@@ -161,7 +161,10 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
     const stored = w.stored.value;
     const runEnd = runStart.map((_, i) => (i + 1 < runStart.length ? runStart[i + 1] : stored));
     const order = runSecond.map((_, i) => i).sort((a, b) => runSecond[a] - runSecond[b] || a - b);
-    reserve(stored); // room for the scratch copy of the largest second
+    // Room after the store for a scratch copy of the busiest second.
+    const perSecondCount = new Map();
+    runSecond.forEach((second, i) => perSecondCount.set(second, (perSecondCount.get(second) ?? 0) + runEnd[i] - runStart[i]));
+    reserve(Math.max(0, ...perSecondCount.values()));
     const scratch = STORE + stored * 4;
     const series = [];
     for (let i = 0; i < order.length; ) {
