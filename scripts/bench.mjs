@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 // The benchmark command line.
 //
+//   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
+//                              [--repeat N] [--dry-run] [--resume] [--shard K/N]
+//       Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>)
+//       and writes DIR/<id>-<time>.json (default DIR: results/).
+//   node scripts/bench.mjs merge RESULT... --out FILE
+//       Joins the results of a suite's shards.
 //   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
 //       Reads one run's pgbench output (stdout, stderr, or both merged; any order)
 //       and prints it as one JSON object; with --log, the run's log statistics too.
@@ -10,16 +16,29 @@
 //   node scripts/bench.mjs validate FILE...
 //       Checks result files against schemas/result.schema.json.
 //
-// Reads: the files named. Writes: stdout; `import` writes FILE (atomically, only when valid).
-// Exit:  0 done; 1 the input could not be read, or a result is not valid; 2 wrong usage.
-import {createReadStream} from 'node:fs';
+// Reads: the files named. Writes: stdout; run, merge and import write result
+//        files (atomically, only when valid).
+// Exit:  0 done; 1 the input could not be read, a suite or result is not valid,
+//        or a run could not start; 2 wrong usage; 3 a run finished, but some
+//        cells failed or aborted (they are in the result, with why).
+import {createReadStream, existsSync} from 'node:fs';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
 import {parseOutputStreams} from './lib/pgbench/parse-output.mjs';
 import {readLogs} from './lib/pgbench/read-logs.mjs';
 import {importOutputs} from './lib/results/import-outputs.mjs';
 import {readResultFile, resultProblems} from './lib/results/validate-result.mjs';
 import {writeResult} from './lib/results/write-result.mjs';
+import {parseOnly, parseShard} from './lib/runner/matrix.mjs';
+import {mergeResults} from './lib/runner/merge-results.mjs';
+import {createProgress} from './lib/runner/progress.mjs';
+import {runSuite} from './lib/runner/run-suite.mjs';
+import {loadSuite, parseDuration, SuiteError} from './lib/runner/suite.mjs';
 
 const USAGE = `Usage:
+  node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
+                             [--repeat N] [--dry-run] [--resume] [--shard K/N]
+  node scripts/bench.mjs merge RESULT... --out FILE
   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
   node scripts/bench.mjs import PATH... --out FILE
   node scripts/bench.mjs validate FILE...`;
@@ -78,7 +97,55 @@ function validateCommand(files) {
   return invalid > 0 ? 1 : 0;
 }
 
-const COMMANDS = {parse, import: importCommand, validate: validateCommand};
+async function run(args) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        out: {type: 'string', default: 'results'},
+        only: {type: 'string'},
+        duration: {type: 'string'},
+        repeat: {type: 'string'},
+        'dry-run': {type: 'boolean'},
+        resume: {type: 'boolean'},
+        shard: {type: 'string'},
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`run: ${error.message}`);
+  }
+  const {values, positionals} = parsed;
+  if (positionals.length !== 1) throw new UsageError('run: name one suite (benchmarks/<id>/suite.yaml, or its id)');
+  const [name] = positionals;
+  const file = existsSync(name) ? name : path.join('benchmarks', name, 'suite.yaml');
+  let matrix;
+  try {
+    matrix = {
+      only: parseOnly(values.only),
+      ...(values.shard && {shard: parseShard(values.shard)}),
+      ...(values.duration && {durationS: parseDuration(values.duration)}),
+      ...(values.repeat && {repeat: /^[1-9]\d*$/.test(values.repeat) ? Number(values.repeat) : NaN}),
+    };
+  } catch (error) {
+    throw new UsageError(`run: ${error.message}`);
+  }
+  if (Number.isNaN(matrix.repeat)) throw new UsageError('run: --repeat takes a whole number of at least 1');
+  const suite = loadSuite(file);
+  const {failed} = await runSuite(suite, {outDir: values.out, matrix, dryRun: values['dry-run'], resume: values.resume, progress: createProgress()});
+  return failed > 0 ? 3 : 0;
+}
+
+function merge(args) {
+  const [files, out] = splitAt(args, '--out');
+  if (out.length !== 1) throw new UsageError('merge: give the result file to write with --out FILE');
+  writeResult(out[0], mergeResults(files.map((file) => ({file, result: readResultFile(file)}))));
+  console.error(`Merged ${files.length} results into ${out[0]}.`);
+  return 0;
+}
+
+const COMMANDS = {run, merge, parse, import: importCommand, validate: validateCommand};
 
 const [command, ...args] = process.argv.slice(2);
 try {
@@ -89,7 +156,7 @@ try {
     console.error(`bench: ${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
-    console.error(`bench: ${error.message}`);
+    console.error(error instanceof SuiteError ? error.message : `bench: ${error.message}`);
     process.exitCode = 1;
   }
 }

@@ -1,0 +1,2 @@
+WITH cte1 AS MATERIALIZED (SELECT id FROM t_cte_b ORDER BY id)
+SELECT count(*) FROM t_cte_a WHERE id IN (SELECT id FROM cte1 ORDER BY id);

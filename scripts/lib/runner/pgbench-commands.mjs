@@ -1,0 +1,48 @@
+// The pgbench command lines of a suite, as argument arrays (never shell strings,
+// so nothing is split or expanded), and their rendering for people.
+
+const BUILTIN_FLAG = {'tpcb-like': 'tpcb-like', 'simple-update': 'simple-update', 'select-only': 'select-only'};
+
+/** pgbench -i for a target and scale. */
+export const initArgs = (scale, connection) => ['-i', '-q', '-s', String(scale), ...connection.args];
+
+/**
+ * pgbench for one run of a cell (measured or warm-up). Progress (-P 1) is always
+ * on: it is the time series of the charts.
+ * @param {object} cell  from expandMatrix (or a warm-up made from it)
+ * @param {object} connection
+ * @param {object} [options]
+ * @param {string|null} [options.logPrefix]  write per-transaction logs with this prefix
+ */
+export function runArgs(cell, connection, {logPrefix = null} = {}) {
+  const {workloadSpec: workload, scenarioSpec: scenario} = cell;
+  const vacuum = scenario.vacuum ?? Boolean(workload.builtin);
+  return [
+    ...(vacuum ? [] : ['-n']),
+    '-c', String(cell.clients),
+    '-j', String(Math.min(scenario.threads, cell.clients)),
+    ...(cell.durationS !== null ? ['-T', String(Math.max(1, Math.round(cell.durationS)))] : ['-t', String(cell.transactionsPerClient)]),
+    '-M', scenario.mode,
+    '-P', '1',
+    ...(workload.builtin
+      ? ['-b', BUILTIN_FLAG[workload.builtin]]
+      : ['-f', workload.weight ? `${workload.script}@${workload.weight}` : workload.script]),
+    ...(logPrefix ? ['-l', '--log-prefix', logPrefix] : []),
+    ...connection.args,
+  ];
+}
+
+/** PGOPTIONS for session settings: "-c name=value", spaces escaped as libpq wants. */
+export function pgOptions(session) {
+  return Object.entries(session)
+    .map(([name, value]) => `-c ${name}=${String(value).replace(/\\/g, '\\\\').replace(/ /g, '\\ ')}`)
+    .join(' ');
+}
+
+const quote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+
+/** A command as a person would type it: environment settings first, arguments quoted. */
+export function renderCommand(argv, env = {}) {
+  const prefix = Object.entries(env).filter(([k]) => k !== 'PGPASSWORD').map(([k, v]) => `${k}=${quote(v)}`);
+  return [...prefix, ...argv.map(quote)].join(' ');
+}
