@@ -212,10 +212,14 @@ async function runTarget({suite, target, cells, result, save, progress}) {
     else result.environment.targets.push(entry);
 
     const tmp = mkdtempSync(path.join(tmpdir(), 'bench-run-'));
+    // Ctrl-C ends the process from a signal handler: remove the folder on exit too.
+    const removeTmp = () => rmSync(tmp, {recursive: true, force: true});
+    process.once('exit', removeTmp);
     try {
       return await runCells({suite, target, cells, connection, result, save, progress, record, tmp});
     } finally {
-      rmSync(tmp, {recursive: true, force: true});
+      process.off('exit', removeTmp);
+      removeTmp();
     }
   } finally {
     server?.stop();
@@ -261,7 +265,7 @@ async function runCells({target, cells, connection, result, save, progress, reco
       const argv = ['pgbench', ...runArgs(warm, connection)];
       record(argv, env);
       progress.note(`${cell.id}: warm-up ${scenario.warmupS} s`);
-      const out = await runProcess(argv, {env, cwd: tmp, timeoutS: scenario.warmupS + 300});
+      const out = await runProcess(argv, {env, timeoutS: scenario.warmupS + 300});
       result.preparations.push({target: target.id, kind: 'warmup', workload: workload.id, cell: cell.id, command: renderCommand(argv, env), exitCode: out.exitCode, durationS: out.seconds, output: tail(redact(`${out.stdout}${out.stderr}`, connection.secret))});
     }
     const measured = await measure({cell, connection, env, tmp, record, progress});
@@ -302,9 +306,10 @@ async function measure({cell, connection, env, tmp, record, progress}) {
   record(argv, env);
   const startedAt = new Date();
   progress.start({cell, expectedS: cell.durationS});
+  // From the project root, so that the recorded command, with its relative
+  // script path, runs as it is; logs go to the temporary folder by prefix.
   const out = await runProcess(argv, {
     env,
-    cwd: tmp,
     timeoutS: cell.durationS !== null ? cell.durationS + 300 : 24 * 3600,
     onStderrLine: (line) => {
       const tps = /^progress: [\d.]+ s, ([\d.]+) tps/.exec(line)?.[1];
