@@ -69,6 +69,20 @@ export function createProgress({tty = process.stderr.isTTY === true, write = (t)
       const figure = tps !== undefined && tps !== null ? `, ${tps.toLocaleString('en', {maximumFractionDigits: 1})} tps` : '';
       line(`cell ${finished}/${total} ${cell.id}: ${status}${figure}${status !== 'ok' && note ? ` (${note})` : ''}; ETA ${eta()}`);
     },
+    /** The figures of the run: per cell, the median tps of its repeats and their spread. */
+    summary(groups) {
+      const rows = groups.map((g) => [
+        g.key,
+        g.median === null ? '—' : g.median.toLocaleString('en', {maximumFractionDigits: 1}),
+        g.median === null ? '' : `${g.min.toLocaleString('en', {maximumFractionDigits: 1})}–${g.max.toLocaleString('en', {maximumFractionDigits: 1})}`,
+        `${g.ok}/${g.repeats}`,
+      ]);
+      const header = ['cell', 'median tps', 'min–max', 'ok'];
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+      const format = (r) => r.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+      line('');
+      for (const r of [header, ...rows]) line(format(r));
+    },
     end({failed, file}) {
       line(`done in ${clock((now() - started) / 1000)}: ${total - failed} of ${total} cells ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`);
     },

@@ -14,6 +14,7 @@ import {parseOutput} from '../pgbench/parse-output.mjs';
 import {readLogs} from '../pgbench/read-logs.mjs';
 import {gitState, hostInfo, toolInfo} from '../provenance.mjs';
 import {statusOf} from '../results/import-outputs.mjs';
+import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {SCHEMA_VERSION} from '../results/validate-result.mjs';
 import {writeResult} from '../results/write-result.mjs';
 import {embeddedConnection, externalConnection, redact} from './connection.mjs';
@@ -172,6 +173,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   }
   result.run.finishedAt = new Date().toISOString();
   save();
+  progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
   progress.end({failed, file});
   return {file, result, failed};
 }

@@ -53,7 +53,9 @@ export function loadSuite(file) {
   if (!validate(suite)) {
     for (const e of validate.errors) {
       const parts = e.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-      report(parts, explainSchemaError(e, {doc: DOC, schemaVersion: null}));
+      // An unknown key is shown at its own line, under its parent's path.
+      const at = e.keyword === 'additionalProperties' ? [...parts, e.params.additionalProperty] : parts;
+      problems.push(`${where(at)}: ${readablePath(e.instancePath)}: ${explainSchemaError(e, {doc: DOC, schemaVersion: null})}`);
     }
     throw new SuiteError(problems);
   }

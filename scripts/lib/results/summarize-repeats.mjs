@@ -1,0 +1,36 @@
+// The repeats of each cell, summarized: the median and the spread (min–max)
+// of a figure over the repeats that finished. One run is never the figure.
+
+/** The median of numbers (the mean of the middle two for an even count). */
+export function median(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * @param {object[]} cells  a result's cells
+ * @param {(cell: object) => number|null|undefined} figure  e.g. (c) => c.summary.tps
+ * @returns {object[]} one entry per target/workload/scenario/clients, in the cells' order:
+ *   {key, target, workload, scenario, clients, repeats, ok, median, min, max}
+ */
+export function summarizeRepeats(cells, figure) {
+  const groups = new Map();
+  for (const cell of cells) {
+    const clients = cell.parameters.clients;
+    const key = `${cell.target}/${cell.workload}/${cell.scenario}/c${clients}`;
+    if (!groups.has(key)) groups.set(key, {key, target: cell.target, workload: cell.workload, scenario: cell.scenario, clients, repeats: 0, values: []});
+    const group = groups.get(key);
+    group.repeats++;
+    const value = cell.status === 'ok' ? figure(cell) : null;
+    if (typeof value === 'number' && Number.isFinite(value)) group.values.push(value);
+  }
+  return [...groups.values()].map(({values, ...g}) => ({
+    ...g,
+    ok: values.length,
+    median: median(values),
+    min: values.length ? Math.min(...values) : null,
+    max: values.length ? Math.max(...values) : null,
+  }));
+}

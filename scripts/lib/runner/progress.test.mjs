@@ -1,0 +1,27 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {createProgress} from './progress.mjs';
+
+test('without a terminal: one plain line per event, with the ETA from finished cells', () => {
+  const out = [];
+  let t = 0;
+  const p = createProgress({tty: false, write: (s) => out.push(s), now: () => t});
+  const cell = {id: 'pg17/ro/s/c4/r1', target: 'pg17', workload: 'ro', scenario: 's', clients: 4, repeat: 1};
+  p.begin({total: 3, skipped: 0, file: 'results/x.json'});
+  p.start({cell});
+  p.tick({tps: 1234.5});
+  t = 10_000;
+  p.cell({cell, status: 'ok', tps: 1234.56});
+  p.start({cell: {...cell, id: 'pg17/ro/s/c4/r2'}});
+  t = 20_000;
+  p.cell({cell: {...cell, id: 'pg17/ro/s/c4/r2'}, status: 'failed', note: 'connection refused'});
+  p.end({failed: 1, file: 'results/x.json'});
+  assert.deepEqual(out, [
+    '3 cells; result: results/x.json\n',
+    'cell 1/3 pg17/ro/s/c4/r1: running\n',
+    'cell 1/3 pg17/ro/s/c4/r1: ok, 1,234.6 tps; ETA 00:20\n',
+    'cell 2/3 pg17/ro/s/c4/r2: running\n',
+    'cell 2/3 pg17/ro/s/c4/r2: failed (connection refused); ETA 00:10\n',
+    'done in 00:20: 2 of 3 cells ok, 1 failed or aborted; result: results/x.json\n',
+  ]);
+});
