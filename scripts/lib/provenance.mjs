@@ -5,11 +5,14 @@ import os from 'node:os';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** The project's commit and whether its work tree has uncommitted changes; nulls outside git. */
+/**
+ * The project's commit and whether its sources have uncommitted changes; nulls
+ * outside git. Result files are outputs, not sources: results/ does not count.
+ */
 export function gitState(cwd = root) {
   try {
     const git = (...args) => execFileSync('git', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
-    return {gitSha: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain') !== ''};
+    return {gitSha: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--', '.', ':(exclude)results') !== ''};
   } catch {
     return {gitSha: null, dirty: null};
   }
