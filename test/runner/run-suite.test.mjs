@@ -18,9 +18,9 @@ function tempSuite(yaml) {
   return {dir, suite: path.join(dir, 'suite.yaml'), out: path.join(dir, 'results')};
 }
 
-/** Postgres processes whose command line names a data directory of ours. */
+/** PostgreSQL servers (processes named postgres) running on a data directory of ours. */
 const leftoverServers = (prefix) =>
-  spawnSync('pgrep', ['-af', 'postgres'], {encoding: 'utf8'}).stdout.split('\n').filter((l) => l.includes(prefix) && !l.includes('pgrep'));
+  spawnSync('pgrep', ['-a', '-x', 'postgres'], {encoding: 'utf8'}).stdout.split('\n').filter((l) => l.includes(prefix));
 
 /** A PostgreSQL 18 that asks for a password over TCP: an "external" server. */
 async function passwordServer() {

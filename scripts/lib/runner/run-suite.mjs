@@ -333,13 +333,7 @@ async function measure({cell, connection, env, tmp, record, progress}) {
   const {status, error} = timedOut
     ? {status: 'failed', error: {kind: 'other', message: `pgbench did not finish within ${cell.durationS ?? 'its'} s plus 300 s and was stopped.`}}
     : statusOf(summary, out.exitCode);
-  return {
-    id: cell.id,
-    target: cell.target,
-    workload: cell.workload,
-    scenario: cell.scenario,
-    parameters: parametersOf(cell),
-    repeat: cell.repeat,
+  return cellRecord(cell, {
     status,
     command: renderCommand(argv, env),
     exitCode: out.exitCode,
@@ -349,7 +343,7 @@ async function measure({cell, connection, env, tmp, record, progress}) {
     log,
     raw: {stdout, stderr},
     error,
-  };
+  });
 }
 
 function parametersOf(cell) {
@@ -368,7 +362,8 @@ function parametersOf(cell) {
   };
 }
 
-function failedCell(cell, error) {
+/** A cell of the result: what it was asked, then what happened (`outcome`). */
+function cellRecord(cell, outcome) {
   return {
     id: cell.id,
     target: cell.target,
@@ -376,17 +371,13 @@ function failedCell(cell, error) {
     scenario: cell.scenario,
     parameters: parametersOf(cell),
     repeat: cell.repeat,
-    status: 'failed',
-    command: null,
-    exitCode: null,
-    startedAt: null,
-    finishedAt: null,
-    summary: null,
-    log: null,
-    raw: {},
-    error,
+    ...outcome,
   };
 }
+
+/** A cell that could not run (its server did not start, pgbench -i failed…). */
+const failedCell = (cell, error) =>
+  cellRecord(cell, {status: 'failed', command: null, exitCode: null, startedAt: null, finishedAt: null, summary: null, log: null, raw: {}, error});
 
 /** --dry-run: every command, in the order a run would execute them. */
 function printPlan(suite, cells) {
