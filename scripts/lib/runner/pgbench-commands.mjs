@@ -39,6 +39,9 @@ export function pgOptions(session) {
     .join(' ');
 }
 
+/** The environment a workload's session settings need: PGOPTIONS, or nothing. */
+export const sessionEnv = (workload) => (Object.keys(workload.session).length > 0 ? {PGOPTIONS: pgOptions(workload.session)} : {});
+
 const quote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
 
 /** A command as a person would type it: environment settings first, arguments quoted. */

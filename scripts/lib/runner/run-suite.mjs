@@ -20,7 +20,7 @@ import {writeResult} from '../results/write-result.mjs';
 import {embeddedConnection, externalConnection, redact} from './connection.mjs';
 import {planServer, startServer} from './embedded-server.mjs';
 import {expandMatrix} from './matrix.mjs';
-import {initArgs, pgOptions, renderCommand, runArgs} from './pgbench-commands.mjs';
+import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 
 const OUTPUT_TAIL = 20000;
 const tail = (text) => (text.length > OUTPUT_TAIL ? `…${text.slice(-OUTPUT_TAIL)}` : text);
@@ -229,31 +229,51 @@ async function runTarget({suite, target, cells, result, save, progress}) {
   }
 }
 
-async function runCells({target, cells, connection, result, save, progress, record, tmp}) {
-  let failed = 0;
+/**
+ * The steps of one target, in order: pgbench -i when the scale changes (for
+ * scenarios with a scale), a workload's preparation the first time it comes,
+ * then each cell. The run executes them; --dry-run prints them.
+ */
+export function* targetSteps(cells) {
   let initialized = null;
   const prepared = new Set();
-  let initError = null;
   for (const cell of cells) {
     const {scenarioSpec: scenario, workloadSpec: workload} = cell;
-    // pgbench -i once per scale, for the built-in workloads that need its tables.
     if (scenario.scale !== null && initialized !== scenario.scale) {
       initialized = scenario.scale;
-      const argv = ['pgbench', ...initArgs(scenario.scale, connection)];
-      progress.note(`${target.id}: pgbench -i -s ${scenario.scale}`);
+      yield {type: 'init', scale: scenario.scale};
+    }
+    if (!prepared.has(workload.id)) {
+      prepared.add(workload.id);
+      yield {type: 'prepare', workload};
+    }
+    yield {type: 'cell', cell};
+  }
+}
+
+async function runCells({target, cells, connection, result, save, progress, record, tmp}) {
+  let failed = 0;
+  let initError = null;
+  for (const step of targetSteps(cells)) {
+    if (step.type === 'init') {
+      const argv = ['pgbench', ...initArgs(step.scale, connection)];
+      progress.note(`${target.id}: pgbench -i -s ${step.scale}`);
       record(argv);
       const out = await runProcess(argv, {env: connection.env});
       const text = redact(`${out.stdout}${out.stderr}`, connection.secret);
       const parsed = parseOutput(text);
-      result.preparations.push({target: target.id, kind: 'init', scale: scenario.scale, command: renderCommand(argv), exitCode: out.exitCode, durationS: out.seconds, output: tail(text), ...(parsed.init && {init: parsed.init})});
+      result.preparations.push({target: target.id, kind: 'init', scale: step.scale, command: renderCommand(argv), exitCode: out.exitCode, durationS: out.seconds, output: tail(text), ...(parsed.init && {init: parsed.init})});
       initError = out.exitCode === 0 ? null : parsed.errors[0] ?? {kind: 'other', message: `pgbench -i exited with code ${out.exitCode}`};
       save();
+      continue;
     }
-    if (!prepared.has(workload.id)) {
-      prepared.add(workload.id);
-      await prepareWorkload({target, workload, connection, result, record});
+    if (step.type === 'prepare') {
+      await prepareWorkload({target, workload: step.workload, connection, result, record});
       save();
+      continue;
     }
+    const {cell} = step;
+    const {scenarioSpec: scenario, workloadSpec: workload} = cell;
     if (initError && workload.builtin) {
       result.cells.push(failedCell(cell, {...initError, message: `pgbench -i failed: ${initError.message}`}));
       progress.cell({cell, status: 'failed', note: initError.message});
@@ -261,7 +281,7 @@ async function runCells({target, cells, connection, result, save, progress, reco
       save();
       continue;
     }
-    const env = {...connection.env, ...(Object.keys(workload.session).length > 0 && {PGOPTIONS: pgOptions(workload.session)})};
+    const env = {...connection.env, ...sessionEnv(workload)};
     if (scenario.warmupS > 0) {
       const warm = {...cell, durationS: scenario.warmupS, transactionsPerClient: null};
       const argv = ['pgbench', ...runArgs(warm, connection)];
@@ -279,8 +299,11 @@ async function runCells({target, cells, connection, result, save, progress, reco
   return {failed};
 }
 
+/** A query file's statement, ready to follow EXPLAIN (no trailing semicolon). */
+const explainedQuery = (file) => readFileSync(file, 'utf8').trim().replace(/;\s*$/, '');
+
 async function prepareWorkload({target, workload, connection, result, record}) {
-  const env = Object.keys(workload.session).length > 0 ? {PGOPTIONS: pgOptions(workload.session)} : {};
+  const env = sessionEnv(workload);
   if (workload.setup) {
     const argv = ['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-f', workload.setup];
     record(argv);
@@ -288,7 +311,7 @@ async function prepareWorkload({target, workload, connection, result, record}) {
     result.preparations.push({target: target.id, kind: 'setup', workload: workload.id, command: renderCommand(argv), exitCode: out.exitCode, durationS: out.seconds, output: tail(redact(`${out.stdout}${out.stderr}`, connection.secret))});
   }
   for (const {file, name} of workload.explain) {
-    const sql = readFileSync(file, 'utf8').trim().replace(/;\s*$/, '');
+    const sql = explainedQuery(file);
     record(['psql', ...connection.psqlArgs, '-c', `EXPLAIN (ANALYZE, BUFFERS) ${sql}`], env);
     let plan = null;
     let error = null;
@@ -396,22 +419,21 @@ function printPlan(suite, cells) {
       connection = {args: [`<URL from $${target.urlVariable}, password removed>`], psqlArgs: ['-d', `<URL from $${target.urlVariable}>`], env: {}};
     }
     lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
-    let initialized = null;
-    const prepared = new Set();
-    for (const cell of targetCells) {
-      const {scenarioSpec: scenario, workloadSpec: workload} = cell;
-      if (scenario.scale !== null && initialized !== scenario.scale) {
-        initialized = scenario.scale;
-        lines.push(renderCommand(['pgbench', ...initArgs(scenario.scale, connection)]));
-      }
-      const env = Object.keys(workload.session).length > 0 ? {PGOPTIONS: pgOptions(workload.session)} : {};
-      if (!prepared.has(workload.id)) {
-        prepared.add(workload.id);
+    for (const step of targetSteps(targetCells)) {
+      if (step.type === 'init') {
+        lines.push(renderCommand(['pgbench', ...initArgs(step.scale, connection)]));
+      } else if (step.type === 'prepare') {
+        const {workload} = step;
+        const env = sessionEnv(workload);
         if (workload.setup) lines.push(renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-f', workload.setup]));
-        for (const {file} of workload.explain) lines.push(renderCommand(['psql', ...connection.psqlArgs, '-c', `EXPLAIN (ANALYZE, BUFFERS) ${readFileSync(file, 'utf8').trim().replace(/;\s*$/, '')}`], env));
+        for (const {file} of workload.explain) lines.push(renderCommand(['psql', ...connection.psqlArgs, '-c', `EXPLAIN (ANALYZE, BUFFERS) ${explainedQuery(file)}`], env));
+      } else {
+        const {cell} = step;
+        const {scenarioSpec: scenario, workloadSpec: workload} = cell;
+        const env = sessionEnv(workload);
+        if (scenario.warmupS > 0) lines.push(renderCommand(['pgbench', ...runArgs({...cell, durationS: scenario.warmupS, transactionsPerClient: null}, connection)], env));
+        lines.push(renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix: scenario.log ? '<tmp>/pgbench_log' : null})], env));
       }
-      if (scenario.warmupS > 0) lines.push(renderCommand(['pgbench', ...runArgs({...cell, durationS: scenario.warmupS, transactionsPerClient: null}, connection)], env));
-      lines.push(renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix: scenario.log ? '<tmp>/pgbench_log' : null})], env));
     }
     if (server) lines.push(renderCommand(server.commands.stop));
   }
