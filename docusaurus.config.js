@@ -41,6 +41,7 @@ const config = {
   // preset-classic is not used: its search theme needs a package the registry
   // here lacks. The two pieces we need are configured directly.
   plugins: [
+    './src/plugins/benchmark-data/index.mjs',
     [
       '@docusaurus/plugin-content-docs',
       {
@@ -57,7 +58,10 @@ const config = {
     navbar: {
       title: siteTitle,
       logo: {alt: 'Logo', src: 'img/favicon.svg'},
-      items: [{type: 'localeDropdown', position: 'right'}],
+      items: [
+        {type: 'doc', docId: 'managed-postgres', label: 'Managed Postgres', position: 'left'},
+        {type: 'localeDropdown', position: 'right'},
+      ],
     },
     footer: {
       style: 'dark',

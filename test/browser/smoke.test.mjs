@@ -2,19 +2,17 @@
 // For each locale: <html lang>, the translated heading, a locale menu offering
 // every locale, CJK text drawn with a CJK font (not boxes), and a console
 // without errors. Screenshots go to test-results/screenshots/<locale>.png.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, readFileSync} from 'node:fs';
-import {launchChromium} from '../../scripts/lib/chromium.mjs';
-import {serveBuild} from '../../scripts/lib/serve-build.mjs';
+import {readFileSync} from 'node:fs';
 import {defaultLocale, localePath, locales} from '../../scripts/lib/locales.mjs';
 import {listFiles} from '../../scripts/lib/list-files.mjs';
 import {findTranslationIds} from '../../scripts/lib/translation-ids.mjs';
+import {openPage, root, shots, useSite} from './site.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
-const shots = `${root}test-results/screenshots`;
 const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
 const english = findTranslationIds(listFiles(root + 'docs', ['.mdx']));
+const site = useSite();
 
 /** The heading a reader of `locale` must see, from the same files the site uses. */
 function expectedHeading(locale) {
@@ -34,32 +32,11 @@ async function fontsUsedFor(page, selector) {
   return fonts;
 }
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveBuild({dir: `${root}build`});
-  browser = await launchChromium();
-  mkdirSync(shots, {recursive: true});
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 for (const [locale, {htmlLang}] of Object.entries(locales)) {
   const path = localePath(locale);
 
   test(`${path} renders in ${locale}`, async () => {
-    const page = await browser.newPage({viewport: {width: 1280, height: 800}});
-    const problems = [];
-    page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()} ${res.url()}`));
-
-    await page.goto(new URL(path, server.url).href, {waitUntil: 'networkidle'});
-    await page.waitForSelector('html[data-has-hydrated="true"]');
+    const {page, problems} = await openPage(site, path);
 
     assert.equal(await page.getAttribute('html', 'lang'), htmlLang);
     const heading = expectedHeading(locale);

@@ -54,3 +54,23 @@ for (const code of translated) {
     }
   });
 }
+
+/** Every message of an i18next catalog, as [dotted key, text]. */
+function messagesOf(node, prefix = '') {
+  return Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : messagesOf(value, `${prefix}${key}.`),
+  );
+}
+const placeholders = (text) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+for (const code of translated) {
+  test(`i18n/${code}/benchmarks.json has English's keys, with the same placeholders`, () => {
+    const english = new Map(messagesOf(readJson('i18n/en/benchmarks.json')));
+    const mine = new Map(messagesOf(readJson(`i18n/${code}/benchmarks.json`)));
+    for (const key of english.keys()) assert.ok(mine.has(key), `i18n/${code}/benchmarks.json lacks "${key}": translate it`);
+    for (const key of mine.keys()) assert.ok(english.has(key), `i18n/${code}/benchmarks.json has "${key}", which English does not: remove or rename it`);
+    for (const [key, text] of mine) {
+      assert.deepEqual(placeholders(text), placeholders(english.get(key)), `i18n/${code}/benchmarks.json "${key}": placeholders differ from English`);
+    }
+  });
+}

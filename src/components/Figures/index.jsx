@@ -1,0 +1,146 @@
+// Components of the benchmark pages. Every figure they show arrives formatted
+// from the data plugin; every word comes from the catalog through useT.
+import CodeBlock from '@theme/CodeBlock';
+import {useT} from '@site/src/components/Msg';
+import styles from './styles.module.css';
+
+const testOf = (data, id) => {
+  const test = data.tests.find((t) => t.id === id);
+  if (!test) throw new Error(`No test "${id}" in the page's data (${data.tests.map((t) => t.id).join(', ')}).`);
+  return test;
+};
+
+/** The finding of a test in one sentence: the fastest system against each other one. */
+export function Finding({data, test: id}) {
+  const t = useT();
+  const test = testOf(data, id);
+  const figure = Object.fromEntries(test.figures.map((f) => [f.system, f]));
+  return test.comparisons.map((c) => (
+    <p key={c.versus}>
+      {t('managed.finding', {
+        best: figure[c.system].name,
+        bestTps: figure[c.system].tpsCompact,
+        versus: figure[c.versus].name,
+        versusTps: figure[c.versus].tpsCompact,
+        ratio: c.ratio,
+        percent: c.percent,
+      })}
+    </p>
+  ));
+}
+
+/** Throughput of every system, and how the fastest compares (computed, and as the source states it). */
+export function ResultTable({data, test: id}) {
+  const t = useT();
+  const test = testOf(data, id);
+  const against = Object.fromEntries(test.comparisons.map((c) => [c.versus, c]));
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th>{t('managed.table.system')}</th>
+          <th className={styles.number}>{t('managed.table.tps')}</th>
+          <th className={styles.number}>{t('managed.table.ratio')}</th>
+          <th className={styles.number}>{t('managed.table.percent')}</th>
+          <th>{t('managed.table.stated')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {test.figures.map((f) => {
+          const c = against[f.system];
+          const stated = c?.stated && [c.stated.percent, c.stated.ratio && t('managed.table.times', {ratio: c.stated.ratio})].filter(Boolean).join(', ');
+          return (
+            <tr key={f.system}>
+              <td>
+                {f.name}
+                {f.basis === 'derived' && <sup title={t('managed.table.derived')}> *</sup>}
+              </td>
+              <td className={styles.number} data-figure="tps">{f.tps}</td>
+              <td className={styles.number}>{c ? t('managed.table.times', {ratio: c.ratio}) : t('managed.table.baseline')}</td>
+              <td className={styles.number}>{c ? c.percent : ''}</td>
+              <td>{stated || ''}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      {test.figures.some((f) => f.basis === 'derived') && (
+        <caption className={styles.caption}>* {t('managed.table.derived')}</caption>
+      )}
+    </table>
+  );
+}
+
+/** The instance each system ran on. */
+export function SetupTable({data, test: id}) {
+  const t = useT();
+  const test = testOf(data, id);
+  const rows = [
+    ['postgres', (i) => i.postgresVersion],
+    ['vcpus', (i) => i.vcpus],
+    ['memory', (i) => t('managed.setup.gb', {value: i.memoryGb})],
+    ['disk', (i) => (i.diskTb === null ? '—' : t('managed.setup.tb', {value: i.diskTb}))],
+    ['storage', (i) => t(`managed.setup.storageKinds.${i.storage}`, {iops: i.iops ?? ''})],
+  ];
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th />
+          {test.instances.map((i) => <th key={i.system}>{i.name}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, value]) => (
+          <tr key={key}>
+            <th scope="row">{t(`managed.setup.${key}`)}</th>
+            {test.instances.map((i) => <td key={i.system}>{value(i)}</td>)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The commands of a test, as the source gives them. */
+export function Commands({data, test: id}) {
+  const t = useT();
+  const test = testOf(data, id);
+  const text = test.commands.map((c) => `# ${t(`managed.commands.${c.step}`)}\n${c.command}`).join('\n\n');
+  return <CodeBlock language="bash">{text}</CodeBlock>;
+}
+
+/** Where the figures come from, and that they are rounded. */
+export function Provenance({data}) {
+  const t = useT();
+  const {source, rounded} = data.dataset;
+  return (
+    <div className={styles.provenance} role="note">
+      <strong>{t(rounded ? 'managed.provenance.roundedTitle' : 'managed.provenance.title')}</strong>{' '}
+      {t('managed.provenance.text', {title: source.title, publisher: source.publisher, path: source.path})}
+    </div>
+  );
+}
+
+/** A message about one test: its data set and scale. */
+export function TestIntro({data, test: id}) {
+  const t = useT();
+  const test = testOf(data, id);
+  return <p>{t(`managed.tests.${test.id}.intro`, {datasetGb: test.datasetGb, scale: test.scale})}</p>;
+}
+
+/** One test of the managed-Postgres page: what it does, its finding, its figures, its setup, its commands. */
+export function TestSection({data, test: id}) {
+  const t = useT();
+  return (
+    <section>
+      <h2 id={id}>{t(`managed.tests.${id}.title`)}</h2>
+      <TestIntro data={data} test={id} />
+      <Finding data={data} test={id} />
+      <ResultTable data={data} test={id} />
+      <h3 id={`${id}-setup`}>{t('managed.setup.title')}</h3>
+      <SetupTable data={data} test={id} />
+      <h3 id={`${id}-commands`}>{t('managed.commands.title')}</h3>
+      <Commands data={data} test={id} />
+    </section>
+  );
+}

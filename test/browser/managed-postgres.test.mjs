@@ -1,0 +1,34 @@
+// The managed-Postgres page in every locale, in real Chromium: every TPS cell
+// equals the dataset's figure formatted for that locale, computed by the same
+// code the site uses (the test keeps no copy of the numbers).
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {localePath, locales} from '../../scripts/lib/locales.mjs';
+import {readDataset} from '../../src/plugins/benchmark-data/datasets.mjs';
+import {managedPostgresPage} from '../../src/plugins/benchmark-data/managed-postgres-page.mjs';
+import {openPage, root, shots, useSite} from './site.mjs';
+
+const dataset = readDataset(`${root}datasets/managed-postgres.json`);
+const site = useSite();
+
+for (const [locale, {htmlLang}] of Object.entries(locales)) {
+  const path = `${localePath(locale)}managed-postgres/`;
+
+  test(`${path}: every figure is the data's, formatted for ${locale}`, async () => {
+    const expected = managedPostgresPage(dataset, locale);
+    const {page, problems} = await openPage(site, path);
+    assert.equal(await page.getAttribute('html', 'lang'), htmlLang);
+    const shown = await page.$$eval('td[data-figure="tps"]', (cells) => cells.map((c) => c.textContent));
+    assert.deepEqual(shown, expected.tests.flatMap((t) => t.figures.map((f) => f.tps)));
+    const text = await page.textContent('article');
+    for (const testData of expected.tests) {
+      for (const c of testData.comparisons) assert.ok(text.includes(c.percent), `${locale}: ${c.percent} is not on the page`);
+    }
+    await page.screenshot({path: `${shots}/managed-postgres.${locale}.png`, fullPage: true});
+    // A phone-sized screen scrolls down, never sideways.
+    await page.setViewportSize({width: 375, height: 800});
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${locale}: the page scrolls sideways at 375 px`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}

@@ -1,0 +1,37 @@
+// What every browser test needs: the production build served on loopback and
+// a real Chromium, both closed when the test file ends.
+import {after, before} from 'node:test';
+import {mkdirSync} from 'node:fs';
+import {launchChromium} from '../../scripts/lib/chromium.mjs';
+import {serveBuild} from '../../scripts/lib/serve-build.mjs';
+
+export const root = new URL('../../', import.meta.url).pathname;
+export const shots = `${root}test-results/screenshots`;
+
+/** Serves build/ and starts Chromium before the tests; `site.url`, `site.browser` once started. */
+export function useSite() {
+  const site = {};
+  before(async () => {
+    site.server = await serveBuild({dir: `${root}build`});
+    site.url = site.server.url;
+    site.browser = await launchChromium();
+    mkdirSync(shots, {recursive: true});
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
+}
+
+/** Opens a page, collecting console errors, page errors and failed requests. */
+export async function openPage(site, path, viewport = {width: 1280, height: 800}) {
+  const page = await site.browser.newPage({viewport});
+  const problems = [];
+  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()} ${res.url()}`));
+  await page.goto(new URL(path, site.url).href, {waitUntil: 'networkidle'});
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  return {page, problems};
+}
