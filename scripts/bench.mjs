@@ -25,7 +25,7 @@ import {createReadStream, existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {parseOutputStreams} from './lib/pgbench/parse-output.mjs';
-import {readLogs} from './lib/pgbench/read-logs.mjs';
+import {logColumnsOf, readLogs} from './lib/pgbench/read-logs.mjs';
 import {importOutputs} from './lib/results/import-outputs.mjs';
 import {readResultFile, resultProblems} from './lib/results/validate-result.mjs';
 import {writeResult} from './lib/results/write-result.mjs';
@@ -62,10 +62,7 @@ async function parse(args) {
   if (args.includes('--log') && logs.length === 0) throw new UsageError('parse: --log needs the log files after it');
   const result = await parseOutputStreams(...files.map((f) => createReadStream(f, {encoding: 'utf8'})));
   if (logs.length > 0) {
-    result.log = await readLogs(logs, {
-      hasLag: result.lagAvgMs !== undefined,
-      hasRetries: result.maxTries === undefined ? null : result.maxTries !== 1,
-    });
+    result.log = await readLogs(logs, logColumnsOf(result));
   }
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.errors.some((e) => /^No pgbench output/.test(e.message)) ? 1 : 0;

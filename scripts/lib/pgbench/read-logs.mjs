@@ -36,6 +36,16 @@ function feedFile(file, sink, buffer) {
 }
 
 /**
+ * Which optional columns a run's per-transaction log has, from its parsed
+ * output: lag when it was rate-limited (pgbench printed a schedule lag),
+ * retries when its maximum tries was not 1 (unknown when not printed).
+ */
+export const logColumnsOf = (summary) => ({
+  hasLag: summary.lagAvgMs !== undefined,
+  hasRetries: summary.maxTries === undefined ? null : summary.maxTries !== 1,
+});
+
+/**
  * @param {string[]} files  one run's log files (one per thread: prefix.PID, prefix.PID.N)
  * @param {object} [options]  hasLag, hasRetries: see createTransactionLogStats
  */

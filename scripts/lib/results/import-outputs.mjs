@@ -18,8 +18,9 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {parseOutput} from '../pgbench/parse-output.mjs';
-import {readLogs} from '../pgbench/read-logs.mjs';
+import {logColumnsOf, readLogs} from '../pgbench/read-logs.mjs';
 import {gitState, toolInfo, UNKNOWN_HOST} from '../provenance.mjs';
+import {statusOf} from './cell-status.mjs';
 import {SCHEMA_VERSION} from './validate-result.mjs';
 
 const OUTPUT_EXTENSIONS = ['.txt', '.out', '.log'];
@@ -96,18 +97,6 @@ function readRun(run) {
   };
 }
 
-/**
- * ok, failed or aborted, and the error that says why. Lines that are not
- * pgbench's (a shell's "rc=0" appended to a file, say) do not fail a run.
- */
-export function statusOf(summary, exitCode) {
-  if (summary.aborted) return {status: 'aborted', error: summary.errors.find((e) => e.kind === 'aborted') ?? null};
-  const fatal = summary.errors.find((e) => e.kind !== 'aborted' && !/ are not pgbench output;/.test(e.message));
-  if (fatal) return {status: 'failed', error: fatal};
-  if (exitCode !== null && exitCode !== 0) return {status: 'failed', error: {kind: 'other', message: `pgbench exited with code ${exitCode}.`}};
-  return {status: 'ok', error: null};
-}
-
 function parametersOf(summary) {
   const builtin = BUILTINS[summary.transactionType] ?? null;
   const script = !builtin && summary.transactionType && summary.transactionType !== 'multiple scripts' ? summary.transactionType : null;
@@ -150,7 +139,7 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
     const repeat = labels.repeat ?? (repeats.get(key) ?? 0) + 1;
     repeats.set(key, Math.max(repeats.get(key) ?? 0, repeat));
     const log = logs.length > 0
-      ? await readLogs(logs, {hasLag: summary.lagAvgMs !== undefined, hasRetries: summary.maxTries === undefined ? null : summary.maxTries !== 1})
+      ? await readLogs(logs, logColumnsOf(summary))
       : null;
     cells.push({
       id: `${key}/r${repeat}`,

@@ -11,9 +11,9 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseOutput} from '../pgbench/parse-output.mjs';
-import {readLogs} from '../pgbench/read-logs.mjs';
+import {logColumnsOf, readLogs} from '../pgbench/read-logs.mjs';
 import {gitState, hostInfo, toolInfo} from '../provenance.mjs';
-import {statusOf} from '../results/import-outputs.mjs';
+import {statusOf} from '../results/cell-status.mjs';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {SCHEMA_VERSION} from '../results/validate-result.mjs';
 import {writeResult} from '../results/write-result.mjs';
@@ -348,7 +348,7 @@ async function measure({cell, connection, env, tmp, record, progress}) {
   if (logDir) {
     const files = readdirSync(logDir).sort().map((f) => path.join(logDir, f));
     if (files.length > 0) {
-      log = await readLogs(files, {hasLag: false, hasRetries: summary.maxTries === undefined ? null : summary.maxTries !== 1});
+      log = await readLogs(files, logColumnsOf(summary));
     }
     rmSync(logDir, {recursive: true, force: true});
   }
