@@ -2,19 +2,24 @@
 // depend on them (a code like `jp` would silently fall back to English).
 import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
+import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './src/i18n/site-translations.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
 // One list of locales for the site, the scripts and the tests.
 const {defaultLocale, locales} = readJson('./i18n/locales.json');
 
+// Translators edit only i18n/<locale>/benchmarks.json; the navbar, footer and
+// sidebar translation files Docusaurus reads are generated from it here, so
+// every Docusaurus command (build, start, serve) sees them fresh.
+writeSiteTranslations(new URL('.', import.meta.url).pathname, Object.keys(locales), defaultLocale);
+
 // Docusaurus loads this file once per locale and names it in this variable.
-// The site title (used in <title>) is not covered by theme translations, so it
-// is read from the navbar's translation file: one place for translators.
+// The site title (used in <title>) is not covered by theme translations.
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? defaultLocale;
-const siteTitle = readJson(
-  `./i18n/${locale in locales ? locale : defaultLocale}/docusaurus-theme-classic/navbar.json`,
-).title.message;
+const catalogOf = (code) => readJson(`./i18n/${code}/benchmarks.json`);
+const siteTitle = message(catalogOf(locale in locales ? locale : defaultLocale), 'site.title', `i18n/${locale}/benchmarks.json`);
+const english = (key) => message(catalogOf(defaultLocale), key, `i18n/${defaultLocale}/benchmarks.json`);
 
 /** @type {import('@docusaurus/types').Config} */
 const config = {
@@ -47,7 +52,7 @@ const config = {
       {
         path: 'docs',
         routeBasePath: '/',
-        sidebarPath: false,
+        sidebarPath: './sidebars.js',
       },
     ],
   ],
@@ -57,15 +62,16 @@ const config = {
     colorMode: {respectPrefersColorScheme: true},
     navbar: {
       title: siteTitle,
-      logo: {alt: 'Logo', src: 'img/favicon.svg'},
+      logo: {alt: english('site.logoAlt'), src: 'img/favicon.svg'},
+      // English labels here; each locale's come from its catalog (see above).
       items: [
-        {type: 'doc', docId: 'managed-postgres', label: 'Managed Postgres', position: 'left'},
+        ...NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => ({type: 'doc', docId: p.docId, label: english(p.label), position: 'left'})),
         {type: 'localeDropdown', position: 'right'},
       ],
     },
     footer: {
       style: 'dark',
-      copyright: 'Numbers on these pages are generated from benchmark data at build time.',
+      copyright: english('site.footer'),
     },
     prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula},
   },

@@ -3,16 +3,14 @@
 //
 //   node scripts/start.mjs [--port 3000] [--host 127.0.0.1] [--no-build]
 //
-// Reads:  docs/, i18n/, src/, static/ (through Docusaurus).
-// Writes: build/ (replaced by each build).
+// Reads:  what scripts/build.mjs reads.
+// Writes: static/data/, static/charts/ and build/ (through scripts/build.mjs).
 // Exit:   0 when stopped with Ctrl-C; 1 when the build fails or nothing can be served.
-import {createRequire} from 'node:module';
 import {$, argv, chalk, echo} from 'zx';
 import {localePath, locales} from './lib/locales.mjs';
 import {serveBuild} from './lib/serve-build.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const host = argv.host ?? '127.0.0.1';
 const port = Number(argv.port ?? process.env.PORT ?? 3000);
 
@@ -22,7 +20,7 @@ $.verbose = false;
 if (argv.build !== false) {
   echo(chalk.bold(`Building the site (${Object.keys(locales).join(', ')})…`));
   try {
-    await $({stdio: 'inherit', timeout: '15m'})`${process.execPath} ${docusaurus} build`;
+    await $({stdio: 'inherit', timeout: '15m'})`${process.execPath} ${root}scripts/build.mjs`;
   } catch {
     echo(chalk.red('The build failed; the messages above name the file and what to fix.'));
     process.exit(1);

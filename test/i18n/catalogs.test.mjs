@@ -1,19 +1,16 @@
-// Every configured locale is a real BCP-47 locale and carries every message
-// the pages use. English is the default: its text is written in the pages.
+// Every configured locale is a real BCP-47 locale; every catalog has English's
+// keys and placeholders; every message id the templates name exists; and the
+// Docusaurus files generated from the catalogs translate the navbar, footer and sidebar.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync, existsSync} from 'node:fs';
 import {defaultLocale, locales} from '../../scripts/lib/locales.mjs';
 import {listFiles} from '../../scripts/lib/list-files.mjs';
-import {findTranslationIds} from '../../scripts/lib/translation-ids.mjs';
+import {NAV_PAGES, siteTranslations} from '../../src/i18n/site-translations.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
 const translated = Object.keys(locales).filter((l) => l !== defaultLocale);
-const pageIds = findTranslationIds([
-  ...listFiles(root + 'docs', ['.md', '.mdx']),
-  ...listFiles(root + 'src', ['.js', '.jsx']),
-]);
 
 test('the site has the four published locales, English first', () => {
   assert.equal(defaultLocale, 'en');
@@ -29,30 +26,6 @@ for (const [code, config] of Object.entries(locales)) {
     assert.ok(config.label, `i18n/locales.json: ${code} needs a "label" for the locale menu`);
   });
 
-  for (const file of ['navbar.json', 'footer.json']) {
-    const rel = `i18n/${code}/docusaurus-theme-classic/${file}`;
-    test(`${rel} has the same keys as English`, () => {
-      assert.ok(existsSync(root + rel), `${rel} is missing: copy i18n/en/docusaurus-theme-classic/${file} and translate it`);
-      const english = readJson(`i18n/en/docusaurus-theme-classic/${file}`);
-      assert.deepEqual(Object.keys(readJson(rel)).sort(), Object.keys(english).sort());
-    });
-  }
-}
-
-test('pages use at least one translation id', () => {
-  assert.ok(pageIds.size > 0);
-});
-
-for (const code of translated) {
-  test(`i18n/${code}/code.json translates every message the pages use`, () => {
-    const catalog = readJson(`i18n/${code}/code.json`);
-    for (const [id, {message, file, line}] of pageIds) {
-      const entry = catalog[id];
-      assert.ok(entry, `i18n/${code}/code.json lacks "${id}" (used at ${file.replace(root, '')}:${line}); add its translation`);
-      assert.notEqual(entry.message.trim(), '', `i18n/${code}/code.json: "${id}" is empty`);
-      assert.notEqual(entry.message, message, `i18n/${code}/code.json: "${id}" is still the English text`);
-    }
-  });
 }
 
 /** Every message of an i18next catalog, as [dotted key, text]. */
@@ -72,5 +45,33 @@ for (const code of translated) {
     for (const [key, text] of mine) {
       assert.deepEqual(placeholders(text), placeholders(english.get(key)), `i18n/${code}/benchmarks.json "${key}": placeholders differ from English`);
     }
+  });
+}
+
+test('every message id written literally in a template or component is in the English catalog', () => {
+  const english = new Map(messagesOf(readJson('i18n/en/benchmarks.json')));
+  const files = [...listFiles(root + 'docs', ['.mdx']), ...listFiles(root + 'src', ['.jsx', '.mjs'])].filter((f) => !f.endsWith('.test.mjs'));
+  let seen = 0;
+  for (const file of files) {
+    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      // <Msg id="x.y" />, t('x.y'), title="x.y" (CatalogTitle)
+      for (const m of line.matchAll(/(?:\bid=|\bt\(|title=|description=)["'`]([a-z][\w-]*(?:\.[\w-]+)+)["'`]/g)) {
+        seen++;
+        assert.ok(english.has(m[1]), `${file.replace(root, '')}:${i + 1} uses "${m[1]}", which i18n/en/benchmarks.json lacks`);
+      }
+    });
+  }
+  assert.ok(seen > 50, `only ${seen} message ids found: the scan is broken`);
+});
+
+for (const code of translated) {
+  test(`the navbar, footer and sidebar of ${code} are generated from its catalog`, () => {
+    const catalog = readJson(`i18n/${code}/benchmarks.json`);
+    const files = siteTranslations(readJson('i18n/en/benchmarks.json'), catalog, `i18n/${code}/benchmarks.json`);
+    const sidebar = files['docusaurus-plugin-content-docs/current.json'];
+    assert.equal(Object.keys(sidebar).length, NAV_PAGES.length);
+    for (const entry of Object.values(sidebar)) assert.ok(Object.values(catalog.site.nav).includes(entry.message));
+    assert.equal(files['docusaurus-theme-classic/navbar.json'].title.message, catalog.site.title);
+    assert.equal(files['docusaurus-theme-classic/footer.json'].copyright.message, catalog.site.footer);
   });
 }

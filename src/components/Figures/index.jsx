@@ -1,7 +1,7 @@
 // Components of the benchmark pages. Every figure they show arrives formatted
 // from the data plugin; every word comes from the catalog through useT.
 import CodeBlock from '@theme/CodeBlock';
-import {useT} from '@site/src/components/Msg';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
 import styles from './styles.module.css';
 
 const testOf = (data, id) => {
@@ -35,7 +35,7 @@ export function ResultTable({data, test: id}) {
   const test = testOf(data, id);
   const against = Object.fromEntries(test.comparisons.map((c) => [c.versus, c]));
   return (
-    <table className={styles.table}>
+    <div className={styles.scroll}><table className={styles.table}>
       <thead>
         <tr>
           <th>{t('managed.table.system')}</th>
@@ -66,7 +66,7 @@ export function ResultTable({data, test: id}) {
       {test.figures.some((f) => f.basis === 'derived') && (
         <caption className={styles.caption}>* {t('managed.table.derived')}</caption>
       )}
-    </table>
+    </table></div>
   );
 }
 
@@ -82,7 +82,7 @@ export function SetupTable({data, test: id}) {
     ['storage', (i) => t(`managed.setup.storageKinds.${i.storage}`, {iops: i.iops ?? ''})],
   ];
   return (
-    <table className={styles.table}>
+    <div className={styles.scroll}><table className={styles.table}>
       <thead>
         <tr>
           <th />
@@ -97,7 +97,7 @@ export function SetupTable({data, test: id}) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </table></div>
   );
 }
 
@@ -112,10 +112,12 @@ export function Commands({data, test: id}) {
 /** Where the figures come from, and that they are rounded. */
 export function Provenance({data}) {
   const t = useT();
+  const gap = useSentenceGap();
   const {source, rounded} = data.dataset;
   return (
     <div className={styles.provenance} role="note">
-      <strong>{t(rounded ? 'managed.provenance.roundedTitle' : 'managed.provenance.title')}</strong>{' '}
+      <strong>{t(rounded ? 'managed.provenance.roundedTitle' : 'managed.provenance.title')}</strong>
+      {gap}
       {t('managed.provenance.text', {title: source.title, publisher: source.publisher, path: source.path})}
     </div>
   );

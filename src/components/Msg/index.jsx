@@ -12,3 +12,12 @@ export function useT() {
 export default function Msg({id, values}) {
   return useT()(id, values);
 }
+
+/**
+ * What goes between two sentences of running text: a space in English and
+ * Korean, nothing in Japanese and Chinese (their full stop ends the sentence).
+ */
+export function useSentenceGap() {
+  const {locale} = usePluginData('benchmark-data');
+  return /^(ja|zh)\b/.test(locale) ? '' : ' ';
+}

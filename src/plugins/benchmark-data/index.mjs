@@ -4,10 +4,7 @@
 // data, computed and formatted for the locale being built, with createData.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {listFiles} from '../../../scripts/lib/list-files.mjs';
-import {assertValidResult, readResultFile} from '../../../scripts/lib/results/validate-result.mjs';
-import {readDataset} from './datasets.mjs';
-import {managedPostgresPage} from './managed-postgres-page.mjs';
+import {buildPages, loadSiteData} from './site-data.mjs';
 
 export const CATALOG = 'benchmarks.json';
 
@@ -25,29 +22,29 @@ export function readCatalog(siteDir, locale) {
 export default function benchmarkDataPlugin(context) {
   const {siteDir} = context;
   const locale = context.i18n.currentLocale;
-  const datasetsDir = path.join(siteDir, 'datasets');
-  const resultsDir = path.join(siteDir, 'results');
   return {
     name: 'benchmark-data',
 
     getPathsToWatch() {
-      return [`${datasetsDir}/**/*.json`, `${resultsDir}/**/*.json`, path.join(siteDir, 'i18n', '*', CATALOG)];
+      return [
+        path.join(siteDir, 'datasets', '**', '*.json'),
+        path.join(siteDir, 'results', '**', '*.json'),
+        path.join(siteDir, 'benchmarks', '**', '*'),
+        path.join(siteDir, 'i18n', '*', CATALOG),
+      ];
     },
 
     async loadContent() {
-      const datasetFiles = existsSync(datasetsDir) ? listFiles(datasetsDir, ['.json']) : [];
-      if (datasetFiles.length === 0) throw new Error(`No datasets in ${datasetsDir}: the site's pages need their data.`);
-      const datasets = Object.fromEntries(datasetFiles.map((f) => readDataset(f)).map((d) => [d.id, d]));
-      const results = (existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : []).map((file) =>
-        assertValidResult(readResultFile(file), path.relative(siteDir, file)),
-      );
-      return {datasets, results, messages: readCatalog(siteDir, locale)};
+      const content = loadSiteData(siteDir);
+      const messages = readCatalog(siteDir, locale);
+      return {pages: buildPages(content, locale, messages), messages};
     },
 
     async contentLoaded({content, actions}) {
-      const dataset = content.datasets['managed-postgres'];
-      if (!dataset) throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
-      await actions.createData('managed-postgres.json', JSON.stringify(managedPostgresPage(dataset, locale)));
+      // One data file per page (createData), so a page loads only its own data.
+      for (const [page, data] of Object.entries(content.pages)) {
+        await actions.createData(`${page}.json`, JSON.stringify(data));
+      }
       // The catalog is small and every page's text needs it.
       actions.setGlobalData({locale, messages: content.messages});
     },

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm run build`: emits the site's static data and chart images, then builds
+// the site with Docusaurus in every locale (or the ones given).
+//
+//   node scripts/build.mjs [--locale ja] [other docusaurus build options]
+//
+// Reads:  datasets/, results/, benchmarks/, i18n/ (and, through Docusaurus, docs/, src/).
+// Writes: static/data/ (each result as JSON and CSV), static/charts/<locale>/ (PNG per
+//         chart), then build/. An invalid data file stops the build before anything
+//         is replaced, with the file, the JSON path and the fix.
+// Exit:   0 built; 1 the data or the build failed (the message says where).
+import {createRequire} from 'node:module';
+import {$, chalk, echo} from 'zx';
+import {locales} from './lib/locales.mjs';
+import {emitStatic} from './lib/publish/emit-static.mjs';
+
+const root = new URL('../', import.meta.url).pathname;
+const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
+const args = process.argv.slice(2);
+const asked = args.flatMap((a, i) => (a === '--locale' ? [args[i + 1]] : a.startsWith('--locale=') ? [a.slice(9)] : []));
+const unknown = asked.filter((l) => !(l in locales));
+if (unknown.length > 0) {
+  echo(chalk.red(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`));
+  process.exit(1);
+}
+
+try {
+  const started = Date.now();
+  const {results, charts} = emitStatic(root, asked.length > 0 ? asked : Object.keys(locales));
+  echo(`Emitted ${results} result files (JSON, CSV) and ${charts} chart images in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+} catch (error) {
+  echo(chalk.red(error.message));
+  process.exit(1);
+}
+
+try {
+  await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} ${docusaurus} build ${args}`;
+} catch {
+  process.exit(1);
+}

@@ -1,0 +1,113 @@
+// A chart spec (chart-spec.mjs) as a Chart.js configuration: the same for the
+// page (browser, theme colours) and the static images (Node, light colours).
+// Ticks, tooltips and labels come written from the spec; nothing is formatted here.
+
+/** Okabe–Ito colours: told apart with colour-blindness, readable on light and dark. */
+export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442'];
+
+/** Whiskers from each point's `low` to `high` (the spread of the repeats). */
+export const rangeWhiskers = {
+  id: 'rangeWhiskers',
+  afterDatasetsDraw(chart, _args, options) {
+    const {ctx} = chart;
+    const y = chart.scales.y;
+    chart.data.datasets.forEach((dataset, i) => {
+      const meta = chart.getDatasetMeta(i);
+      if (!dataset.ranges || !chart.isDatasetVisible(i)) return;
+      meta.data.forEach((element, j) => {
+        const range = dataset.ranges[j];
+        if (!range) return;
+        const top = y.getPixelForValue(range.high);
+        const bottom = y.getPixelForValue(range.low);
+        const half = Math.min(6, (element.width ?? 12) / 4);
+        ctx.save();
+        ctx.strokeStyle = options.color ?? '#000';
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.moveTo(element.x, top);
+        ctx.lineTo(element.x, bottom);
+        ctx.moveTo(element.x - half, top);
+        ctx.lineTo(element.x + half, top);
+        ctx.moveTo(element.x - half, bottom);
+        ctx.lineTo(element.x + half, bottom);
+        ctx.stroke();
+        ctx.restore();
+      });
+    });
+  },
+};
+
+/** Fixed ticks from the spec, labelled as the spec writes them. */
+function axis({title, ticks}, theme, extra = {}) {
+  const labels = new Map(ticks.map((t) => [t.value, t.label]));
+  return {
+    ...extra,
+    min: ticks[0].value,
+    max: ticks.at(-1).value,
+    afterBuildTicks: (scale) => {
+      scale.ticks = ticks.map((t) => ({value: t.value}));
+    },
+    ticks: {color: theme.text, font: theme.font, callback: (value) => labels.get(value) ?? ''},
+    grid: {color: theme.grid},
+    border: {color: theme.grid},
+    title: {display: true, text: title, color: theme.text, font: theme.font},
+  };
+}
+
+/**
+ * @param {object} spec  from barChart or lineChart
+ * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean, animation?: boolean}} theme
+ */
+export function chartConfig(spec, theme) {
+  const bar = spec.type === 'bar';
+  const datasets = spec.series.map((s, i) => {
+    const color = PALETTE[i % PALETTE.length];
+    return bar
+      ? {label: s.label, data: s.points.map((p) => p.y), ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})), backgroundColor: color, borderColor: color}
+      : {label: s.label, data: s.points.map((p) => ({x: p.x, y: p.y})), borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 1.5, tension: 0};
+  });
+  const pointOf = (item) => spec.series[item.datasetIndex].points[item.dataIndex];
+  return {
+    type: spec.type,
+    data: bar ? {labels: spec.x.categories, datasets} : {datasets},
+    options: {
+      responsive: theme.responsive ?? true,
+      maintainAspectRatio: false,
+      animation: theme.animation ?? false,
+      layout: {padding: {top: 4, right: 16, bottom: 4, left: 4}},
+      interaction: bar ? {mode: 'nearest', intersect: true} : {mode: 'index', intersect: false},
+      scales: {
+        x: bar
+          ? {ticks: {color: theme.text, font: theme.font}, grid: {display: false}, border: {color: theme.grid}, title: {display: true, text: spec.x.title, color: theme.text, font: theme.font}}
+          : axis(spec.x, theme, {type: 'linear'}),
+        y: axis(spec.y, theme, {beginAtZero: true}),
+      },
+      plugins: {
+        title: {display: theme.showTitle ?? false, text: spec.title, color: theme.text, font: {...theme.font, size: (theme.font?.size ?? 12) + 3, weight: 'bold'}},
+        legend: {display: spec.series.length > 1, labels: {color: theme.text, font: theme.font}},
+        tooltip: {
+          callbacks: {
+            title: (items) => (bar ? spec.x.categories[items[0].dataIndex] : pointOf(items[0]).xText),
+            label: (item) => `${spec.series[item.datasetIndex].label}: ${pointOf(item).tooltip ?? pointOf(item).text}`,
+          },
+        },
+        rangeWhiskers: {color: theme.text},
+      },
+    },
+    plugins: [rangeWhiskers, ...(theme.background ? [background(theme.background)] : [])],
+  };
+}
+
+/** A solid background (static images have none otherwise). */
+function background(color) {
+  return {
+    id: 'background',
+    beforeDraw(chart) {
+      const {ctx, width, height} = chart;
+      ctx.save();
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, width, height);
+      ctx.restore();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// A chart from a build-time spec (src/charts/chart-spec.mjs). The static HTML
+// holds the chart's image (for readers without JavaScript) and its data as a
+// table; in the browser, Chart.js (loaded only here) draws it in the theme's
+// colours. Nothing is formatted in the browser: labels come written.
+import {useEffect, useRef} from 'react';
+import BrowserOnly from '@docusaurus/BrowserOnly';
+import {useColorMode} from '@docusaurus/theme-common';
+import {useT} from '@site/src/components/Msg';
+import {chartConfig} from '@site/src/charts/chart-config.mjs';
+import {chartTable} from '@site/src/charts/chart-spec.mjs';
+import styles from './styles.module.css';
+
+/** The theme's colours and font, read from the page's CSS. */
+function pageTheme() {
+  const css = getComputedStyle(document.documentElement);
+  const read = (name) => css.getPropertyValue(name).trim();
+  return {
+    text: read('--ifm-font-color-base'),
+    grid: read('--ifm-color-emphasis-300'),
+    font: {family: getComputedStyle(document.body).fontFamily, size: 12},
+  };
+}
+
+function ChartCanvas({spec}) {
+  const canvas = useRef(null);
+  const {colorMode} = useColorMode();
+  useEffect(() => {
+    let chart = null;
+    let cancelled = false;
+    import('@site/src/charts/register.mjs').then(({Chart}) => {
+      if (cancelled || !canvas.current) return;
+      chart = new Chart(canvas.current, chartConfig(spec, pageTheme()));
+    });
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [spec, colorMode]);
+  return <canvas ref={canvas} role="img" aria-label={spec.title} />;
+}
+
+/** The chart's data as a table: medians, and the repeats' spread where there is one. */
+function ChartTable({spec}) {
+  return (
+    <div className={styles.scroll}>
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">{spec.x.title}</th>
+          {spec.series.map((s) => <th key={s.label} scope="col" className={styles.number}>{s.label}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {chartTable(spec).map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            {row.cells.map((p, i) => (
+              <td key={i} className={styles.number}>
+                {p ? p.text : ''}
+                {p?.spread && p.spread !== p.text && <span className={styles.spread}>{p.spread}</span>}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+    </div>
+  );
+}
+
+export default function Chart({spec}) {
+  const t = useT();
+  return (
+    <figure className={styles.figure} data-chart={spec.id}>
+      <figcaption className={styles.title}>{spec.title}</figcaption>
+      <div className={styles.canvas}>
+        <BrowserOnly fallback={<img src={spec.image} alt={spec.title} loading="lazy" className={styles.image} />}>
+          {() => <ChartCanvas spec={spec} />}
+        </BrowserOnly>
+      </div>
+      <details className={styles.data}>
+        <summary>{t('common.chartData')}</summary>
+        <ChartTable spec={spec} />
+      </details>
+    </figure>
+  );
+}

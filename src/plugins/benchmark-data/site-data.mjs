@@ -1,0 +1,69 @@
+// Everything the site's pages are made from, read and checked once: datasets,
+// results and suites; and each page's data for one locale. The data plugin
+// and the chart-image script both call this, so pages and images agree.
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {listFiles} from '../../../scripts/lib/list-files.mjs';
+import {assertValidResult, readResultFile} from '../../../scripts/lib/results/validate-result.mjs';
+import {loadSuite} from '../../../scripts/lib/runner/suite.mjs';
+import {createTranslator} from '../../i18n/messages.mjs';
+import {readDataset} from './datasets.mjs';
+import {managedPostgresPage} from './managed-postgres-page.mjs';
+import {methodPage} from './method-page.mjs';
+import {plannerPage} from './planner-page.mjs';
+import {runsPage} from './runs-page.mjs';
+import {versionsPage} from './versions-page.mjs';
+
+/** Reads and checks datasets/, results/ and benchmarks/ of a site. */
+export function loadSiteData(siteDir) {
+  const datasetsDir = path.join(siteDir, 'datasets');
+  const resultsDir = path.join(siteDir, 'results');
+  const suitesDir = path.join(siteDir, 'benchmarks');
+  const datasetFiles = existsSync(datasetsDir) ? listFiles(datasetsDir, ['.json']) : [];
+  if (datasetFiles.length === 0) throw new Error(`No datasets in ${datasetsDir}: the site's pages need their data.`);
+  const datasets = Object.fromEntries(datasetFiles.map((f) => readDataset(f)).map((d) => [d.id, d]));
+  const results = (existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : []).map((file) =>
+    assertValidResult(readResultFile(file), path.relative(siteDir, file)),
+  );
+  const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
+    .filter((f) => path.basename(f) === 'suite.yaml')
+    .map((f) => loadSuite(f));
+  return {datasets, results, suites};
+}
+
+/** The newest run of a suite in results/; a page cannot be made without it. */
+export function latestRun(results, suite) {
+  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null);
+  if (runs.length === 0) {
+    throw new Error(`results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` (or restore the file from git).`);
+  }
+  return runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
+}
+
+/** The pages made from data, by the name of their data file. */
+export const PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];
+
+/**
+ * Every page's data for one locale.
+ * @param {{datasets, results, suites}} content  from loadSiteData
+ * @param {string} locale
+ * @param {object} messages  the locale's catalog
+ */
+export function buildPages(content, locale, messages) {
+  const t = createTranslator(locale, messages);
+  const suite = (id) => content.suites.find((s) => s.id === id) ?? null;
+  const dataset = content.datasets['managed-postgres'];
+  if (!dataset) throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
+  const versions = latestRun(content.results, 'pg-versions');
+  const planner = latestRun(content.results, 'pg17-planner');
+  return {
+    'managed-postgres': managedPostgresPage(dataset, locale),
+    'pg-versions': versionsPage(versions, {locale, t, suite: suite('pg-versions')}),
+    'pg17-planner': plannerPage(planner, {locale, t, suite: suite('pg17-planner')}),
+    methodology: methodPage(content.suites, [versions, planner], {locale}),
+    runs: runsPage(content.results, {locale}),
+  };
+}
+
+/** Every chart of every page (for the static images). */
+export const chartsOf = (pages) => Object.values(pages).flatMap((p) => p.charts ?? p.scenarios?.flatMap((s) => s.charts) ?? []);
