@@ -56,7 +56,8 @@ function axis({title, ticks}, theme, extra = {}) {
 
 /**
  * @param {object} spec  from barChart or lineChart
- * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean, animation?: boolean}} theme
+ * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean, showLegend?: boolean, animation?: boolean}} theme
+ *   title and legend are drawn only when asked (the page shows them in HTML)
  */
 export function chartConfig(spec, theme) {
   const bar = spec.type === 'bar';
@@ -84,7 +85,7 @@ export function chartConfig(spec, theme) {
       },
       plugins: {
         title: {display: theme.showTitle ?? false, text: spec.title, color: theme.text, font: {...theme.font, size: (theme.font?.size ?? 12) + 3, weight: 'bold'}},
-        legend: {display: spec.series.length > 1, labels: {color: theme.text, font: theme.font}},
+        legend: {display: (theme.showLegend ?? false) && spec.series.length > 1, labels: {color: theme.text, font: theme.font}},
         tooltip: {
           callbacks: {
             title: (items) => (bar ? spec.x.categories[items[0].dataIndex] : pointOf(items[0]).xText),

@@ -1,7 +1,21 @@
-// Page text from the i18next catalogs (i18n/<locale>/benchmarks.json).
-// Catalogs hold words and {{placeholders}}; the numbers come from the data.
-// A missing key or a missing value is an error, never a blank.
-import i18next from 'i18next';
+// Page text from the catalogs (i18n/<locale>/benchmarks.json, i18next's JSON
+// format). Catalogs hold words and {{placeholders}}; the numbers come from the
+// data. A missing key or a missing value is an error, never a blank.
+//
+// The pages use only i18next's plain interpolation, so this runs that subset
+// itself and the browser does not download i18next; the build checks with
+// i18next that every message means the same under both (check-catalog.mjs).
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** The message at a dotted key, or undefined. */
+export function lookup(messages, id) {
+  const value = id.split('.').reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The names of a message's placeholders, in order. */
+export const placeholdersOf = (text) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
 
 /**
  * @param {string} locale
@@ -9,19 +23,13 @@ import i18next from 'i18next';
  * @returns {(id: string, values?: object) => string}
  */
 export function createTranslator(locale, messages) {
-  const instance = i18next.createInstance();
-  instance.init({
-    lng: locale,
-    resources: {[locale]: {translation: messages}},
-    interpolation: {escapeValue: false},
-    initAsync: false,
-    showSupportNotice: false,
-  });
   return (id, values = {}) => {
-    if (!instance.exists(id)) throw new Error(`i18n/${locale}/benchmarks.json has no message "${id}": add it (npm run i18n:check lists what is missing).`);
-    const text = instance.t(id, values);
-    const missing = /\{\{\s*([\w.]+)\s*\}\}/.exec(text);
-    if (missing) throw new Error(`The message "${id}" (${locale}) needs a value for {{${missing[1]}}}: the page must pass it.`);
-    return text;
+    const text = lookup(messages, id);
+    if (text === undefined) throw new Error(`i18n/${locale}/benchmarks.json has no message "${id}": add it (npm run i18n:check lists what is missing).`);
+    return text.replace(PLACEHOLDER, (_, name) => {
+      const value = values[name];
+      if (value === undefined || value === null) throw new Error(`The message "${id}" (${locale}) needs a value for {{${name}}}: the page must pass it.`);
+      return String(value);
+    });
   };
 }

@@ -4,6 +4,7 @@
 // git). docusaurus.config.js calls writeSiteTranslations before every command.
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {lookup} from './messages.mjs';
 
 /** The pages in the navbar and sidebar, in order, with their catalog label. */
 export const NAV_PAGES = [
@@ -20,8 +21,8 @@ export const SIDEBAR = 'guide';
 
 /** A catalog message by dotted key; a missing one is an error that names the file. */
 export function message(catalog, key, file) {
-  const value = key.split('.').reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), catalog);
-  if (typeof value !== 'string' || value.trim() === '') throw new Error(`${file} has no message "${key}": add it (npm run i18n:check lists what is missing).`);
+  const value = lookup(catalog, key);
+  if (value === undefined || value.trim() === '') throw new Error(`${file} has no message "${key}": add it (npm run i18n:check lists what is missing).`);
   return value;
 }
 

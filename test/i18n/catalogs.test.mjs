@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import {readFileSync, existsSync} from 'node:fs';
 import {defaultLocale, locales} from '../../scripts/lib/locales.mjs';
 import {listFiles} from '../../scripts/lib/list-files.mjs';
+import {messagesOf} from '../../src/i18n/check-catalog.mjs';
+import {placeholdersOf} from '../../src/i18n/messages.mjs';
 import {NAV_PAGES, siteTranslations} from '../../src/i18n/site-translations.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -28,13 +30,7 @@ for (const [code, config] of Object.entries(locales)) {
 
 }
 
-/** Every message of an i18next catalog, as [dotted key, text]. */
-function messagesOf(node, prefix = '') {
-  return Object.entries(node).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value]] : messagesOf(value, `${prefix}${key}.`),
-  );
-}
-const placeholders = (text) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text) => placeholdersOf(text).sort();
 
 for (const code of translated) {
   test(`i18n/${code}/benchmarks.json has English's keys, with the same placeholders`, () => {

@@ -4,7 +4,11 @@
 import {existsSync} from 'node:fs';
 import {createCanvas, GlobalFonts} from '@napi-rs/canvas';
 import {chartConfig} from '../../../src/charts/chart-config.mjs';
+import {Legend, Title} from 'chart.js';
 import {Chart} from '../../../src/charts/register.mjs';
+
+// An image has no HTML around it: it draws its own title and legend.
+Chart.register(Legend, Title);
 
 const CJK_FONTS = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc'];
 const FAMILY = 'Noto Sans CJK';
@@ -31,6 +35,7 @@ export function renderChartPng(spec) {
     background: '#ffffff',
     font: {family: FAMILY, size: 12},
     showTitle: true,
+    showLegend: true,
     responsive: false,
     animation: false,
   });

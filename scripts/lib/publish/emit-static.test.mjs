@@ -18,8 +18,21 @@ function tempSite() {
 test('emits each result as JSON and CSV, and every chart of every locale as PNG', (t) => {
   const site = tempSite();
   t.after(() => rmSync(site, {recursive: true, force: true}));
-  const {results, charts} = emitStatic(site, ['en', 'ko']);
+  const cacheDir = path.join(site, 'cache');
+  const {results, charts, drawn} = emitStatic(site, ['en', 'ko'], {cacheDir});
   assert.equal(results, 2);
+  assert.equal(drawn, charts);
+  const image = readFileSync(path.join(site, 'static/charts/ko/planner-speedup.png'));
+  // Unchanged data: every image comes from the cache, byte for byte.
+  assert.equal(emitStatic(site, ['en', 'ko'], {cacheDir}).drawn, 0);
+  assert.deepEqual(readFileSync(path.join(site, 'static/charts/ko/planner-speedup.png')), image);
+  // One changed figure: only the charts that show it are drawn again.
+  const file = path.join(site, 'results/pg17-planner-20261122T105429Z.json');
+  const edited = JSON.parse(readFileSync(file, 'utf8'));
+  edited.cells.find((c) => c.target === 'pg17').summary.tps *= 2;
+  writeFileSync(file, JSON.stringify(edited));
+  assert.equal(emitStatic(site, ['en', 'ko'], {cacheDir}).drawn, 2);
+  assert.notDeepEqual(readFileSync(path.join(site, 'static/charts/ko/planner-speedup.png')), image);
   assert.deepEqual(readdirSync(path.join(site, 'static/data')).sort(), [
     'pg-versions-20261122T110343Z.csv',
     'pg-versions-20261122T110343Z.json',
@@ -36,13 +49,13 @@ test('emits each result as JSON and CSV, and every chart of every locale as PNG'
 test('an invalid result stops the emit and leaves the files of the last build whole', (t) => {
   const site = tempSite();
   t.after(() => rmSync(site, {recursive: true, force: true}));
-  emitStatic(site, ['en']);
+  emitStatic(site, ['en'], {cacheDir: path.join(site, 'cache')});
   const before = readdirSync(path.join(site, 'static/data')).sort();
   const file = path.join(site, 'results/pg-versions-20261122T110343Z.json');
   const broken = JSON.parse(readFileSync(file, 'utf8'));
   broken.cells[0].summary.tps = '84.8K';
   writeFileSync(file, JSON.stringify(broken));
-  assert.throws(() => emitStatic(site, ['en']), /results\/pg-versions-20261122T110343Z\.json.*cells\[0\]\.summary\.tps/s);
+  assert.throws(() => emitStatic(site, ['en'], {cacheDir: path.join(site, 'cache')}), /results\/pg-versions-20261122T110343Z\.json.*cells\[0\]\.summary\.tps/s);
   assert.deepEqual(readdirSync(path.join(site, 'static/data')).sort(), before);
   assert.ok(existsSync(path.join(site, 'static/charts/en/versions-small-tps.png')));
 });

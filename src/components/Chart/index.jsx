@@ -6,7 +6,7 @@ import {useEffect, useRef} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import {useColorMode} from '@docusaurus/theme-common';
 import {useT} from '@site/src/components/Msg';
-import {chartConfig} from '@site/src/charts/chart-config.mjs';
+import {chartConfig, PALETTE} from '@site/src/charts/chart-config.mjs';
 import {chartTable} from '@site/src/charts/chart-spec.mjs';
 import styles from './styles.module.css';
 
@@ -73,6 +73,16 @@ export default function Chart({spec}) {
   return (
     <figure className={styles.figure} data-chart={spec.id}>
       <figcaption className={styles.title}>{spec.title}</figcaption>
+      {spec.series.length > 1 && (
+        <ul className={styles.legend}>
+          {spec.series.map((s, i) => (
+            <li key={s.label}>
+              <span className={styles.swatch} style={{background: PALETTE[i % PALETTE.length]}} aria-hidden="true" />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={styles.canvas}>
         <BrowserOnly fallback={<img src={spec.image} alt={spec.title} loading="lazy" className={styles.image} />}>
           {() => <ChartCanvas spec={spec} />}

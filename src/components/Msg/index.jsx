@@ -1,12 +1,25 @@
-import {useMemo} from 'react';
-import {usePluginData} from '@docusaurus/useGlobalData';
+// The words of a page. Each page's data (from the data plugin) carries the
+// part of its locale's catalog that the page uses; <Page> provides it to
+// every <Msg> and component inside, so no page downloads the whole catalog.
+import {createContext, useContext, useMemo} from 'react';
 import {createTranslator} from '@site/src/i18n/messages.mjs';
 
-/** The translator of the locale being built (from i18n/<locale>/benchmarks.json). */
-export function useT() {
-  const {locale, messages} = usePluginData('benchmark-data');
-  return useMemo(() => createTranslator(locale, messages), [locale, messages]);
+const PageText = createContext(null);
+
+/** Wraps a page's content: its data's locale and messages become the page's words. */
+export function Page({data, children}) {
+  const value = useMemo(() => ({locale: data.locale, t: createTranslator(data.locale, data.messages)}), [data]);
+  return <PageText.Provider value={value}>{children}</PageText.Provider>;
 }
+
+function usePageText() {
+  const value = useContext(PageText);
+  if (!value) throw new Error('A message was used outside <Page data={…}>: wrap the page content in it.');
+  return value;
+}
+
+/** The translator of the page's locale. */
+export const useT = () => usePageText().t;
 
 /** A message of the page's catalog; `values` fill its {{placeholders}}. */
 export default function Msg({id, values}) {
@@ -18,6 +31,5 @@ export default function Msg({id, values}) {
  * Korean, nothing in Japanese and Chinese (their full stop ends the sentence).
  */
 export function useSentenceGap() {
-  const {locale} = usePluginData('benchmark-data');
-  return /^(ja|zh)\b/.test(locale) ? '' : ' ';
+  return /^(ja|zh)\b/.test(usePageText().locale) ? '' : ' ';
 }

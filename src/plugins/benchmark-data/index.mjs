@@ -4,6 +4,7 @@
 // data, computed and formatted for the locale being built, with createData.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {catalogProblems} from '../../i18n/check-catalog.mjs';
 import {buildPages, loadSiteData} from './site-data.mjs';
 
 export const CATALOG = 'benchmarks.json';
@@ -37,7 +38,9 @@ export default function benchmarkDataPlugin(context) {
     async loadContent() {
       const content = loadSiteData(siteDir);
       const messages = readCatalog(siteDir, locale);
-      return {pages: buildPages(content, locale, messages), messages};
+      const problems = catalogProblems(messages, locale);
+      if (problems.length > 0) throw new Error(`The catalog has messages the pages cannot show:\n${problems.join('\n')}`);
+      return {pages: buildPages(content, locale, messages)};
     },
 
     async contentLoaded({content, actions}) {
@@ -45,8 +48,7 @@ export default function benchmarkDataPlugin(context) {
       for (const [page, data] of Object.entries(content.pages)) {
         await actions.createData(`${page}.json`, JSON.stringify(data));
       }
-      // The catalog is small and every page's text needs it.
-      actions.setGlobalData({locale, messages: content.messages});
+      actions.setGlobalData({locale});
     },
   };
 }

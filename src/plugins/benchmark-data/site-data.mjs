@@ -40,8 +40,30 @@ export function latestRun(results, suite) {
   return runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
 }
 
-/** The pages made from data, by the name of their data file. */
-export const PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];
+/**
+ * The catalog messages each page uses (namespaces, or single dotted keys): a
+ * page's data carries only these, so it downloads only its own words.
+ */
+export const PAGE_MESSAGES = {
+  home: ['site.title', 'home', 'managed.title', 'versions.title', 'planner.title', 'method.title', 'runs.title'],
+  'managed-postgres': ['managed'],
+  'pg-versions': ['common', 'versions'],
+  'pg17-planner': ['common', 'planner'],
+  methodology: ['common', 'method'],
+  runs: ['common', 'runs'],
+};
+
+/** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
+export function pickMessages(messages, keys) {
+  const out = {};
+  for (const key of keys) {
+    const parts = key.split('.');
+    const value = parts.reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
+    if (value === undefined) throw new Error(`The catalog has no "${key}", which a page uses: add it (npm run i18n:check lists what is missing).`);
+    parts.slice(0, -1).reduce((node, part) => (node[part] ??= {}), out)[parts.at(-1)] = value;
+  }
+  return out;
+}
 
 /**
  * Every page's data for one locale.
@@ -56,13 +78,17 @@ export function buildPages(content, locale, messages) {
   if (!dataset) throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
   const versions = latestRun(content.results, 'pg-versions');
   const planner = latestRun(content.results, 'pg17-planner');
-  return {
+  const versionsData = versionsPage(versions, {locale, t, suite: suite('pg-versions')});
+  const plannerData = plannerPage(planner, {locale, t, suite: suite('pg17-planner')});
+  const pages = {
+    home: {locale, versions: versionsData.versions, focus: plannerData.focus},
     'managed-postgres': managedPostgresPage(dataset, locale),
-    'pg-versions': versionsPage(versions, {locale, t, suite: suite('pg-versions')}),
-    'pg17-planner': plannerPage(planner, {locale, t, suite: suite('pg17-planner')}),
+    'pg-versions': versionsData,
+    'pg17-planner': plannerData,
     methodology: methodPage(content.suites, [versions, planner], {locale}),
     runs: runsPage(content.results, {locale}),
   };
+  return Object.fromEntries(Object.entries(pages).map(([name, data]) => [name, {...data, messages: pickMessages(messages, PAGE_MESSAGES[name])}]));
 }
 
 /** Every chart of every page (for the static images). */

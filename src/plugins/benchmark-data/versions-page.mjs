@@ -8,6 +8,22 @@ import {compareStats, FIGURES, groupFigures, majorOf, medianRepeat} from './run-
 import {runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
+/** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
+export const MAX_POINTS = 120;
+
+/**
+ * pgbench's per-second progress, averaged over equal buckets when there are
+ * more than `max` seconds: [{from, to, tps}] (from = to for one second).
+ */
+export function bucketProgress(progress, max = MAX_POINTS) {
+  const size = Math.ceil(progress.length / max);
+  const buckets = [];
+  for (let i = 0; i < progress.length; i += size) {
+    const part = progress.slice(i, i + size);
+    buckets.push({from: part[0].timeS, to: part.at(-1).timeS, tps: part.reduce((n, p) => n + p.tps, 0) / part.length});
+  }
+  return buckets;
+}
 const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
 
 /**
@@ -66,11 +82,14 @@ export function versionsPage(result, {locale, t, suite = null}) {
         const repeat = medianRepeat(cells.filter((c) => c.scenario === id && c.target === r.target), r.figures.tps, FIGURES.tps.pick);
         return {
           label: name(r.target),
-          points: (repeat?.summary.progress ?? []).map((s) => ({
-            x: s.timeS,
-            y: s.tps,
-            xText: t('common.seconds', {value: formatFigure(s.timeS, 'integer', locale)}),
-            text: formatFigure(s.tps, 'tps', locale),
+          points: bucketProgress(repeat?.summary.progress ?? []).map((b) => ({
+            x: b.to,
+            y: b.tps,
+            xText:
+              b.from === b.to
+                ? t('common.seconds', {value: formatFigure(b.to, 'integer', locale)})
+                : t('common.secondsSpan', {from: formatFigure(b.from, 'integer', locale), to: formatFigure(b.to, 'integer', locale)}),
+            text: formatFigure(b.tps, 'tps', locale),
           })),
         };
       }),

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {summarizeRepeats} from '../../../scripts/lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../figures/format.mjs';
 import {translator, versionsRun} from './test-helpers.mjs';
-import {versionsPage} from './versions-page.mjs';
+import {bucketProgress, versionsPage} from './versions-page.mjs';
 
 const page = (result, locale = 'en') => versionsPage(result, {locale, t: translator(locale)});
 const tpsMedians = (result, scenario) => summarizeRepeats(result.cells.filter((c) => c.scenario === scenario), (c) => c.summary.tps);
@@ -75,4 +75,13 @@ test('every locale gets the same numbers in its own words and notation', () => {
     assert.deepEqual(other.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)), en.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)));
     assert.notEqual(other.scenarios[0].charts[0].title, en.scenarios[0].charts[0].title);
   }
+});
+
+test('long runs are averaged into at most MAX_POINTS points per line', () => {
+  const progress = Array.from({length: 600}, (_, i) => ({timeS: i + 1, tps: i % 2 ? 100 : 200}));
+  const buckets = bucketProgress(progress);
+  assert.equal(buckets.length, 120);
+  assert.deepEqual(buckets[0], {from: 1, to: 5, tps: 160});
+  assert.equal(buckets.at(-1).to, 600);
+  assert.deepEqual(bucketProgress(progress.slice(0, 20)).map((b) => b.from), progress.slice(0, 20).map((p) => p.timeS));
 });
