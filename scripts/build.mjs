@@ -11,7 +11,8 @@
 // Exit:   0 built; 1 the data or the build failed (the message says where).
 import {createRequire} from 'node:module';
 import {$, chalk, echo} from 'zx';
-import {locales} from './lib/locales.mjs';
+import {checkCatalogs, formatProblem} from './lib/i18n/check-catalogs.mjs';
+import {defaultLocale, locales} from './lib/locales.mjs';
 import {emitStatic} from './lib/publish/emit-static.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -21,6 +22,14 @@ const asked = args.flatMap((a, i) => (a === '--locale' ? [args[i + 1]] : a.start
 const unknown = asked.filter((l) => !(l in locales));
 if (unknown.length > 0) {
   echo(chalk.red(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`));
+  process.exit(1);
+}
+
+// The translation guard first: a catalog with a number or a broken placeholder never ships.
+const {problems} = checkCatalogs(root, Object.keys(locales), defaultLocale);
+if (problems.length > 0) {
+  for (const p of problems) echo(chalk.red(formatProblem(p)));
+  echo(chalk.red(`The catalogs have ${problems.length} problem(s) (npm run i18n:check); nothing was built.`));
   process.exit(1);
 }
 
