@@ -2,23 +2,15 @@
 // result (an invalid file fails the build, naming the file, the path and the
 // fix) and the locale's message catalog; contentLoaded publishes each page's
 // data, computed and formatted for the locale being built, with createData.
-import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogProblems} from '../../i18n/check-catalog.mjs';
+import {readCatalogFile} from '../../i18n/site-translations.mjs';
 import {buildPages, loadSiteData} from './site-data.mjs';
 
 export const CATALOG = 'benchmarks.json';
 
-/** The page messages of a locale (i18n/<locale>/benchmarks.json). */
-export function readCatalog(siteDir, locale) {
-  const file = path.join(siteDir, 'i18n', locale, CATALOG);
-  if (!existsSync(file)) throw new Error(`${file} is missing: copy i18n/en/${CATALOG} and translate it.`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: not valid JSON: ${error.message}`);
-  }
-}
+/** The page messages of a locale (i18n/<locale>/benchmarks.json); a missing or broken file names itself. */
+export const readCatalog = (siteDir, locale) => readCatalogFile(siteDir, locale).catalog;
 
 export default function benchmarkDataPlugin(context) {
   const {siteDir} = context;
