@@ -3,7 +3,7 @@
 //
 //   node scripts/start.mjs [--port 3000] [--host 127.0.0.1] [--no-build]
 //
-// Reads:  what scripts/build.mjs reads.
+// Reads:  what scripts/build.mjs reads; runs scripts/setup-system.sh first (unless --no-build).
 // Writes: static/data/, static/charts/ and build/ (through scripts/build.mjs).
 // Exit:   0 when stopped with Ctrl-C; 1 when the build fails or nothing can be served.
 import {$, argv, chalk, echo} from 'zx';
@@ -18,6 +18,14 @@ $.cwd = root;
 $.verbose = false;
 
 if (argv.build !== false) {
+  // The build draws chart images with the Noto CJK fonts: the system check
+  // installs them (and pgbench, Chromium) as root, or prints the command to run.
+  try {
+    await $({stdio: 'inherit'})`bash ${root}scripts/setup-system.sh`;
+  } catch {
+    echo(chalk.red('System packages are missing: run the command printed above, then npm start again.'));
+    process.exit(1);
+  }
   echo(chalk.bold(`Building the site (${Object.keys(locales).join(', ')})…`));
   try {
     await $({stdio: 'inherit', timeout: '15m'})`${process.execPath} ${root}scripts/build.mjs`;
