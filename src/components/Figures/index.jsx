@@ -4,6 +4,9 @@ import CodeBlock from '@theme/CodeBlock';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import styles from './styles.module.css';
 
+/** Wide tables scroll inside their box, never the page. */
+export const ScrollTable = ({children}) => <div className={styles.scroll}>{children}</div>;
+
 const testOf = (data, id) => {
   const test = data.tests.find((t) => t.id === id);
   if (!test) throw new Error(`No test "${id}" in the page's data (${data.tests.map((t) => t.id).join(', ')}).`);
@@ -35,7 +38,7 @@ export function ResultTable({data, test: id}) {
   const test = testOf(data, id);
   const against = Object.fromEntries(test.comparisons.map((c) => [c.versus, c]));
   return (
-    <div className={styles.scroll}><table className={styles.table}>
+    <ScrollTable><table className={styles.table}>
       <thead>
         <tr>
           <th>{t('managed.table.system')}</th>
@@ -66,7 +69,7 @@ export function ResultTable({data, test: id}) {
       {test.figures.some((f) => f.basis === 'derived') && (
         <caption className={styles.caption}>* {t('managed.table.derived')}</caption>
       )}
-    </table></div>
+    </table></ScrollTable>
   );
 }
 
@@ -82,7 +85,7 @@ export function SetupTable({data, test: id}) {
     ['storage', (i) => t(`managed.setup.storageKinds.${i.storage}`, {iops: i.iops ?? ''})],
   ];
   return (
-    <div className={styles.scroll}><table className={styles.table}>
+    <ScrollTable><table className={styles.table}>
       <thead>
         <tr>
           <th />
@@ -97,7 +100,7 @@ export function SetupTable({data, test: id}) {
           </tr>
         ))}
       </tbody>
-    </table></div>
+    </table></ScrollTable>
   );
 }
 

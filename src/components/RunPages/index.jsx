@@ -5,10 +5,8 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
+import {ScrollTable} from '@site/src/components/Figures';
 import styles from '@site/src/components/Figures/styles.module.css';
-
-/** Wide tables scroll inside their box, never the page. */
-export const ScrollTable = ({children}) => <div className={styles.scroll}>{children}</div>;
 
 /** A median with its repeats' spread under it. */
 export function Stat({stat, figure}) {

@@ -14,7 +14,6 @@ export function runInfo(result, locale, suite = null) {
   const designDurations = suite ? [...new Set(suite.scenarios.map((s) => s.durationS).filter(Boolean))] : [];
   return {
     id: run.id,
-    kind: run.kind,
     suite: run.suite,
     date: formatDate(run.startedAt, locale),
     startedAt: run.startedAt,
@@ -27,7 +26,7 @@ export function runInfo(result, locale, suite = null) {
       os: host.os,
     },
     pgbench: environment.pgbenchVersionFull,
-    servers: environment.targets.map((t) => ({id: t.id, version: t.serverVersion, kind: t.kind})),
+    servers: environment.targets.map((t) => ({id: t.id, version: t.serverVersion})),
     durationS: run.overrides?.durationS === undefined ? null : formatFigure(run.overrides.durationS, 'integer', locale),
     designDurationS: designDurations.map((d) => formatFigure(d, 'integer', locale)),
     data: {json: `/data/${run.id}.json`, csv: `/data/${run.id}.csv`},
