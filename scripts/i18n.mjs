@@ -19,7 +19,7 @@ const codes = Object.keys(locales);
 
 if (command === 'check') {
   const {problems, stale} = checkCatalogs(root, codes, defaultLocale);
-  for (const s of stale) console.log(`stale: ${formatProblem({...s, message: `was translated from an older English text: review it, then npm run i18n:reviewed -- ${s.locale} ${s.key}`})}`);
+  for (const s of stale) console.log(`stale: ${formatProblem({...s, message: `${s.unreviewed ? 'has never been marked reviewed' : 'was translated from an older English text'}: review it, then npm run i18n:reviewed -- ${s.locale} ${s.key}`})}`);
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
     console.error(`\ni18n:check: ${problems.length} problem(s). Each line names the file, the line and the key.`);

@@ -14,6 +14,8 @@ export const NAV_PAGES = [
   {docId: 'pg17-planner', label: 'site.nav.planner'},
   {docId: 'methodology', label: 'site.nav.method'},
   {docId: 'runs', label: 'site.nav.runs'},
+  {docId: 'quick-run', label: 'site.nav.quick'},
+  {docId: 'translating', label: 'site.nav.translate'},
 ];
 /** The pages the navbar links to (the sidebar has them all). */
 export const NAVBAR_PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];

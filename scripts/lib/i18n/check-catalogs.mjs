@@ -89,7 +89,7 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
       if (reviewed[key] === sourceHash(text)) counts.translated++;
       else {
         counts.stale++;
-        staleList.push({...at(key), locale});
+        staleList.push({...at(key), locale, unreviewed: reviewed[key] === undefined});
       }
     }
     for (const key of mine.messages.keys()) {

@@ -20,7 +20,7 @@ test('emits each result as JSON and CSV, and every chart of every locale as PNG'
   t.after(() => rmSync(site, {recursive: true, force: true}));
   const cacheDir = path.join(site, 'cache');
   const {results, charts, drawn} = emitStatic(site, ['en', 'ko'], {cacheDir});
-  assert.equal(results, 2);
+  assert.equal(results, 3);
   assert.equal(drawn, charts);
   const image = readFileSync(path.join(site, 'static/charts/ko/planner-speedup.png'));
   // Unchanged data: every image comes from the cache, byte for byte.
@@ -38,6 +38,8 @@ test('emits each result as JSON and CSV, and every chart of every locale as PNG'
     'pg-versions-20261122T110343Z.json',
     'pg17-planner-20261122T105429Z.csv',
     'pg17-planner-20261122T105429Z.json',
+    'quick-20261122T125226Z.csv',
+    'quick-20261122T125226Z.json',
   ]);
   const json = JSON.parse(readFileSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.json'), 'utf8'));
   assert.deepEqual(json, JSON.parse(readFileSync(path.join(site, 'results/pg-versions-20261122T110343Z.json'), 'utf8')));

@@ -201,7 +201,7 @@ export function RunsTable({data}) {
 export function SuitesTable({data}) {
   const t = useT();
   return data.suites.map((s) => (
-    <section key={s.id}>
+    <section key={s.id} data-suite={s.id}>
       <Heading as="h3" id={`suite-${s.id}`}>{t(`method.suites.${s.id}`)}</Heading>
       <p>{t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')})}</p>
       <ScrollTable><table className={styles.table}>
@@ -212,11 +212,11 @@ export function SuitesTable({data}) {
         </thead>
         <tbody>
           {s.scenarios.map((sc) => (
-            <tr key={sc.id}>
+            <tr key={sc.id} data-scenario={sc.id}>
               <td><code>{sc.id}</code></td>
-              <td className={styles.number}>{sc.scale ?? '—'}</td>
-              <td className={styles.number}>{sc.clients}</td>
-              <td className={styles.number}>{sc.threads}</td>
+              <td className={styles.number} data-figure="scale">{sc.scale ?? '—'}</td>
+              <td className={styles.number} data-figure="clients">{sc.clients}</td>
+              <td className={styles.number} data-figure="threads">{sc.threads}</td>
               <td className={styles.number}>{sc.durationS ? t('common.seconds', {value: sc.durationS}) : '—'}</td>
             </tr>
           ))}
@@ -240,7 +240,7 @@ export function RoundingTable({data}) {
       </thead>
       <tbody>
         {data.examples.map((e) => (
-          <tr key={e.kind}>
+          <tr key={e.kind} data-kind={e.kind}>
             <td>{t(`method.rounding.kinds.${e.kind}`, {p: e.p})}</td>
             <td className={styles.number}><code>{e.raw}</code></td>
             <td className={styles.number}>{e.text}</td>
@@ -275,5 +275,59 @@ export function MachinesTable({data}) {
         ))}
       </tbody>
     </table></ScrollTable>
+  );
+}
+
+/** The newest quick run (the one `npm start` makes): one table, one chart; or how to make one. */
+export function QuickRun({data}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  if (!data.run) {
+    return (
+      <>
+        <p data-quick-run="none">{t('quick.none')}</p>
+        <CodeBlock language="bash">{'npm start\n\nnpm run bench -- run quick\nnpm run build'}</CodeBlock>
+      </>
+    );
+  }
+  const f = data.finding;
+  const servers = data.targets.length;
+  return (
+    <>
+      <RunProvenance data={data} />
+      <p className="finding">
+        {[data.durationS && t('quick.caveat', {duration: data.durationS}), f && t('quick.finding', f)].filter(Boolean).join(gap)}
+      </p>
+      <ScrollTable><table className={styles.table} data-quick-run={data.run.id}>
+        <thead>
+          <tr>
+            <th scope="col">{t('quick.table.workload')}</th>
+            <th scope="col" className={styles.number}>{t('quick.table.clients')}</th>
+            <th scope="col">{t('common.server')}</th>
+            <th scope="col" className={styles.number}>{t('common.table.tps')}</th>
+            <th scope="col" className={styles.number}>{t('common.table.latencyAvg')}</th>
+            <th scope="col" className={styles.number}>{t('common.table.versus', {base: data.targets[0].name})}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.flatMap((r) =>
+            r.servers.map((s, i) => (
+              <tr key={`${r.key}/${s.target}`} data-row={r.key} data-target={s.target}>
+                {i === 0 && <th scope="rowgroup" rowSpan={servers}><code>{r.workload}</code></th>}
+                {i === 0 && <td rowSpan={servers} className={styles.number}>{r.clients}</td>}
+                <th scope="row">{data.targets[i].name}</th>
+                <Stat stat={s.tps} figure="tps" />
+                <Stat stat={s.latencyAvg} figure="latencyAvg" />
+                {i === 0 ? <td className={styles.number}>{t('common.baseline')}</td> : s.versus ? <Versus compare={s.versus} /> : <td className={styles.number}>—</td>}
+              </tr>
+            )),
+          )}
+        </tbody>
+        <caption className={styles.caption}>{t('common.table.note', {repeats: data.rows[0]?.repeats ?? '—'})}</caption>
+      </table></ScrollTable>
+      {data.charts.map((spec) => <Chart key={spec.id} spec={spec} />)}
+      <Heading as="h2" id="commands">{t('common.commands.title')}</Heading>
+      <CodeBlock language="bash">{[`# ${t('quick.rerun')}\nnpm run bench -- run quick`, data.command && `# ${t('common.commands.run')}\n${data.command}`].filter(Boolean).join('\n\n')}</CodeBlock>
+    </>
   );
 }

@@ -7,11 +7,15 @@ import {listFiles} from '../../../scripts/lib/list-files.mjs';
 import {assertValidResult, readResultFile} from '../../../scripts/lib/results/validate-result.mjs';
 import {loadSuite} from '../../../scripts/lib/runner/suite.mjs';
 import {createTranslator} from '../../i18n/messages.mjs';
+import {readCatalogFile} from '../../i18n/site-translations.mjs';
+import {defaultLocale, locales} from '../../../scripts/lib/locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
 import {methodPage} from './method-page.mjs';
 import {plannerPage} from './planner-page.mjs';
+import {quickRunPage} from './quick-run-page.mjs';
 import {runsPage} from './runs-page.mjs';
+import {translatePage} from './translate-page.mjs';
 import {versionsPage} from './versions-page.mjs';
 
 /** Reads and checks datasets/, results/ and benchmarks/ of a site. */
@@ -28,16 +32,22 @@ export function loadSiteData(siteDir) {
   const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
     .filter((f) => path.basename(f) === 'suite.yaml')
     .map((f) => loadSuite(f));
-  return {datasets, results, suites};
+  return {siteDir, datasets, results, suites};
+}
+
+/** The newest finished run of a suite in results/, or null. */
+export function newestRun(results, suite) {
+  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null);
+  return runs.length === 0 ? null : runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
 }
 
 /** The newest run of a suite in results/; a page cannot be made without it. */
 export function latestRun(results, suite) {
-  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null);
-  if (runs.length === 0) {
+  const run = newestRun(results, suite);
+  if (!run) {
     throw new Error(`results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` (or restore the file from git).`);
   }
-  return runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
+  return run;
 }
 
 /**
@@ -45,12 +55,14 @@ export function latestRun(results, suite) {
  * page's data carries only these, so it downloads only its own words.
  */
 export const PAGE_MESSAGES = {
-  home: ['site.title', 'home', 'managed.title', 'versions.title', 'planner.title', 'method.title', 'runs.title'],
+  home: ['site.title', 'home', 'managed.title', 'versions.title', 'planner.title', 'method.title', 'runs.title', 'quick.title', 'translate.title'],
   'managed-postgres': ['managed'],
   'pg-versions': ['common', 'versions'],
   'pg17-planner': ['common', 'planner'],
   methodology: ['common', 'method'],
   runs: ['common', 'runs'],
+  'quick-run': ['common', 'quick'],
+  translating: ['translate'],
 };
 
 /** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
@@ -87,6 +99,8 @@ export function buildPages(content, locale, messages) {
     'pg17-planner': plannerData,
     methodology: methodPage(content.suites, [versions, planner], {locale}),
     runs: runsPage(content.results, {locale}),
+    'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
+    translating: translatePage(content.siteDir, {locale, defaultLocale, locales, english: readCatalogFile(content.siteDir, defaultLocale).catalog, catalog: messages}),
   };
   return Object.fromEntries(Object.entries(pages).map(([name, data]) => [name, {...data, messages: pickMessages(messages, PAGE_MESSAGES[name])}]));
 }

@@ -1,7 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {latestRun} from './site-data.mjs';
-import {plannerRun, versionsRun} from './test-helpers.mjs';
+import {readFileSync} from 'node:fs';
+import {buildPages, latestRun, loadSiteData} from './site-data.mjs';
+import {plannerRun, quickRun, versionsRun} from './test-helpers.mjs';
 
 test('a page uses the newest finished run of its suite', () => {
   const older = versionsRun();
@@ -15,4 +16,17 @@ test('a page uses the newest finished run of its suite', () => {
 
 test('without a run of its suite, the build stops and says how to make one', () => {
   assert.throws(() => latestRun([plannerRun()], 'pg-versions'), /results\/ has no finished "pg-versions" run.*npm run bench -- run pg-versions/);
+});
+
+test('the quick-run page shows the newest quick run, and builds without one', () => {
+  const siteDir = new URL('../../../', import.meta.url).pathname;
+  const messages = JSON.parse(readFileSync(`${siteDir}i18n/ko/benchmarks.json`, 'utf8'));
+  const content = {...loadSiteData(siteDir), results: [versionsRun(), plannerRun(), quickRun()]};
+  const pages = buildPages(content, 'ko', messages);
+  assert.equal(pages['quick-run'].run.id, quickRun().run.id);
+  assert.deepEqual(Object.keys(pages['quick-run'].messages), ['common', 'quick']);
+  assert.deepEqual(Object.keys(pages.translating.messages), ['translate']);
+  const without = buildPages({...content, results: [versionsRun(), plannerRun()]}, 'ko', messages);
+  assert.equal(without['quick-run'].run, null);
+  assert.equal(without.runs.runs.length, 2);
 });
