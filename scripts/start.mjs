@@ -1,57 +1,108 @@
 #!/usr/bin/env node
-// `npm start`: builds the site in every locale and serves it on localhost.
+// `npm start`, the one-command demo: checks the prerequisites, runs the quick
+// suite on embedded PostgreSQL, builds the site with its figures and serves it.
 //
-//   node scripts/start.mjs [--port 3000] [--host 127.0.0.1] [--no-build]
+//   node scripts/start.mjs [--locale ja] [--no-bench] [--no-build] [--port 3000] [--host 127.0.0.1]
 //
-// Reads:  what scripts/build.mjs reads; runs scripts/setup-system.sh first (unless --no-build).
-// Writes: static/data/, static/charts/ and build/ (through scripts/build.mjs).
-// Exit:   0 when stopped with Ctrl-C; 1 when the build fails or nothing can be served.
+//   --locale L   build and serve one language only (faster, for translators); the
+//                build goes to .preview/L/ so build/ keeps the full site
+//   --no-bench   skip the measurement and use the newest quick run in results/
+//   --no-build   serve build/ as it is (implies --no-bench)
+//
+// Reads:  benchmarks/quick/suite.yaml and what scripts/build.mjs reads.
+// Writes: results/quick-<time>.json (not in git: a demo, not a run to publish),
+//         static/data/, static/charts/, and build/ (or .preview/<locale>/).
+// Exit:   0 when stopped with Ctrl-C; 1 when a prerequisite is missing, the quick
+//         suite cannot run, the build fails, or nothing can be served.
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {$, argv, chalk, echo} from 'zx';
-import {localePath, locales} from './lib/locales.mjs';
+import {defaultLocale, localePath, locales} from './lib/locales.mjs';
 import {serveBuild} from './lib/serve-build.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const host = argv.host ?? '127.0.0.1';
 const port = Number(argv.port ?? process.env.PORT ?? 3000);
+const locale = argv.locale ?? null;
+const build = argv.build !== false;
+const bench = build && argv.bench !== false;
+/** The oldest Node the project runs on, from package.json's engines (">=20"). */
+const REQUIRED_NODE = Number(/\d+/.exec(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).engines.node)[0]);
 
 $.cwd = root;
 $.verbose = false;
 
-if (argv.build !== false) {
-  // The build draws chart images with the Noto CJK fonts: the system check
-  // installs them (and pgbench, Chromium) as root, or prints the command to run.
+/** Stops with a message that says what to do. */
+function fail(message) {
+  echo(chalk.red(message));
+  process.exit(1);
+}
+
+const step = (text) => echo(chalk.bold(`\n▶ ${text}`));
+
+if (locale !== null && !(locale in locales)) {
+  fail(`Unknown locale "${locale}": i18n/locales.json lists ${Object.keys(locales).join(', ')}.`);
+}
+const major = Number(process.versions.node.split('.')[0]);
+if (major < REQUIRED_NODE) {
+  fail(`Node ${process.versions.node} is too old: the site needs Node ${REQUIRED_NODE} or newer (package.json "engines"). Install it (https://nodejs.org or your package manager), then npm ci && npm start.`);
+}
+
+if (build) {
+  // pgbench for the quick suite, the Noto CJK fonts for the chart images: the
+  // system check installs them as root on Debian/Ubuntu, or prints the command.
+  step('Checking the system packages (pgbench, fonts, Chromium)');
   try {
     await $({stdio: 'inherit'})`bash ${root}scripts/setup-system.sh`;
   } catch {
-    echo(chalk.red('System packages are missing: run the command printed above, then npm start again.'));
-    process.exit(1);
+    fail('System packages are missing: run the command printed above, then npm start again.');
   }
-  echo(chalk.bold(`Building the site (${Object.keys(locales).join(', ')})…`));
+}
+
+if (bench) {
+  step('Running the quick suite on embedded PostgreSQL (about two minutes; --no-bench skips it)');
+  const run = await $({stdio: 'inherit', nothrow: true})`${process.execPath} ${root}scripts/bench.mjs run quick`;
+  if (run.exitCode === 3) echo(chalk.yellow('Some cells of the quick suite failed; the page shows which, and the rest of the figures.'));
+  else if (run.exitCode !== 0) {
+    fail('The quick suite could not run (the message above says why). npm start -- --no-bench builds the site from the runs already in results/.');
+  }
+} else if (build) {
+  const quick = existsSync(`${root}results`) ? readdirSync(`${root}results`).filter((f) => /^quick-.*\.json$/.test(f)).sort() : [];
+  echo(quick.length > 0 ? `Using the newest quick run: results/${quick.at(-1)}` : chalk.yellow('results/ has no quick run: its page will say how to make one (npm start without --no-bench).'));
+}
+
+const outDir = locale === null ? 'build' : `.preview/${locale}`;
+if (build) {
+  step(`Building the site (${locale ?? Object.keys(locales).join(', ')})`);
+  const only = locale === null ? [] : ['--locale', locale, '--out-dir', outDir];
   try {
-    await $({stdio: 'inherit', timeout: '15m'})`${process.execPath} ${root}scripts/build.mjs`;
+    await $({stdio: 'inherit', timeout: '15m'})`${process.execPath} ${root}scripts/build.mjs ${only}`;
   } catch {
-    echo(chalk.red('The build failed; the messages above name the file and what to fix.'));
-    process.exit(1);
+    fail('The build failed; the messages above name the file and what to fix.');
   }
 }
 
 let server;
 try {
-  server = await serveBuild({dir: `${root}build`, port, host});
+  server = await serveBuild({dir: `${root}${outDir}`, port, host});
 } catch (error) {
-  if (error.code !== 'EADDRINUSE') throw error;
+  if (error.code !== 'EADDRINUSE') fail(error.message);
   echo(chalk.yellow(`Port ${port} is in use; serving on a free port instead.`));
-  server = await serveBuild({dir: `${root}build`, port: 0, host});
+  server = await serveBuild({dir: `${root}${outDir}`, port: 0, host});
 }
 
+// Docusaurus builds a single language at the root of its site (as for a
+// domain of its own), so a preview of ja is served at /, not /ja/.
+const pages = locale === null ? Object.entries(locales).map(([code, {label}]) => [label, localePath(code)]) : [[locales[locale].label, '/']];
+pages.push(['quick run', `${locale === null ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));
-for (const [locale, {label}] of Object.entries(locales)) {
-  echo(`  ${label.padEnd(8)} ${new URL(localePath(locale), server.url)}`);
-}
+// Pad by display width: a CJK character takes two columns in a terminal.
+const columns = (text) => [...text].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(ch) ? 2 : 1), 0);
+for (const [label, where] of pages) echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
+if (locale !== null) echo(chalk.dim(`Only ${locales[locale].label} is built: the language menu needs the full build (npm start).`));
 echo('Press Ctrl-C to stop.');
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, async () => {
     await server.close();
     process.exit(0);
