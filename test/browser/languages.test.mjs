@@ -1,5 +1,6 @@
 // Every page in every locale announces its translations (hreflang), and the
-// language menu keeps the reader on the same page.
+// language menu keeps the reader on the same page: a real click on it lands on
+// the same page in the other language.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../scripts/lib/locales.mjs';
@@ -24,6 +25,17 @@ for (const [i, locale] of codes.entries()) {
       const target = await page.$eval(`.dropdown__menu a[lang="${locales[other].htmlLang}"]`, (a) => new URL(a.href).pathname);
       assert.equal(target, `${localePath(other)}${slugOf(docId)}`, `${path}: the language menu leads elsewhere`);
       assert.deepEqual(problems, []);
+
+      // Open the menu as a reader does (hover), click the other language, land on the same page.
+      await page.hover('.navbar__items--right .dropdown');
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === target),
+        page.click(`.dropdown__menu a[lang="${locales[other].htmlLang}"]`),
+      ]);
+      await page.waitForSelector('html[data-has-hydrated="true"]');
+      assert.equal(await page.getAttribute('html', 'lang'), locales[other].htmlLang, `${path}: the click did not switch the language`);
+      assert.equal(new URL(page.url()).pathname, target);
+      assert.ok((await page.textContent('article h1')).trim().length > 0);
       await page.close();
     }
   });

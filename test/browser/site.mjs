@@ -1,5 +1,6 @@
 // What every browser test needs: the production build served on loopback and
 // a real Chromium, both closed when the test file ends.
+import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
 import {mkdirSync} from 'node:fs';
 import {launchChromium} from '../../scripts/lib/chromium.mjs';
@@ -34,4 +35,28 @@ export async function openPage(site, path, viewport = {width: 1280, height: 800}
   await page.goto(new URL(path, site.url).href, {waitUntil: 'networkidle'});
   await page.waitForSelector('html[data-has-hydrated="true"]');
   return {page, problems};
+}
+
+/** Charts whose canvas has fewer drawn pixels than a bare axis would. */
+export async function blankCharts(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')));
+  await page.waitForTimeout(200);
+  return page.$$eval('figure[data-chart]', (figures) =>
+    figures
+      .filter((f) => {
+        const canvas = f.querySelector('canvas');
+        const {data} = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        let drawn = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
+        return drawn < (canvas.width * canvas.height) / 50;
+      })
+      .map((f) => f.dataset.chart),
+  );
+}
+
+export async function checkNarrow(page, label) {
+  await page.setViewportSize({width: 375, height: 800});
+  // Charts follow the new width on their next frame (ResizeObserver): give them a moment.
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {timeout: 3000}).catch(() => {});
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: the page scrolls sideways at 375 px`);
 }

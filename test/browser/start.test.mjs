@@ -1,0 +1,104 @@
+// `npm start` end to end, on a copy of the project as a fresh clone has it (the
+// files git tracks or would track, node_modules linked): it runs the real quick
+// suite on embedded PostgreSQL, builds all four locales and serves them; the
+// quick run's figures then show in real Chromium; Ctrl-C leaves no server.
+// Then `--no-bench --locale ko` reuses that run and serves Korean alone.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawn, execFileSync} from 'node:child_process';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import net from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {launchChromium} from '../../scripts/lib/chromium.mjs';
+import {localePath, locales} from '../../scripts/lib/locales.mjs';
+import {summarizeRepeats} from '../../scripts/lib/results/summarize-repeats.mjs';
+import {formatFigure} from '../../src/figures/format.mjs';
+import {root, shots} from './site.mjs';
+
+/** A copy of the project as `git clone` would give it, with this checkout's node_modules. */
+function freshCopy() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'npm-start-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'}).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(path.join(root, file))) continue; // deleted in the working tree
+    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Starts `node scripts/start.mjs args` in `cwd`; resolves with the URL it serves, once it prints it. */
+function start(cwd, args) {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], {cwd, stdio: ['ignore', 'pipe', 'pipe']});
+  let output = '';
+  const served = new Promise((resolve, reject) => {
+    const read = (chunk) => {
+      output += chunk;
+      const match = /Serving the site at (?:\x1b\[[\d;]*m)*(http:\/\/[^\s\x1b]+)/.exec(output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code} before serving:\n${output.slice(-3000)}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({code, signal})));
+  return {child, served, exited, output: () => output};
+}
+
+const refuses = (url) =>
+  new Promise((resolve) => {
+    const {hostname, port} = new URL(url);
+    const socket = net.connect(Number(port), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+
+test('npm start on a fresh copy: quick suite on embedded PostgreSQL, four locales served, Ctrl-C stops the server', async (t) => {
+  const dir = freshCopy();
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  assert.deepEqual(readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')), [], 'the copy must start without a quick run');
+
+  const demo = start(dir, []);
+  const url = await demo.served;
+  const runs = readdirSync(path.join(dir, 'results')).filter((f) => /^quick-.*\.json$/.test(f));
+  assert.equal(runs.length, 1, demo.output());
+  assert.match(demo.output(), /cell 1\/\d+ .*: ok/, 'the quick suite showed no progress');
+  const run = JSON.parse(readFileSync(path.join(dir, 'results', runs[0]), 'utf8'));
+  assert.ok(run.cells.every((c) => c.status === 'ok'), 'a cell of the quick suite failed');
+
+  const browser = await launchChromium();
+  try {
+    for (const locale of Object.keys(locales)) {
+      const page = await browser.newPage();
+      await page.goto(new URL(`${localePath(locale)}quick-run/`, url).href, {waitUntil: 'networkidle'});
+      assert.equal(await page.getAttribute('table[data-quick-run]', 'data-quick-run'), run.run.id);
+      for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
+        const cell = page.locator(`tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`);
+        assert.equal(await cell.evaluate((td) => td.firstChild.textContent), formatFigure(g.median, 'tps', locale), `${locale} ${g.key}`);
+      }
+      if (locale === 'ja') await page.screenshot({path: `${shots}/npm-start.quick-run.ja.png`, fullPage: true});
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+
+  demo.child.kill('SIGINT');
+  assert.deepEqual(await demo.exited, {code: 0, signal: null});
+  assert.ok(await refuses(url), `${url} still answers after Ctrl-C`);
+
+  // A translator's preview: no measurement, one language, the same quick run.
+  const preview = start(dir, ['--no-bench', '--locale', 'ko']);
+  const previewUrl = await preview.served;
+  assert.doesNotMatch(preview.output(), /Running the quick suite/);
+  assert.match(preview.output(), new RegExp(`Using the newest quick run: results/${runs[0]}`));
+  const html = await (await fetch(new URL('quick-run/', previewUrl))).text();
+  assert.match(html, /<html lang="?ko"?/);
+  assert.ok(html.includes(`data-quick-run="${run.run.id}"`) || html.includes(`data-quick-run=${run.run.id}`));
+  assert.equal(readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')).length, 1, '--no-bench ran the suite');
+  preview.child.kill('SIGINT');
+  assert.deepEqual(await preview.exited, {code: 0, signal: null});
+  assert.ok(await refuses(previewUrl));
+});
