@@ -61,7 +61,7 @@ if (build) {
 if (bench) {
   step('Running the quick suite on embedded PostgreSQL (about two minutes; --no-bench skips it)');
   const run = await $({stdio: 'inherit', nothrow: true})`${process.execPath} ${root}scripts/bench.mjs run quick`;
-  if (run.exitCode === 3) echo(chalk.yellow('Some cells of the quick suite failed; the page shows which, and the rest of the figures.'));
+  if (run.exitCode === 3) echo(chalk.yellow('Some cells of the quick suite failed (the result records why, and the runs page counts them); the site shows the cells that finished.'));
   else if (run.exitCode !== 0) {
     fail('The quick suite could not run (the message above says why). npm start -- --no-bench builds the site from the runs already in results/.');
   }
