@@ -11,7 +11,7 @@ import {formatFigure} from '../../src/figures/format.mjs';
 import {latestRun, loadSiteData, newestRun} from '../../src/plugins/benchmark-data/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../src/plugins/benchmark-data/translate-page.mjs';
 import {keyLines} from '../../scripts/lib/i18n/json-lines.mjs';
-import {blankCharts, openPage, root, useSite} from './site.mjs';
+import {assertQuickRunMedians, blankCharts, openPage, root, useSite} from './site.mjs';
 
 const {results, suites} = loadSiteData(root);
 const published = [latestRun(results, 'pg-versions'), latestRun(results, 'pg17-planner')];
@@ -102,10 +102,7 @@ for (const locale of Object.keys(locales)) {
       assert.equal(await page.locator('[data-quick-run="none"]').count(), 1);
       assert.equal(await page.locator('figure[data-chart]').count(), 0);
     } else {
-      for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
-        const cell = page.locator(`tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`);
-        assert.equal(await cell.evaluate((td) => td.firstChild.textContent), formatFigure(g.median, 'tps', locale), `${g.key}`);
-      }
+      await assertQuickRunMedians(page, run, locale);
       assert.deepEqual(await blankCharts(page), []);
     }
     assert.deepEqual(problems, []);

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
 import {mkdirSync} from 'node:fs';
 import {launchChromium} from '../../scripts/lib/chromium.mjs';
+import {summarizeRepeats} from '../../scripts/lib/results/summarize-repeats.mjs';
+import {formatFigure} from '../../src/figures/format.mjs';
 import {serveBuild} from '../../scripts/lib/serve-build.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
@@ -59,4 +61,12 @@ export async function checkNarrow(page, label) {
   // Charts follow the new width on their next frame (ResizeObserver): give them a moment.
   await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {timeout: 3000}).catch(() => {});
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: the page scrolls sideways at 375 px`);
+}
+
+/** Every median TPS of a quick run's table equals the run's, summarized and formatted for `locale` by the site's code. */
+export async function assertQuickRunMedians(page, run, locale) {
+  for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
+    const cell = page.locator(`tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`);
+    assert.equal(await cell.evaluate((td) => td.firstChild.textContent), formatFigure(g.median, 'tps', locale), `${locale} ${g.key}`);
+  }
 }

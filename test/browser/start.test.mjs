@@ -12,9 +12,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {launchChromium} from '../../scripts/lib/chromium.mjs';
 import {localePath, locales} from '../../scripts/lib/locales.mjs';
-import {summarizeRepeats} from '../../scripts/lib/results/summarize-repeats.mjs';
-import {formatFigure} from '../../src/figures/format.mjs';
-import {root, shots} from './site.mjs';
+import {assertQuickRunMedians, root, shots} from './site.mjs';
 
 /** A copy of the project as `git clone` would give it, with this checkout's node_modules. */
 function freshCopy() {
@@ -74,10 +72,7 @@ test('npm start on a fresh copy: quick suite on embedded PostgreSQL, four locale
       const page = await browser.newPage();
       await page.goto(new URL(`${localePath(locale)}quick-run/`, url).href, {waitUntil: 'networkidle'});
       assert.equal(await page.getAttribute('table[data-quick-run]', 'data-quick-run'), run.run.id);
-      for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
-        const cell = page.locator(`tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`);
-        assert.equal(await cell.evaluate((td) => td.firstChild.textContent), formatFigure(g.median, 'tps', locale), `${locale} ${g.key}`);
-      }
+      await assertQuickRunMedians(page, run, locale);
       if (locale === 'ja') await page.screenshot({path: `${shots}/npm-start.quick-run.ja.png`, fullPage: true});
       await page.close();
     }

@@ -5,9 +5,10 @@
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../../../scripts/lib/i18n/check-catalogs.mjs';
+import {catalogFile, checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../../../scripts/lib/i18n/check-catalogs.mjs';
 import {keyLines} from '../../../scripts/lib/i18n/json-lines.mjs';
 import {lookup, placeholdersOf} from '../../i18n/messages.mjs';
+import {readCatalogFile} from '../../i18n/site-translations.mjs';
 
 /** The message the guide shows in two languages, and the one it breaks for the check's example. */
 export const SAMPLE_KEY = 'versions.finding';
@@ -21,7 +22,7 @@ export const DIGIT_KEY = 'versions.lead';
 export function translatePage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
-  const exampleCatalog = example === locale ? catalog : JSON.parse(readFileSync(path.join(siteDir, 'i18n', example, 'benchmarks.json'), 'utf8'));
+  const exampleCatalog = example === locale ? catalog : readCatalogFile(siteDir, example).catalog;
   const placeholder = placeholdersOf(lookup(english, SAMPLE_KEY))[0];
   return {
     locale,
@@ -52,10 +53,10 @@ export function brokenCopyCheck(siteDir, locale, defaultLocale, placeholder) {
   const dir = mkdtempSync(path.join(tmpdir(), 'translate-example-'));
   try {
     for (const l of [defaultLocale, locale]) {
-      mkdirSync(path.join(dir, 'i18n', l), {recursive: true});
-      cpSync(path.join(siteDir, 'i18n', l, 'benchmarks.json'), path.join(dir, 'i18n', l, 'benchmarks.json'));
+      mkdirSync(path.dirname(catalogFile(dir, l)), {recursive: true});
+      cpSync(catalogFile(siteDir, l), catalogFile(dir, l));
     }
-    const file = path.join(dir, 'i18n', locale, 'benchmarks.json');
+    const file = catalogFile(dir, locale);
     const text = readFileSync(file, 'utf8');
     const lines = text.split('\n');
     const at = keyLines(text);
