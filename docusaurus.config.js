@@ -2,7 +2,8 @@
 // depend on them (a code like `jp` would silently fall back to English).
 import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
-import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './src/i18n/site-translations.mjs';
+import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
+import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
@@ -12,14 +13,15 @@ const {defaultLocale, locales} = readJson('./i18n/locales.json');
 // Translators edit only i18n/<locale>/benchmarks.json; the navbar, footer and
 // sidebar translation files Docusaurus reads are generated from it here, so
 // every Docusaurus command (build, start, serve) sees them fresh.
-writeSiteTranslations(new URL('.', import.meta.url).pathname, Object.keys(locales), defaultLocale);
+const siteDir = new URL('.', import.meta.url).pathname;
+writeSiteTranslations(siteDir, Object.keys(locales), defaultLocale);
 
 // Docusaurus loads this file once per locale and names it in this variable.
 // The site title (used in <title>) is not covered by theme translations.
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? defaultLocale;
-const catalogOf = (code) => readJson(`./i18n/${code}/benchmarks.json`);
-const siteTitle = message(catalogOf(locale in locales ? locale : defaultLocale), 'site.title', `i18n/${locale}/benchmarks.json`);
-const english = (key) => message(catalogOf(defaultLocale), key, `i18n/${defaultLocale}/benchmarks.json`);
+const titleLocale = locale in locales ? locale : defaultLocale;
+const siteTitle = message(readCatalog(siteDir, titleLocale), 'site.title', catalogPath(titleLocale));
+const english = (key) => message(readCatalog(siteDir, defaultLocale), key, catalogPath(defaultLocale));
 
 /** @type {import('@docusaurus/types').Config} */
 const config = {

@@ -12,7 +12,7 @@
 //       and prints it as one JSON object; with --log, the run's log statistics too.
 //   node scripts/bench.mjs import PATH... --out FILE
 //       Turns saved pgbench outputs into one result file (see
-//       scripts/lib/results/import-outputs.mjs for what PATH may be and the labels).
+//       lib/results/import-outputs.mjs for what PATH may be and the labels).
 //   node scripts/bench.mjs validate FILE...
 //       Checks result files against schemas/result.schema.json.
 //
@@ -24,16 +24,16 @@
 import {createReadStream, existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {parseOutputStreams} from './lib/pgbench/parse-output.mjs';
-import {logColumnsOf, readLogs} from './lib/pgbench/read-logs.mjs';
-import {importOutputs} from './lib/results/import-outputs.mjs';
-import {readResultFile, resultProblems} from './lib/results/validate-result.mjs';
-import {writeResult} from './lib/results/write-result.mjs';
-import {parseOnly, parseShard} from './lib/runner/matrix.mjs';
-import {mergeResults} from './lib/runner/merge-results.mjs';
-import {createProgress} from './lib/runner/progress.mjs';
-import {runSuite} from './lib/runner/run-suite.mjs';
-import {loadSuite, parseDuration, SuiteError} from './lib/runner/suite.mjs';
+import {parseOutputStreams} from '../lib/pgbench/parse-output.mjs';
+import {logColumnsOf, readLogs} from '../lib/pgbench/read-logs.mjs';
+import {importOutputs} from '../lib/results/import-outputs.mjs';
+import {readResultFile, resultProblems} from '../lib/results/validate-result.mjs';
+import {writeResult} from '../lib/results/write-result.mjs';
+import {parseOnly, parseShard} from '../lib/suites/matrix.mjs';
+import {mergeResults} from '../lib/results/merge-results.mjs';
+import {createProgress} from './runner/progress.mjs';
+import {runSuite} from './runner/run-suite.mjs';
+import {loadSuite, parseDuration, SuiteError} from '../lib/suites/suite.mjs';
 
 const USAGE = `Usage:
   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]

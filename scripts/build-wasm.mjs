@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// `npm run build:wasm`: compiles each WebAssembly text file in scripts/lib into
+// `npm run build:wasm`: compiles each WebAssembly text file in lib/ into
 // a JavaScript module holding its bytes (base64), loaded without file I/O.
 //
-// Reads:  scripts/lib/**/*.wat
+// Reads:  lib/**/*.wat
 // Writes: the sibling *.wasm.mjs of each (atomically: .new, then rename)
 // Exit:   0 built; 1 a .wat file does not compile (wabt's message names the line)
 import {readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {listFiles} from './lib/list-files.mjs';
-import {compileWat, wasmModuleSource} from './lib/wasm-module.mjs';
+import {listFiles} from '../lib/list-files.mjs';
+import {compileWat, wasmModuleSource} from '../lib/wasm-module.mjs';
 
-const libDir = fileURLToPath(new URL('./lib/', import.meta.url));
+const libDir = fileURLToPath(new URL('../lib/', import.meta.url));
 let failed = false;
 for (const wat of listFiles(libDir, ['.wat'])) {
   try {

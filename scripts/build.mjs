@@ -1,21 +1,27 @@
 #!/usr/bin/env node
-// `npm run build`: emits the site's static data and chart images, then builds
-// the site with Docusaurus in every locale (or the ones given).
+// `npm run build`: emits the results as data files, builds the site with
+// Docusaurus in every locale (or the ones given), then draws every chart of
+// the pages the build made as a PNG.
 //
 //   node scripts/build.mjs [--locale ja] [other docusaurus build options]
 //
 // Reads:  datasets/, results/, benchmarks/, i18n/ (and, through Docusaurus, docs/, src/).
-// Writes: static/data/ (each result as JSON and CSV), static/charts/<locale>/ (PNG per
-//         chart; unchanged ones come from node_modules/.cache/chart-images/), then build/. An invalid data file stops the build before anything
-//         is replaced, with the file, the JSON path and the fix.
+// Writes: static/data/ (each result as JSON and CSV), then build/ (or --out-dir), then
+//         <each locale's output>/charts/<id>.png from the specs the data plugin derived
+//         (unchanged images come from node_modules/.cache/chart-images/). An invalid
+//         data file stops the build before anything is replaced, with the file, the
+//         JSON path and the fix.
 // Exit:   0 built; 1 the data or the build failed (the message says where).
 import {createRequire} from 'node:module';
+import path from 'node:path';
 import {$, chalk, echo} from 'zx';
-import {checkCatalogs, formatProblem} from './lib/i18n/check-catalogs.mjs';
-import {defaultLocale, locales} from './lib/locales.mjs';
-import {emitStatic} from './lib/publish/emit-static.mjs';
+import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
+import {defaultLocale, locales} from '../lib/locales.mjs';
+import {clearChartHandoffs, drawChartImages, emitResultFiles} from './publish/emit-static.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
+const generatedFilesDir = path.join(root, '.docusaurus');
+const cacheDir = path.join(root, 'node_modules', '.cache', 'chart-images');
 const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const args = process.argv.slice(2);
 const asked = args.flatMap((a, i) => (a === '--locale' ? [args[i + 1]] : a.startsWith('--locale=') ? [a.slice(9)] : []));
@@ -34,16 +40,21 @@ if (problems.length > 0) {
 }
 
 try {
-  const started = Date.now();
-  const {results, charts, drawn} = emitStatic(root, asked.length > 0 ? asked : Object.keys(locales));
-  echo(`Emitted ${results} result files (JSON, CSV) and ${charts} chart images (${drawn} drawn, ${charts - drawn} unchanged) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const results = emitResultFiles(root);
+  echo(`Emitted ${results} result files (JSON, CSV) into static/data/.`);
 } catch (error) {
   echo(chalk.red(error.message));
   process.exit(1);
 }
 
+clearChartHandoffs(generatedFilesDir);
 try {
   await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} ${docusaurus} build ${args}`;
 } catch {
   process.exit(1);
 }
+
+const started = Date.now();
+const {charts, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+echo(`Chart images for ${drawnFor.join(', ')}: ${charts} (${drawn} drawn, ${charts - drawn} unchanged) in ${seconds} s.`);

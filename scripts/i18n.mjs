@@ -10,8 +10,8 @@
 //         translation was checked against; all keys of LOCALE when no KEY is named).
 // Exit:   check: 0 clean (stale translations are listed, not fatal); 1 with problems,
 //         each as file:line: "key" what to do. status: 0. reviewed: 0, or 1 on a bad key.
-import {defaultLocale, locales} from './lib/locales.mjs';
-import {checkCatalogs, formatProblem, markReviewed} from './lib/i18n/check-catalogs.mjs';
+import {defaultLocale, locales} from '../lib/locales.mjs';
+import {checkCatalogs, formatProblem, markReviewed} from '../lib/i18n/check-catalogs.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const [command, ...rest] = process.argv.slice(2);

@@ -11,13 +11,13 @@
 //
 // Reads:  benchmarks/quick/suite.yaml and what scripts/build.mjs reads.
 // Writes: results/quick-<time>.json (not in git: a demo, not a run to publish),
-//         static/data/, static/charts/, and build/ (or .preview/<locale>/).
+//         static/data/, and build/ (or .preview/<locale>/).
 // Exit:   0 when stopped with Ctrl-C; 1 when a prerequisite is missing, the quick
 //         suite cannot run, the build fails, or nothing can be served.
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {$, argv, chalk, echo} from 'zx';
-import {defaultLocale, localePath, locales} from './lib/locales.mjs';
-import {serveBuild} from './lib/serve-build.mjs';
+import {defaultLocale, localePath, locales} from '../lib/locales.mjs';
+import {serveBuild} from './site/serve-build.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const host = argv.host ?? '127.0.0.1';

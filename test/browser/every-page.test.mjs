@@ -4,8 +4,8 @@
 // full-page screenshot in test-results/screenshots/<page>.<locale>.png.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {localePath, locales} from '../../scripts/lib/locales.mjs';
-import {NAV_PAGES} from '../../src/i18n/site-translations.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
+import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {blankCharts, checkNarrow, openPage, shots, useSite} from './site.mjs';
 
 const site = useSite();

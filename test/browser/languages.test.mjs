@@ -3,8 +3,8 @@
 // the same page in the other language.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {localePath, locales} from '../../scripts/lib/locales.mjs';
-import {NAV_PAGES} from '../../src/i18n/site-translations.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
+import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {openPage, useSite} from './site.mjs';
 
 const site = useSite();

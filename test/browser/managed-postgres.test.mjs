@@ -3,9 +3,9 @@
 // code the site uses (the test keeps no copy of the numbers).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {localePath, locales} from '../../scripts/lib/locales.mjs';
-import {readDataset} from '../../src/plugins/benchmark-data/datasets.mjs';
-import {managedPostgresPage} from '../../src/plugins/benchmark-data/managed-postgres-page.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
+import {readDataset} from '../../lib/pages/datasets.mjs';
+import {managedPostgresPage} from '../../lib/pages/managed-postgres-page.mjs';
 import {openPage, root, shots, useSite} from './site.mjs';
 
 const dataset = readDataset(`${root}datasets/managed-postgres.json`);

@@ -5,12 +5,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {defaultLocale, localePath, locales} from '../../scripts/lib/locales.mjs';
-import {summarizeRepeats} from '../../scripts/lib/results/summarize-repeats.mjs';
-import {formatFigure} from '../../src/figures/format.mjs';
-import {latestRun, loadSiteData, newestRun} from '../../src/plugins/benchmark-data/site-data.mjs';
-import {DIGIT_KEY, SAMPLE_KEY} from '../../src/plugins/benchmark-data/translate-page.mjs';
-import {keyLines} from '../../scripts/lib/i18n/json-lines.mjs';
+import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
+import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {formatFigure} from '../../lib/numbers/format.mjs';
+import {latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
+import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
+import {keyLines} from '../../lib/i18n/json-lines.mjs';
 import {assertQuickRunMedians, blankCharts, openPage, root, useSite} from './site.mjs';
 
 const {results, suites} = loadSiteData(root);

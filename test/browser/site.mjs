@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
 import {mkdirSync} from 'node:fs';
-import {launchChromium} from '../../scripts/lib/chromium.mjs';
-import {summarizeRepeats} from '../../scripts/lib/results/summarize-repeats.mjs';
-import {formatFigure} from '../../src/figures/format.mjs';
-import {serveBuild} from '../../scripts/lib/serve-build.mjs';
+import {launchChromium} from '../../scripts/site/chromium.mjs';
+import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {formatFigure} from '../../lib/numbers/format.mjs';
+import {serveBuild} from '../../scripts/site/serve-build.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 export const shots = `${root}test-results/screenshots`;

@@ -5,7 +5,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {localePath, locales} from '../../scripts/lib/locales.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
 import {openPage, root, shots, useSite} from './site.mjs';
 
 const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));

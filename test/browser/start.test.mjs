@@ -10,8 +10,8 @@ import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileS
 import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {launchChromium} from '../../scripts/lib/chromium.mjs';
-import {localePath, locales} from '../../scripts/lib/locales.mjs';
+import {launchChromium} from '../../scripts/site/chromium.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
 import {assertQuickRunMedians, root, shots} from './site.mjs';
 
 /** A copy of the project as `git clone` would give it, with this checkout's node_modules. */

@@ -1,17 +1,17 @@
 // Every configured locale is a real BCP-47 locale; every message id the
 // templates name exists (keys and placeholders of the translations are
-// checked by npm run i18n:check, tested in scripts/lib/i18n/); and the
+// checked by npm run i18n:check, tested in lib/i18n/); and the
 // Docusaurus files generated from the catalogs translate the navbar, footer and sidebar.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync, existsSync} from 'node:fs';
-import {defaultLocale, locales} from '../../scripts/lib/locales.mjs';
-import {listFiles} from '../../scripts/lib/list-files.mjs';
-import {messagesOf} from '../../src/i18n/check-catalog.mjs';
-import {NAV_PAGES, siteTranslations} from '../../src/i18n/site-translations.mjs';
+import {readFileSync} from 'node:fs';
+import {defaultLocale, locales} from '../../lib/locales.mjs';
+import {listFiles} from '../../lib/list-files.mjs';
+import {catalogPath, messagesOf, readCatalog} from '../../lib/i18n/catalogs.mjs';
+import {checkCatalogs} from '../../lib/i18n/check-catalogs.mjs';
+import {NAV_PAGES, siteTranslations} from '../../lib/i18n/site-translations.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
-const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
 const translated = Object.keys(locales).filter((l) => l !== defaultLocale);
 
 test('the site has the four published locales, English first', () => {
@@ -27,12 +27,14 @@ for (const [code, config] of Object.entries(locales)) {
     assert.deepEqual(Intl.NumberFormat.supportedLocalesOf([code]), [code]);
     assert.ok(config.label, `i18n/locales.json: ${code} needs a "label" for the locale menu`);
   });
-
 }
 
+test('every catalog passes every check (each renders alike under i18next, among them)', () => {
+  assert.deepEqual(checkCatalogs(root, Object.keys(locales), defaultLocale).problems, []);
+});
 
 test('every message id written literally in a template or component is in the English catalog', () => {
-  const english = new Map(messagesOf(readJson('i18n/en/benchmarks.json')));
+  const english = new Map(messagesOf(readCatalog(root, 'en')));
   const files = [...listFiles(root + 'docs', ['.mdx']), ...listFiles(root + 'src', ['.jsx', '.mjs'])].filter((f) => !f.endsWith('.test.mjs'));
   let seen = 0;
   for (const file of files) {
@@ -49,8 +51,8 @@ test('every message id written literally in a template or component is in the En
 
 for (const code of translated) {
   test(`the navbar, footer and sidebar of ${code} are generated from its catalog`, () => {
-    const catalog = readJson(`i18n/${code}/benchmarks.json`);
-    const files = siteTranslations(readJson('i18n/en/benchmarks.json'), catalog, `i18n/${code}/benchmarks.json`);
+    const catalog = readCatalog(root, code);
+    const files = siteTranslations(readCatalog(root, 'en'), catalog, catalogPath(code));
     const sidebar = files['docusaurus-plugin-content-docs/current.json'];
     assert.equal(Object.keys(sidebar).length, NAV_PAGES.length);
     for (const entry of Object.values(sidebar)) assert.ok(Object.values(catalog.site.nav).includes(entry.message));

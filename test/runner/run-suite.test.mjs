@@ -6,8 +6,8 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {startServer} from '../../scripts/lib/runner/embedded-server.mjs';
-import {resultProblems} from '../../scripts/lib/results/validate-result.mjs';
+import {startServer} from '../../scripts/runner/embedded-server.mjs';
+import {resultProblems} from '../../lib/results/validate-result.mjs';
 
 const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
 const PASSWORD = 'Pw-7f3a9c-never-printed';

@@ -1,13 +1,14 @@
-// A chart from a build-time spec (src/charts/chart-spec.mjs). The static HTML
+// A chart from a build-time spec (lib/charts/chart-spec.mjs). The static HTML
 // holds the chart's image (for readers without JavaScript) and its data as a
 // table; in the browser, Chart.js (loaded only here) draws it in the theme's
 // colours. Nothing is formatted in the browser: labels come written.
 import {useEffect, useRef} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import {useT} from '@site/src/components/Msg';
-import {chartConfig, PALETTE} from '@site/src/charts/chart-config.mjs';
-import {chartTable} from '@site/src/charts/chart-spec.mjs';
+import {chartConfig, PALETTE} from '@site/lib/charts/chart-config.mjs';
+import {chartTable} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
 
 /** The theme's colours and font, read from the page's CSS. */
@@ -27,7 +28,7 @@ function ChartCanvas({spec}) {
   useEffect(() => {
     let chart = null;
     let cancelled = false;
-    import('@site/src/charts/register.mjs').then(({Chart}) => {
+    import('@site/lib/charts/register.mjs').then(({Chart}) => {
       if (cancelled || !canvas.current) return;
       chart = new Chart(canvas.current, chartConfig(spec, pageTheme()));
     });
@@ -70,6 +71,8 @@ function ChartTable({spec}) {
 
 export default function Chart({spec}) {
   const t = useT();
+  // Each locale's build holds its own images: /ja/charts/… for Japanese.
+  const image = useBaseUrl(spec.image);
   return (
     <figure className={styles.figure} data-chart={spec.id}>
       <figcaption className={styles.title}>{spec.title}</figcaption>
@@ -84,7 +87,7 @@ export default function Chart({spec}) {
         </ul>
       )}
       <div className={styles.canvas}>
-        <BrowserOnly fallback={<img src={spec.image} alt={spec.title} loading="lazy" className={styles.image} />}>
+        <BrowserOnly fallback={<img src={image} alt={spec.title} loading="lazy" className={styles.image} />}>
           {() => <ChartCanvas spec={spec} />}
         </BrowserOnly>
       </div>

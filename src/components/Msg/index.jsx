@@ -2,7 +2,7 @@
 // part of its locale's catalog that the page uses; <Page> provides it to
 // every <Msg> and component inside, so no page downloads the whole catalog.
 import {createContext, useContext, useMemo} from 'react';
-import {createTranslator} from '@site/src/i18n/messages.mjs';
+import {createTranslator} from '@site/lib/i18n/messages.mjs';
 
 const PageText = createContext(null);
 

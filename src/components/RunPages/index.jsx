@@ -5,8 +5,8 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import {ScrollTable} from '@site/src/components/Figures';
-import styles from '@site/src/components/Figures/styles.module.css';
+import {ScrollTable} from '@site/src/components/ManagedPostgres';
+import styles from '@site/src/components/ManagedPostgres/styles.module.css';
 
 /** A median with its repeats' spread under it. */
 export function Stat({stat, figure}) {

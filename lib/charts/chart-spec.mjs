@@ -1,0 +1,61 @@
+// Chart specifications, made at build time from the data: every label, tick
+// and tooltip is already written for the locale, so the browser (Chart.js) and
+// the static images (scripts/publish/chart-images.mjs) only draw. A spec is plain JSON.
+import {niceTicks} from '../numbers/ticks.mjs';
+
+/**
+ * Bars per category, one bar per series; each bar may carry its repeats'
+ * range (low–high), drawn as a whisker.
+ * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, kind: string,
+ *   categories: string[], series: {label: string, points: {y: number, low?: number, high?: number, text: string, spread?: string, tooltip: string}[]}[],
+ *   tickLabel?: (text: string) => string, image: string}} options
+ */
+export function barChart({id, locale, title, xTitle, yTitle, kind, categories, series, tickLabel, image}) {
+  series.forEach((s) => {
+    if (s.points.length !== categories.length) throw new Error(`Chart ${id}: series "${s.label}" has ${s.points.length} points for ${categories.length} categories.`);
+  });
+  const top = Math.max(...series.flatMap((s) => s.points.map((p) => Math.max(p.y, p.high ?? p.y))));
+  return {
+    id,
+    type: 'bar',
+    title,
+    image,
+    x: {title: xTitle, categories},
+    y: {title: yTitle, ticks: niceTicks({max: top, kind, locale, label: tickLabel})},
+    series,
+  };
+}
+
+/**
+ * Lines over a numeric x axis (e.g. seconds into a run).
+ * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, xKind: string, yKind: string,
+ *   series: {label: string, points: {x: number, y: number, xText: string, text: string}[]}[], image: string}} options
+ */
+export function lineChart({id, locale, title, xTitle, yTitle, xKind, yKind, series, image}) {
+  const xs = series.flatMap((s) => s.points.map((p) => p.x));
+  const ys = series.flatMap((s) => s.points.map((p) => p.y));
+  return {
+    id,
+    type: 'line',
+    title,
+    image,
+    x: {title: xTitle, ticks: niceTicks({min: Math.min(0, ...xs), max: Math.max(...xs), kind: xKind, locale})},
+    y: {title: yTitle, ticks: niceTicks({max: Math.max(...ys), kind: yKind, locale})},
+    series,
+  };
+}
+
+/** The rows of a chart's data table: one per category (bars) or x value (lines). */
+export function chartTable(spec) {
+  if (spec.type === 'bar') {
+    return spec.x.categories.map((label, i) => ({label, cells: spec.series.map((s) => s.points[i])}));
+  }
+  const rows = new Map();
+  spec.series.forEach((s, j) => {
+    for (const p of s.points) {
+      if (!rows.has(p.x)) rows.set(p.x, {x: p.x, label: p.xText, cells: Array(spec.series.length).fill(null)});
+      rows.get(p.x).cells[j] = p;
+    }
+  });
+  return [...rows.values()].sort((a, b) => a.x - b.x).map(({label, cells}) => ({label, cells}));
+}

@@ -1,0 +1,13 @@
+// JSON.parse keeps the last of two equal keys without a word: a translator's
+// edit to the first one would silently never show.
+export default {
+  name: 'duplicate-key',
+  description: 'No key is written twice in one object.',
+  appliesTo: 'every',
+  check: ({catalog}) =>
+    catalog.duplicates.map(({key, line, firstLine}) => ({
+      key,
+      line,
+      message: `is written twice (first on line ${firstLine}); only the last one would be used: keep one`,
+    })),
+};

@@ -1,0 +1,49 @@
+// The pages translate with their own small translator (messages.mjs) so the
+// browser never loads i18next. i18next itself renders every message with sample
+// values here, and any difference (nesting, plurals, formatting, escaping) is a
+// problem. Runs in Node only.
+import i18next from 'i18next';
+import {createTranslator, placeholdersOf} from '../messages.mjs';
+
+const PLAIN = /\{\{\s*[\w.]+\s*\}\}/g;
+
+export default {
+  name: 'i18next-renders-same',
+  description: 'Plain {{placeholders}} only: i18next and the pages render every message alike.',
+  appliesTo: 'every',
+  check({catalog, locale}) {
+    const instance = i18next.createInstance();
+    instance.init({
+      lng: locale,
+      resources: {[locale]: {translation: catalog.data}},
+      interpolation: {escapeValue: false},
+      initAsync: false,
+      showSupportNotice: false,
+    });
+    const ours = createTranslator(locale, catalog.data);
+    const problems = [];
+    for (const [key, text] of catalog.messages) {
+      if (/\{\{|\}\}/.test(text.replace(PLAIN, ''))) {
+        problems.push({
+          key,
+          message:
+            `${JSON.stringify(text)} has a placeholder that is not a plain {{name}} (formatter options such as ` +
+            '{{n, number}} are not allowed: the page passes the figure already formatted)',
+        });
+        continue;
+      }
+      const values = Object.fromEntries(placeholdersOf(text).map((name) => [name, `⟨${name}⟩`]));
+      const expected = instance.t(key, values);
+      const actual = ours(key, values);
+      if (expected !== actual) {
+        problems.push({
+          key,
+          message:
+            `i18next renders it as ${JSON.stringify(expected)}, the pages as ${JSON.stringify(actual)}; ` +
+            'use plain text with {{placeholders}} only',
+        });
+      }
+    }
+    return problems;
+  },
+};

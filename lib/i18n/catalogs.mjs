@@ -1,0 +1,71 @@
+// Where a locale's message catalog lives and how it is read: the one module
+// that knows `i18n/<locale>/benchmarks.json`. Translators edit only that file;
+// `benchmarks.reviewed.json` beside it records which English each translation
+// was reviewed against.
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {catalogPath} from './catalog-path.mjs';
+import {duplicateKeys, keyLines, positionOf} from './json-lines.mjs';
+
+export {catalogPath};
+const REVIEWED = 'benchmarks.reviewed.json';
+
+/** The catalog's file in a site. */
+export const catalogFile = (siteDir, locale) => path.join(siteDir, catalogPath(locale));
+
+/** The file recording which English each translation was reviewed against. */
+export const reviewedFile = (siteDir, locale) => path.join(siteDir, 'i18n', locale, REVIEWED);
+
+/** Every message of a catalog, as [dotted key, text]. */
+export function messagesOf(node, prefix = '') {
+  return Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[`${prefix}${key}`, value]]
+      : value !== null && typeof value === 'object'
+        ? messagesOf(value, `${prefix}${key}.`)
+        : [],
+  );
+}
+
+/**
+ * A catalog read for checking: its data, messages and the line of every key,
+ * or the problem that stops it being read ({file, line, key, message}).
+ * @returns {{file: string, data?: object, messages?: Map<string, string>,
+ *   lines?: Map<string, number>, duplicates?: {key, line, firstLine}[], problem?: object}}
+ */
+export function parseCatalog(siteDir, locale) {
+  const file = catalogPath(locale);
+  const full = catalogFile(siteDir, locale);
+  if (!existsSync(full)) {
+    return {file, problem: {file, line: null, key: null, message: `is missing: copy ${catalogPath('en')} and translate it`}};
+  }
+  const text = readFileSync(full, 'utf8');
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const at = /position (\d+)/.exec(error.message);
+    const {line, column} = at ? positionOf(text, Number(at[1])) : {line: null, column: null};
+    const where = column ? ` (column ${column})` : '';
+    return {
+      file,
+      problem: {
+        file,
+        line,
+        key: null,
+        message: `is not valid JSON${where}: ${error.message}; fix the syntax (a missing comma or quote is the usual cause)`,
+      },
+    };
+  }
+  return {file, data, messages: new Map(messagesOf(data)), lines: keyLines(text), duplicates: duplicateKeys(text)};
+}
+
+/** A locale's messages for the pages; a missing or broken file is an error that names it. */
+export function readCatalog(siteDir, locale) {
+  const read = parseCatalog(siteDir, locale);
+  if (read.problem) {
+    const {file, line, message} = read.problem;
+    throw new Error(`${file}${line ? `:${line}` : ''}: ${message}`);
+  }
+  return read.data;
+}

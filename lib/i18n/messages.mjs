@@ -1,0 +1,37 @@
+// Page text from the catalogs (i18n/<locale>/benchmarks.json, i18next's JSON
+// format). Catalogs hold words and {{placeholders}}; the numbers come from the
+// data. A missing key or a missing value is an error, never a blank.
+//
+// The pages use only i18next's plain interpolation, so this runs that subset
+// itself and the browser does not download i18next; the build checks with
+// i18next that every message means the same under both (catalog-checks/i18next-renders-same.mjs).
+
+import {catalogPath} from './catalog-path.mjs';
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** The message at a dotted key, or undefined. */
+export function lookup(messages, id) {
+  const value = id.split('.').reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The names of a message's placeholders, in order. */
+export const placeholdersOf = (text) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
+
+/**
+ * @param {string} locale
+ * @param {object} messages  the locale's catalog
+ * @returns {(id: string, values?: object) => string}
+ */
+export function createTranslator(locale, messages) {
+  return (id, values = {}) => {
+    const text = lookup(messages, id);
+    if (text === undefined) throw new Error(`${catalogPath(locale)} has no message "${id}": add it (npm run i18n:check lists what is missing).`);
+    return text.replace(PLACEHOLDER, (_, name) => {
+      const value = values[name];
+      if (value === undefined || value === null) throw new Error(`The message "${id}" (${locale}) needs a value for {{${name}}}: the page must pass it.`);
+      return String(value);
+    });
+  };
+}

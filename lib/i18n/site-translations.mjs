@@ -1,0 +1,68 @@
+// Docusaurus translates its navbar, footer and sidebar from its own JSON files
+// (i18n/<locale>/docusaurus-*/…). Translators edit only benchmarks.json, so
+// those files are generated from it: never edit them by hand (they are not in
+// git). docusaurus.config.js calls writeSiteTranslations before every command.
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {catalogPath, readCatalog} from './catalogs.mjs';
+import {lookup} from './messages.mjs';
+
+/** The pages in the navbar and sidebar, in order, with their catalog label. */
+export const NAV_PAGES = [
+  {docId: 'index', label: 'site.nav.home'},
+  {docId: 'managed-postgres', label: 'site.nav.managed'},
+  {docId: 'pg-versions', label: 'site.nav.versions'},
+  {docId: 'pg17-planner', label: 'site.nav.planner'},
+  {docId: 'methodology', label: 'site.nav.method'},
+  {docId: 'runs', label: 'site.nav.runs'},
+  {docId: 'quick-run', label: 'site.nav.quick'},
+  {docId: 'translating', label: 'site.nav.translate'},
+];
+/** The pages the navbar links to (the sidebar has them all). */
+export const NAVBAR_PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];
+export const SIDEBAR = 'guide';
+
+/** A catalog message by dotted key; a missing one is an error that names the file. */
+export function message(catalog, key, file) {
+  const value = lookup(catalog, key);
+  if (value === undefined || value.trim() === '') throw new Error(`${file} has no message "${key}": add it (npm run i18n:check lists what is missing).`);
+  return value;
+}
+
+/**
+ * The Docusaurus translation files of one locale, keyed by their English text
+ * (as Docusaurus keys them), with the locale's text.
+ */
+export function siteTranslations(english, catalog, file) {
+  const en = (key) => message(english, key, catalogPath('en'));
+  const mine = (key) => message(catalog, key, file);
+  const entry = (key, description) => ({message: mine(key), description: `${description} (generated from ${key} in benchmarks.json)`});
+  return {
+    'docusaurus-theme-classic/navbar.json': {
+      title: entry('site.title', 'The title in the navbar'),
+      'logo.alt': entry('site.logoAlt', 'The alt text of the navbar logo'),
+      ...Object.fromEntries(
+        NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => [`item.label.${en(p.label)}`, entry(p.label, `Navbar link to ${p.docId}`)]),
+      ),
+    },
+    'docusaurus-theme-classic/footer.json': {copyright: entry('site.footer', 'The footer text')},
+    'docusaurus-plugin-content-docs/current.json': Object.fromEntries(
+      NAV_PAGES.map((p) => [`sidebar.${SIDEBAR}.doc.${en(p.label)}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
+    ),
+  };
+}
+
+/** Writes every locale's generated files; rewrites a file only when its text changes. */
+export function writeSiteTranslations(siteDir, localeCodes, defaultLocale) {
+  const english = readCatalog(siteDir, defaultLocale);
+  for (const locale of localeCodes.filter((l) => l !== defaultLocale)) {
+    const files = siteTranslations(english, readCatalog(siteDir, locale), catalogPath(locale));
+    for (const [rel, content] of Object.entries(files)) {
+      const target = path.join(siteDir, 'i18n', locale, rel);
+      const text = `${JSON.stringify(content, null, 2)}\n`;
+      if (existsSync(target) && readFileSync(target, 'utf8') === text) continue;
+      mkdirSync(path.dirname(target), {recursive: true});
+      writeFileSync(target, text);
+    }
+  }
+}

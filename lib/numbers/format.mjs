@@ -1,0 +1,50 @@
+// How every figure on the site is rounded and written, in one place: pages,
+// tables, charts, static images and tests all call formatFigure. Figures are
+// formatted at build time, in Node, for the locale being built; components get
+// strings, so the browser never formats again and hydration cannot disagree.
+
+/**
+ * The rounding rule: per kind of figure, the Intl options that decide its
+ * digits. "compact" is the locale's own short form (19.8K, 1.98万, 1.98만).
+ */
+export const KINDS = {
+  tps: {maximumFractionDigits: 0},
+  tpsCompact: {notation: 'compact', maximumSignificantDigits: 3},
+  count: {maximumFractionDigits: 0},
+  countCompact: {notation: 'compact', maximumSignificantDigits: 3},
+  ms: {maximumSignificantDigits: 3},
+  percent: {style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero'},
+  ratio: {minimumFractionDigits: 1, maximumFractionDigits: 1},
+  integer: {maximumFractionDigits: 0},
+};
+
+const cache = new Map();
+function formatter(locale, kind) {
+  const key = `${locale}\u0000${kind}`;
+  if (!cache.has(key)) {
+    if (!KINDS[kind]) throw new Error(`Unknown kind of figure "${kind}": use one of ${Object.keys(KINDS).join(', ')} (lib/numbers/format.mjs).`);
+    cache.set(key, new Intl.NumberFormat(locale, KINDS[kind]));
+  }
+  return cache.get(key);
+}
+
+/**
+ * @param {number} value  in base units (tps, ms, a fraction for percent: 0.123 is 12.3%)
+ * @param {keyof KINDS} kind
+ * @param {string} locale  a BCP-47 locale of the site
+ */
+export function formatFigure(value, kind, locale) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new Error(`Cannot format ${JSON.stringify(value)} as ${kind}: a figure must be a finite number.`);
+  }
+  return formatter(locale, kind).format(value);
+}
+
+/** The value as it is displayed (rounded by the same rule), as a number. */
+export function displayedValue(value, kind) {
+  const parts = formatter('en', kind).formatToParts(value);
+  const digits = parts.filter((p) => ['integer', 'decimal', 'fraction', 'minusSign'].includes(p.type)).map((p) => p.value).join('');
+  // Shift the decimal point in the text, not in floating point (12.3 / 100 is not 0.123).
+  const exponent = ({K: 3, M: 6, B: 9, T: 12}[parts.find((p) => p.type === 'compact')?.value] ?? 0) - (KINDS[kind].style === 'percent' ? 2 : 0);
+  return Number(`${digits}e${exponent}`);
+}

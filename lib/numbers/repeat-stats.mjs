@@ -1,0 +1,94 @@
+// Figures of a measured run, as the pages show them: per cell, the median of
+// its repeats with the spread (slowest to fastest repeat), formatted for the
+// locale; and comparisons between two such figures, with the noise flag.
+import {summarizeRepeats} from '../results/summarize-repeats.mjs';
+import {percentDifference, ratio, ratioRange, withinNoise} from './compare.mjs';
+import {formatFigure} from './format.mjs';
+
+/** What a figure of a cell is, and how it is written. Latencies are in ms. */
+export const FIGURES = {
+  tps: {kind: 'tps', pick: (c) => c.summary.tps},
+  count: {kind: 'count', pick: (c) => c.summary.processed},
+  latencyAvg: {kind: 'ms', pick: (c) => c.summary.latencyAvgMs},
+  min: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.min / 1000},
+  p50: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p50 / 1000},
+  p90: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p90 / 1000},
+  p95: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p95 / 1000},
+  p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000},
+  max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
+};
+
+/** "4,400–4,600", or one number when both ends are written the same. */
+export function formatSpan(low, high, kind, locale) {
+  const a = formatFigure(low, kind, locale);
+  const b = formatFigure(high, kind, locale);
+  return a === b ? a : `${a}–${b}`;
+}
+
+/**
+ * One figure of one group of repeats: the numbers (median, min, max) and
+ * their text. `null` when no repeat finished or the figure was not measured.
+ */
+export function statOf(group, kind, locale) {
+  if (group.median === null) return null;
+  return {
+    median: group.median,
+    min: group.min,
+    max: group.max,
+    ok: group.ok,
+    repeats: group.repeats,
+    text: formatFigure(group.median, kind, locale),
+    spread: formatSpan(group.min, group.max, kind, locale),
+  };
+}
+
+/**
+ * Every named figure of every group of repeats (target/workload/scenario/clients).
+ * @returns {Map<string, {target, workload, scenario, clients, repeats, figures: Record<string, object|null>}>}
+ */
+export function groupFigures(cells, names, locale) {
+  const groups = new Map();
+  for (const name of names) {
+    const {kind, pick} = FIGURES[name];
+    for (const g of summarizeRepeats(cells, pick)) {
+      if (!groups.has(g.key)) groups.set(g.key, {target: g.target, workload: g.workload, scenario: g.scenario, clients: g.clients, repeats: g.repeats, figures: {}});
+      groups.get(g.key).figures[name] = statOf(g, kind, locale);
+    }
+  }
+  return groups;
+}
+
+/**
+ * How `a` compares with `base` (both from statOf): the ratio and percent of
+ * the medians, the ratio's range over the repeats, and whether the repeats
+ * overlap (then the difference may be noise).
+ */
+export function compareStats(a, base, locale) {
+  const r = ratio(a.median, base.median);
+  const range = ratioRange({low: a.min, high: a.max}, {low: base.min, high: base.max});
+  return {
+    ratio: r,
+    ratioText: formatFigure(r, 'ratio', locale),
+    ratioSpread: formatSpan(range.low, range.high, 'ratio', locale),
+    ratioLow: range.low,
+    ratioHigh: range.high,
+    percent: percentDifference(a.median, base.median),
+    percentText: formatFigure(percentDifference(a.median, base.median), 'percent', locale),
+    withinNoise: withinNoise(a, base),
+  };
+}
+
+/** The repeat whose figure is the group's median (the middle one), for time series. */
+export function medianRepeat(cells, stat, pick) {
+  const ok = cells.filter((c) => c.status === 'ok' && Number.isFinite(pick(c)));
+  if (ok.length === 0) return null;
+  return ok.reduce((best, c) => (Math.abs(pick(c) - stat.median) < Math.abs(pick(best) - stat.median) ? c : best));
+}
+
+/** The major version of a target, from the server version the run recorded ("17.10" → 17). */
+export function majorOf(result, targetId) {
+  const target = result.environment.targets.find((t) => t.id === targetId);
+  const version = target?.serverVersion;
+  if (!version) throw new Error(`${result.run.id}: target "${targetId}" has no server version recorded; the page cannot name it.`);
+  return Number(version.split('.')[0]);
+}

@@ -1,0 +1,78 @@
+// The data of the managed-Postgres page, for one locale: every figure and every
+// comparison computed here from the dataset and formatted for the locale.
+import {percentDifference, ratio} from '../numbers/compare.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+
+/** A figure as {low, high} (one number is a range of one). */
+const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {low: f.tpsLow, high: f.tpsHigh});
+
+/** "19,800" or "4,400–4,600", formatted with `kind`. */
+function formatRange({low, high}, kind, locale) {
+  const a = formatFigure(low, kind, locale);
+  const b = formatFigure(high, kind, locale);
+  return a === b ? a : `${a}–${b}`;
+}
+
+/** Every system of a test compared with the fastest one. */
+function comparisons(test, locale) {
+  const figures = test.figures.map((f) => ({...f, range: range(f)}));
+  const best = figures.reduce((a, b) => (b.range.low > a.range.low ? b : a));
+  return figures
+    .filter((f) => f !== best)
+    .map((other) => {
+      const low = {ratio: ratio(best.range.low, other.range.high), percent: percentDifference(best.range.low, other.range.high)};
+      const high = {ratio: ratio(best.range.high, other.range.low), percent: percentDifference(best.range.high, other.range.low)};
+      const stated = (test.stated ?? []).find((s) => s.system === best.system && s.versus === other.system);
+      return {
+        system: best.system,
+        versus: other.system,
+        ratio: formatRange({low: low.ratio, high: high.ratio}, 'ratio', locale),
+        percent: formatRange({low: low.percent, high: high.percent}, 'percent', locale),
+        ...(stated && {
+          stated: {
+            ...(stated.percent !== undefined && {percent: formatFigure(stated.percent / 100, 'percent', locale)}),
+            ...(stated.ratio !== undefined && {ratio: formatFigure(stated.ratio, 'ratio', locale)}),
+          },
+        }),
+      };
+    });
+}
+
+/**
+ * @param {object} dataset  from readDataset
+ * @param {string} locale
+ */
+export function managedPostgresPage(dataset, locale) {
+  const name = Object.fromEntries(dataset.systems.map((s) => [s.id, s.name]));
+  return {
+    locale,
+    dataset: {id: dataset.id, rounded: dataset.rounded, source: dataset.source},
+    systems: dataset.systems,
+    tests: dataset.tests.map((test) => ({
+      id: test.id,
+      workload: test.workload,
+      bound: test.bound,
+      scale: formatFigure(test.scale, 'integer', locale),
+      datasetGb: test.datasetGb === undefined ? null : formatFigure(test.datasetGb, 'integer', locale),
+      commands: test.commands,
+      instances: test.instances.map((i) => ({
+        system: i.system,
+        name: name[i.system],
+        postgresVersion: String(i.postgresVersion),
+        vcpus: formatFigure(i.vcpus, 'integer', locale),
+        memoryGb: formatFigure(i.memoryGb, 'integer', locale),
+        diskTb: i.diskTb === null || i.diskTb === undefined ? null : formatFigure(i.diskTb, 'integer', locale),
+        storage: i.storage,
+        iops: i.iops === null || i.iops === undefined ? null : formatFigure(i.iops, 'integer', locale),
+      })),
+      figures: test.figures.map((f) => ({
+        system: f.system,
+        name: name[f.system],
+        basis: f.basis,
+        tps: formatRange(range(f), 'tps', locale),
+        tpsCompact: formatRange(range(f), 'tpsCompact', locale),
+      })),
+      comparisons: comparisons(test, locale),
+    })),
+  };
+}

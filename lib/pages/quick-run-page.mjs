@@ -1,0 +1,79 @@
+// The data of the quick-run page, for one locale: the newest `quick` run (the
+// one `npm start` makes on the reader's machine) as one table and one chart.
+// Each row is a workload and client count; each server gets its median TPS and
+// mean latency (always measured, unlike percentiles), compared with the first
+// server. Without a quick run the page says how to make one (`run` is null).
+import {barChart} from '../charts/chart-spec.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {compareStats, groupFigures, majorOf} from '../numbers/repeat-stats.mjs';
+import {runInfo} from './run-info.mjs';
+import {point} from './versions-page.mjs';
+
+/**
+ * @param {object|null} result  a valid quick run, or null when there is none
+ * @param {{locale: string, t: Function, suite?: object}} options
+ */
+export function quickRunPage(result, {locale, t, suite = null}) {
+  if (!result) return {locale, run: null, targets: [], rows: [], finding: null, charts: []};
+  const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
+  const targets = [...new Set(result.cells.map((c) => c.target))].map((id) => ({
+    id,
+    name: t('common.postgresVersion', {version: String(majorOf(result, id))}),
+    version: result.environment.targets.find((x) => x.id === id).serverVersion,
+  }));
+  const first = targets[0];
+  const last = targets.at(-1);
+
+  const rowKey = (g) => `${g.workload}/${g.scenario}/${g.clients}`;
+  const rows = [...new Map(groups.map((g) => [rowKey(g), g])).values()].map((g) => {
+    const of = (target) => groups.find((x) => rowKey(x) === rowKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};
+    const cell = result.cells.find((c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients);
+    const base = of(first.id).tps;
+    return {
+      key: rowKey(g),
+      workload: cell.parameters.builtin ?? g.workload,
+      scale: cell.parameters.scale === null ? null : formatFigure(cell.parameters.scale, 'integer', locale),
+      clients: formatFigure(g.clients, 'integer', locale),
+      repeats: formatFigure(g.repeats, 'integer', locale),
+      servers: targets.map((x, i) => {
+        const figures = of(x.id);
+        return {target: x.id, ...figures, versus: i > 0 && figures.tps && base ? compareStats(figures.tps, base, locale) : null};
+      }),
+    };
+  });
+
+  const category = (r) => t('quick.category', {workload: r.workload, clients: r.clients});
+  const chart = barChart({
+    id: 'quick-tps',
+    locale,
+    image: '/charts/quick-tps.png',
+    title: t('quick.chart'),
+    xTitle: t('quick.table.workload'),
+    yTitle: t('common.tpsAxis'),
+    kind: 'tps',
+    categories: rows.map(category),
+    series: targets.map((x, i) => ({label: x.name, points: rows.map((r) => point(r.servers[i].tps, t))})),
+  });
+
+  // The finding compares the newest server with the oldest, row by row.
+  const compared = rows.map((r) => r.servers.at(-1).versus).filter(Boolean);
+  const durationS = result.cells[0].parameters.durationS;
+  return {
+    locale,
+    run: runInfo(result, locale, suite),
+    durationS: durationS === null ? null : formatFigure(durationS, 'integer', locale),
+    targets,
+    rows,
+    finding:
+      compared.length === 0
+        ? null
+        : {
+            newer: last.name,
+            older: first.name,
+            beyond: formatFigure(compared.filter((v) => !v.withinNoise).length, 'integer', locale),
+            cells: formatFigure(compared.length, 'integer', locale),
+          },
+    command: result.cells[0].command,
+    charts: [chart],
+  };
+}

@@ -1,0 +1,60 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {summarizeRepeats} from '../results/summarize-repeats.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {quickRunPage} from './quick-run-page.mjs';
+import {quickRun, translator} from '../../test/helpers/fixtures.mjs';
+
+const page = (result, locale = 'en') => quickRunPage(result, {locale, t: translator(locale)});
+/** The median TPS of one workload/clients/target, summarized by the results library itself. */
+const medianOf = (result, workload, clients, target) =>
+  summarizeRepeats(result.cells.filter((c) => c.workload === workload && c.parameters.clients === clients && c.target === target), (c) => c.summary.tps)[0];
+
+test('one row per workload and client count, each server with the median and spread of its repeats', () => {
+  const result = quickRun();
+  const data = page(result);
+  assert.deepEqual(data.targets.map((x) => x.name), ['PostgreSQL 17', 'PostgreSQL 18']);
+  const cells = new Set(result.cells.map((c) => `${c.workload}/${c.scenario}/${c.parameters.clients}`));
+  assert.deepEqual(data.rows.map((r) => r.key), [...cells]);
+  for (const row of data.rows) {
+    const [workload, , clients] = row.key.split('/');
+    row.servers.forEach((s, i) => {
+      const g = medianOf(result, workload, Number(clients), s.target);
+      assert.equal(s.tps.text, formatFigure(g.median, 'tps', 'en'));
+      assert.equal(s.tps.spread, `${formatFigure(g.min, 'tps', 'en')}–${formatFigure(g.max, 'tps', 'en')}`);
+      assert.ok(s.latencyAvg.median > 0);
+      if (i === 0) assert.equal(s.versus, null);
+      else assert.equal(s.versus.percentText, formatFigure(g.median / medianOf(result, workload, Number(clients), row.servers[0].target).median - 1, 'percent', 'en'));
+    });
+  }
+});
+
+test('the finding counts the rows where the newest server differs beyond noise', () => {
+  const data = page(quickRun());
+  const beyond = data.rows.filter((r) => !r.servers.at(-1).versus.withinNoise).length;
+  assert.deepEqual(data.finding, {newer: 'PostgreSQL 18', older: 'PostgreSQL 17', beyond: String(beyond), cells: String(data.rows.length)});
+});
+
+test('an edited repeat changes its median, the chart bar and nothing else', () => {
+  const before = page(quickRun());
+  const result = quickRun();
+  // Make every tpcb-like, 4-client repeat of PostgreSQL 18 ten times faster.
+  for (const c of result.cells.filter((x) => x.target === 'pg18' && x.workload === 'tpcb-like' && x.parameters.clients === 4)) c.summary.tps *= 10;
+  const after = page(result);
+  const at = after.rows.findIndex((r) => r.key === 'tpcb-like/small/4');
+  assert.equal(after.rows[at].servers[1].tps.median, before.rows[at].servers[1].tps.median * 10);
+  assert.equal(after.charts[0].series[1].points[at].y, after.rows[at].servers[1].tps.median);
+  assert.equal(after.rows[at].servers[1].versus.withinNoise, false);
+  after.rows.filter((_, i) => i !== at).forEach((r, i) => assert.deepEqual(r, before.rows.filter((_, j) => j !== at)[i]));
+});
+
+test('figures and words follow the locale', () => {
+  const data = page(quickRun(), 'ja');
+  assert.equal(data.charts[0].image, '/charts/quick-tps.png');
+  assert.match(data.charts[0].x.categories[0], /^select-only・クライアント /);
+  assert.equal(data.run.date, '2026年11月22日');
+});
+
+test('without a quick run the page has no figures, and says how to make one', () => {
+  assert.deepEqual(page(null), {locale: 'en', run: null, targets: [], rows: [], finding: null, charts: []});
+});

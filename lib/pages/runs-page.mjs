@@ -1,0 +1,21 @@
+// The data of the runs page: every result in results/, newest first, with
+// what it measured, where, how its cells ended, and links to its data files.
+import {formatFigure} from '../numbers/format.mjs';
+import {runInfo} from './run-info.mjs';
+
+export function runsPage(results, {locale}) {
+  const runs = [...results]
+    .sort((a, b) => b.run.startedAt.localeCompare(a.run.startedAt))
+    .map((result) => {
+      const count = (status) => result.cells.filter((c) => c.status === status).length;
+      return {
+        ...runInfo(result, locale),
+        cells: formatFigure(result.cells.length, 'integer', locale),
+        ok: formatFigure(count('ok'), 'integer', locale),
+        failed: formatFigure(count('failed'), 'integer', locale),
+        aborted: formatFigure(count('aborted'), 'integer', locale),
+        allOk: result.cells.every((c) => c.status === 'ok'),
+      };
+    });
+  return {locale, runs};
+}

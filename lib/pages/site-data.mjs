@@ -1,0 +1,131 @@
+// Everything the site's pages are made from, read and checked once: datasets,
+// results and suites; and each page's data for one locale, which the data
+// plugin publishes (and whose chart specs the build draws as images).
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {listFiles} from '../list-files.mjs';
+import {assertValidResult, readResultFile} from '../results/validate-result.mjs';
+import {loadSuite} from '../suites/suite.mjs';
+import {createTranslator} from '../i18n/messages.mjs';
+import i18nextRendersSame from '../i18n/catalog-checks/i18next-renders-same.mjs';
+import {parseCatalog, readCatalog} from '../i18n/catalogs.mjs';
+import {formatProblem} from '../i18n/check-catalogs.mjs';
+import {defaultLocale, locales} from '../locales.mjs';
+import {readDataset} from './datasets.mjs';
+import {managedPostgresPage} from './managed-postgres-page.mjs';
+import {methodPage} from './methodology-page.mjs';
+import {plannerPage} from './planner-page.mjs';
+import {quickRunPage} from './quick-run-page.mjs';
+import {runsPage} from './runs-page.mjs';
+import {translatePage} from './translating-page.mjs';
+import {versionsPage} from './versions-page.mjs';
+
+/** Every result file in results/, read and checked (an invalid one names itself and the fix). */
+export function loadResults(siteDir) {
+  const resultsDir = path.join(siteDir, 'results');
+  return (existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : []).map((file) =>
+    assertValidResult(readResultFile(file), path.relative(siteDir, file)),
+  );
+}
+
+/** Reads and checks datasets/, results/ and benchmarks/ of a site. */
+export function loadSiteData(siteDir) {
+  const datasetsDir = path.join(siteDir, 'datasets');
+  const suitesDir = path.join(siteDir, 'benchmarks');
+  const datasetFiles = existsSync(datasetsDir) ? listFiles(datasetsDir, ['.json']) : [];
+  if (datasetFiles.length === 0) throw new Error(`No datasets in ${datasetsDir}: the site's pages need their data.`);
+  const datasets = Object.fromEntries(datasetFiles.map((f) => readDataset(f)).map((d) => [d.id, d]));
+  const results = loadResults(siteDir);
+  const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
+    .filter((f) => path.basename(f) === 'suite.yaml')
+    .map((f) => loadSuite(f));
+  return {siteDir, datasets, results, suites};
+}
+
+/** The newest finished run of a suite in results/, or null. */
+export function newestRun(results, suite) {
+  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null);
+  return runs.length === 0 ? null : runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
+}
+
+/** The newest run of a suite in results/; a page cannot be made without it. */
+export function latestRun(results, suite) {
+  const run = newestRun(results, suite);
+  if (!run) {
+    throw new Error(`results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` (or restore the file from git).`);
+  }
+  return run;
+}
+
+/**
+ * The catalog messages each page uses (namespaces, or single dotted keys): a
+ * page's data carries only these, so it downloads only its own words.
+ */
+export const PAGE_MESSAGES = {
+  home: ['site.title', 'home', 'managed.title', 'versions.title', 'planner.title', 'method.title', 'runs.title', 'quick.title', 'translate.title'],
+  'managed-postgres': ['managed'],
+  'pg-versions': ['common', 'versions'],
+  'pg17-planner': ['common', 'planner'],
+  methodology: ['common', 'method'],
+  runs: ['common', 'runs'],
+  'quick-run': ['common', 'quick'],
+  translating: ['translate'],
+};
+
+/** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
+export function pickMessages(messages, keys) {
+  const out = {};
+  for (const key of keys) {
+    const parts = key.split('.');
+    const value = parts.reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
+    if (value === undefined) throw new Error(`The catalog has no "${key}", which a page uses: add it (npm run i18n:check lists what is missing).`);
+    parts.slice(0, -1).reduce((node, part) => (node[part] ??= {}), out)[parts.at(-1)] = value;
+  }
+  return out;
+}
+
+/**
+ * Every page's data for one locale.
+ * @param {{datasets, results, suites}} content  from loadSiteData
+ * @param {string} locale
+ * @param {object} messages  the locale's catalog
+ */
+export function buildPages(content, locale, messages) {
+  const t = createTranslator(locale, messages);
+  const suite = (id) => content.suites.find((s) => s.id === id) ?? null;
+  const dataset = content.datasets['managed-postgres'];
+  if (!dataset) throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
+  const versions = latestRun(content.results, 'pg-versions');
+  const planner = latestRun(content.results, 'pg17-planner');
+  const versionsData = versionsPage(versions, {locale, t, suite: suite('pg-versions')});
+  const plannerData = plannerPage(planner, {locale, t, suite: suite('pg17-planner')});
+  const pages = {
+    home: {locale, versions: versionsData.versions, focus: plannerData.focus},
+    'managed-postgres': managedPostgresPage(dataset, locale),
+    'pg-versions': versionsData,
+    'pg17-planner': plannerData,
+    methodology: methodPage(content.suites, [versions, planner], {locale}),
+    runs: runsPage(content.results, {locale}),
+    'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
+    translating: translatePage(content.siteDir, {locale, defaultLocale, locales, english: readCatalog(content.siteDir, defaultLocale), catalog: messages}),
+  };
+  return Object.fromEntries(Object.entries(pages).map(([name, data]) => [name, {...data, messages: pickMessages(messages, PAGE_MESSAGES[name])}]));
+}
+
+/**
+ * Every page's data for the locale being built, from the site's files: what
+ * the data plugin publishes. The catalog must render alike under i18next.
+ */
+export function buildLocalePages(siteDir, locale) {
+  const content = loadSiteData(siteDir);
+  const catalog = parseCatalog(siteDir, locale);
+  const english = locale === defaultLocale ? catalog : parseCatalog(siteDir, defaultLocale);
+  const read = [catalog, english].find((c) => c.problem);
+  if (read) throw new Error(formatProblem(read.problem));
+  const problems = i18nextRendersSame.check({catalog, locale});
+  if (problems.length > 0) {
+    const lines = problems.map((p) => formatProblem({file: catalog.file, line: catalog.lines.get(p.key), ...p}));
+    throw new Error(`The catalog has messages the pages cannot show:\n${lines.join('\n')}`);
+  }
+  return buildPages(content, locale, catalog.data);
+}

@@ -1,0 +1,75 @@
+// The data of the translator guide, for one locale: the reader's own file and
+// commands, a message shown in English and in a translation, and the output of
+// the real translation check on a broken copy of the catalogs, so the guide
+// can never describe a check that prints something else.
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {catalogFile, catalogPath, readCatalog} from '../i18n/catalogs.mjs';
+import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
+import {keyLines} from '../i18n/json-lines.mjs';
+import {lookup, placeholdersOf} from '../i18n/messages.mjs';
+
+/** The message the guide shows in two languages, and the one it breaks for the check's example. */
+export const SAMPLE_KEY = 'versions.finding';
+/** The message the example types a number into. */
+export const DIGIT_KEY = 'versions.lead';
+
+/**
+ * @param {string} siteDir
+ * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object, catalog: object}} options
+ */
+export function translatePage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
+  // English readers see the example in the first other language.
+  const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
+  const exampleCatalog = example === locale ? catalog : readCatalog(siteDir, example);
+  const placeholder = placeholdersOf(lookup(english, SAMPLE_KEY))[0];
+  return {
+    locale,
+    file: catalogPath(locale),
+    source: catalogPath(defaultLocale),
+    sourceLanguage: locales[defaultLocale].label,
+    exampleLanguage: locales[example].label,
+    allowlist: DIGIT_ALLOWLIST.join(', '),
+    placeholder: `{{${placeholder}}}`,
+    sample: {key: SAMPLE_KEY, source: lookup(english, SAMPLE_KEY), translation: lookup(exampleCatalog, SAMPLE_KEY)},
+    commands: {
+      preview: `npm start -- --locale ${locale}`,
+      previewNoBench: `npm start -- --locale ${locale} --no-bench`,
+      check: 'npm run i18n:check',
+      status: 'npm run i18n:status',
+      reviewed: `npm run i18n:reviewed -- ${example} ${SAMPLE_KEY}`,
+    },
+    checkOutput: brokenCopyCheck(siteDir, example, defaultLocale, placeholder),
+  };
+}
+
+/**
+ * What `npm run i18n:check` prints for a copy of `locale`'s catalog with one
+ * placeholder renamed and a digit typed into another message (made in a
+ * temporary folder; the real catalogs are only read).
+ */
+export function brokenCopyCheck(siteDir, locale, defaultLocale, placeholder) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'translate-example-'));
+  try {
+    for (const l of [defaultLocale, locale]) {
+      mkdirSync(path.dirname(catalogFile(dir, l)), {recursive: true});
+      cpSync(catalogFile(siteDir, l), catalogFile(dir, l));
+    }
+    const file = catalogFile(dir, locale);
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const at = keyLines(text);
+    const edit = (key, change) => {
+      const i = at.get(key) - 1;
+      lines[i] = change(lines[i]);
+    };
+    edit(SAMPLE_KEY, (line) => line.replace(`{{${placeholder}}}`, `{{${placeholder}Name}}`));
+    edit(DIGIT_KEY, (line) => line.replace(/": "/, '": "12 '));
+    writeFileSync(file, lines.join('\n'));
+    // Only the problems (stale translations are expected: the broken copy has no review record).
+    return checkCatalogs(dir, [locale], defaultLocale).problems.map(formatProblem);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}

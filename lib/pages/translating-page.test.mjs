@@ -1,0 +1,39 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {keyLines} from '../i18n/json-lines.mjs';
+import {defaultLocale, locales} from '../locales.mjs';
+import {DIGIT_KEY, SAMPLE_KEY, translatePage} from './translating-page.mjs';
+
+const siteDir = new URL('../../', import.meta.url).pathname;
+const catalogText = (locale) => readFileSync(`${siteDir}i18n/${locale}/benchmarks.json`, 'utf8');
+const page = (locale) =>
+  translatePage(siteDir, {locale, defaultLocale, locales, english: JSON.parse(catalogText('en')), catalog: JSON.parse(catalogText(locale))});
+
+test('the guide shows the output of the real check on a broken copy, with the lines of the real file', () => {
+  const before = catalogText('ko');
+  const data = page('ko');
+  const lines = keyLines(before);
+  assert.equal(data.checkOutput.length, 2, data.checkOutput.join('\n'));
+  const [digit, placeholder] = [...data.checkOutput].sort((a, b) => (a.includes('placeholders') ? 1 : -1));
+  assert.equal(digit.split(': ')[0], `i18n/ko/benchmarks.json:${lines.get(DIGIT_KEY)}`);
+  assert.match(digit, new RegExp(`"${DIGIT_KEY}" contains "12"`));
+  assert.equal(placeholder.split(': ')[0], `i18n/ko/benchmarks.json:${lines.get(SAMPLE_KEY)}`);
+  assert.match(placeholder, /has placeholders \{.*fastestName.*\} but English has \{.*fastest,/);
+  assert.equal(catalogText('ko'), before, 'the real catalog is only read');
+});
+
+test("each language's guide names its own file and commands; English shows the first translation", () => {
+  const ja = page('ja');
+  assert.equal(ja.file, 'i18n/ja/benchmarks.json');
+  assert.equal(ja.commands.preview, 'npm start -- --locale ja');
+  assert.equal(ja.commands.reviewed, `npm run i18n:reviewed -- ja ${SAMPLE_KEY}`);
+  assert.equal(ja.exampleLanguage, '日本語');
+  assert.match(ja.sample.translation, /\{\{fastest\}\}/);
+  const en = page('en');
+  assert.equal(en.commands.preview, 'npm start -- --locale en');
+  assert.equal(en.exampleLanguage, locales[Object.keys(locales)[1]].label);
+  assert.match(en.checkOutput[0], /^i18n\/ja\/benchmarks\.json:/);
+  assert.equal(en.placeholder, '{{fastest}}');
+  assert.equal(en.allowlist, 'gp3');
+});

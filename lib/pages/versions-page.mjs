@@ -1,0 +1,153 @@
+// The data of the PostgreSQL 15–18 page, for one locale, from a pg-versions
+// run: per scenario and version the median of the repeats (with their spread)
+// of count, tps and latency, each version compared with the oldest, and the
+// charts (throughput, latency percentiles, throughput over time).
+import {barChart, lineChart} from '../charts/chart-spec.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {compareStats, FIGURES, groupFigures, majorOf, medianRepeat} from '../numbers/repeat-stats.mjs';
+import {runInfo} from './run-info.mjs';
+
+const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
+/** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
+export const MAX_POINTS = 120;
+
+/**
+ * pgbench's per-second progress, averaged over equal buckets when there are
+ * more than `max` seconds: [{from, to, tps}] (from = to for one second).
+ */
+export function bucketProgress(progress, max = MAX_POINTS) {
+  const size = Math.ceil(progress.length / max);
+  const buckets = [];
+  for (let i = 0; i < progress.length; i += size) {
+    const part = progress.slice(i, i + size);
+    buckets.push({from: part[0].timeS, to: part.at(-1).timeS, tps: part.reduce((n, p) => n + p.tps, 0) / part.length});
+  }
+  return buckets;
+}
+const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
+
+/**
+ * @param {object} result  a valid pg-versions result
+ * @param {{locale: string, t: Function, suite?: object}} options  t: the locale's translator
+ */
+export function versionsPage(result, {locale, t, suite = null}) {
+  const cells = result.cells;
+  const groups = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()];
+  const name = (target) => t('common.postgresVersion', {version: String(majorOf(result, target))});
+  const scenarioIds = [...new Set(cells.map((c) => c.scenario))];
+
+  const scenarios = scenarioIds.map((id) => {
+    const rows = groups.filter((g) => g.scenario === id);
+    const first = cells.find((c) => c.scenario === id);
+    const base = rows[0].figures.tps;
+    const measured = rows.filter((r) => r.figures.tps);
+    const fastest = measured.reduce((a, b) => (b.figures.tps.median > a.figures.tps.median ? b : a));
+    const slowest = measured.reduce((a, b) => (b.figures.tps.median < a.figures.tps.median ? b : a));
+    const spreadAll = compareStats(fastest.figures.tps, slowest.figures.tps, locale);
+    const image = (chart) => `/charts/versions-${id}-${chart}.png`;
+    const p = first.parameters;
+
+    const tpsChart = barChart({
+      id: `versions-${id}-tps`,
+      locale,
+      image: image('tps'),
+      title: t('versions.charts.tps', {scenario: t(`versions.scenarios.${id}.name`)}),
+      xTitle: t('common.server'),
+      yTitle: t('common.tpsAxis'),
+      kind: 'tps',
+      categories: rows.map((r) => name(r.target)),
+      series: [{label: t('common.medianTps'), points: rows.map((r) => point(r.figures.tps, t))}],
+    });
+    const latencyChart = barChart({
+      id: `versions-${id}-latency`,
+      locale,
+      image: image('latency'),
+      title: t('versions.charts.latency', {scenario: t(`versions.scenarios.${id}.name`)}),
+      xTitle: t('common.percentileAxis'),
+      yTitle: t('common.msAxis'),
+      kind: 'ms',
+      categories: PERCENTILES.map((q) => t('common.percentile', {p: formatFigure(Number(q.slice(1)), 'integer', locale)})),
+      series: rows.map((r) => ({label: name(r.target), points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue'))})),
+    });
+    const progressChart = lineChart({
+      id: `versions-${id}-progress`,
+      locale,
+      image: image('progress'),
+      title: t('versions.charts.progress', {scenario: t(`versions.scenarios.${id}.name`)}),
+      xTitle: t('common.secondsAxis'),
+      yTitle: t('common.tpsAxis'),
+      xKind: 'integer',
+      yKind: 'tps',
+      series: rows.map((r) => {
+        const repeat = medianRepeat(cells.filter((c) => c.scenario === id && c.target === r.target), r.figures.tps, FIGURES.tps.pick);
+        return {
+          label: name(r.target),
+          points: bucketProgress(repeat?.summary.progress ?? []).map((b) => ({
+            x: b.to,
+            y: b.tps,
+            xText:
+              b.from === b.to
+                ? t('common.seconds', {value: formatFigure(b.to, 'integer', locale)})
+                : t('common.secondsSpan', {from: formatFigure(b.from, 'integer', locale), to: formatFigure(b.to, 'integer', locale)}),
+            text: formatFigure(b.tps, 'tps', locale),
+          })),
+        };
+      }),
+    });
+
+    return {
+      id,
+      parameters: {
+        scale: p.scale === null ? null : formatFigure(p.scale, 'integer', locale),
+        clients: formatFigure(p.clients, 'integer', locale),
+        threads: formatFigure(p.threads, 'integer', locale),
+        durationS: p.durationS === null ? null : formatFigure(p.durationS, 'integer', locale),
+        repeats: formatFigure(rows[0].repeats, 'integer', locale),
+        builtin: p.builtin,
+      },
+      rows: rows.map((r) => ({
+        target: r.target,
+        name: name(r.target),
+        version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
+        figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
+        versusFirst: r === rows[0] || !r.figures.tps || !base ? null : compareStats(r.figures.tps, base, locale),
+      })),
+      finding: {
+        fastest: name(fastest.target),
+        fastestTps: fastest.figures.tps.text,
+        slowest: name(slowest.target),
+        slowestTps: slowest.figures.tps.text,
+        percent: spreadAll.percentText,
+        withinNoise: spreadAll.withinNoise,
+      },
+      commands: commandsOf(result, id),
+      charts: [tpsChart, latencyChart, progressChart],
+    };
+  });
+
+  const majors = [...new Set(result.cells.map((c) => majorOf(result, c.target)))].sort((a, b) => a - b);
+  const versions = majors.length > 1 ? `${majors[0]}–${majors.at(-1)}` : String(majors[0]);
+  return {locale, versions, run: runInfo(result, locale, suite), scenarios};
+}
+
+/** A bar: the median, its repeats' range as a whisker, and the words for its tooltip. */
+export function point(stat, t, valueKey = 'common.tpsValue') {
+  if (!stat) return {y: 0, text: '—', tooltip: '—'};
+  const value = t(valueKey, {value: stat.text});
+  return {
+    y: stat.median,
+    low: stat.min,
+    high: stat.max,
+    text: stat.text,
+    spread: stat.spread,
+    tooltip: stat.ok > 1 ? t('common.tooltipRange', {value, spread: stat.spread}) : value,
+  };
+}
+
+/** The commands that made a scenario's figures: the data load and the first measured run, as recorded. */
+export function commandsOf(result, scenario) {
+  const cell = result.cells.find((c) => c.scenario === scenario);
+  const init = (result.preparations ?? []).find((p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale);
+  return {target: cell.target, init: init?.command ?? null, run: cell.command};
+}
+

@@ -1,0 +1,79 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {assertValidResult, readResultFile, resultProblems} from './validate-result.mjs';
+
+const SAMPLE = new URL('../../test/fixtures/results/sample-import.json', import.meta.url).pathname;
+const sample = () => JSON.parse(readFileSync(SAMPLE, 'utf8'));
+
+test('the sample result is valid', () => {
+  assert.deepEqual(resultProblems(sample(), 'sample.json'), []);
+});
+
+test('a number written as display text is refused, with the fix', () => {
+  const r = sample();
+  r.cells[0].summary.tps = '84.8K';
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    'r.json: cells[0].summary.tps: must be number or null, not "84.8K"; write numbers as JSON numbers in base units (84800, not "84.8K")',
+  ]);
+});
+
+test('a misspelt field is named, with its path', () => {
+  const r = sample();
+  r.cells[1].log.latencyUs.p99_9 = 1;
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    'r.json: cells[1].log.latencyUs: "p99_9" is not a field here: remove it, or correct its spelling (schemas/result.md lists the fields)',
+  ]);
+});
+
+test('a missing field is named', () => {
+  const r = sample();
+  delete r.cells[0].status;
+  assert.deepEqual(resultProblems(r, 'r.json'), ['r.json: cells[0]: "status" is missing: add it (schemas/result.md says what it holds)']);
+});
+
+test('a value outside its list says which values are allowed', () => {
+  const r = sample();
+  r.cells[0].status = 'crashed';
+  assert.deepEqual(resultProblems(r, 'r.json'), ['r.json: cells[0].status: must be one of "ok", "failed", "aborted", not "crashed"']);
+});
+
+test('another schema version is refused with what to do', () => {
+  const r = sample();
+  r.schemaVersion = 2;
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    'r.json: schemaVersion: this file follows result schema version 2, and this tool reads version 1: regenerate the file with this tool, or migrate it',
+  ]);
+});
+
+test('dates must be ISO 8601 date-times', () => {
+  const r = sample();
+  r.run.startedAt = '22/11/2026';
+  assert.deepEqual(resultProblems(r, 'r.json'), ['r.json: run.startedAt: must be a date-time (e.g. "2026-11-22T10:00:00Z"), not "22/11/2026"']);
+});
+
+test('an aggregate log is checked as one, a per-transaction log as the other', () => {
+  const r = sample();
+  r.cells[1].log = {...r.cells[1].log, kind: 'aggregate'};
+  const problems = resultProblems(r, 'r.json');
+  assert.ok(problems.includes('r.json: cells[1].log: "intervals" is missing: add it (schemas/result.md says what it holds)'), problems.join('\n'));
+});
+
+test('assertValidResult throws one error listing every problem', () => {
+  const r = sample();
+  r.cells[0].status = 'crashed';
+  r.cells[0].repeat = 0;
+  assert.throws(() => assertValidResult(r, 'r.json'), (error) => {
+    assert.equal(error.problems.length, 2);
+    assert.match(error.message, /^r\.json is not a valid result:\n {2}r\.json: cells\[0\]\.repeat: must be at least 1, not 0\n/);
+    return true;
+  });
+});
+
+test('a file that is not JSON is named with its line and column', () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'result-')), 'broken.json');
+  writeFileSync(file, '{\n  "schemaVersion": 1,\n  "run": {,\n}');
+  assert.throws(() => readResultFile(file), new RegExp(`^Error: ${file}:3:11: not valid JSON: `));
+});

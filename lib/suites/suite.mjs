@@ -1,0 +1,142 @@
+// Reads a suite (benchmarks/<suite>/suite.yaml): checks it against
+// schemas/suite.schema.json and the rules a schema cannot say, and gives it
+// back with every default filled in. Every problem names the file and line.
+import {createHash} from 'node:crypto';
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import YAML, {LineCounter} from 'yaml';
+import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
+
+const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/suite.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv2020({allErrors: true, verbose: true, strict: true, allowUnionTypes: true}).compile(SCHEMA);
+const DOC = 'schemas/suite.md';
+
+export class SuiteError extends Error {
+  constructor(problems) {
+    super(problems.join('\n'));
+    this.problems = problems;
+  }
+}
+
+/** Seconds in "300s", "5m", "1h", "500ms" or a plain number of seconds. */
+export function parseDuration(value) {
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(String(value).trim());
+  if (!m) throw new Error(`"${value}" is not a duration: write seconds, or 300s, 5m, 1h`);
+  return Number(m[1]) * {ms: 0.001, s: 1, m: 60, h: 3600}[m[2] ?? 's'];
+}
+
+/**
+ * @param {string} file  the suite's YAML
+ * @returns {object} the suite, with defaults: see schemas/suite.md
+ */
+export function loadSuite(file) {
+  if (!existsSync(file)) throw new SuiteError([`${file}: no such suite file. Suites are benchmarks/<id>/suite.yaml.`]);
+  const text = readFileSync(file, 'utf8');
+  const lineCounter = new LineCounter();
+  const doc = YAML.parseDocument(text, {lineCounter});
+  const where = (pathParts) => {
+    // The nearest node that exists: a missing key is reported at its parent.
+    for (let n = pathParts.length; n >= 0; n--) {
+      const node = doc.getIn(pathParts.slice(0, n), true);
+      if (node?.range) return `${file}:${lineCounter.linePos(node.range[0]).line}`;
+    }
+    return file;
+  };
+  if (doc.errors.length > 0) {
+    throw new SuiteError(doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? '?'}: not valid YAML: ${e.message.split('\n')[0]}`));
+  }
+  const suite = doc.toJS();
+  const problems = [];
+  const report = (pathParts, message) => problems.push(`${where(pathParts)}: ${readablePath(pathParts.map((p) => `/${p}`).join(''))}: ${message}`);
+
+  if (!validate(suite)) {
+    for (const e of validate.errors) {
+      const parts = e.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      // An unknown key is shown at its own line, under its parent's path.
+      const at = e.keyword === 'additionalProperties' ? [...parts, e.params.additionalProperty] : parts;
+      problems.push(`${where(at)}: ${readablePath(e.instancePath)}: ${explainSchemaError(e, {doc: DOC, schemaVersion: null})}`);
+    }
+    throw new SuiteError(problems);
+  }
+
+  const dir = path.dirname(file);
+  const exactlyOne = (obj, keys, at, advice) => {
+    if (keys.filter((k) => obj[k] !== undefined).length !== 1) report(at, advice);
+  };
+  const sqlFile = (rel, at) => {
+    const full = path.join(dir, rel);
+    if (!existsSync(full)) report(at, `${rel} does not exist next to the suite (${full})`);
+    return full;
+  };
+  const unique = (list, kind) => {
+    const seen = new Set();
+    list.forEach((item, i) => {
+      if (seen.has(item.id)) report([kind, i, 'id'], `"${item.id}" is used twice: ids must be unique among ${kind}`);
+      seen.add(item.id);
+    });
+  };
+  unique(suite.targets, 'targets');
+  unique(suite.workloads, 'workloads');
+  unique(suite.scenarios, 'scenarios');
+
+  const targets = suite.targets.map((t, i) => {
+    exactlyOne(t, ['embedded', 'url'], ['targets', i], 'give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one');
+    return {
+      id: t.id,
+      kind: t.embedded !== undefined ? 'embedded' : 'external',
+      ...(t.embedded !== undefined && {major: t.embedded}),
+      ...(t.url !== undefined && {urlVariable: t.url.slice(4)}),
+      settings: {...suite.settings, ...t.settings},
+    };
+  });
+  const workloads = suite.workloads.map((w, i) => {
+    exactlyOne(w, ['builtin', 'script'], ['workloads', i], 'give either "builtin: tpcb-like" (simple-update, select-only) or "script: file.sql"');
+    return {
+      id: w.id,
+      ...(w.builtin && {builtin: w.builtin}),
+      ...(w.script && {script: sqlFile(w.script, ['workloads', i, 'script']), scriptName: w.script}),
+      weight: w.weight ?? null,
+      setup: w.setup ? sqlFile(w.setup, ['workloads', i, 'setup']) : null,
+      explain: (w.explain ?? []).map((e, j) => ({file: sqlFile(e, ['workloads', i, 'explain', j]), name: e})),
+      session: Object.fromEntries(Object.entries(w.session ?? {}).map(([k, v]) => [k, String(v)])),
+    };
+  });
+  const scenarios = suite.scenarios.map((s, i) => {
+    exactlyOne(s, ['duration', 'transactions'], ['scenarios', i], 'give either "duration: 300s" or "transactions: 1000" (per client)');
+    const clients = [s.clients].flat();
+    const threads = s.threads ?? 1;
+    if (threads > Math.min(...clients)) report(['scenarios', i, 'threads'], `${threads} threads for ${Math.min(...clients)} client(s): pgbench needs at least as many clients as threads`);
+    let durationS = null;
+    let warmupS = 0;
+    try {
+      if (s.duration !== undefined) durationS = parseDuration(s.duration);
+      if (s.warmup !== undefined) warmupS = parseDuration(s.warmup);
+    } catch (error) {
+      report(['scenarios', i], error.message);
+    }
+    return {
+      id: s.id,
+      scale: s.scale ?? null,
+      clients,
+      threads,
+      durationS,
+      transactionsPerClient: s.transactions ?? null,
+      mode: s.mode ?? 'simple',
+      warmupS,
+      log: s.log ?? false,
+      vacuum: s.vacuum ?? null,
+    };
+  });
+  if (problems.length > 0) throw new SuiteError(problems);
+  return {
+    id: suite.id,
+    description: suite.description ?? null,
+    file,
+    hash: createHash('sha256').update(text).digest('hex'),
+    targets,
+    workloads,
+    scenarios,
+    repeat: suite.repeat ?? 3,
+  };
+}

@@ -1,0 +1,113 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {loadSuite, parseDuration, SuiteError} from './suite.mjs';
+
+const BENCHMARKS = new URL('../../benchmarks/', import.meta.url).pathname;
+
+function suiteFile(yaml, files = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'suite-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  const file = path.join(dir, 'suite.yaml');
+  writeFileSync(file, yaml);
+  return file;
+}
+
+const problems = (file) => {
+  try {
+    loadSuite(file);
+  } catch (error) {
+    assert.ok(error instanceof SuiteError, error.message);
+    return error.problems;
+  }
+  assert.fail('the suite was accepted');
+};
+
+const MINIMAL = `id: t
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: tpcb
+    builtin: tpcb-like
+scenarios:
+  - id: s
+    scale: 1
+    clients: [1, 2]
+    duration: 2s
+`;
+
+test('the shipped suites load', () => {
+  for (const id of ['quick', 'pg-versions', 'pg17-planner']) {
+    const suite = loadSuite(`${BENCHMARKS}${id}/suite.yaml`);
+    assert.equal(suite.id, id);
+  }
+});
+
+test('defaults are filled in: repeat 3, one thread, simple mode, no warm-up, no log', () => {
+  const suite = loadSuite(suiteFile(MINIMAL));
+  assert.equal(suite.repeat, 3);
+  assert.deepEqual(suite.scenarios[0], {
+    id: 's', scale: 1, clients: [1, 2], threads: 1, durationS: 2, transactionsPerClient: null, mode: 'simple', warmupS: 0, log: false, vacuum: null,
+  });
+  assert.deepEqual(suite.targets[0], {id: 'pg17', kind: 'embedded', major: 17, settings: {}});
+  assert.match(suite.hash, /^[0-9a-f]{64}$/);
+});
+
+test('suite settings apply to every embedded target, a target\'s own win', () => {
+  const suite = loadSuite(suiteFile(MINIMAL.replace('targets:', 'settings: {shared_buffers: 256MB, work_mem: 4MB}\ntargets:').replace('    embedded: 17', '    embedded: 17\n    settings: {work_mem: 8MB}')));
+  assert.deepEqual(suite.targets[0].settings, {shared_buffers: '256MB', work_mem: '8MB'});
+});
+
+test('durations: seconds, or with a unit', () => {
+  assert.deepEqual(['300s', '5m', '1h', '500ms', 42, '7'].map(parseDuration), [300, 300, 3600, 0.5, 42, 7]);
+  assert.throws(() => parseDuration('five'), /"five" is not a duration/);
+});
+
+test('an unknown key is named with its line', () => {
+  const file = suiteFile(MINIMAL.replace('    duration: 2s', '    duration: 2s\n    clinets: 3'));
+  assert.deepEqual(problems(file), [`${file}:13: scenarios[0]: "clinets" is not a field here: remove it, or correct its spelling (schemas/suite.md lists the fields)`]);
+});
+
+test('a version that cannot be embedded says which can', () => {
+  const file = suiteFile(MINIMAL.replace('embedded: 17', 'embedded: 14'));
+  assert.deepEqual(problems(file), [`${file}:4: targets[0].embedded: must be one of 15, 16, 17, 18, not 14`]);
+});
+
+test('a target needs exactly one of embedded and url', () => {
+  const file = suiteFile(MINIMAL.replace('    embedded: 17\n', '    url: env:STAGING\n    embedded: 17\n'));
+  assert.deepEqual(problems(file), [
+    `${file}:3: targets[0]: give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one`,
+  ]);
+});
+
+test('a URL must come from the environment, never written in the suite', () => {
+  const file = suiteFile(MINIMAL.replace('embedded: 17', 'url: postgres://u:secret@db/x'));
+  assert.match(problems(file)[0], new RegExp(`^${file}:4: targets\\[0\\]\\.url: "postgres://u:secret@db/x" does not match`));
+});
+
+test('a missing SQL file is named, relative to the suite', () => {
+  const file = suiteFile(MINIMAL.replace('    builtin: tpcb-like', '    script: q.sql\n    setup: setup.sql'), {'q.sql': 'SELECT 1;'});
+  assert.deepEqual(problems(file), [`${file}:8: workloads[0].setup: setup.sql does not exist next to the suite (${path.join(path.dirname(file), 'setup.sql')})`]);
+});
+
+test('ids must be unique; threads cannot outnumber clients; duration or transactions, not both', () => {
+  const yaml = MINIMAL.replace('  - id: s\n', '  - id: s\n    threads: 4\n    transactions: 10\n') + '  - id: s\n    clients: 1\n    duration: 1s\n';
+  const file = suiteFile(yaml);
+  assert.deepEqual(problems(file), [
+    `${file}:15: scenarios[1].id: "s" is used twice: ids must be unique among scenarios`,
+    `${file}:9: scenarios[0]: give either "duration: 300s" or "transactions: 1000" (per client)`,
+    `${file}:10: scenarios[0].threads: 4 threads for 1 client(s): pgbench needs at least as many clients as threads`,
+  ]);
+});
+
+test('YAML that does not parse is named with its line', () => {
+  const file = suiteFile('id: t\ntargets: [\n');
+  assert.match(problems(file)[0], new RegExp(`^${file}:\\d+: not valid YAML: `));
+});
+
+test('a suite file that does not exist says where suites live', () => {
+  assert.deepEqual(problems('/nope/suite.yaml'), ['/nope/suite.yaml: no such suite file. Suites are benchmarks/<id>/suite.yaml.']);
+});

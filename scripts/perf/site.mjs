@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `npm run perf:site`: the site's budgets, measured side by side with a bare
+// Docusaurus site of the same locales (the baseline) in the same run.
+//
+//   node scripts/perf/site.mjs [--skip-baseline]
+//
+// Measures: full four-locale production build (npm run build: data, chart images,
+//           Docusaurus) cold (caches cleared) and warm (run again); and the JavaScript
+//           a benchmark page ships: every .js file Chromium loads for it, gzipped.
+// Writes:   build/ (as npm run build does); the baseline in .perf-site/ (removed after).
+// Exit:     0 when every budget is met; 1 when one is not (the table says which).
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {launchChromium} from '../site/chromium.mjs';
+import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
+import {serveBuild} from '../site/serve-build.mjs';
+
+const BUDGET = {coldS: 30, warmS: 10, pageJsKb: 250};
+const root = new URL('../../', import.meta.url).pathname;
+const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
+const baselineDir = path.join(root, '.perf-site');
+
+/** Seconds a command takes; its output is shown only when it fails. */
+function timed(args, cwd) {
+  const started = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, args, {cwd, encoding: 'utf8', env: {...process.env, FORCE_COLOR: '0'}});
+  if (run.status !== 0) throw new Error(`${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+const clear = (cwd) => timed([docusaurus, 'clear'], cwd);
+
+/** A bare site: the same Docusaurus, locales and Faster, one page, nothing of ours. */
+function writeBaseline() {
+  rmSync(baselineDir, {recursive: true, force: true});
+  mkdirSync(path.join(baselineDir, 'docs'), {recursive: true});
+  writeFileSync(path.join(baselineDir, 'docs', 'index.md'), '---\nslug: /\n---\n\n# Bare page\n\nText.\n');
+  writeFileSync(
+    path.join(baselineDir, 'docusaurus.config.js'),
+    `export default {
+  title: 'Baseline', url: 'http://localhost', baseUrl: '/',
+  future: {v4: true, faster: true},
+  i18n: {defaultLocale: ${JSON.stringify(defaultLocale)}, locales: ${JSON.stringify(Object.keys(locales))}},
+  plugins: [['@docusaurus/plugin-content-docs', {path: 'docs', routeBasePath: '/', sidebarPath: false}]],
+  themes: ['@docusaurus/theme-classic'],
+};
+`,
+  );
+}
+
+/** Gzipped size of every JavaScript file Chromium loads for a page (lazy chunks included). */
+async function pageJs(browser, url) {
+  const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+  // Scripts the page runs; chunks of other pages that links prefetch at idle
+  // time (resource type "other") are counted apart, since the page needs none of them.
+  const bodies = new Map();
+  const prefetched = new Map();
+  page.on('response', (res) => {
+    if (!res.url().endsWith('.js')) return;
+    const into = res.request().resourceType() === 'script' ? bodies : prefetched;
+    if (!into.has(res.url())) into.set(res.url(), res.body().then((b) => ({gzip: gzipSync(b).length, raw: b.length})));
+  });
+  await page.goto(url, {waitUntil: 'networkidle'});
+  // Charts load Chart.js when they are drawn: wait for every canvas.
+  await page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')));
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(bodies.values());
+  const later = await Promise.all([...prefetched].filter(([url]) => !bodies.has(url)).map(([, body]) => body));
+  await page.close();
+  const kb = (list) => list.reduce((n, f) => n + f.gzip, 0) / 1024;
+  return {files: files.length, gzipKb: kb(files), prefetchedKb: kb(later), prefetchedFiles: later.length};
+}
+
+const rows = [];
+const row = (what, ours, baseline, budget, unit) => rows.push({what, ours, baseline, budget, unit});
+
+const skipBaseline = process.argv.includes('--skip-baseline');
+let base = {cold: null, warm: null, pageKb: null};
+if (!skipBaseline) {
+  writeBaseline();
+  try {
+    clear(baselineDir);
+    base = {cold: timed([docusaurus, 'build'], baselineDir), warm: timed([docusaurus, 'build'], baselineDir)};
+    const server = await serveBuild({dir: path.join(baselineDir, 'build')});
+    const browser = await launchChromium();
+    base.pageKb = (await pageJs(browser, server.url)).gzipKb;
+    await browser.close();
+    await server.close();
+  } finally {
+    rmSync(baselineDir, {recursive: true, force: true});
+  }
+}
+
+clear(root);
+const cold = timed([path.join(root, 'scripts/build.mjs')], root);
+const warm = timed([path.join(root, 'scripts/build.mjs')], root);
+row('4-locale build, cold', cold, base.cold, BUDGET.coldS, 's');
+row('4-locale build, warm', warm, base.warm, BUDGET.warmS, 's');
+
+const server = await serveBuild({dir: path.join(root, 'build')});
+const browser = await launchChromium();
+try {
+  for (const [locale, page] of [[defaultLocale, 'pg-versions'], [defaultLocale, 'pg17-planner'], [defaultLocale, 'managed-postgres'], ['ja', 'pg-versions']]) {
+    const js = await pageJs(browser, new URL(`${localePath(locale)}${page}/`, server.url).href);
+    row(`JS of ${localePath(locale)}${page}/ (gzip, ${js.files} files; links prefetch ${js.prefetchedFiles} more, ${js.prefetchedKb.toFixed(0)} KiB)`, js.gzipKb, base.pageKb, BUDGET.pageJsKb, 'KiB');
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const fmt = (v, unit) => (v === null ? '—' : `${v.toFixed(unit === 's' ? 1 : 0)} ${unit}`);
+// KiB = 1,024 bytes; the budget is read in KiB.
+console.log(`\n| measure | this site | bare Docusaurus (one page) | budget | |\n|---|---|---|---|---|`);
+let ok = true;
+for (const r of rows) {
+  const met = r.ours <= r.budget;
+  ok &&= met;
+  console.log(`| ${r.what} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ≤ ${r.budget} ${r.unit} | ${met ? 'met' : 'OVER'} |`);
+}
+process.exit(ok ? 0 : 1);

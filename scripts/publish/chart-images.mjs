@@ -1,0 +1,52 @@
+// Every chart as a PNG per locale, drawn by the same Chart.js configuration
+// as the pages (lib/charts/chart-config.mjs) on a Skia canvas, with the CJK
+// font the system provides, so Japanese, Korean and Chinese labels are text.
+import {existsSync} from 'node:fs';
+import {createCanvas, GlobalFonts} from '@napi-rs/canvas';
+import {chartConfig} from '../../lib/charts/chart-config.mjs';
+import {Legend, Title} from 'chart.js';
+import {Chart} from '../../lib/charts/register.mjs';
+
+// An image has no HTML around it: it draws its own title and legend.
+Chart.register(Legend, Title);
+
+const CJK_FONTS = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc'];
+const FAMILY = 'Noto Sans CJK';
+export const IMAGE = {width: 800, height: 420, scale: 2};
+
+let fontsReady = false;
+function registerFonts() {
+  if (fontsReady) return;
+  const missing = CJK_FONTS.filter((f) => !existsSync(f));
+  if (missing.length > 0) {
+    throw new Error(`Chart images need the Noto CJK fonts (${missing.join(', ')} missing): run \`sudo bash scripts/setup-system.sh\` (installs fonts-noto-cjk).`);
+  }
+  for (const file of CJK_FONTS) GlobalFonts.registerFromPath(file, FAMILY);
+  fontsReady = true;
+}
+
+/** One chart spec as PNG bytes (light theme, white background, title drawn in). */
+export function renderChartPng(spec) {
+  registerFonts();
+  const canvas = createCanvas(IMAGE.width * IMAGE.scale, IMAGE.height * IMAGE.scale);
+  const config = chartConfig(spec, {
+    text: '#1c1e21',
+    grid: '#dadde1',
+    background: '#ffffff',
+    font: {family: FAMILY, size: 12},
+    showTitle: true,
+    showLegend: true,
+    responsive: false,
+    animation: false,
+  });
+  config.options.devicePixelRatio = IMAGE.scale;
+  // Chart.js sizes itself from the canvas; tell it the CSS size, drawn at `scale`.
+  canvas.style = {};
+  const ctx = canvas.getContext('2d');
+  const chart = new Chart(ctx, {...config, options: {...config.options, responsive: false}});
+  chart.resize(IMAGE.width, IMAGE.height);
+  chart.update('none');
+  const png = canvas.toBuffer('image/png');
+  chart.destroy();
+  return png;
+}

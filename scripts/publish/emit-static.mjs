@@ -1,0 +1,96 @@
+// What the build publishes beside the pages.
+// - Before Docusaurus builds: each result as JSON and CSV in static/data/
+//   (generated, replaced whole on every build, not kept in git).
+// - After it built: each chart as a PNG in the locale's output folder
+//   (<outDir>/charts/<id>.png), drawn from the chart specs the data plugin
+//   derived for the pages (lib/charts/chart-handoff.mjs): derived once.
+import {createHash} from 'node:crypto';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
+import {Chart} from '../../lib/charts/register.mjs';
+import {loadResults} from '../../lib/pages/site-data.mjs';
+import {renderChartPng} from './chart-images.mjs';
+import {resultCsv} from './result-csv.mjs';
+
+// A chart image depends only on its spec and on the code that draws it: an
+// image whose spec and drawing code are unchanged is copied from this cache
+// instead of drawn again (any change to either draws it anew).
+const drawingCode = createHash('sha256')
+  .update(
+    ['../../lib/charts/chart-config.mjs', '../../lib/charts/register.mjs', './chart-images.mjs']
+      .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
+      .join('\0'),
+  )
+  .update(Chart.version)
+  .digest('hex');
+
+function chartPng(spec, cacheDir) {
+  const key = createHash('sha256').update(drawingCode).update(JSON.stringify(spec)).digest('hex');
+  const cached = path.join(cacheDir, `${key}.png`);
+  if (existsSync(cached)) return {file: cached, drawn: false};
+  mkdirSync(cacheDir, {recursive: true});
+  const temp = `${cached}.${process.pid}.tmp`;
+  writeFileSync(temp, renderChartPng(spec));
+  renameSync(temp, cached);
+  return {file: cached, drawn: true};
+}
+
+/** Replaces `dir` with what `fill(tempDir)` writes, so a failure leaves the old one whole. */
+function replaceDir(dir, fill) {
+  const temp = `${dir}.tmp-${process.pid}`;
+  rmSync(temp, {recursive: true, force: true});
+  mkdirSync(temp, {recursive: true});
+  try {
+    fill(temp);
+  } catch (error) {
+    rmSync(temp, {recursive: true, force: true});
+    throw error;
+  }
+  rmSync(dir, {recursive: true, force: true});
+  renameSync(temp, dir);
+}
+
+/**
+ * Every result of results/ as JSON and CSV in static/data/.
+ * @returns {number} how many results
+ */
+export function emitResultFiles(siteDir) {
+  const results = loadResults(siteDir);
+  replaceDir(path.join(siteDir, 'static', 'data'), (dir) => {
+    for (const result of results) {
+      writeFileSync(path.join(dir, `${result.run.id}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));
+    }
+  });
+  return results.length;
+}
+
+/** Forgets the chart specs of earlier builds (before a build, so only its own are drawn). */
+export const clearChartHandoffs = (generatedFilesDir) =>
+  rmSync(chartHandoffDir(generatedFilesDir), {recursive: true, force: true});
+
+/**
+ * Draws the charts of every locale the last build made, into its output folder.
+ * @returns {{charts: number, drawn: number, locales: string[]}}
+ */
+export function drawChartImages(generatedFilesDir, {cacheDir}) {
+  const dir = chartHandoffDir(generatedFilesDir);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  let charts = 0;
+  let drawn = 0;
+  const locales = [];
+  for (const name of files.sort()) {
+    const {locale, outDir, charts: specs} = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    locales.push(locale);
+    const target = path.join(outDir, 'charts');
+    mkdirSync(target, {recursive: true});
+    for (const spec of specs) {
+      const png = chartPng(spec, cacheDir);
+      copyFileSync(png.file, path.join(target, `${spec.id}.png`));
+      charts++;
+      if (png.drawn) drawn++;
+    }
+  }
+  return {charts, drawn, locales};
+}

@@ -1,0 +1,86 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
+import {buildLocalePages} from '../../lib/pages/site-data.mjs';
+import {clearChartHandoffs, drawChartImages, emitResultFiles} from './emit-static.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/** A site with the project's data, catalogs and suites, and the fixture runs as its results. */
+function tempSite(t) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'emit-static-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  for (const sub of ['datasets', 'benchmarks', 'i18n']) cpSync(path.join(root, sub), path.join(dir, sub), {recursive: true});
+  cpSync(path.join(root, 'test/fixtures/results'), path.join(dir, 'results'), {
+    recursive: true,
+    filter: (f) => !f.endsWith('sample-import.json'),
+  });
+  return dir;
+}
+
+/** What the data plugin leaves after building `locale` into `outDir`. */
+function handOff(site, locale, outDir) {
+  const file = chartHandoffFile(path.join(site, '.docusaurus'), locale);
+  mkdirSync(path.dirname(file), {recursive: true});
+  writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(site, locale))}));
+}
+
+test('emits each result as JSON and CSV', (t) => {
+  const site = tempSite(t);
+  assert.equal(emitResultFiles(site), 3);
+  assert.deepEqual(readdirSync(path.join(site, 'static/data')).sort(), [
+    'pg-versions-20261122T110343Z.csv',
+    'pg-versions-20261122T110343Z.json',
+    'pg17-planner-20261122T105429Z.csv',
+    'pg17-planner-20261122T105429Z.json',
+    'quick-20261122T125226Z.csv',
+    'quick-20261122T125226Z.json',
+  ]);
+  const json = JSON.parse(readFileSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.json'), 'utf8'));
+  assert.deepEqual(json, JSON.parse(readFileSync(path.join(site, 'results/pg-versions-20261122T110343Z.json'), 'utf8')));
+});
+
+test("draws every chart the plugin derived into its locale's output, drawing only what changed", (t) => {
+  const site = tempSite(t);
+  const generated = path.join(site, '.docusaurus');
+  const cacheDir = path.join(site, 'cache');
+  const out = {en: path.join(site, 'build'), ko: path.join(site, 'build/ko')};
+  handOff(site, 'en', out.en);
+  handOff(site, 'ko', out.ko);
+  const {charts, drawn, locales} = drawChartImages(generated, {cacheDir});
+  assert.deepEqual(locales, ['en', 'ko']);
+  assert.equal(drawn, charts);
+  assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts / 2);
+  const image = readFileSync(path.join(out.ko, 'charts/planner-speedup.png'));
+  // Unchanged data: every image comes from the cache, byte for byte.
+  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 0);
+  assert.deepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
+  // One changed figure: only the charts that show it are drawn again.
+  const file = path.join(site, 'results/pg17-planner-20261122T105429Z.json');
+  const edited = JSON.parse(readFileSync(file, 'utf8'));
+  edited.cells.find((c) => c.target === 'pg17').summary.tps *= 2;
+  writeFileSync(file, JSON.stringify(edited));
+  handOff(site, 'en', out.en);
+  handOff(site, 'ko', out.ko);
+  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 2);
+  assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
+  // A new build starts from no hand-offs: nothing of an older build is drawn.
+  clearChartHandoffs(generated);
+  assert.deepEqual(drawChartImages(generated, {cacheDir}), {charts: 0, drawn: 0, locales: []});
+});
+
+test('an invalid result stops the emit and leaves the files of the last build whole', (t) => {
+  const site = tempSite(t);
+  emitResultFiles(site);
+  const before = readdirSync(path.join(site, 'static/data')).sort();
+  const file = path.join(site, 'results/pg-versions-20261122T110343Z.json');
+  const broken = JSON.parse(readFileSync(file, 'utf8'));
+  broken.cells[0].summary.tps = '84.8K';
+  writeFileSync(file, JSON.stringify(broken));
+  assert.throws(() => emitResultFiles(site), /results\/pg-versions-20261122T110343Z\.json.*cells\[0\]\.summary\.tps/s);
+  assert.deepEqual(readdirSync(path.join(site, 'static/data')).sort(), before);
+  assert.ok(existsSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.csv')));
+});

@@ -1,0 +1,73 @@
+// Imports point one way: scripts/ → lib/ ← src/. lib/ holds the pure modules
+// both sides share and imports neither; scripts/ (command line, runner,
+// publishing) and src/ (Docusaurus only) never import each other. The site's
+// configuration files read lib/ only. Tests follow the rules of the folder they
+// are in, and may also use test/ helpers.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {listFiles} from '../../lib/list-files.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const SOURCE = ['.mjs', '.js', '.jsx'];
+
+/** What each top-level folder (or root file) may reach besides itself. */
+const ALLOWED = {
+  lib: ['lib'],
+  scripts: ['lib', 'scripts'],
+  src: ['lib', 'src'],
+  'docusaurus.config.js': ['lib'],
+  'sidebars.js': ['lib'],
+};
+
+/** Every project path a source file names: imports, dynamic imports, and files it opens by URL. */
+export function referencesOf(file, text) {
+  const specs = [
+    ...text.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g),
+    ...text.matchAll(/new URL\(\s*['"`]([^'"`$]+)/g),
+  ].map((m) => m[1]);
+  return specs
+    .filter((s) => s.startsWith('.') || s.startsWith('@site/'))
+    .map((s) => (s.startsWith('@site/') ? s.slice(6) : path.relative(root, path.resolve(path.dirname(file), s))));
+}
+
+const areaOf = (rel) => (rel.includes('/') ? rel.split('/')[0] : rel);
+
+function violations() {
+  const files = [
+    ...['lib', 'scripts', 'src'].flatMap((dir) => listFiles(path.join(root, dir), SOURCE)),
+    path.join(root, 'docusaurus.config.js'),
+    path.join(root, 'sidebars.js'),
+  ];
+  const found = [];
+  for (const file of files) {
+    const rel = path.relative(root, file);
+    const area = areaOf(rel);
+    const allowed = [...ALLOWED[area], ...(rel.endsWith('.test.mjs') ? ['test'] : [])];
+    for (const target of referencesOf(file, readFileSync(file, 'utf8'))) {
+      const to = areaOf(target);
+      // Data and documents (schemas/, i18n/, benchmarks/, package.json…) are not code.
+      if (!['lib', 'scripts', 'src', 'test'].includes(to)) continue;
+      if (!allowed.includes(to)) found.push(`${rel} imports ${target}`);
+    }
+  }
+  return found;
+}
+
+test('imports point one way: scripts → lib ← src, and lib imports neither', () => {
+  assert.deepEqual(violations(), []);
+});
+
+test('the scan sees imports of every form it checks', () => {
+  const file = path.join(root, 'lib/x.mjs');
+  const text = [
+    "import a from '../scripts/a.mjs';",
+    "export {b} from './b.mjs';",
+    "const c = await import('../src/c.mjs');",
+    "import '@site/src/d.mjs';",
+    "const e = new URL('../scripts/e.mjs', import.meta.url);",
+    "import f from 'node:fs';",
+  ].join('\n');
+  assert.deepEqual(referencesOf(file, text), ['scripts/a.mjs', 'lib/b.mjs', 'src/c.mjs', 'src/d.mjs', 'scripts/e.mjs']);
+});
