@@ -14,22 +14,40 @@ export function splitLines(text) {
  * A splitter for text arriving in chunks: `push(chunk)` returns the lines the
  * chunk completed, `end()` the unfinished rest. A "\r" ending a chunk stays in
  * the carry, so that a "\n" starting the next chunk makes one "\r\n" with it.
+ * Only the new chunk is searched for line ends, and an unfinished line is kept
+ * as a list of pieces: a line of any length costs time in proportion to it.
  */
 export function createLineSplitter() {
-  let carry = '';
+  let pieces = [];
+  let heldCr = false;
   return {
     push(chunk) {
-      let text = carry + chunk;
-      const heldCr = text.endsWith('\r');
-      if (heldCr) text = text.slice(0, -1);
-      const lines = text.split(BREAK);
-      carry = lines.pop() + (heldCr ? '\r' : '');
+      const lines = [];
+      let text = chunk;
+      if (heldCr) {
+        heldCr = false;
+        lines.push(pieces.join(''));
+        pieces = [];
+        if (text.startsWith('\n')) text = text.slice(1);
+      }
+      if (text.endsWith('\r')) {
+        heldCr = true;
+        text = text.slice(0, -1);
+      }
+      const parts = text.split(BREAK);
+      pieces.push(parts[0]);
+      if (parts.length > 1) {
+        lines.push(pieces.join(''), ...parts.slice(1, -1));
+        pieces = [parts.at(-1)];
+      }
       return lines;
     },
     end() {
-      const rest = splitLines(carry);
-      carry = '';
-      return rest;
+      const rest = pieces.join('');
+      const endedByCr = heldCr;
+      pieces = [];
+      heldCr = false;
+      return endedByCr || rest !== '' ? [rest] : [];
     },
   };
 }

@@ -8,13 +8,31 @@ import {classifyError} from './errors.mjs';
 import {createLineSplitter, splitLines} from './lines.mjs';
 
 // pgbench prints "%.3f", "%f" or "%.1f"; a division by zero prints nan or inf.
+// A minus is matched only to be refused: no figure pgbench prints is negative.
 const NUM = String.raw`(-?(?:\d+(?:\.\d+)?|nan|inf))`;
-const INT = String.raw`(\d+)`;
+const INT = String.raw`(-?\d+)`;
 
 /** A printed number; NaN and infinity (not JSON) become null. */
 function num(text) {
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Why a line's numbers cannot be pgbench's, or null: a negative figure, or a
+ * number too large to keep exactly (it would silently become another number,
+ * or null). `groups` are the line's captured texts.
+ */
+function impossibleNumber(groups) {
+  for (const g of groups) {
+    if (g === undefined || !/^-?\d/.test(g)) continue;
+    if (g.startsWith('-')) return `${g} is negative, and pgbench never prints a negative figure there`;
+    const value = Number(g);
+    if (/^\d+$/.test(g) ? !Number.isSafeInteger(value) : !Number.isFinite(value)) {
+      return `${g.length > 24 ? `a ${g.length}-digit number` : g} is too large to be kept exactly`;
+    }
+  }
+  return null;
 }
 
 const re = (source) => new RegExp(`^${source}$`);
@@ -133,6 +151,14 @@ export function createOutputParser() {
     errors.push(lastMessage);
   }
 
+  // The summary lines already read, of the run and of the script being read:
+  // a second copy of one means the output was altered or two were joined.
+  const seenLines = new Set();
+
+  function impossible(text, why) {
+    errors.push({kind: 'impossible', message: `${JSON.stringify(text.slice(0, 120))}: ${why}; the output was altered or damaged`});
+  }
+
   function summaryLine(text) {
     const inScript = script !== null && text.startsWith(' - ');
     const body = inScript ? text.slice(3) : text;
@@ -144,6 +170,17 @@ export function createOutputParser() {
         errors.push({kind: 'other', message: 'The input holds more than one run; only the first was read. Parse each run separately.'});
       }
       if (runs > 1 && !inScript) return true;
+      const why = impossibleNumber(m.slice(1));
+      if (why) {
+        impossible(text, why);
+        return true;
+      }
+      const seenKey = `${inScript ? `script ${script.index}` : 'run'}:${SUMMARY_LINES.findIndex((l) => l[0] === pattern)}`;
+      if (seenLines.has(seenKey)) {
+        impossible(text, 'this summary line appears twice (the first one is kept)');
+        return true;
+      }
+      seenLines.add(seenKey);
       set(inScript ? script : out, fields(m));
       if (!inScript) script = null;
       return true;
@@ -167,6 +204,11 @@ export function createOutputParser() {
       statements = null;
       return false;
     }
+    const why = impossibleNumber(m.slice(1, statementColumns + 1));
+    if (why) {
+      impossible(text, why);
+      return true;
+    }
     const row = {latencyMs: num(m[1])};
     if (statementColumns > 1) row.failures = num(m[2]);
     if (statementColumns > 2) row.retries = num(m[3]);
@@ -178,6 +220,11 @@ export function createOutputParser() {
   function progressLine(text) {
     const m = PROGRESS.exec(text);
     if (!m) return false;
+    const why = impossibleNumber(m.slice(1));
+    if (why) {
+      impossible(text, why);
+      return true;
+    }
     // Elapsed time is printed "%.1f"; --progress-timestamp prints epoch "%.3f".
     const time = /\.\d{3}$/.test(m[1]) ? {epochS: num(m[1])} : {timeS: num(m[1])};
     const row = {...time, tps: num(m[2]), latencyAvgMs: num(m[3]), latencyStddevMs: num(m[4])};
@@ -195,6 +242,10 @@ export function createOutputParser() {
       const init = (out.init ??= {steps: []});
       if (m[2] !== undefined) init.partitions = num(m[2]);
       if (m[3] !== undefined) init.dataGeneration = m[3];
+      return true;
+    }
+    if ((m = INIT_TUPLES.exec(text) ?? INIT_DONE.exec(text)) && impossibleNumber(m.slice(1))) {
+      impossible(text, impossibleNumber(m.slice(1)));
       return true;
     }
     if ((m = INIT_TUPLES.exec(text))) {
@@ -231,7 +282,8 @@ export function createOutputParser() {
   }
 
   function line(raw) {
-    const text = raw.replace(/\s+$/, '');
+    // trimEnd, not /\s+$/: that regex takes quadratic time on a long run of spaces.
+    const text = raw.trimEnd();
     if (text === '') return;
     // Control characters (other than tab) or undecodable bytes: not text output.
     if (/[\u0000-\u0008\u000b-\u001f\u007f\ufffd]/.test(text)) {

@@ -62,7 +62,7 @@
     (local $start i32) (local $c i32) (local $s i32) (local $word i32)
     (local $v i64) (local $lat i64) (local $code i32) (local $epoch f64)
     (local $extra i32) (local $last i64) (local $latf f64) (local $h i32)
-    (local $storeAt i32)
+    (local $storeAt i32) (local $why f64)
     (global.set $events (i32.const 0))
     (local.set $storeAt (i32.add (i32.const 0x700000) (i32.shl (global.get $stored) (i32.const 2))))
     (block $done
@@ -72,6 +72,7 @@
         (br_if $done (i32.gt_u (i32.add (i32.add (global.get $EVENTS) (i32.shl (global.get $events) (i32.const 5))) (i32.const 64))
                                (global.get $EVENTS_END)))
         (local.set $start (local.get $p))
+        (local.set $why (f64.const 3))
         (global.set $line (f64.add (global.get $line) (f64.const 1)))
         (block $next
           (block $bad
@@ -104,12 +105,18 @@
             (if (i32.le_u (local.get $c) (i32.const 9))
               (then
                 (local.set $lat (i64.const 0))
+                (local.set $s (local.get $p))
                 (block $e3 (loop $l3
                   (local.set $c (i32.sub (i32.load8_u (local.get $p)) (i32.const 48)))
                   (br_if $e3 (i32.gt_u (local.get $c) (i32.const 9)))
                   (local.set $lat (i64.add (i64.mul (local.get $lat) (i64.const 10)) (i64.extend_i32_u (local.get $c))))
                   (local.set $p (i32.add (local.get $p) (i32.const 1)))
-                  (br $l3))))
+                  (br $l3)))
+                ;; over 10 digits or 2^32 µs (71 minutes) the sum would wrap or the
+                ;; store clamp: refused as too large (event 4), never kept wrong
+                (if (i32.or (i32.gt_u (i32.sub (local.get $p) (local.get $s)) (i32.const 10))
+                            (i64.gt_u (local.get $lat) (i64.const 0xffffffff)))
+                  (then (local.set $why (f64.const 4)) (br $bad))))
               (else
                 (local.set $c (i32.load8_u (local.get $p)))
                 ;; "s" is skipped or serialization: the second letter tells
@@ -221,11 +228,8 @@
                 (local.set $h (i32.add (global.get $HIST) (i32.shl (i32.wrap_i64 (local.get $lat)) (i32.const 2))))
                 (i32.store (local.get $h) (i32.add (i32.load (local.get $h)) (i32.const 1))))
               (else (call $event (f64.const 2) (local.get $latf) (f64.const 0))))
-            ;; the store keeps u32: a latency over ~71 minutes is kept as the largest u32
-            (i32.store (local.get $storeAt)
-              (if (result i32) (i64.gt_u (local.get $lat) (i64.const 0xffffffff))
-                (then (i32.const -1))
-                (else (i32.wrap_i64 (local.get $lat)))))
+            ;; the store keeps u32: larger latencies were refused above
+            (i32.store (local.get $storeAt) (i32.wrap_i64 (local.get $lat)))
             (local.set $storeAt (i32.add (local.get $storeAt) (i32.const 4)))
             (global.set $stored (i32.add (global.get $stored) (i32.const 1)))
             (br $next))
@@ -237,7 +241,7 @@
             (br $l10)))
           (local.set $p (i32.add (local.get $p) (i32.const 1)))
           (global.set $malformed (f64.add (global.get $malformed) (f64.const 1)))
-          (call $event (f64.const 3) (f64.convert_i32_u (local.get $start)) (global.get $line)))
+          (call $event (local.get $why) (f64.convert_i32_u (local.get $start)) (global.get $line)))
         (br $lines)))
     (global.set $consumed (local.get $p)))
 

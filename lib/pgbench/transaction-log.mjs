@@ -23,6 +23,7 @@ const PAGE = 65536;
 const SHORTEST_LINE = 12; // "0 1 1 0 1 1\n": at most one latency per 12 bytes
 
 const NL = 10;
+const TOO_LARGE = 'the latency (third column) is 2^32 µs (71 minutes) or more, larger than this reader keeps exactly';
 const wasmModule = new WebAssembly.Module(scanLogWasm);
 
 /** Nearest rank: the smallest value with at least p% of the values at or below it. */
@@ -58,13 +59,14 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
     if (need > w.memory.buffer.byteLength) w.memory.grow(Math.ceil((need - w.memory.buffer.byteLength) / PAGE));
   }
 
-  function reportBad(f, at, line) {
+  function reportBad(f, at, line, why = null) {
     if (errors.length >= 5) return;
     const bytes = new Uint8Array(w.memory.buffer);
     let to = bytes.indexOf(NL, at);
     if (to < 0 || to - at > 120) to = at + 120;
     const text = Buffer.from(bytes.subarray(at, to)).toString('latin1').replace(/\r$/, '');
-    errors.push({kind: 'other', message: `${f.name}:${line}: not a per-transaction log line: ${JSON.stringify(text)}`});
+    const kind = why ? 'impossible' : 'other';
+    errors.push({kind, message: `${f.name}:${line}: ${why ?? 'not a per-transaction log line'}: ${JSON.stringify(text)}`});
   }
 
   /** Scans memory[0, end), which ends right after a "\n", for file `f`. */
@@ -82,7 +84,7 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
           runSecond.push(events[e + 1]);
           runStart.push(events[e + 2]);
         } else if (events[e] === 2) overflow.push(events[e + 1]);
-        else reportBad(f, events[e + 1], events[e + 2]);
+        else reportBad(f, events[e + 1], events[e + 2], events[e] === 4 ? TOO_LARGE : null);
       }
     }
     f.second = w.second.value;

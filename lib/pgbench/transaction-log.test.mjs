@@ -120,6 +120,20 @@ test('latencies of a second and more are exact too (beyond the histogram)', () =
   assert.deepEqual(r.perSecond, [{epochS: 1700000000, tps: 5, p50Us: 1_048_576, p99Us: 3_000_000}]);
 });
 
+test('a latency of 2^32 µs or more, or one past 2^64, is refused by file and line, not wrapped', () => {
+  const past64 = '18446744073709551621'; // 2^64 + 5: wraps to 5 in 64-bit arithmetic
+  const r = stats([`0 1 100 0 1700000000 0\n0 2 4294967296 0 1700000000 0\n0 3 ${past64} 0 1700000000 0\n`]);
+  assert.equal(r.transactions, 1);
+  assert.equal(r.latencyUs.max, 100);
+  const why = 'the latency (third column) is 2^32 µs (71 minutes) or more, larger than this reader keeps exactly';
+  assert.deepEqual(r.errors, [
+    {kind: 'impossible', message: `log.0:2: ${why}: "0 2 4294967296 0 1700000000 0"`},
+    {kind: 'impossible', message: `log.0:3: ${why}: "0 3 ${past64} 0 1700000000 0"`},
+  ]);
+  // Just under the limit is kept exactly.
+  assert.equal(stats(['0 1 4294967295 0 1700000000 0\n']).latencyUs.max, 4294967295);
+});
+
 test('retries: the last column of 8, or of 7 when the run retried; unknown when it cannot be told', () => {
   const eight = '0 1 100 0 1700000000 0 12 2\n0 2 100 0 1700000000 0 3 1\n';
   assert.equal(stats([eight]).retries, 3);
