@@ -20,20 +20,28 @@
 //        files (atomically, only when valid).
 // Exit:  0 done; 1 the input could not be read, a suite or result is not valid,
 //        or a run could not start; 2 wrong usage; 3 a run finished, but some
-//        cells failed or aborted (they are in the result, with why).
+//        cells failed or aborted (they are in the result, with why); 130 (143, 129)
+//        a run was interrupted by Ctrl-C (SIGTERM, SIGHUP): its result is saved
+//        unfinished, and run --resume finishes it.
 import {createReadStream, existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {parseOutputStreams} from '../lib/pgbench/parse-output.mjs';
-import {logColumnsOf, readLogs} from '../lib/pgbench/read-logs.mjs';
-import {importOutputs} from '../lib/results/import-outputs.mjs';
-import {readResultFile, resultProblems} from '../lib/results/validate-result.mjs';
-import {writeResult} from '../lib/results/write-result.mjs';
-import {parseOnly, parseShard} from '../lib/suites/matrix.mjs';
-import {mergeResults} from '../lib/results/merge-results.mjs';
-import {createProgress} from './runner/progress.mjs';
-import {runSuite} from './runner/run-suite.mjs';
-import {loadSuite, parseDuration, SuiteError} from '../lib/suites/suite.mjs';
+
+// Each command imports what it needs when it runs: a command starts without
+// loading the others' modules (the runner, the schema validator, the parser).
+const load = {
+  parser: () => import('../lib/pgbench/parse-output.mjs'),
+  logs: () => import('../lib/pgbench/read-logs.mjs'),
+  importer: () => import('../lib/results/import-outputs.mjs'),
+  validator: () => import('../lib/results/validate-result.mjs'),
+  writer: () => import('../lib/results/write-result.mjs'),
+  matrix: () => import('../lib/suites/matrix.mjs'),
+  merger: () => import('../lib/results/merge-results.mjs'),
+  progress: () => import('./runner/progress.mjs'),
+  processes: () => import('./runner/processes.mjs'),
+  runner: () => import('./runner/run-suite.mjs'),
+  suite: () => import('../lib/suites/suite.mjs'),
+};
 
 const USAGE = `Usage:
   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
@@ -60,8 +68,10 @@ async function parse(args) {
   if (unknown) throw new UsageError(`parse: unknown option ${unknown}`);
   if (files.length === 0) throw new UsageError('parse: name at least one file of pgbench output');
   if (args.includes('--log') && logs.length === 0) throw new UsageError('parse: --log needs the log files after it');
+  const {parseOutputStreams} = await load.parser();
   const result = await parseOutputStreams(...files.map((f) => createReadStream(f, {encoding: 'utf8'})));
   if (logs.length > 0) {
+    const {logColumnsOf, readLogs} = await load.logs();
     result.log = await readLogs(logs, logColumnsOf(result));
   }
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -72,6 +82,8 @@ async function importCommand(args) {
   const [paths, out] = splitAt(args, '--out');
   if (out.length !== 1) throw new UsageError('import: give the result file to write with --out FILE');
   if (paths.length === 0) throw new UsageError('import: name the files or folders of pgbench output to import');
+  const {importOutputs} = await load.importer();
+  const {writeResult} = await load.writer();
   const result = await importOutputs(paths);
   writeResult(out[0], result);
   const count = (status) => result.cells.filter((c) => c.status === status).length;
@@ -80,8 +92,9 @@ async function importCommand(args) {
   return 0;
 }
 
-function validateCommand(files) {
+async function validateCommand(files) {
   if (files.length === 0) throw new UsageError('validate: name the result files to check');
+  const {readResultFile, resultProblems} = await load.validator();
   let invalid = 0;
   for (const file of files) {
     const problems = resultProblems(readResultFile(file), file);
@@ -117,6 +130,8 @@ async function run(args) {
   if (positionals.length !== 1) throw new UsageError('run: name one suite (benchmarks/<id>/suite.yaml, or its id)');
   const [name] = positionals;
   const file = existsSync(name) ? name : path.join('benchmarks', name, 'suite.yaml');
+  const {parseOnly, parseShard} = await load.matrix();
+  const {loadSuite, parseDuration} = await load.suite();
   let matrix;
   try {
     matrix = {
@@ -130,13 +145,22 @@ async function run(args) {
   }
   if (Number.isNaN(matrix.repeat)) throw new UsageError('run: --repeat takes a whole number of at least 1');
   const suite = loadSuite(file);
-  const {failed} = await runSuite(suite, {outDir: values.out, matrix, dryRun: values['dry-run'], resume: values.resume, progress: createProgress()});
+  const [{runSuite}, {createProgress}, {EXIT_CODE}] = await Promise.all([load.runner(), load.progress(), load.processes()]);
+  const {failed, interrupted} = await runSuite(suite, {
+    outDir: values.out,
+    matrix,
+    dryRun: values['dry-run'],
+    resume: values.resume,
+    progress: createProgress(),
+  });
+  if (interrupted) return EXIT_CODE[interrupted];
   return failed > 0 ? 3 : 0;
 }
 
-function merge(args) {
+async function merge(args) {
   const [files, out] = splitAt(args, '--out');
   if (out.length !== 1) throw new UsageError('merge: give the result file to write with --out FILE');
+  const [{mergeResults}, {readResultFile}, {writeResult}] = await Promise.all([load.merger(), load.validator(), load.writer()]);
   writeResult(out[0], mergeResults(files.map((file) => ({file, result: readResultFile(file)}))));
   console.error(`Merged ${files.length} results into ${out[0]}.`);
   return 0;
@@ -153,7 +177,8 @@ try {
     console.error(`bench: ${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
-    console.error(error instanceof SuiteError ? error.message : `bench: ${error.message}`);
+    // A suite's problems are already messages that name the file.
+    console.error(error.name === 'SuiteError' ? error.message : `bench: ${error.message}`);
     process.exitCode = 1;
   }
 }

@@ -15,6 +15,7 @@ const DOC = 'schemas/suite.md';
 export class SuiteError extends Error {
   constructor(problems) {
     super(problems.join('\n'));
+    this.name = 'SuiteError';
     this.problems = problems;
   }
 }

@@ -1,35 +1,81 @@
-// How pgbench and psql reach a target. An external server's password is taken
-// out of its URL and passed only in the child's environment (PGPASSWORD): it
-// never appears in a command line, a result file, a log or the console.
+// How pgbench and psql reach a target. An external server's password, however
+// libpq would take it from the URL (user:password@, or ?password=), is taken
+// out of the URL and passed only in the children's environment (PGPASSWORD):
+// it never appears in a command line (ps shows those), a result file, a log,
+// a page or the console. A password in PGPASSWORD, a service file or a
+// passfile is libpq's to read: the runner never sees it.
+
+/** Query parameters libpq reads as secrets. */
+const SECRET_PARAMETERS = ['password', 'sslpassword'];
 
 /** Connection of an embedded server started by the runner. */
 export function embeddedConnection(server) {
   return {
-    label: `127.0.0.1:${server.port}`,
     args: ['-h', server.host, '-p', String(server.port), '-U', server.user, server.database],
     psqlArgs: ['-h', server.host, '-p', String(server.port), '-U', server.user, '-d', server.database],
     env: {},
+    secrets: [],
   };
 }
 
 /** Connection of an external server whose URL is in environment variable `name`. */
 export function externalConnection(name, env = process.env) {
   const text = env[name];
-  if (!text) throw new Error(`The target's URL is read from the environment variable ${name}, which is not set. Set it: export ${name}=postgres://user:password@host:5432/db`);
+  if (!text) {
+    throw new Error(
+      `The target's URL is read from the environment variable ${name}, which is not set. ` +
+        `Set it: export ${name}=postgres://user:password@host:5432/db`,
+    );
+  }
   let url;
   try {
     url = new URL(text);
   } catch {
     throw new Error(`${name} is not a URL (expected postgres://user:password@host:5432/db).`);
   }
-  if (!['postgres:', 'postgresql:'].includes(url.protocol)) throw new Error(`${name} must be a postgres:// URL, not ${url.protocol}//…`);
-  const password = decodeURIComponent(url.password);
+  if (!['postgres:', 'postgresql:'].includes(url.protocol)) {
+    throw new Error(`${name} must be a postgres:// URL, not ${url.protocol}//…`);
+  }
+  if (url.searchParams.has('sslpassword')) {
+    throw new Error(
+      `${name} has an sslpassword parameter, which would show in every command line: ` +
+        'use a client key without a passphrase, or a service file (PGSERVICEFILE) that holds it.',
+    );
+  }
+  const inUserinfo = decodeURIComponent(url.password);
+  const inQuery = url.searchParams.get('password');
+  if (inUserinfo && inQuery !== null && inQuery !== inUserinfo) {
+    throw new Error(`${name} gives two different passwords (user:password@ and ?password=): keep one.`);
+  }
+  const password = inQuery ?? inUserinfo;
   url.password = '';
+  for (const key of SECRET_PARAMETERS) url.searchParams.delete(key);
   const safe = url.toString();
-  return {label: safe, args: [safe], psqlArgs: ['-d', safe], env: password ? {PGPASSWORD: password} : {}, secret: password || null};
+  return {
+    args: [safe],
+    psqlArgs: ['-d', safe],
+    env: password ? {PGPASSWORD: password} : {},
+    secrets: [password, env.PGPASSWORD].filter(Boolean),
+  };
 }
 
-/** Removes a secret from a text (for outputs a server or client might echo it in). */
-export function redact(text, secret) {
-  return secret && typeof text === 'string' ? text.split(secret).join('***') : text;
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A stored or shown text with every secret replaced by "***" where it stands
+ * as a whole (not inside a longer word or number), in plain or URL-encoded
+ * form. Only texts that are kept or printed pass here, after parsing: figures
+ * are read from the real output, so no secret can change them.
+ */
+export function redact(text, secrets) {
+  if (typeof text !== 'string') return text;
+  let out = text;
+  for (const secret of secrets ?? []) {
+    for (const form of new Set([secret, encodeURIComponent(secret)])) {
+      // Not inside a word or a number: "1" stands alone in "= 1 ms", not in "1.5" or "15".
+      const whole = `(?<![\\p{L}\\p{N}_]|\\p{N}\\.)${escapeRegExp(form)}(?![\\p{L}\\p{N}_]|\\.\\p{N})`;
+      out = out.replace(new RegExp(whole, 'gu'), '***');
+    }
+  }
+  return out;
 }

@@ -6,7 +6,26 @@ test('an external URL loses its password: it travels only in PGPASSWORD', () => 
   const c = externalConnection('DB', {DB: 'postgres://app:s3cr%40t@db.example:5433/bench?sslmode=require'});
   assert.deepEqual(c.args, ['postgres://app@db.example:5433/bench?sslmode=require']);
   assert.deepEqual(c.env, {PGPASSWORD: 's3cr@t'});
-  assert.ok(!JSON.stringify([c.args, c.psqlArgs, c.label]).includes('s3cr'));
+  assert.ok(!JSON.stringify([c.args, c.psqlArgs]).includes('s3cr'));
+});
+
+test('a password in the query string is taken out too, and travels only in PGPASSWORD', () => {
+  const c = externalConnection('DB', {DB: 'postgres://u@host/db?password=secret123&sslmode=disable'});
+  assert.deepEqual(c.args, ['postgres://u@host/db?sslmode=disable']);
+  assert.deepEqual(c.psqlArgs, ['-d', 'postgres://u@host/db?sslmode=disable']);
+  assert.deepEqual(c.env, {PGPASSWORD: 'secret123'});
+  assert.deepEqual(c.secrets, ['secret123']);
+});
+
+test('two different passwords, or an sslpassword in the URL, are refused with what to do', () => {
+  assert.throws(() => externalConnection('DB', {DB: 'postgres://u:a@h/d?password=b'}), /DB gives two different passwords/);
+  assert.throws(() => externalConnection('DB', {DB: 'postgres://u@h/d?sslpassword=k'}), /sslpassword .* service file/);
+});
+
+test("a password already in the runner's PGPASSWORD is redacted too", () => {
+  const c = externalConnection('DB', {DB: 'postgres://u@h/d', PGPASSWORD: 'from-env'});
+  assert.deepEqual(c.env, {});
+  assert.deepEqual(c.secrets, ['from-env']);
 });
 
 test('an unset variable, or one that is not a postgres URL, says what to set', () => {
@@ -15,7 +34,15 @@ test('an unset variable, or one that is not a postgres URL, says what to set', (
   assert.throws(() => externalConnection('X', {X: 'mysql://a@b/c'}), /X must be a postgres:\/\/ URL/);
 });
 
-test('redact removes every occurrence of the secret', () => {
-  assert.equal(redact('a pw b pw', 'pw'), 'a *** b ***');
-  assert.equal(redact('nothing', null), 'nothing');
+test('redact replaces a secret only where it stands as a whole, plain or URL-encoded', () => {
+  assert.equal(redact('a pw b pw', ['pw']), 'a *** b ***');
+  assert.equal(redact('password pwd pw.', ['pw']), 'password pwd ***.');
+  assert.equal(redact('user=u password=s%40t', ['s@t']), 'user=u password=***');
+  assert.equal(redact('nothing', []), 'nothing');
+});
+
+test('a password that is also a word or a number of the output leaves the figures alone', () => {
+  // Redaction comes after parsing; here it changes only whole words of the text kept.
+  assert.equal(redact('pgbench (PostgreSQL) 15.18\nnumber of clients: 1\nlatency 1.5 ms', ['1']),
+    'pgbench (PostgreSQL) 15.18\nnumber of clients: ***\nlatency 1.5 ms');
 });

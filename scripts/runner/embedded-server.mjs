@@ -3,8 +3,10 @@
 //
 // The runner owns each server: its own data directory under the system temp
 // folder, a free port on 127.0.0.1, the suite's settings, and a stop on every
-// way out: normal exit, Ctrl-C, an error, or the runner being killed (a guard
-// process outside the runner's process group stops the server then).
+// way out: normal exit, an interrupt (the run stops it as it unwinds, see
+// processes.mjs), an error, or the runner being killed (a guard process outside
+// the runner's process group stops the server then). initdb and pg_ctl start
+// are awaited, never run synchronously, so a Ctrl-C during them is seen at once.
 // As root, initdb refuses to run: the server then runs as an unprivileged
 // user (postgres when it exists, else nobody) that owns the data directory.
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
@@ -13,6 +15,7 @@ import {createRequire} from 'node:module';
 import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {runProcess} from './processes.mjs';
 
 const require = createRequire(import.meta.url);
 export const SUPERUSER = 'bench';
@@ -115,13 +118,8 @@ let hooked = false;
 function stopOnExit() {
   if (hooked) return;
   hooked = true;
+  // 'exit' handlers must be synchronous: stopNow uses execFileSync on purpose.
   process.once('exit', stopAllServers);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.once(signal, () => {
-      stopAllServers();
-      process.exit(128 + ({SIGINT: 2, SIGTERM: 15, SIGHUP: 1}[signal]));
-    });
-  }
 }
 
 /**
@@ -166,30 +164,40 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
   mkdirSync(plan.socketDir);
   if (user) for (const dir of [baseDir, plan.socketDir]) chownSync(dir, user.uid, user.gid);
   const as = user ? {uid: user.uid, gid: user.gid} : {};
-  const run = (argv) => {
+  const stopIfStarted = () => {
+    if (!existsSync(path.join(plan.dataDir, 'postmaster.pid'))) return;
+    try {
+      execFileSync(plan.commands.stop[0], ['-D', plan.dataDir, '-m', 'immediate', '-w', 'stop'], {...as, stdio: 'ignore'});
+    } catch {
+      // Not running after all.
+    }
+  };
+  // Runs initdb or pg_ctl start; on any failure or interrupt, nothing is left behind.
+  const run = async (what, argv, why = (out) => out.stderr) => {
     onCommand(argv);
-    return execFileSync(argv[0], argv.slice(1), {...as, cwd: baseDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
-  };
-  const fail = (what, error) => {
+    let out;
+    try {
+      out = await runProcess(argv, {...as, cwd: baseDir});
+    } catch (error) {
+      stopIfStarted();
+      rmSync(baseDir, {recursive: true, force: true});
+      throw error;
+    }
+    if (out.exitCode === 0) return;
+    stopIfStarted();
+    const text = (why(out) || `exit code ${out.exitCode}`).trim().split('\n').slice(-3).join(' ');
     rmSync(baseDir, {recursive: true, force: true});
-    return new Error(`PostgreSQL ${major}: ${what} failed: ${(error.stderr || error.message).trim().split('\n').slice(-3).join(' ')}`);
+    throw new Error(`PostgreSQL ${major}: ${what} failed: ${text}`);
   };
-  try {
-    run(plan.commands.initdb);
-  } catch (error) {
-    throw fail('initdb', error);
-  }
+  await run('initdb', plan.commands.initdb);
   writeFileSync(
     path.join(plan.dataDir, 'postgresql.auto.conf'),
     `# Written by the benchmark runner.\n${Object.entries(plan.conf).map(([k, v]) => `${k} = ${confValue(v)}`).join('\n')}\n`,
   );
   if (user) chownSync(path.join(plan.dataDir, 'postgresql.auto.conf'), user.uid, user.gid);
-  try {
-    run(plan.commands.start);
-  } catch (error) {
-    const log = existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8').trim().split('\n').slice(-3).join(' ') : '';
-    throw fail('start', {...error, stderr: log || error.stderr});
-  }
+  await run('start', plan.commands.start, (out) =>
+    existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : out.stderr,
+  );
   const guard = spawn(process.execPath, [new URL('./server-guard.mjs', import.meta.url).pathname, String(process.pid), plan.commands.stop[0], plan.dataDir, user ? `${user.uid}:${user.gid}` : ''], {
     detached: true,
     stdio: 'ignore',

@@ -83,6 +83,9 @@ export function createProgress({tty = process.stderr.isTTY === true, write = (t)
       line('');
       for (const r of [header, ...rows]) line(format(r));
     },
+    interrupted({signal, done, total, file}) {
+      line(`interrupted (${signal}) with ${done} of ${total} cells done; the result is saved unfinished: ${file}. Finish it with --resume.`);
+    },
     end({failed, file}) {
       line(`done in ${clock((now() - started) / 1000)}: ${total - failed} of ${total} cells ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`);
     },

@@ -12,6 +12,18 @@ import {resultProblems} from '../../lib/results/validate-result.mjs';
 const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
 const PASSWORD = 'Pw-7f3a9c-never-printed';
 
+/** The bench command line, awaited (the test's own timers keep running meanwhile). */
+function runBench(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BENCH, 'run', ...args], {env: {...process.env, ...env}});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({status, stdout, stderr}));
+  });
+}
+
 function tempSuite(yaml) {
   const dir = mkdtempSync(path.join(tmpdir(), 'runner-test-'));
   writeFileSync(path.join(dir, 'suite.yaml'), yaml);
@@ -31,6 +43,8 @@ async function passwordServer() {
       stdio: 'pipe',
     });
   psql(`ALTER ROLE ${server.user} PASSWORD '${PASSWORD}'`);
+  // A password that is also a number of pgbench's output: it must change no figure.
+  psql("CREATE ROLE short LOGIN SUPERUSER PASSWORD '1'");
   const hba = path.join(server.baseDir, 'data', 'pg_hba.conf');
   const {uid, gid} = statSync(hba);
   writeFileSync(hba, 'local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
@@ -38,11 +52,25 @@ async function passwordServer() {
   psql('SELECT pg_reload_conf()');
   // From now on, TCP needs the password.
   assert.throws(() => psql('SELECT 1'));
-  return {server, url: `postgres://${server.user}:${PASSWORD}@127.0.0.1:${server.port}/${server.database}`};
+  const base = `127.0.0.1:${server.port}/${server.database}`;
+  return {server, url: `postgres://${server.user}@${base}?password=${PASSWORD}`, shortUrl: `postgres://short:1@${base}`};
+}
+
+/** Every command line on the machine that shows `text`, watched until stop() (what ps shows anyone). */
+function watchCommandLines(text) {
+  const seen = [];
+  const timer = setInterval(() => {
+    const ps = spawnSync('ps', ['-eo', 'args'], {encoding: 'utf8'}).stdout;
+    seen.push(...ps.split('\n').filter((l) => l.includes(text)));
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return seen;
+  };
 }
 
 test('a tiny suite against an embedded 17 and an external 18: valid, both versions, no password anywhere', async (t) => {
-  const {server, url} = await passwordServer();
+  const {server, url, shortUrl} = await passwordServer();
   t.after(() => server.stop());
   const {suite, out} = tempSuite(`id: tiny
 targets:
@@ -50,6 +78,8 @@ targets:
     embedded: 17
   - id: external
     url: env:BENCH_TEST_URL
+  - id: short
+    url: env:BENCH_SHORT_URL
 workloads:
   - id: ro
     builtin: select-only
@@ -61,7 +91,9 @@ scenarios:
     log: true
 repeat: 2
 `);
-  const run = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out], {encoding: 'utf8', env: {...process.env, BENCH_TEST_URL: url}});
+  const stopWatching = watchCommandLines(PASSWORD);
+  const run = await runBench([suite, '--out', out], {BENCH_TEST_URL: url, BENCH_SHORT_URL: shortUrl});
+  assert.deepEqual(stopWatching(), [], 'the password shows in a command line');
   assert.equal(run.status, 0, run.stderr);
   const [file] = readdirSync(out);
   const text = readFileSync(path.join(out, file), 'utf8');
@@ -69,7 +101,11 @@ repeat: 2
   assert.deepEqual(resultProblems(result), []);
   assert.deepEqual(result.cells.map((c) => [c.id, c.status]), [
     ['pg17/ro/s/c2/r1', 'ok'], ['pg17/ro/s/c2/r2', 'ok'], ['external/ro/s/c2/r1', 'ok'], ['external/ro/s/c2/r2', 'ok'],
+    ['short/ro/s/c2/r1', 'ok'], ['short/ro/s/c2/r2', 'ok'],
   ]);
+  // Password "1": figures parsed from the real output (the stored text is redacted where "1" stands alone).
+  const short = result.cells.filter((c) => c.target === 'short');
+  assert.ok(short.every((c) => c.summary.clients === 2 && c.summary.pgbenchVersion && c.summary.tps > 0));
   const versions = Object.fromEntries(result.environment.targets.map((x) => [x.id, x.serverVersion]));
   assert.match(versions.pg17, /^17\./);
   assert.match(versions.external, /^18\./);
@@ -78,7 +114,8 @@ repeat: 2
   for (const [what, content] of [['the result file', text], ['stdout', run.stdout], ['stderr', run.stderr]]) {
     assert.ok(!content.includes(PASSWORD), `the password appears in ${what}`);
   }
-  assert.ok(result.run.commands.some((c) => c.includes(`postgres://bench@127.0.0.1:${server.port}/postgres`)));
+  assert.ok(result.run.commands.some((c) => c.includes(`postgres://bench@127.0.0.1:${server.port}/postgres `)));
+  assert.ok(!result.run.commands.some((c) => /password/.test(c)));
   assert.deepEqual(leftoverServers('bench-pg17-'), []);
 });
 
@@ -98,12 +135,14 @@ scenarios:
 repeat: 5
 `);
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {stdio: 'ignore'});
+  const runnerTemp = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`));
   const resultFile = () => (existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => path.join(out, f))[0] : undefined);
   const cellsSoFar = () => (resultFile() ? JSON.parse(readFileSync(resultFile(), 'utf8')).cells.length : 0);
   const deadline = Date.now() + 60_000;
   while (cellsSoFar() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   runner.kill('SIGKILL');
   await new Promise((r) => runner.once('exit', r));
+  assert.equal(runnerTemp().length, 1, 'the killed runner left its temporary folder');
   const interrupted = JSON.parse(readFileSync(resultFile(), 'utf8'));
   assert.ok(interrupted.cells.length >= 2 && interrupted.cells.length < 5, `${interrupted.cells.length} cells before the kill`);
   assert.equal(interrupted.run.finishedAt, null);
@@ -116,6 +155,7 @@ repeat: 5
   const resumed = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.match(resumed.stderr, new RegExp(`5 cells, ${interrupted.cells.length} already done \\(resuming\\)`));
+  assert.deepEqual(runnerTemp(), [], 'the next run removes the temporary folder of the killed one');
   const final = JSON.parse(readFileSync(resultFile(), 'utf8'));
   assert.deepEqual(resultProblems(final), []);
   assert.deepEqual(final.cells.map((c) => c.id).sort(), [1, 2, 3, 4, 5].map((r) => `pg17/ro/s/c1/r${r}`));
@@ -131,3 +171,74 @@ test('--resume with nothing to resume says so', () => {
   assert.equal(run.status, 1);
   assert.match(run.stderr, /Nothing to resume: no unfinished run of suite none in /);
 });
+
+const ONE_CELL_PER_SHARD = `id: sharded
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: ro
+    builtin: select-only
+scenarios:
+  - id: s
+    scale: 1
+    clients: 1
+    duration: 1s
+repeat: 2
+`;
+
+test('two shards started together write two files, each with its own cells, and merge', async () => {
+  const {suite, out} = tempSuite(ONE_CELL_PER_SHARD);
+  const [a, b] = await Promise.all([runBench([suite, '--out', out, '--shard', '1/2']), runBench([suite, '--out', out, '--shard', '2/2'])]);
+  assert.equal(a.status, 0, a.stderr);
+  assert.equal(b.status, 0, b.stderr);
+  const files = readdirSync(out).sort();
+  assert.equal(files.length, 2, files.join(', '));
+  assert.match(files[0], /^sharded-\d{8}T\d{6}Z-shard1of2\.json$/);
+  assert.match(files[1], /^sharded-\d{8}T\d{6}Z-shard2of2\.json$/);
+  const cells = files.map((f) => JSON.parse(readFileSync(path.join(out, f), 'utf8')).cells.map((c) => c.id));
+  assert.deepEqual(cells, [['pg17/ro/s/c1/r1'], ['pg17/ro/s/c1/r2']]);
+  const merged = path.join(out, 'merged.json');
+  const merge = spawnSync(process.execPath, [BENCH, 'merge', ...files.map((f) => path.join(out, f)), '--out', merged], {encoding: 'utf8'});
+  assert.equal(merge.status, 0, merge.stderr);
+  assert.equal(JSON.parse(readFileSync(merged, 'utf8')).cells.length, 2);
+});
+
+/** Waits until a process whose command line matches `pattern` runs; its pid. */
+async function waitForProcess(pattern, deadlineMs = 60_000) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    const found = spawnSync('pgrep', ['-f', pattern], {encoding: 'utf8'}).stdout.trim();
+    if (found) return Number(found.split('\n')[0]);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no process matching ${pattern} started`);
+}
+
+for (const [step, pattern] of [['initdb', 'bin/initdb -D .*bench-pg17-'], ['pg_ctl start', 'bin/pg_ctl -D .*bench-pg17-.* start']]) {
+  test(`Ctrl-C during ${step} stops the run as interrupted, leaves nothing behind, and --resume finishes it`, async () => {
+    const {suite, out} = tempSuite(ONE_CELL_PER_SHARD.replace('id: sharded', 'id: interrupted'));
+    // Its own process group, as a terminal's foreground job: Ctrl-C signals the whole group.
+    const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {detached: true, stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    runner.stderr.on('data', (d) => (stderr += d));
+    await waitForProcess(pattern);
+    process.kill(-runner.pid, 'SIGINT');
+    const code = await new Promise((r) => runner.once('exit', (c) => r(c)));
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /interrupted \(SIGINT\) with 0 of 2 cells done; the result is saved unfinished: .*Finish it with --resume\./);
+    const [file, ...others] = readdirSync(out);
+    assert.deepEqual(others, [], 'no lock file is left');
+    const saved = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+    assert.deepEqual(saved.cells, [], 'no cell is recorded as failed');
+    assert.equal(saved.run.finishedAt, null);
+    assert.deepEqual(leftoverServers('bench-pg17-'), []);
+    assert.deepEqual(readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`)), []);
+
+    const resumed = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
+    assert.equal(resumed.status, 0, resumed.stderr);
+    const final = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+    assert.deepEqual(final.cells.map((c) => c.status), ['ok', 'ok']);
+    assert.notEqual(final.run.finishedAt, null);
+  });
+}

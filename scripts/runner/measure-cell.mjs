@@ -1,0 +1,114 @@
+// One measured pgbench run of a cell, and the cell records of a result.
+import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
+import {logColumnsOf, readLogs} from '../../lib/pgbench/read-logs.mjs';
+import {statusOf} from '../../lib/results/cell-status.mjs';
+import {redact} from './connection.mjs';
+import {renderCommand, runArgs} from './pgbench-commands.mjs';
+import {runProcess} from './processes.mjs';
+
+// pgbench is stopped when it runs this long past its duration.
+const GRACE_S = 300;
+
+/**
+ * Runs a cell's measured pgbench (always -P 1; -l when the scenario logs),
+ * from the project root so the recorded command, with its relative script
+ * path, runs as it is. The output is parsed first; only then are the texts
+ * that are kept redacted, so no secret can change a figure.
+ */
+export async function measureCell({cell, connection, env, tmp, record, progress}) {
+  const {scenarioSpec: scenario} = cell;
+  const logDir = scenario.log ? mkdtempSync(path.join(tmp, 'log-')) : null;
+  const argv = ['pgbench', ...runArgs(cell, connection, {logPrefix: logDir && path.join(logDir, 'pgbench_log')})];
+  record(argv, env);
+  const startedAt = new Date();
+  progress.start({cell, expectedS: cell.durationS});
+  try {
+    const out = await runProcess(argv, {
+      env,
+      timeoutS: cell.durationS !== null ? cell.durationS + GRACE_S : 24 * 3600,
+      onStderrLine: (line) => {
+        const tps = /^progress: [\d.]+ s, ([\d.]+) tps/.exec(line)?.[1];
+        if (tps) progress.tick({tps: Number(tps)});
+      },
+    });
+    const summary = parseOutput(out.stdout, out.stderr);
+    let log = null;
+    if (logDir) {
+      const files = readdirSync(logDir)
+        .sort()
+        .map((f) => path.join(logDir, f));
+      if (files.length > 0) log = await readLogs(files, logColumnsOf(summary));
+    }
+    const {status, error} = out.timedOut
+      ? {
+          status: 'failed',
+          error: {kind: 'other', message: `pgbench did not finish within ${cell.durationS ?? 'its'} s plus ${GRACE_S} s and was stopped.`},
+        }
+      : statusOf(summary, out.exitCode);
+    return cellRecord(cell, {
+      status,
+      command: renderCommand(argv, env),
+      exitCode: out.exitCode,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      summary: redactSummary(summary, connection.secrets),
+      log,
+      raw: {stdout: redact(out.stdout, connection.secrets), stderr: redact(out.stderr, connection.secrets)},
+      error: error && {...error, message: redact(error.message, connection.secrets)},
+    });
+  } finally {
+    if (logDir) rmSync(logDir, {recursive: true, force: true});
+  }
+}
+
+/** The parsed output with the texts it quotes (errors, warnings) redacted; figures untouched. */
+function redactSummary(summary, secrets) {
+  if (!secrets?.length) return summary;
+  const texts = (list) => list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
+  return {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})};
+}
+
+function parametersOf(cell) {
+  const {scenarioSpec: scenario, workloadSpec: workload} = cell;
+  return {
+    scale: scenario.scale,
+    clients: cell.clients,
+    threads: Math.min(scenario.threads, cell.clients),
+    durationS: cell.durationS,
+    transactionsPerClient: cell.transactionsPerClient,
+    mode: scenario.mode,
+    warmupS: scenario.warmupS,
+    builtin: workload.builtin ?? null,
+    script: workload.scriptName ?? null,
+    session: workload.session,
+  };
+}
+
+/** A cell of the result: what it was asked, then what happened (`outcome`). */
+export function cellRecord(cell, outcome) {
+  return {
+    id: cell.id,
+    target: cell.target,
+    workload: cell.workload,
+    scenario: cell.scenario,
+    parameters: parametersOf(cell),
+    repeat: cell.repeat,
+    ...outcome,
+  };
+}
+
+/** A cell that could not run (its server did not start, pgbench -i failed…). */
+export const failedCell = (cell, error) =>
+  cellRecord(cell, {
+    status: 'failed',
+    command: null,
+    exitCode: null,
+    startedAt: null,
+    finishedAt: null,
+    summary: null,
+    log: null,
+    raw: {},
+    error,
+  });

@@ -1,0 +1,42 @@
+// psql against a target: server description and single statements.
+import {redact} from './connection.mjs';
+import {runProcess} from './processes.mjs';
+
+/** psql with the target's connection; resolves to its output, or rejects with psql's words. */
+export async function psql(connection, psqlArgs, env = {}) {
+  const argv = ['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...psqlArgs];
+  const out = await runProcess(argv, {env: {...connection.env, ...env}});
+  if (out.exitCode !== 0) {
+    const why = (out.stderr || `psql exited with code ${out.exitCode}`).trim();
+    throw new Error(redact(why, connection.secrets));
+  }
+  return out.stdout;
+}
+
+const VERSION_SQL = 'SELECT version()';
+const SETTINGS_SQL =
+  "SELECT name, current_setting(name) FROM pg_settings WHERE source NOT IN ('default', 'override', 'client') ORDER BY name";
+
+/** The commands describeServer runs, as recorded and as --dry-run prints them. */
+export const describeCommands = (connection) => [
+  ['psql', '-X', ...connection.psqlArgs, '-A', '-t', '-c', VERSION_SQL],
+  ['psql', '-X', ...connection.psqlArgs, '-A', '-t', '-F', '\t', '-c', SETTINGS_SQL],
+];
+
+/**
+ * version(), and the settings that differ from PostgreSQL's defaults. A
+ * version such as "18beta1" or "19devel" is kept as the server gives it.
+ */
+export async function describeServer(connection, record) {
+  for (const argv of describeCommands(connection)) record(argv);
+  const versionFull = (await psql(connection, ['-A', '-t', '-c', VERSION_SQL])).trim();
+  const rows = await psql(connection, ['-A', '-t', '-F', '\t', '-c', SETTINGS_SQL]);
+  const settings = Object.fromEntries(
+    rows
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t')),
+  );
+  return {serverVersion: /PostgreSQL (\S+)/.exec(versionFull)?.[1] ?? null, serverVersionFull: versionFull, settings};
+}
