@@ -90,5 +90,9 @@ export function majorOf(result, targetId) {
   const target = result.environment.targets.find((t) => t.id === targetId);
   const version = target?.serverVersion;
   if (!version) throw new Error(`${result.run.id}: target "${targetId}" has no server version recorded; the page cannot name it.`);
-  return Number(version.split('.')[0]);
+  // A release ("17.4") is named by its major; a pre-release ("18beta1", "19devel") as the server gives it.
+  return /^\d+\.\d+/.test(version) ? version.split('.')[0] : version;
 }
+
+/** Orders version names as majorOf gives them: 9 before 10, 18beta1 before 18. */
+export const byVersion = (a, b) => parseInt(a, 10) - parseInt(b, 10) || (a.length === b.length ? 0 : a.length > b.length ? -1 : 1);

@@ -13,7 +13,7 @@ import {runInfo} from './run-info.mjs';
  */
 export function plannerPage(result, {locale, t, suite = null}) {
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
-  const name = (target) => t('common.postgresVersion', {version: String(majorOf(result, target))});
+  const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
   const caseIds = [...new Set(result.cells.map((c) => c.workload))];
   const targets = [...new Set(result.cells.map((c) => c.target))];
 
@@ -67,6 +67,6 @@ export function plannerPage(result, {locale, t, suite = null}) {
   });
 
   // The version whose improvements the page is about: the first after the baseline.
-  const focus = String(majorOf(result, targets[1] ?? targets[0]));
+  const focus = majorOf(result, targets[1] ?? targets[0]);
   return {locale, run: runInfo(result, locale, suite), baseline: baseName, focus, cases, charts: [speedups]};
 }

@@ -18,7 +18,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
   const targets = [...new Set(result.cells.map((c) => c.target))].map((id) => ({
     id,
-    name: t('common.postgresVersion', {version: String(majorOf(result, id))}),
+    name: t('common.postgresVersion', {version: majorOf(result, id)}),
     version: result.environment.targets.find((x) => x.id === id).serverVersion,
   }));
   const first = targets[0];

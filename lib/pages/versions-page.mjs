@@ -4,7 +4,7 @@
 // charts (throughput, latency percentiles, throughput over time).
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {compareStats, FIGURES, groupFigures, majorOf, medianRepeat} from '../numbers/repeat-stats.mjs';
+import {byVersion, compareStats, FIGURES, groupFigures, majorOf, medianRepeat} from '../numbers/repeat-stats.mjs';
 import {runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
@@ -33,7 +33,7 @@ const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
 export function versionsPage(result, {locale, t, suite = null}) {
   const cells = result.cells;
   const groups = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()];
-  const name = (target) => t('common.postgresVersion', {version: String(majorOf(result, target))});
+  const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
   const scenarioIds = [...new Set(cells.map((c) => c.scenario))];
 
   const scenarios = scenarioIds.map((id) => {
@@ -125,7 +125,7 @@ export function versionsPage(result, {locale, t, suite = null}) {
     };
   });
 
-  const majors = [...new Set(result.cells.map((c) => majorOf(result, c.target)))].sort((a, b) => a - b);
+  const majors = [...new Set(result.cells.map((c) => majorOf(result, c.target)))].sort(byVersion);
   const versions = majors.length > 1 ? `${majors[0]}–${majors.at(-1)}` : String(majors[0]);
   return {locale, versions, run: runInfo(result, locale, suite), scenarios};
 }

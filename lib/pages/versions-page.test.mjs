@@ -85,3 +85,15 @@ test('long runs are averaged into at most MAX_POINTS points per line', () => {
   assert.equal(buckets.at(-1).to, 600);
   assert.deepEqual(bucketProgress(progress.slice(0, 20)).map((b) => b.from), progress.slice(0, 20).map((p) => p.timeS));
 });
+
+test('a pre-release server is named as it gives its version, never "PostgreSQL NaN"', () => {
+  const result = versionsRun();
+  const [first, last] = [result.environment.targets[0], result.environment.targets.at(-1)];
+  first.serverVersion = '18beta1';
+  last.serverVersion = '19devel';
+  const data = page(result);
+  const names = data.scenarios[0].rows.map((r) => r.name);
+  assert.ok(names.includes('PostgreSQL 18beta1') && names.includes('PostgreSQL 19devel'), names.join(', '));
+  assert.ok(!JSON.stringify(data).includes('NaN'));
+  assert.match(data.versions, /–19devel$/);
+});

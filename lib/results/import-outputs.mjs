@@ -21,7 +21,7 @@ import {parseOutput} from '../pgbench/parse-output.mjs';
 import {logColumnsOf, readLogs} from '../pgbench/read-logs.mjs';
 import {gitState, toolInfo, UNKNOWN_HOST} from './provenance.mjs';
 import {statusOf} from './cell-status.mjs';
-import {SCHEMA_VERSION} from './validate-result.mjs';
+import {resultProblems, SCHEMA_VERSION} from './validate-result.mjs';
 
 const OUTPUT_EXTENSIONS = ['.txt', '.out', '.log'];
 const LABELS = ['target', 'workload', 'scenario', 'repeat', 'command', 'startedAt'];
@@ -129,6 +129,8 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
   for (const run of runs) {
     const {raw, labels: sidecar, exitCode = null, logs} = readRun(run);
     const summary = raw.output !== undefined ? parseOutput(raw.output) : parseOutput(raw.stdout, raw.stderr);
+    const impossible = summary.errors.find((e) => e.kind === 'impossible');
+    if (impossible) throw new Error(`${run.path}: ${impossible.message}. Import the output as pgbench wrote it.`);
     const labels = {...labelsFromName(run.path), ...sidecar};
     const target = toId(labels.target);
     const workload = toId(labels.workload);
@@ -138,9 +140,9 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
     const key = `${target}/${workload}/${scenario}/c${clients}`;
     const repeat = labels.repeat ?? (repeats.get(key) ?? 0) + 1;
     repeats.set(key, Math.max(repeats.get(key) ?? 0, repeat));
-    const log = logs.length > 0
-      ? await readLogs(logs, logColumnsOf(summary))
-      : null;
+    const log = logs.length > 0 ? await readLogs(logs, logColumnsOf(summary)) : null;
+    const badLog = log?.errors?.find((e) => e.kind === 'impossible');
+    if (badLog) throw new Error(`${run.path}: ${badLog.message}. Import the log as pgbench wrote it.`);
     cells.push({
       id: `${key}/r${repeat}`,
       target,
@@ -179,6 +181,21 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
   }
   const duplicate = cells.find((c, i) => cells.findIndex((d) => d.id === c.id) !== i);
   if (duplicate) throw new Error(`Two outputs are labelled ${duplicate.id}: give them different labels or repeats (sidecar YAML).`);
+  const result = assembleResult(cells, runs, targets, now);
+  const problems = resultProblems(result, IMPORT).map((p) => inputOf(p, runs));
+  if (problems.length > 0) throw new Error(`The outputs cannot make a valid result:\n  ${problems.join('\n  ')}`);
+  return result;
+}
+
+const IMPORT = '<import>';
+
+/** A problem of the assembled result, told by the input it came from: "run.txt: summary.tps: …". */
+function inputOf(problem, runs) {
+  const m = new RegExp(`^${IMPORT}: cells\\[(\\d+)\\]\\.?(.*)$`).exec(problem);
+  return m ? `${runs[Number(m[1])].path}: ${m[2]}` : problem.replace(`${IMPORT}: `, '');
+}
+
+function assembleResult(cells, runs, targets, now) {
   const versions = new Set(cells.map((c) => c.summary.pgbenchVersionFull).filter(Boolean));
   const [onlyVersion] = versions.size === 1 ? versions : [null];
   const sources = runs.map((r) => path.relative(process.cwd(), r.path) || '.');

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {importOutputs} from './import-outputs.mjs';
@@ -86,4 +86,24 @@ test('two outputs with the same labels and repeat are refused', async () => {
 
 test('a path that does not exist is named', async () => {
   await assert.rejects(importOutputs(['/nope/run.txt']), {message: '/nope/run.txt: no such file or folder. Give files of pgbench output, or folders of them.'});
+});
+
+test('an output with an impossible figure is refused, naming the input file and the line', async () => {
+  const dir = tmp();
+  const text = readFileSync(`${FIXTURES}17/run_T_progress/stdout`, 'utf8').replace(/^tps = [\d.]+/m, 'tps = -3.5');
+  writeFileSync(path.join(dir, 'pg17__tpcb.txt'), text);
+  await assert.rejects(importOutputs([dir], {now}), (error) => {
+    assert.match(error.message, new RegExp(`^${dir}/pg17__tpcb\\.txt: "tps = -3\\.5 .*": -3\\.5 is negative`));
+    return true;
+  });
+});
+
+test('labels that make an invalid result are told by the input they came from, not the output file', async () => {
+  const dir = tmp();
+  cpSync(`${FIXTURES}17/run_T_progress/stdout`, path.join(dir, 'run.txt'));
+  writeFileSync(path.join(dir, 'run.yaml'), 'target: pg17\nworkload: tpcb\nrepeat: 0\n');
+  await assert.rejects(importOutputs([dir], {now}), (error) => {
+    assert.equal(error.message, `The outputs cannot make a valid result:\n  ${dir}/run.txt: repeat: must be at least 1, not 0`);
+    return true;
+  });
 });

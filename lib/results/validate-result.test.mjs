@@ -77,3 +77,19 @@ test('a file that is not JSON is named with its line and column', () => {
   writeFileSync(file, '{\n  "schemaVersion": 1,\n  "run": {,\n}');
   assert.throws(() => readResultFile(file), new RegExp(`^Error: ${file}:3:11: not valid JSON: `));
 });
+
+test('a cell written twice is refused: it would count as one more repeat', () => {
+  const r = sample();
+  r.cells.push(structuredClone(r.cells[0]));
+  const last = r.cells.length - 1;
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    `r.json: cells[${last}].id: "${r.cells[0].id}" is the id of cells[0] too; each repeat of a cell has an id of its own (…/r2): remove the copy, or give it the id of its repeat`,
+  ]);
+});
+
+test('a negative figure is refused with its path', () => {
+  const r = sample();
+  r.cells[0].summary.tps = -5;
+  assert.equal(resultProblems(r, 'r.json').length, 1);
+  assert.match(resultProblems(r, 'r.json')[0], /^r\.json: cells\[0\]\.summary\.tps: must be at least 0, not -5$/);
+});
