@@ -6,6 +6,7 @@ import {useEffect, useRef} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
+import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useT} from '@site/src/components/Msg';
 import {chartConfig, PALETTE} from '@site/lib/charts/chart-config.mjs';
 import {chartTable} from '@site/lib/charts/chart-spec.mjs';
@@ -43,29 +44,19 @@ function ChartCanvas({spec}) {
 /** The chart's data as a table: medians, and the repeats' spread where there is one. */
 function ChartTable({spec}) {
   return (
-    <div className={styles.scroll}>
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">{spec.x.title}</th>
-          {spec.series.map((s) => <th key={s.label} scope="col" className={styles.number}>{s.label}</th>)}
+    <DataTable columns={[spec.x.title, ...spec.series.map((s) => ({label: s.label, numeric: true}))]}>
+      {chartTable(spec).map((row) => (
+        <tr key={row.label}>
+          <th scope="row">{row.label}</th>
+          {row.cells.map((p, i) => (
+            <Num key={i}>
+              {p ? p.text : ''}
+              {p?.spread && p.spread !== p.text && <Spread>{p.spread}</Spread>}
+            </Num>
+          ))}
         </tr>
-      </thead>
-      <tbody>
-        {chartTable(spec).map((row) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            {row.cells.map((p, i) => (
-              <td key={i} className={styles.number}>
-                {p ? p.text : ''}
-                {p?.spread && p.spread !== p.text && <span className={styles.spread}>{p.spread}</span>}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-    </div>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,11 +2,10 @@
 // from the data plugin; every word comes from the catalog through useT.
 import CodeBlock from '@theme/CodeBlock';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
-import styles from './styles.module.css';
+import DataTable, {Num} from '@site/src/components/DataTable';
+import NoteBox from '@site/src/components/NoteBox';
 
 /** Wide tables scroll inside their box, never the page. */
-export const ScrollTable = ({children}) => <div className={styles.scroll}>{children}</div>;
-
 const testOf = (data, id) => {
   const test = data.tests.find((t) => t.id === id);
   if (!test) throw new Error(`No test "${id}" in the page's data (${data.tests.map((t) => t.id).join(', ')}).`);
@@ -38,38 +37,34 @@ export function ResultTable({data, test: id}) {
   const test = testOf(data, id);
   const against = Object.fromEntries(test.comparisons.map((c) => [c.versus, c]));
   return (
-    <ScrollTable><table className={styles.table}>
-      <thead>
-        <tr>
-          <th>{t('managed.table.system')}</th>
-          <th className={styles.number}>{t('managed.table.tps')}</th>
-          <th className={styles.number}>{t('managed.table.ratio')}</th>
-          <th className={styles.number}>{t('managed.table.percent')}</th>
-          <th>{t('managed.table.stated')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {test.figures.map((f) => {
-          const c = against[f.system];
-          const stated = c?.stated && [c.stated.percent, c.stated.ratio && t('managed.table.times', {ratio: c.stated.ratio})].filter(Boolean).join(', ');
-          return (
-            <tr key={f.system}>
-              <td>
-                {f.name}
-                {f.basis === 'derived' && <sup title={t('managed.table.derived')}> *</sup>}
-              </td>
-              <td className={styles.number} data-figure="tps">{f.tps}</td>
-              <td className={styles.number}>{c ? t('managed.table.times', {ratio: c.ratio}) : t('managed.table.baseline')}</td>
-              <td className={styles.number}>{c ? c.percent : ''}</td>
-              <td>{stated || ''}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-      {test.figures.some((f) => f.basis === 'derived') && (
-        <caption className={styles.caption}>* {t('managed.table.derived')}</caption>
-      )}
-    </table></ScrollTable>
+    <DataTable
+      columns={[
+        t('managed.table.system'),
+        {label: t('managed.table.tps'), numeric: true},
+        {label: t('managed.table.ratio'), numeric: true},
+        {label: t('managed.table.percent'), numeric: true},
+        t('managed.table.stated'),
+      ]}
+      caption={test.figures.some((f) => f.basis === 'derived') && `* ${t('managed.table.derived')}`}>
+      {test.figures.map((f) => {
+        const c = against[f.system];
+        const stated =
+          c?.stated &&
+          [c.stated.percent, c.stated.ratio && t('managed.table.times', {ratio: c.stated.ratio})].filter(Boolean).join(', ');
+        return (
+          <tr key={f.system}>
+            <td>
+              {f.name}
+              {f.basis === 'derived' && <sup title={t('managed.table.derived')}> *</sup>}
+            </td>
+            <Num data-figure="tps">{f.tps}</Num>
+            <Num>{c ? t('managed.table.times', {ratio: c.ratio}) : t('managed.table.baseline')}</Num>
+            <Num>{c ? c.percent : ''}</Num>
+            <td>{stated || ''}</td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -85,22 +80,16 @@ export function SetupTable({data, test: id}) {
     ['storage', (i) => t(`managed.setup.storageKinds.${i.storage}`, {iops: i.iops ?? ''})],
   ];
   return (
-    <ScrollTable><table className={styles.table}>
-      <thead>
-        <tr>
-          <th />
-          {test.instances.map((i) => <th key={i.system}>{i.name}</th>)}
+    <DataTable columns={[null, ...test.instances.map((i) => i.name)]}>
+      {rows.map(([key, value]) => (
+        <tr key={key}>
+          <th scope="row">{t(`managed.setup.${key}`)}</th>
+          {test.instances.map((i) => (
+            <td key={i.system}>{value(i)}</td>
+          ))}
         </tr>
-      </thead>
-      <tbody>
-        {rows.map(([key, value]) => (
-          <tr key={key}>
-            <th scope="row">{t(`managed.setup.${key}`)}</th>
-            {test.instances.map((i) => <td key={i.system}>{value(i)}</td>)}
-          </tr>
-        ))}
-      </tbody>
-    </table></ScrollTable>
+      ))}
+    </DataTable>
   );
 }
 
@@ -118,11 +107,11 @@ export function Provenance({data}) {
   const gap = useSentenceGap();
   const {source, rounded} = data.dataset;
   return (
-    <div className={styles.provenance} role="note">
+    <NoteBox>
       <strong>{t(rounded ? 'managed.provenance.roundedTitle' : 'managed.provenance.title')}</strong>
       {gap}
       {t('managed.provenance.text', {title: source.title, publisher: source.publisher, path: source.path})}
-    </div>
+    </NoteBox>
   );
 }
 

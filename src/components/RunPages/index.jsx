@@ -5,17 +5,18 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import {ScrollTable} from '@site/src/components/ManagedPostgres';
-import styles from '@site/src/components/ManagedPostgres/styles.module.css';
+import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import NoteBox from '@site/src/components/NoteBox';
+import styles from './styles.module.css';
 
 /** A median with its repeats' spread under it. */
 export function Stat({stat, figure}) {
-  if (!stat) return <td className={styles.number}>—</td>;
+  if (!stat) return <Num>—</Num>;
   return (
-    <td className={styles.number} data-figure={figure}>
+    <Num data-figure={figure}>
       {stat.text}
-      {stat.ok > 1 && stat.spread !== stat.text && <span className={styles.spread}>{stat.spread}</span>}
-    </td>
+      {stat.ok > 1 && stat.spread !== stat.text && <Spread>{stat.spread}</Spread>}
+    </Num>
   );
 }
 
@@ -37,7 +38,7 @@ export function RunProvenance({data}) {
   const gap = useSentenceGap();
   const {run} = data;
   return (
-    <div className={styles.provenance} role="note">
+    <NoteBox>
       <strong>{t('common.run.title')}</strong>
       {gap}
       {[
@@ -47,20 +48,20 @@ export function RunProvenance({data}) {
         t('common.run.data'),
       ].filter(Boolean).join(gap)}{' '}
       <RunData run={run} />
-    </div>
+    </NoteBox>
   );
 }
 
 /** A comparison with the baseline: percent (versions) or times (planner), and whether it is noise. */
 function Versus({compare, as = 'percent'}) {
   const t = useT();
-  if (!compare) return <td className={styles.number}>{t('common.baseline')}</td>;
+  if (!compare) return <Num>{t('common.baseline')}</Num>;
   const main = as === 'percent' ? compare.percentText : t('common.times', {ratio: compare.ratioText});
   return (
-    <td className={styles.number} data-figure={as === 'percent' ? 'percent' : 'ratio'}>
+    <Num data-figure={as === 'percent' ? 'percent' : 'ratio'}>
       {main}
-      <span className={styles.spread}>{compare.withinNoise ? t('common.noise.within') : t('common.noise.outside')}</span>
-    </td>
+      <Spread>{compare.withinNoise ? t('common.noise.within') : t('common.noise.outside')}</Spread>
+    </Num>
   );
 }
 
@@ -85,25 +86,27 @@ export function VersionsScenario({data, scenario: id}) {
         {gap}
         {t(f.withinNoise ? 'versions.noise.within' : 'versions.noise.outside')}
       </p>
-      <ScrollTable><table className={styles.table} data-scenario={id}>
-        <thead>
-          <tr>
-            <th scope="col">{t('common.table.version')}</th>
-            {Object.keys(base.figures).map((name) => <th key={name} scope="col" className={styles.number}>{heading(name)}</th>)}
-            <th scope="col" className={styles.number}>{t('common.table.versus', {base: base.name})}</th>
+      <DataTable
+        data-scenario={id}
+        columns={[
+          t('common.table.version'),
+          ...Object.keys(base.figures).map((name) => ({label: heading(name), numeric: true})),
+          {label: t('common.table.versus', {base: base.name}), numeric: true},
+        ]}
+        caption={t('common.table.note', {repeats: s.parameters.repeats})}>
+        {s.rows.map((r) => (
+          <tr key={r.target} data-target={r.target}>
+            <th scope="row">
+              {r.name}
+              <Spread>{r.version}</Spread>
+            </th>
+            {Object.entries(r.figures).map(([name, stat]) => (
+              <Stat key={name} stat={stat} figure={name} />
+            ))}
+            <Versus compare={r.versusFirst} />
           </tr>
-        </thead>
-        <tbody>
-          {s.rows.map((r) => (
-            <tr key={r.target} data-target={r.target}>
-              <th scope="row">{r.name}<span className={styles.spread}>{r.version}</span></th>
-              {Object.entries(r.figures).map(([name, stat]) => <Stat key={name} stat={stat} figure={name} />)}
-              <Versus compare={r.versusFirst} />
-            </tr>
-          ))}
-        </tbody>
-        <caption className={styles.caption}>{t('common.table.note', {repeats: s.parameters.repeats})}</caption>
-      </table></ScrollTable>
+        ))}
+      </DataTable>
       {s.charts.map((spec) => <Chart key={spec.id} spec={spec} />)}
       <Heading as="h3" id={`${id}-commands`}>{t('common.commands.title')}</Heading>
       <CodeBlock language="bash">{[s.commands.init && `# ${t('common.commands.init')}\n${s.commands.init}`, `# ${t('common.commands.run')}\n${s.commands.run}`].filter(Boolean).join('\n\n')}</CodeBlock>
@@ -129,27 +132,27 @@ export function PlannerCase({data, case: id}) {
           {t(focus.versusBase.withinNoise ? 'common.noise.withinLong' : 'common.noise.outsideLong')}
         </p>
       )}
-      <ScrollTable><table className={styles.table} data-case={id}>
-        <thead>
-          <tr>
-            <th scope="col">{t('common.table.version')}</th>
-            <th scope="col" className={styles.number}>{t('common.table.tps')}</th>
-            <th scope="col" className={styles.number}>{t('common.table.latencyAvg')}</th>
-            <th scope="col" className={styles.number}>{t('common.table.speedup', {base: c.baseline})}</th>
+      <DataTable
+        data-case={id}
+        columns={[
+          t('common.table.version'),
+          {label: t('common.table.tps'), numeric: true},
+          {label: t('common.table.latencyAvg'), numeric: true},
+          {label: t('common.table.speedup', {base: c.baseline}), numeric: true},
+        ]}
+        caption={t('common.table.note', {repeats: c.parameters.repeats})}>
+        {c.rows.map((r) => (
+          <tr key={r.target} data-target={r.target}>
+            <th scope="row">
+              {r.name}
+              <Spread>{r.version}</Spread>
+            </th>
+            <Stat stat={r.figures.tps} figure="tps" />
+            <Stat stat={r.figures.latencyAvg} figure="latencyAvg" />
+            <Versus compare={r.versusBase} as="ratio" />
           </tr>
-        </thead>
-        <tbody>
-          {c.rows.map((r) => (
-            <tr key={r.target} data-target={r.target}>
-              <th scope="row">{r.name}<span className={styles.spread}>{r.version}</span></th>
-              <Stat stat={r.figures.tps} figure="tps" />
-              <Stat stat={r.figures.latencyAvg} figure="latencyAvg" />
-              <Versus compare={r.versusBase} as="ratio" />
-            </tr>
-          ))}
-        </tbody>
-        <caption className={styles.caption}>{t('common.table.note', {repeats: c.parameters.repeats})}</caption>
-      </table></ScrollTable>
+        ))}
+      </DataTable>
       <p>{t(`planner.cases.${id}.look`)}</p>
       <Heading as="h3" id={`${id}-query`}>{t('planner.query')}</Heading>
       {c.sql && <CodeBlock language="sql">{c.sql}</CodeBlock>}
@@ -171,29 +174,30 @@ export function PlannerCase({data, case: id}) {
 export function RunsTable({data}) {
   const t = useT();
   return (
-    <ScrollTable><table className={styles.table}>
-      <thead>
-        <tr>
-          {['run', 'date', 'suite', 'host', 'versions', 'cells', 'data'].map((k) => <th key={k} scope="col">{t(`runs.table.${k}`)}</th>)}
+    <DataTable columns={['run', 'date', 'suite', 'host', 'versions', 'cells', 'data'].map((k) => t(`runs.table.${k}`))}>
+      {data.runs.map((r) => (
+        <tr key={r.id} data-run={r.id}>
+          <td>
+            <code>{r.id}</code>
+          </td>
+          <td>{r.date}</td>
+          <td>{r.suite ?? t('runs.imported')}</td>
+          <td>
+            {r.host.cpus
+              ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os})
+              : t('runs.unknownHost')}
+          </td>
+          <td>{r.servers.map((s) => s.version).join(', ')}</td>
+          <td>
+            {t(r.allOk ? 'runs.allOk' : 'runs.someFailed', {cells: r.cells, ok: r.ok, failed: r.failed, aborted: r.aborted})}
+            {r.dirty && <Spread>{t('runs.dirty')}</Spread>}
+          </td>
+          <td>
+            <RunData run={r} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {data.runs.map((r) => (
-          <tr key={r.id} data-run={r.id}>
-            <td><code>{r.id}</code></td>
-            <td>{r.date}</td>
-            <td>{r.suite ?? t('runs.imported')}</td>
-            <td>{r.host.cpus ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os}) : t('runs.unknownHost')}</td>
-            <td>{r.servers.map((s) => s.version).join(', ')}</td>
-            <td>
-              {t(r.allOk ? 'runs.allOk' : 'runs.someFailed', {cells: r.cells, ok: r.ok, failed: r.failed, aborted: r.aborted})}
-              {r.dirty && <span className={styles.spread}>{t('runs.dirty')}</span>}
-            </td>
-            <td><RunData run={r} /></td>
-          </tr>
-        ))}
-      </tbody>
-    </table></ScrollTable>
+      ))}
+    </DataTable>
   );
 }
 
@@ -204,24 +208,19 @@ export function SuitesTable({data}) {
     <section key={s.id} data-suite={s.id}>
       <Heading as="h3" id={`suite-${s.id}`}>{t(`method.suites.${s.id}`)}</Heading>
       <p>{t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')})}</p>
-      <ScrollTable><table className={styles.table}>
-        <thead>
-          <tr>
-            {['scenario', 'scale', 'clients', 'threads', 'duration'].map((k) => <th key={k} scope="col">{t(`method.table.${k}`)}</th>)}
+      <DataTable columns={['scenario', 'scale', 'clients', 'threads', 'duration'].map((k) => t(`method.table.${k}`))}>
+        {s.scenarios.map((sc) => (
+          <tr key={sc.id} data-scenario={sc.id}>
+            <td>
+              <code>{sc.id}</code>
+            </td>
+            <Num data-figure="scale">{sc.scale ?? '—'}</Num>
+            <Num data-figure="clients">{sc.clients}</Num>
+            <Num data-figure="threads">{sc.threads}</Num>
+            <Num>{sc.durationS ? t('common.seconds', {value: sc.durationS}) : '—'}</Num>
           </tr>
-        </thead>
-        <tbody>
-          {s.scenarios.map((sc) => (
-            <tr key={sc.id} data-scenario={sc.id}>
-              <td><code>{sc.id}</code></td>
-              <td className={styles.number} data-figure="scale">{sc.scale ?? '—'}</td>
-              <td className={styles.number} data-figure="clients">{sc.clients}</td>
-              <td className={styles.number} data-figure="threads">{sc.threads}</td>
-              <td className={styles.number}>{sc.durationS ? t('common.seconds', {value: sc.durationS}) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table></ScrollTable>
+        ))}
+      </DataTable>
       {s.settings.length > 0 && <p>{t('method.settings', {settings: s.settings.join(', ')})}</p>}
       <CodeBlock language="bash">{s.command}</CodeBlock>
     </section>
@@ -232,23 +231,19 @@ export function SuitesTable({data}) {
 export function RoundingTable({data}) {
   const t = useT();
   return (
-    <ScrollTable><table className={styles.table}>
-      <thead>
-        <tr>
-          {['figure', 'measured', 'shown'].map((k) => <th key={k} scope="col">{t(`method.rounding.${k}`)}</th>)}
+    <DataTable
+      columns={['figure', 'measured', 'shown'].map((k) => t(`method.rounding.${k}`))}
+      caption={t('method.rounding.source', {run: data.exampleRun})}>
+      {data.examples.map((e) => (
+        <tr key={e.kind} data-kind={e.kind}>
+          <td>{t(`method.rounding.kinds.${e.kind}`, {p: e.p})}</td>
+          <Num>
+            <code>{e.raw}</code>
+          </Num>
+          <Num>{e.text}</Num>
         </tr>
-      </thead>
-      <tbody>
-        {data.examples.map((e) => (
-          <tr key={e.kind} data-kind={e.kind}>
-            <td>{t(`method.rounding.kinds.${e.kind}`, {p: e.p})}</td>
-            <td className={styles.number}><code>{e.raw}</code></td>
-            <td className={styles.number}>{e.text}</td>
-          </tr>
-        ))}
-      </tbody>
-      <caption className={styles.caption}>{t('method.rounding.source', {run: data.exampleRun})}</caption>
-    </table></ScrollTable>
+      ))}
+    </DataTable>
   );
 }
 
@@ -256,25 +251,20 @@ export function RoundingTable({data}) {
 export function MachinesTable({data}) {
   const t = useT();
   return (
-    <ScrollTable><table className={styles.table}>
-      <thead>
-        <tr>
-          {['run', 'cpu', 'memory', 'os', 'pgbench', 'servers'].map((k) => <th key={k} scope="col">{t(`method.machines.${k}`)}</th>)}
+    <DataTable columns={['run', 'cpu', 'memory', 'os', 'pgbench', 'servers'].map((k) => t(`method.machines.${k}`))}>
+      {data.runs.map((r) => (
+        <tr key={r.id}>
+          <td>
+            <code>{r.id}</code>
+          </td>
+          <td>{t('method.machines.cpuText', {cpus: r.host.cpus ?? '?', model: r.host.cpuModel ?? '?'})}</td>
+          <Num>{t('method.machines.gib', {value: r.host.memoryGib ?? '?'})}</Num>
+          <td>{r.host.os}</td>
+          <td>{r.pgbench}</td>
+          <td>{r.servers.map((s) => s.version).join(', ')}</td>
         </tr>
-      </thead>
-      <tbody>
-        {data.runs.map((r) => (
-          <tr key={r.id}>
-            <td><code>{r.id}</code></td>
-            <td>{t('method.machines.cpuText', {cpus: r.host.cpus ?? '?', model: r.host.cpuModel ?? '?'})}</td>
-            <td className={styles.number}>{t('method.machines.gib', {value: r.host.memoryGib ?? '?'})}</td>
-            <td>{r.host.os}</td>
-            <td>{r.pgbench}</td>
-            <td>{r.servers.map((s) => s.version).join(', ')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table></ScrollTable>
+      ))}
+    </DataTable>
   );
 }
 
@@ -298,33 +288,34 @@ export function QuickRun({data}) {
       <p className="finding">
         {[data.durationS && t('quick.caveat', {duration: data.durationS}), f && t('quick.finding', f)].filter(Boolean).join(gap)}
       </p>
-      <ScrollTable><table className={styles.table} data-quick-run={data.run.id}>
-        <thead>
-          <tr>
-            <th scope="col">{t('quick.table.workload')}</th>
-            <th scope="col" className={styles.number}>{t('quick.table.clients')}</th>
-            <th scope="col">{t('common.server')}</th>
-            <th scope="col" className={styles.number}>{t('common.table.tps')}</th>
-            <th scope="col" className={styles.number}>{t('common.table.latencyAvg')}</th>
-            <th scope="col" className={styles.number}>{t('common.table.versus', {base: data.targets[0].name})}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.rows.flatMap((r) =>
-            r.servers.map((s, i) => (
-              <tr key={`${r.key}/${s.target}`} data-row={r.key} data-target={s.target}>
-                {i === 0 && <th scope="rowgroup" rowSpan={servers}><code>{r.workload}</code></th>}
-                {i === 0 && <td rowSpan={servers} className={styles.number}>{r.clients}</td>}
-                <th scope="row">{data.targets[i].name}</th>
-                <Stat stat={s.tps} figure="tps" />
-                <Stat stat={s.latencyAvg} figure="latencyAvg" />
-                {i === 0 ? <td className={styles.number}>{t('common.baseline')}</td> : s.versus ? <Versus compare={s.versus} /> : <td className={styles.number}>—</td>}
-              </tr>
-            )),
-          )}
-        </tbody>
-        <caption className={styles.caption}>{t('common.table.note', {repeats: data.rows[0]?.repeats ?? '—'})}</caption>
-      </table></ScrollTable>
+      <DataTable
+        data-quick-run={data.run.id}
+        columns={[
+          t('quick.table.workload'),
+          {label: t('quick.table.clients'), numeric: true},
+          t('common.server'),
+          {label: t('common.table.tps'), numeric: true},
+          {label: t('common.table.latencyAvg'), numeric: true},
+          {label: t('common.table.versus', {base: data.targets[0].name}), numeric: true},
+        ]}
+        caption={t('common.table.note', {repeats: data.rows[0]?.repeats ?? '—'})}>
+        {data.rows.flatMap((r) =>
+          r.servers.map((s, i) => (
+            <tr key={`${r.key}/${s.target}`} data-row={r.key} data-target={s.target}>
+              {i === 0 && (
+                <th scope="rowgroup" rowSpan={servers}>
+                  <code>{r.workload}</code>
+                </th>
+              )}
+              {i === 0 && <Num rowSpan={servers}>{r.clients}</Num>}
+              <th scope="row">{data.targets[i].name}</th>
+              <Stat stat={s.tps} figure="tps" />
+              <Stat stat={s.latencyAvg} figure="latencyAvg" />
+              {i === 0 ? <Num>{t('common.baseline')}</Num> : s.versus ? <Versus compare={s.versus} /> : <Num>—</Num>}
+            </tr>
+          )),
+        )}
+      </DataTable>
       {data.charts.map((spec) => <Chart key={spec.id} spec={spec} />)}
       <Heading as="h2" id="commands">{t('common.commands.title')}</Heading>
       <CodeBlock language="bash">{[`# ${t('quick.rerun')}\nnpm run bench -- run quick`, data.command && `# ${t('common.commands.run')}\n${data.command}`].filter(Boolean).join('\n\n')}</CodeBlock>
