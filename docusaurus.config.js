@@ -40,9 +40,7 @@ const config = {
   i18n: {
     defaultLocale,
     locales: Object.keys(locales),
-    localeConfigs: Object.fromEntries(
-      Object.entries(locales).map(([code, c]) => [code, {...c, direction: 'ltr'}]),
-    ),
+    localeConfigs: Object.fromEntries(Object.entries(locales).map(([code, c]) => [code, {...c, direction: 'ltr'}])),
   },
 
   // preset-classic is not used: its search theme needs a package the registry
@@ -67,7 +65,12 @@ const config = {
       logo: {alt: english('site.logoAlt'), src: 'img/favicon.svg'},
       // English labels here; each locale's come from its catalog (see above).
       items: [
-        ...NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => ({type: 'doc', docId: p.docId, label: english(p.label), position: 'left'})),
+        ...NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => ({
+          type: 'doc',
+          docId: p.docId,
+          label: english(p.label),
+          position: 'left',
+        })),
         {type: 'localeDropdown', position: 'right'},
       ],
     },

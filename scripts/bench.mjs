@@ -145,7 +145,11 @@ async function run(args) {
   }
   if (Number.isNaN(matrix.repeat)) throw new UsageError('run: --repeat takes a whole number of at least 1');
   const suite = loadSuite(file);
-  const [{runSuite}, {createProgress}, {EXIT_CODE}] = await Promise.all([load.runner(), load.progress(), load.processes()]);
+  const [{runSuite}, {createProgress}, {EXIT_CODE}] = await Promise.all([
+    load.runner(),
+    load.progress(),
+    load.processes(),
+  ]);
   const {failed, interrupted} = await runSuite(suite, {
     outDir: values.out,
     matrix,
@@ -160,7 +164,11 @@ async function run(args) {
 async function merge(args) {
   const [files, out] = splitAt(args, '--out');
   if (out.length !== 1) throw new UsageError('merge: give the result file to write with --out FILE');
-  const [{mergeResults}, {readResultFile}, {writeResult}] = await Promise.all([load.merger(), load.validator(), load.writer()]);
+  const [{mergeResults}, {readResultFile}, {writeResult}] = await Promise.all([
+    load.merger(),
+    load.validator(),
+    load.writer(),
+  ]);
   writeResult(out[0], mergeResults(files.map((file) => ({file, result: readResultFile(file)}))));
   console.error(`Merged ${files.length} results into ${out[0]}.`);
   return 0;

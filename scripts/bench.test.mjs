@@ -13,7 +13,9 @@ const tempDir = () => {
   dirs.push(mkdtempSync(path.join(tmpdir(), 'bench-cli-')));
   return dirs.at(-1);
 };
-after(() => dirs.forEach((d) => rmSync(d, {recursive: true, force: true})));
+after(() => {
+  for (const d of dirs) rmSync(d, {recursive: true, force: true});
+});
 
 test('parse prints one JSON object; with --log, the log statistics too', () => {
   const dir = `${FIXTURES}17/fail_tries1_nodetail/`;
@@ -35,8 +37,17 @@ test('parse of something that is not pgbench output exits 1, and still prints wh
 
 test('wrong usage exits 2 with the usage', () => {
   const cases = [
-    [], ['nope'], ['parse'], ['parse', 'x', '--log'], ['import', 'x'], ['run'], ['run', 'quick', '--repeat', '0'],
-    ['run', 'quick', '--only', 'colour=red'], ['run', 'quick', '--shard', '3/2'], ['run', 'quick', '--bogus'], ['merge', 'a.json'],
+    [],
+    ['nope'],
+    ['parse'],
+    ['parse', 'x', '--log'],
+    ['import', 'x'],
+    ['run'],
+    ['run', 'quick', '--repeat', '0'],
+    ['run', 'quick', '--only', 'colour=red'],
+    ['run', 'quick', '--shard', '3/2'],
+    ['run', 'quick', '--bogus'],
+    ['merge', 'a.json'],
   ];
   for (const args of cases) {
     const {status, stderr} = bench(...args);
@@ -78,8 +89,14 @@ test('without pgbench on PATH, run says how to install it and exits 1', () => {
   // A PATH with node alone (node's own folder may hold pgbench too, as /usr/bin does).
   const noPgbench = tempDir();
   symlinkSync(process.execPath, path.join(noPgbench, 'node'));
-  const {status, stderr} = spawnSync(process.execPath, [BENCH, 'run', 'quick', '--out', out], {encoding: 'utf8', env: {...process.env, PATH: noPgbench}});
+  const {status, stderr} = spawnSync(process.execPath, [BENCH, 'run', 'quick', '--out', out], {
+    encoding: 'utf8',
+    env: {...process.env, PATH: noPgbench},
+  });
   assert.equal(status, 1);
-  assert.match(stderr, /pgbench is not on PATH\. It comes with PostgreSQL's packages: as root run bash scripts\/setup-system\.sh/);
+  assert.match(
+    stderr,
+    /pgbench is not on PATH\. It comes with PostgreSQL's packages: as root run bash scripts\/setup-system\.sh/,
+  );
   assert.deepEqual(readdirSync(out), []);
 });

@@ -24,7 +24,9 @@ const generatedFilesDir = path.join(root, '.docusaurus');
 const cacheDir = path.join(root, 'node_modules', '.cache', 'chart-images');
 const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const args = process.argv.slice(2);
-const asked = args.flatMap((a, i) => (a === '--locale' ? [args[i + 1]] : a.startsWith('--locale=') ? [a.slice(9)] : []));
+const asked = args.flatMap((a, i) =>
+  a === '--locale' ? [args[i + 1]] : a.startsWith('--locale=') ? [a.slice(9)] : [],
+);
 const unknown = asked.filter((l) => !(l in locales));
 if (unknown.length > 0) {
   echo(chalk.red(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`));
@@ -57,4 +59,6 @@ try {
 const started = Date.now();
 const {charts, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-echo(`Chart images for ${drawnFor.join(', ')}: ${charts} (${drawn} drawn, ${charts - drawn} unchanged) in ${seconds} s.`);
+echo(
+  `Chart images for ${drawnFor.join(', ')}: ${charts} (${drawn} drawn, ${charts - drawn} unchanged) in ${seconds} s.`,
+);

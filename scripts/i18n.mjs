@@ -19,31 +19,44 @@ const codes = Object.keys(locales);
 
 if (command === 'check') {
   const {problems, stale} = checkCatalogs(root, codes, defaultLocale);
-  for (const s of stale) console.log(`stale: ${formatProblem({...s, message: `${s.unreviewed ? 'has never been marked reviewed' : 'was translated from an older English text'}: review it, then npm run i18n:reviewed -- ${s.locale} ${s.key}`})}`);
+  for (const s of stale) {
+    const why = s.unreviewed ? 'has never been marked reviewed' : 'was translated from an older English text';
+    const message = `${why}: review it, then npm run i18n:reviewed -- ${s.locale} ${s.key}`;
+    console.log(`stale: ${formatProblem({...s, message})}`);
+  }
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
     console.error(`\ni18n:check: ${problems.length} problem(s). Each line names the file, the line and the key.`);
     process.exit(1);
   }
-  console.log(`i18n:check: ${codes.length} catalogs agree with English${stale.length ? ` (${stale.length} stale translation(s) listed above)` : ''}.`);
+  console.log(
+    `i18n:check: ${codes.length} catalogs agree with ` +
+      `English${stale.length ? ` (${stale.length} stale translation(s) listed above)` : ''}.`,
+  );
 } else if (command === 'status') {
   const {problems, status} = checkCatalogs(root, codes, defaultLocale);
   if (rest.includes('--json')) {
     console.log(JSON.stringify({status, problems: problems.length}, null, 2));
   } else {
     console.log('| locale | translated | stale | missing | extra |\n|---|---|---|---|---|');
-    for (const [locale, s] of Object.entries(status)) console.log(`| ${locale} | ${s.translated} | ${s.stale} | ${s.missing} | ${s.extra} |`);
+    for (const [locale, s] of Object.entries(status))
+      console.log(`| ${locale} | ${s.translated} | ${s.stale} | ${s.missing} | ${s.extra} |`);
     if (problems.length > 0) console.log(`\n${problems.length} problem(s): npm run i18n:check lists them.`);
   }
 } else if (command === 'reviewed' && rest[0] && rest[0] !== defaultLocale && codes.includes(rest[0])) {
   try {
     const n = markReviewed(root, rest[0], defaultLocale, rest.slice(1));
-    console.log(`i18n/${rest[0]}/benchmarks.reviewed.json: ${n} translation(s) marked as reviewed against today's English.`);
+    console.log(
+      `i18n/${rest[0]}/benchmarks.reviewed.json: ${n} translation(s) marked as reviewed against today's English.`,
+    );
   } catch (error) {
     console.error(error.message);
     process.exit(1);
   }
 } else {
-  console.error(`usage: node scripts/i18n.mjs check | status [--json] | reviewed LOCALE [KEY...]   (LOCALE: ${codes.filter((c) => c !== defaultLocale).join(', ')})`);
+  console.error(
+    `usage: node scripts/i18n.mjs check | status [--json] | reviewed LOCALE [KEY...]   (LOCALE: ` +
+      `${codes.filter((c) => c !== defaultLocale).join(', ')})`,
+  );
   process.exit(2);
 }

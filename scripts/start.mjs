@@ -3,11 +3,13 @@
 // suite on embedded PostgreSQL, builds the site with its figures and serves it.
 //
 //   node scripts/start.mjs [--locale ja] [--no-bench] [--no-build] [--port 3000] [--host 127.0.0.1]
+//                          [--duration 1s] [--only clients=1]
 //
 //   --locale L   build and serve one language only (faster, for translators); the
 //                build goes to .preview/L/ so build/ keeps the full site
 //   --no-bench   skip the measurement and use the newest quick run in results/
 //   --no-build   serve build/ as it is (implies --no-bench)
+//   --duration, --only   passed to the quick suite (bench run): shorter runs, fewer cells
 //
 // Reads:  benchmarks/quick/suite.yaml and what scripts/build.mjs reads.
 // Writes: results/quick-<time>.json (not in git: a demo, not a run to publish),
@@ -44,7 +46,10 @@ if (locale !== null && !(locale in locales)) {
 }
 const major = Number(process.versions.node.split('.')[0]);
 if (major < REQUIRED_NODE) {
-  fail(`Node ${process.versions.node} is too old: the site needs Node ${REQUIRED_NODE} or newer (package.json "engines"). Install it (https://nodejs.org or your package manager), then npm ci && npm start.`);
+  fail(
+    `Node ${process.versions.node} is too old: the site needs Node ${REQUIRED_NODE} or newer (package.json ` +
+      `"engines"). Install it (https://nodejs.org or your package manager), then npm ci && npm start.`,
+  );
 }
 
 if (build) {
@@ -60,14 +65,33 @@ if (build) {
 
 if (bench) {
   step('Running the quick suite on embedded PostgreSQL (about two minutes; --no-bench skips it)');
-  const run = await $({stdio: 'inherit', nothrow: true})`${process.execPath} ${root}scripts/bench.mjs run quick`;
-  if (run.exitCode === 3) echo(chalk.yellow('Some cells of the quick suite failed (the result records why, and the runs page counts them); the site shows the cells that finished.'));
+  const options = ['duration', 'only'].flatMap((name) => (argv[name] ? [`--${name}`, String(argv[name])] : []));
+  const benchScript = `${root}scripts/bench.mjs`;
+  const run = await $({stdio: 'inherit', nothrow: true})`${process.execPath} ${benchScript} run quick ${options}`;
+  if (run.exitCode === 3)
+    echo(
+      chalk.yellow(
+        'Some cells of the quick suite failed (the result records why, and the runs page counts them); the site ' +
+          'shows the cells that finished.',
+      ),
+    );
   else if (run.exitCode !== 0) {
-    fail('The quick suite could not run (the message above says why). npm start -- --no-bench builds the site from the runs already in results/.');
+    fail(
+      'The quick suite could not run (the message above says why). npm start -- --no-bench builds the site from ' +
+        'the runs already in results/.',
+    );
   }
 } else if (build) {
-  const quick = existsSync(`${root}results`) ? readdirSync(`${root}results`).filter((f) => /^quick-.*\.json$/.test(f)).sort() : [];
-  echo(quick.length > 0 ? `Using the newest quick run: results/${quick.at(-1)}` : chalk.yellow('results/ has no quick run: its page will say how to make one (npm start without --no-bench).'));
+  const quick = existsSync(`${root}results`)
+    ? readdirSync(`${root}results`)
+        .filter((f) => /^quick-.*\.json$/.test(f))
+        .sort()
+    : [];
+  echo(
+    quick.length > 0
+      ? `Using the newest quick run: results/${quick.at(-1)}`
+      : chalk.yellow('results/ has no quick run: its page will say how to make one (npm start without --no-bench).'),
+  );
 }
 
 const outDir = locale === null ? 'build' : `.preview/${locale}`;
@@ -92,14 +116,23 @@ try {
 
 // Docusaurus builds a single language at the root of its site (as for a
 // domain of its own), so a preview of ja is served at /, not /ja/.
-const pages = locale === null ? Object.entries(locales).map(([code, {label}]) => [label, localePath(code)]) : [[locales[locale].label, '/']];
+const pages =
+  locale === null
+    ? Object.entries(locales).map(([code, {label}]) => [label, localePath(code)])
+    : [[locales[locale].label, '/']];
 pages.push(['quick run', `${locale === null ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));
 // Pad by display width: a CJK character takes two columns in a terminal.
-const columns = (text) => [...text].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(ch) ? 2 : 1), 0);
-for (const [label, where] of pages) echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
-if (locale !== null) echo(chalk.dim(`Only ${locales[locale].label} is built: the language menu needs the full build (npm start).`));
+const columns = (text) =>
+  [...text].reduce(
+    (n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]/.test(ch) ? 2 : 1),
+    0,
+  );
+for (const [label, where] of pages)
+  echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
+if (locale !== null)
+  echo(chalk.dim(`Only ${locales[locale].label} is built: the language menu needs the full build (npm start).`));
 echo('Press Ctrl-C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -56,7 +56,8 @@ function axis({title, ticks}, theme, extra = {}) {
 
 /**
  * @param {object} spec  from barChart or lineChart
- * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean, showLegend?: boolean, animation?: boolean}} theme
+ * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean,
+ *   showLegend?: boolean, animation?: boolean}} theme
  *   title and legend are drawn only when asked (the page shows them in HTML)
  */
 export function chartConfig(spec, theme) {
@@ -64,8 +65,22 @@ export function chartConfig(spec, theme) {
   const datasets = spec.series.map((s, i) => {
     const color = PALETTE[i % PALETTE.length];
     return bar
-      ? {label: s.label, data: s.points.map((p) => p.y), ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})), backgroundColor: color, borderColor: color}
-      : {label: s.label, data: s.points.map((p) => ({x: p.x, y: p.y})), borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 1.5, tension: 0};
+      ? {
+          label: s.label,
+          data: s.points.map((p) => p.y),
+          ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})),
+          backgroundColor: color,
+          borderColor: color,
+        }
+      : {
+          label: s.label,
+          data: s.points.map((p) => ({x: p.x, y: p.y})),
+          borderColor: color,
+          backgroundColor: color,
+          pointRadius: 0,
+          borderWidth: 1.5,
+          tension: 0,
+        };
   });
   const pointOf = (item) => spec.series[item.datasetIndex].points[item.dataIndex];
   return {
@@ -79,13 +94,26 @@ export function chartConfig(spec, theme) {
       interaction: bar ? {mode: 'nearest', intersect: true} : {mode: 'index', intersect: false},
       scales: {
         x: bar
-          ? {ticks: {color: theme.text, font: theme.font}, grid: {display: false}, border: {color: theme.grid}, title: {display: true, text: spec.x.title, color: theme.text, font: theme.font}}
+          ? {
+              ticks: {color: theme.text, font: theme.font},
+              grid: {display: false},
+              border: {color: theme.grid},
+              title: {display: true, text: spec.x.title, color: theme.text, font: theme.font},
+            }
           : axis(spec.x, theme, {type: 'linear'}),
         y: axis(spec.y, theme, {beginAtZero: true}),
       },
       plugins: {
-        title: {display: theme.showTitle ?? false, text: spec.title, color: theme.text, font: {...theme.font, size: (theme.font?.size ?? 12) + 3, weight: 'bold'}},
-        legend: {display: (theme.showLegend ?? false) && spec.series.length > 1, labels: {color: theme.text, font: theme.font}},
+        title: {
+          display: theme.showTitle ?? false,
+          text: spec.title,
+          color: theme.text,
+          font: {...theme.font, size: (theme.font?.size ?? 12) + 3, weight: 'bold'},
+        },
+        legend: {
+          display: (theme.showLegend ?? false) && spec.series.length > 1,
+          labels: {color: theme.text, font: theme.font},
+        },
         tooltip: {
           callbacks: {
             title: (items) => (bar ? spec.x.categories[items[0].dataIndex] : pointOf(items[0]).xText),

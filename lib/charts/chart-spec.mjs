@@ -7,12 +7,16 @@ import {niceTicks} from '../numbers/ticks.mjs';
  * Bars per category, one bar per series; each bar may carry its repeats'
  * range (low–high), drawn as a whisker.
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, kind: string,
- *   categories: string[], series: {label: string, points: {y: number, low?: number, high?: number, text: string, spread?: string, tooltip: string}[]}[],
+ *   categories: string[], series: {label: string, points: {y: number, low?: number, high?: number, text: string,
+ *   spread?: string, tooltip: string}[]}[],
  *   tickLabel?: (text: string) => string, image: string}} options
  */
 export function barChart({id, locale, title, xTitle, yTitle, kind, categories, series, tickLabel, image}) {
   series.forEach((s) => {
-    if (s.points.length !== categories.length) throw new Error(`Chart ${id}: series "${s.label}" has ${s.points.length} points for ${categories.length} categories.`);
+    if (s.points.length !== categories.length)
+      throw new Error(
+        `Chart ${id}: series "${s.label}" has ${s.points.length} points for ${categories.length} categories.`,
+      );
   });
   const top = Math.max(...series.flatMap((s) => s.points.map((p) => Math.max(p.y, p.high ?? p.y))));
   return {

@@ -37,7 +37,10 @@ export function parseCatalog(siteDir, locale) {
   const file = catalogPath(locale);
   const full = catalogFile(siteDir, locale);
   if (!existsSync(full)) {
-    return {file, problem: {file, line: null, key: null, message: `is missing: copy ${catalogPath('en')} and translate it`}};
+    return {
+      file,
+      problem: {file, line: null, key: null, message: `is missing: copy ${catalogPath('en')} and translate it`},
+    };
   }
   const text = readFileSync(full, 'utf8');
   let data;
@@ -53,7 +56,9 @@ export function parseCatalog(siteDir, locale) {
         file,
         line,
         key: null,
-        message: `is not valid JSON${where}: ${error.message}; fix the syntax (a missing comma or quote is the usual cause)`,
+        message:
+          `is not valid JSON${where}: ${error.message}; fix the syntax (a missing comma or quote is the ` +
+          `usual cause)`,
       },
     };
   }

@@ -74,11 +74,17 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = []) {
   const reviewed = readReviewed(siteDir, locale);
   const chosen = keys.length > 0 ? keys : [...mine.messages.keys()].filter((k) => english.messages.has(k));
   for (const key of chosen) {
-    if (!english.messages.has(key)) throw new Error(`${catalogPath(defaultLocale)} has no "${key}": name a key that English has.`);
+    if (!english.messages.has(key))
+      throw new Error(`${catalogPath(defaultLocale)} has no "${key}": name a key that English has.`);
     if (!mine.messages.has(key)) throw new Error(`${catalogPath(locale)} has no "${key}" yet: translate it first.`);
     reviewed[key] = sourceHash(english.messages.get(key));
   }
-  const sorted = Object.fromEntries(Object.keys(reviewed).filter((k) => english.messages.has(k)).sort().map((k) => [k, reviewed[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(reviewed)
+      .filter((k) => english.messages.has(k))
+      .sort()
+      .map((k) => [k, reviewed[k]]),
+  );
   writeFileSync(`${file}.tmp`, `${JSON.stringify(sorted, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
   return chosen.length;

@@ -36,7 +36,11 @@ test('a digit injected into a Japanese message is reported with its file, line a
     line = lineOf(text, '"lead": "pgbench が標準で');
     return text.replace('"lead": "pgbench が標準で', '"lead": "pgbench が 12.3% 標準で');
   });
-  assert.deepEqual(check(dir), [`i18n/ja/benchmarks.json:${line}: "versions.lead" contains "12", "3": numbers come from the data, never from a message; use a {{placeholder}} the page fills (or, for a name such as gp3, add it to DIGIT_ALLOWLIST in lib/i18n/catalog-checks/stray-digits.mjs and i18n/README.md)`]);
+  assert.deepEqual(check(dir), [
+    `i18n/ja/benchmarks.json:${line}: "versions.lead" contains "12", "3": numbers come from the data, never from a ` +
+      `message; use a {{placeholder}} the page fills (or, for a name such as gp3, add it to DIGIT_ALLOWLIST in ` +
+      `lib/i18n/catalog-checks/stray-digits.mjs and i18n/README.md)`,
+  ]);
 });
 
 test('a deleted Korean key is reported as missing, with the English line', (t) => {
@@ -46,20 +50,34 @@ test('a deleted Korean key is reported as missing, with the English line', (t) =
     return JSON.stringify(data, null, 2);
   });
   const [problem] = check(dir);
-  assert.match(problem, /^i18n\/ko\/benchmarks\.json: "runs\.imported" is missing \(English: i18n\/en\/benchmarks\.json line \d+\): add its translation$/);
+  assert.match(
+    problem,
+    new RegExp(
+      String.raw`^i18n/ko/benchmarks\.json: "runs\.imported" is missing ` +
+        String.raw`\(English: i18n/en/benchmarks\.json line \d+\): add its translation$`,
+    ),
+  );
 });
 
 test('a renamed Chinese placeholder is reported with both sets of names', (t) => {
   const dir = siteWith(t, 'zh-Hans', (text) => text.replace('"allOk": "{{cells}} 项', '"allOk": "{{count}} 项'));
   const problems = check(dir);
   assert.equal(problems.length, 1);
-  assert.match(problems[0], /^i18n\/zh-Hans\/benchmarks\.json:\d+: "runs\.allOk" has placeholders \{count\} but English has \{cells\}/);
+  assert.match(
+    problems[0],
+    /^i18n\/zh-Hans\/benchmarks\.json:\d+: "runs\.allOk" has placeholders \{count\} but English has \{cells\}/,
+  );
 });
 
 test('formatter options and extra keys are refused; invalid JSON names its line', (t) => {
-  const formatted = siteWith(t, 'ja', (text) => text.replace('"tpsValue": "{{value}} TPS"', '"tpsValue": "{{value, number}} TPS", "bonus": "x"'));
+  const formatted = siteWith(t, 'ja', (text) =>
+    text.replace('"tpsValue": "{{value}} TPS"', '"tpsValue": "{{value, number}} TPS", "bonus": "x"'),
+  );
   const problems = check(formatted);
-  assert.ok(problems.some((p) => /"common\.tpsValue" .*not a plain \{\{name\}\}/.test(p)), problems.join('\n'));
+  assert.ok(
+    problems.some((p) => /"common\.tpsValue" .*not a plain \{\{name\}\}/.test(p)),
+    problems.join('\n'),
+  );
   assert.ok(problems.some((p) => /"common\.bonus" is not in English/.test(p)));
   const broken = siteWith(t, 'ko', (text) => text.replace('"server": "서버",', '"server": "서버"'));
   assert.match(check(broken)[0], /^i18n\/ko\/benchmarks\.json:\d+: is not valid JSON \(column \d+\)/);
@@ -68,10 +86,20 @@ test('formatter options and extra keys are refused; invalid JSON names its line'
 test('a translation goes stale when its English changes, until it is marked reviewed', (t) => {
   const dir = siteWith(t, 'en', (text) => text.replace('"baseline": "baseline"', '"baseline": "reference"'));
   const {stale, status} = checkCatalogs(dir, LOCALES, 'en');
-  assert.deepEqual(stale.map((s) => [s.locale, s.key]), [['ja', 'common.baseline'], ['ko', 'common.baseline'], ['zh-Hans', 'common.baseline']]);
+  assert.deepEqual(
+    stale.map((s) => [s.locale, s.key]),
+    [
+      ['ja', 'common.baseline'],
+      ['ko', 'common.baseline'],
+      ['zh-Hans', 'common.baseline'],
+    ],
+  );
   assert.equal(status.ja.stale, 1);
   markReviewed(dir, 'ja', 'en', ['common.baseline']);
-  assert.deepEqual(checkCatalogs(dir, LOCALES, 'en').stale.map((s) => s.locale), ['ko', 'zh-Hans']);
+  assert.deepEqual(
+    checkCatalogs(dir, LOCALES, 'en').stale.map((s) => s.locale),
+    ['ko', 'zh-Hans'],
+  );
 });
 
 test('a key written twice in a Korean catalog is reported at its second line, naming the first', (t) => {
@@ -84,7 +112,8 @@ test('a key written twice in a Korean catalog is reported at its second line, na
     return doubled;
   });
   assert.deepEqual(check(dir), [
-    `i18n/ko/benchmarks.json:${second}: "runs.imported" is written twice (first on line ${first}); only the last one would be used: keep one`,
+    `i18n/ko/benchmarks.json:${second}: "runs.imported" is written twice (first on line ${first}); only the last ` +
+      `one would be used: keep one`,
   ]);
 });
 

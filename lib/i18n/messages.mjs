@@ -12,7 +12,9 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /** The message at a dotted key, or undefined. */
 export function lookup(messages, id) {
-  const value = id.split('.').reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
+  const value = id
+    .split('.')
+    .reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -27,10 +29,14 @@ export const placeholdersOf = (text) => [...text.matchAll(PLACEHOLDER)].map((m) 
 export function createTranslator(locale, messages) {
   return (id, values = {}) => {
     const text = lookup(messages, id);
-    if (text === undefined) throw new Error(`${catalogPath(locale)} has no message "${id}": add it (npm run i18n:check lists what is missing).`);
+    if (text === undefined)
+      throw new Error(
+        `${catalogPath(locale)} has no message "${id}": add it (npm run i18n:check lists what is missing).`,
+      );
     return text.replace(PLACEHOLDER, (_, name) => {
       const value = values[name];
-      if (value === undefined || value === null) throw new Error(`The message "${id}" (${locale}) needs a value for {{${name}}}: the page must pass it.`);
+      if (value === undefined || value === null)
+        throw new Error(`The message "${id}" (${locale}) needs a value for {{${name}}}: the page must pass it.`);
       return String(value);
     });
   };

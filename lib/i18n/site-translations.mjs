@@ -25,7 +25,8 @@ export const SIDEBAR = 'guide';
 /** A catalog message by dotted key; a missing one is an error that names the file. */
 export function message(catalog, key, file) {
   const value = lookup(catalog, key);
-  if (value === undefined || value.trim() === '') throw new Error(`${file} has no message "${key}": add it (npm run i18n:check lists what is missing).`);
+  if (value === undefined || value.trim() === '')
+    throw new Error(`${file} has no message "${key}": add it (npm run i18n:check lists what is missing).`);
   return value;
 }
 
@@ -36,13 +37,19 @@ export function message(catalog, key, file) {
 export function siteTranslations(english, catalog, file) {
   const en = (key) => message(english, key, catalogPath('en'));
   const mine = (key) => message(catalog, key, file);
-  const entry = (key, description) => ({message: mine(key), description: `${description} (generated from ${key} in benchmarks.json)`});
+  const entry = (key, description) => ({
+    message: mine(key),
+    description: `${description} (generated from ${key} in benchmarks.json)`,
+  });
   return {
     'docusaurus-theme-classic/navbar.json': {
       title: entry('site.title', 'The title in the navbar'),
       'logo.alt': entry('site.logoAlt', 'The alt text of the navbar logo'),
       ...Object.fromEntries(
-        NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => [`item.label.${en(p.label)}`, entry(p.label, `Navbar link to ${p.docId}`)]),
+        NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => [
+          `item.label.${en(p.label)}`,
+          entry(p.label, `Navbar link to ${p.docId}`),
+        ]),
       ),
     },
     'docusaurus-theme-classic/footer.json': {copyright: entry('site.footer', 'The footer text')},

@@ -8,7 +8,7 @@ test('ratio and percent difference, from the numbers', () => {
   assert.throws(() => ratio(1, 0), /the base of a ratio must be positive/);
 });
 
-test('within noise when the repeats\' ranges overlap', () => {
+test("within noise when the repeats' ranges overlap", () => {
   assert.equal(withinNoise({min: 100, max: 120}, {min: 115, max: 130}), true);
   assert.equal(withinNoise({min: 100, max: 110}, {min: 111, max: 130}), false);
 });

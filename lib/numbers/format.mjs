@@ -22,7 +22,10 @@ const cache = new Map();
 function formatter(locale, kind) {
   const key = `${locale}\u0000${kind}`;
   if (!cache.has(key)) {
-    if (!KINDS[kind]) throw new Error(`Unknown kind of figure "${kind}": use one of ${Object.keys(KINDS).join(', ')} (lib/numbers/format.mjs).`);
+    if (!KINDS[kind])
+      throw new Error(
+        `Unknown kind of figure "${kind}": use one of ${Object.keys(KINDS).join(', ')} (lib/numbers/format.mjs).`,
+      );
     cache.set(key, new Intl.NumberFormat(locale, KINDS[kind]));
   }
   return cache.get(key);
@@ -43,8 +46,13 @@ export function formatFigure(value, kind, locale) {
 /** The value as it is displayed (rounded by the same rule), as a number. */
 export function displayedValue(value, kind) {
   const parts = formatter('en', kind).formatToParts(value);
-  const digits = parts.filter((p) => ['integer', 'decimal', 'fraction', 'minusSign'].includes(p.type)).map((p) => p.value).join('');
+  const digits = parts
+    .filter((p) => ['integer', 'decimal', 'fraction', 'minusSign'].includes(p.type))
+    .map((p) => p.value)
+    .join('');
   // Shift the decimal point in the text, not in floating point (12.3 / 100 is not 0.123).
-  const exponent = ({K: 3, M: 6, B: 9, T: 12}[parts.find((p) => p.type === 'compact')?.value] ?? 0) - (KINDS[kind].style === 'percent' ? 2 : 0);
+  const exponent =
+    ({K: 3, M: 6, B: 9, T: 12}[parts.find((p) => p.type === 'compact')?.value] ?? 0) -
+    (KINDS[kind].style === 'percent' ? 2 : 0);
   return Number(`${digits}e${exponent}`);
 }

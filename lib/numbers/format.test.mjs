@@ -26,6 +26,9 @@ test('the displayed value is the number the text shows', () => {
 });
 
 test('no figure is formatted from something that is not a number', () => {
-  assert.throws(() => formatFigure('84.8K', 'tps', 'en'), /Cannot format "84.8K" as tps: a figure must be a finite number/);
+  assert.throws(
+    () => formatFigure('84.8K', 'tps', 'en'),
+    /Cannot format "84.8K" as tps: a figure must be a finite number/,
+  );
   assert.throws(() => formatFigure(1, 'speed', 'en'), /Unknown kind of figure "speed"/);
 });

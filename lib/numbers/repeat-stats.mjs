@@ -51,7 +51,15 @@ export function groupFigures(cells, names, locale) {
   for (const name of names) {
     const {kind, pick} = FIGURES[name];
     for (const g of summarizeRepeats(cells, pick)) {
-      if (!groups.has(g.key)) groups.set(g.key, {target: g.target, workload: g.workload, scenario: g.scenario, clients: g.clients, repeats: g.repeats, figures: {}});
+      if (!groups.has(g.key))
+        groups.set(g.key, {
+          target: g.target,
+          workload: g.workload,
+          scenario: g.scenario,
+          clients: g.clients,
+          repeats: g.repeats,
+          figures: {},
+        });
       groups.get(g.key).figures[name] = statOf(g, kind, locale);
     }
   }
@@ -89,10 +97,12 @@ export function medianRepeat(cells, stat, pick) {
 export function majorOf(result, targetId) {
   const target = result.environment.targets.find((t) => t.id === targetId);
   const version = target?.serverVersion;
-  if (!version) throw new Error(`${result.run.id}: target "${targetId}" has no server version recorded; the page cannot name it.`);
+  if (!version)
+    throw new Error(`${result.run.id}: target "${targetId}" has no server version recorded; the page cannot name it.`);
   // A release ("17.4") is named by its major; a pre-release ("18beta1", "19devel") as the server gives it.
   return /^\d+\.\d+/.test(version) ? version.split('.')[0] : version;
 }
 
 /** Orders version names as majorOf gives them: 9 before 10, 18beta1 before 18. */
-export const byVersion = (a, b) => parseInt(a, 10) - parseInt(b, 10) || (a.length === b.length ? 0 : a.length > b.length ? -1 : 1);
+export const byVersion = (a, b) =>
+  parseInt(a, 10) - parseInt(b, 10) || (a.length === b.length ? 0 : a.length > b.length ? -1 : 1);

@@ -13,7 +13,8 @@ function niceStep(span, count) {
 /**
  * Ticks from `min` (0 unless given) up to the first nice value at or above
  * `max`, each {value, label} with the label formatted as `kind` for `locale`.
- * @param {{max: number, min?: number, kind: string, locale: string, count?: number, label?: (text: string) => string}} options
+ * @param {{max: number, min?: number, kind: string, locale: string, count?: number,
+ *   label?: (text: string) => string}} options
  */
 export function niceTicks({max, min = 0, kind, locale, count = 5, label = (text) => text}) {
   if (!(max > min)) max = min + 1;

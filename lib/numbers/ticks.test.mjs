@@ -4,13 +4,22 @@ import {niceTicks} from './ticks.mjs';
 
 test('ticks start at zero, step by 1, 2 or 5 × 10^n and reach the maximum', () => {
   const ticks = niceTicks({max: 2335, kind: 'tps', locale: 'en'});
-  assert.deepEqual(ticks.map((t) => t.value), [0, 500, 1000, 1500, 2000, 2500]);
-  assert.deepEqual(ticks.map((t) => t.label), ['0', '500', '1,000', '1,500', '2,000', '2,500']);
+  assert.deepEqual(
+    ticks.map((t) => t.value),
+    [0, 500, 1000, 1500, 2000, 2500],
+  );
+  assert.deepEqual(
+    ticks.map((t) => t.label),
+    ['0', '500', '1,000', '1,500', '2,000', '2,500'],
+  );
 });
 
 test('labels follow the locale and the kind', () => {
   const ticks = niceTicks({max: 0.7, kind: 'ms', locale: 'en'});
-  assert.deepEqual(ticks.map((t) => t.value), [0, 0.2, 0.4, 0.6, 0.8]);
+  assert.deepEqual(
+    ticks.map((t) => t.value),
+    [0, 0.2, 0.4, 0.6, 0.8],
+  );
   assert.equal(niceTicks({max: 9000, kind: 'tps', locale: 'ja'}).at(-1).label, '10,000');
   assert.equal(niceTicks({max: 8, kind: 'ratio', locale: 'en', label: (r) => `${r}×`})[1].label, '2.0×');
 });

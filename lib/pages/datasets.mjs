@@ -14,11 +14,18 @@ export function readDataset(file) {
   const problems = [];
   data.tests.forEach((t, i) => {
     const at = `${file}: tests[${i}]`;
-    for (const [list, key] of [[t.instances, 'instances'], [t.figures, 'figures'], [t.stated ?? [], 'stated']]) {
+    for (const [list, key] of [
+      [t.instances, 'instances'],
+      [t.figures, 'figures'],
+      [t.stated ?? [], 'stated'],
+    ]) {
       list.forEach((item, j) => {
         for (const field of ['system', 'versus']) {
           if (item[field] !== undefined && !systems.has(item[field])) {
-            problems.push(`${at}.${key}[${j}].${field}: "${item[field]}" is not one of the dataset's systems (${[...systems].join(', ')})`);
+            problems.push(
+              `${at}.${key}[${j}].${field}: "${item[field]}" is not one of the dataset's systems ` +
+                `(${[...systems].join(', ')})`,
+            );
           }
         }
       });
@@ -27,9 +34,12 @@ export function readDataset(file) {
       const one = f.tps !== undefined;
       const range = f.tpsLow !== undefined && f.tpsHigh !== undefined && f.tpsLow <= f.tpsHigh;
       if (one === range || (one && (f.tpsLow !== undefined || f.tpsHigh !== undefined))) {
-        problems.push(`${at}.figures[${j}]: give either "tps", or "tpsLow" and "tpsHigh" (low ≤ high), in transactions per second`);
+        problems.push(
+          `${at}.figures[${j}]: give either "tps", or "tpsLow" and "tpsHigh" (low ≤ high), in transactions per second`,
+        );
       }
-      if (f.basis === 'derived' && !f.derivation) problems.push(`${at}.figures[${j}]: a derived figure needs its "derivation"`);
+      if (f.basis === 'derived' && !f.derivation)
+        problems.push(`${at}.figures[${j}]: a derived figure needs its "derivation"`);
     });
   });
   if (problems.length > 0) throw new Error(`${file} is not a valid dataset:\n  ${problems.join('\n  ')}`);

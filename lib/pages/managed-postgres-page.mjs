@@ -20,8 +20,14 @@ function comparisons(test, locale) {
   return figures
     .filter((f) => f !== best)
     .map((other) => {
-      const low = {ratio: ratio(best.range.low, other.range.high), percent: percentDifference(best.range.low, other.range.high)};
-      const high = {ratio: ratio(best.range.high, other.range.low), percent: percentDifference(best.range.high, other.range.low)};
+      const low = {
+        ratio: ratio(best.range.low, other.range.high),
+        percent: percentDifference(best.range.low, other.range.high),
+      };
+      const high = {
+        ratio: ratio(best.range.high, other.range.low),
+        percent: percentDifference(best.range.high, other.range.low),
+      };
       const stated = (test.stated ?? []).find((s) => s.system === best.system && s.versus === other.system);
       return {
         system: best.system,

@@ -9,16 +9,28 @@ const dataset = readDataset(FILE);
 test('comparisons are computed from the published numbers, in one rounding', () => {
   const page = managedPostgresPage(dataset, 'en');
   const [readWrite, readOnly, cpu] = page.tests;
-  assert.deepEqual(readOnly.comparisons, [{system: 'nvme', versus: 'rds', ratio: '9.0', percent: '+802%', stated: {percent: '+802%', ratio: '9.0'}}]);
+  assert.deepEqual(readOnly.comparisons, [
+    {system: 'nvme', versus: 'rds', ratio: '9.0', percent: '+802%', stated: {percent: '+802%', ratio: '9.0'}},
+  ]);
   // 36.5K over 32.5K: +12.3%, the same figure everywhere on the page.
-  assert.deepEqual(cpu.comparisons, [{system: 'nvme', versus: 'rds', ratio: '1.1', percent: '+12.3%', stated: {percent: '+12.3%'}}]);
+  assert.deepEqual(cpu.comparisons, [
+    {system: 'nvme', versus: 'rds', ratio: '1.1', percent: '+12.3%', stated: {percent: '+12.3%'}},
+  ]);
   // RDS and Aurora are published only as "4.4K–4.6K": the comparison is a range.
-  assert.deepEqual(readWrite.comparisons[0], {system: 'nvme', versus: 'rds', ratio: '4.3–4.5', percent: '+330%–+350%', stated: {percent: '+326%', ratio: '4.3'}});
+  assert.deepEqual(readWrite.comparisons[0], {
+    system: 'nvme',
+    versus: 'rds',
+    ratio: '4.3–4.5',
+    percent: '+330%–+350%',
+    stated: {percent: '+326%', ratio: '4.3'},
+  });
   assert.equal(readWrite.figures[1].tpsCompact, '4.4K–4.6K');
 });
 
 test('the same numbers in every locale, each in its own notation', () => {
-  const compact = Object.fromEntries(['en', 'ja', 'ko', 'zh-Hans'].map((l) => [l, managedPostgresPage(dataset, l).tests[1].figures[0].tpsCompact]));
+  const compact = Object.fromEntries(
+    ['en', 'ja', 'ko', 'zh-Hans'].map((l) => [l, managedPostgresPage(dataset, l).tests[1].figures[0].tpsCompact]),
+  );
   assert.deepEqual(compact, {en: '84.8K', ja: '8.48万', ko: '8.48만', 'zh-Hans': '8.48万'});
 });
 

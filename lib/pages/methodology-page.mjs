@@ -22,7 +22,12 @@ export function methodPage(suites, published, {locale}) {
         ['ms', cell.log.latencyUs[`p${PERCENTILE}`] / 1000],
         ['count', cell.summary.processed],
         ['countCompact', cell.summary.processed],
-      ].map(([kind, value]) => ({kind, raw: String(value), text: formatFigure(value, kind, locale), p: formatFigure(PERCENTILE, 'integer', locale)}))
+      ].map(([kind, value]) => ({
+        kind,
+        raw: String(value),
+        text: formatFigure(value, kind, locale),
+        p: formatFigure(PERCENTILE, 'integer', locale),
+      }))
     : [];
   return {
     locale,
@@ -42,7 +47,13 @@ export function methodPage(suites, published, {locale}) {
       })),
       settings: Object.entries(s.targets[0]?.settings ?? {}).map(([k, v]) => `${k} = ${v}`),
     })),
-    runs: published.map((r) => runInfo(r, locale, suites.find((s) => s.id === r.run.suite))),
+    runs: published.map((r) =>
+      runInfo(
+        r,
+        locale,
+        suites.find((s) => s.id === r.run.suite),
+      ),
+    ),
     examples,
     exampleRun: first?.run.id ?? null,
   };

@@ -29,14 +29,20 @@ export function plannerPage(result, {locale, t, suite = null}) {
         name: name(r.target),
         version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
         figures: r.figures,
-        versusBase: r === base || !r.figures.tps || !base.figures.tps ? null : compareStats(r.figures.tps, base.figures.tps, locale),
+        versusBase:
+          r === base || !r.figures.tps || !base.figures.tps
+            ? null
+            : compareStats(r.figures.tps, base.figures.tps, locale),
       })),
-      plans: (result.plans ?? []).filter((p) => p.workload === id).map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
+      plans: (result.plans ?? [])
+        .filter((p) => p.workload === id)
+        .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
       sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
       command: cell.command,
       parameters: {
         clients: formatFigure(cell.parameters.clients, 'integer', locale),
-        durationS: cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
+        durationS:
+          cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
         repeats: formatFigure(rows[0].repeats, 'integer', locale),
       },
     };
@@ -58,10 +64,22 @@ export function plannerPage(result, {locale, t, suite = null}) {
       points: cases.map((c) => {
         const row = c.rows.find((r) => r.target === target);
         if (!row?.figures.tps) return {y: 0, text: '—', tooltip: '—'};
-        if (!row.versusBase) return {y: 1, text: t('common.times', {ratio: formatFigure(1, 'ratio', locale)}), tooltip: t('common.baseline')};
+        if (!row.versusBase)
+          return {
+            y: 1,
+            text: t('common.times', {ratio: formatFigure(1, 'ratio', locale)}),
+            tooltip: t('common.baseline'),
+          };
         const v = row.versusBase;
         const text = t('common.times', {ratio: v.ratioText});
-        return {y: v.ratio, low: v.ratioLow, high: v.ratioHigh, text, spread: v.ratioSpread, tooltip: t('common.tooltipRange', {value: text, spread: v.ratioSpread})};
+        return {
+          y: v.ratio,
+          low: v.ratioLow,
+          high: v.ratioHigh,
+          text,
+          spread: v.ratioSpread,
+          tooltip: t('common.tooltipRange', {value: text, spread: v.ratioSpread}),
+        };
       }),
     })),
   });

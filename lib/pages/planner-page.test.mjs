@@ -10,14 +10,23 @@ test('each case compares every version with the oldest, from the medians of the 
   const data = plannerPage(result, {locale: 'en', t: translator('en')});
   assert.equal(data.focus, '17');
   assert.equal(data.baseline, 'PostgreSQL 16');
-  assert.deepEqual(data.cases.map((c) => c.id), ['cte-sorted-unique', 'correlated-in', 'group-by-order', 'range-contains']);
+  assert.deepEqual(
+    data.cases.map((c) => c.id),
+    ['cte-sorted-unique', 'correlated-in', 'group-by-order', 'range-contains'],
+  );
   const groups = summarizeRepeats(result.cells, (c) => c.summary.tps);
   for (const c of data.cases) {
     const [base, v17] = groups.filter((g) => g.workload === c.id);
     assert.equal(c.rows[0].versusBase, null);
     assert.equal(c.rows[1].versusBase.ratioText, formatFigure(v17.median / base.median, 'ratio', 'en'));
-    assert.equal(c.rows[1].versusBase.ratioSpread, `${formatFigure(v17.min / base.max, 'ratio', 'en')}–${formatFigure(v17.max / base.min, 'ratio', 'en')}`);
-    assert.deepEqual(c.plans.map((p) => p.target), ['pg16', 'pg17', 'pg18']);
+    assert.equal(
+      c.rows[1].versusBase.ratioSpread,
+      `${formatFigure(v17.min / base.max, 'ratio', 'en')}–${formatFigure(v17.max / base.min, 'ratio', 'en')}`,
+    );
+    assert.deepEqual(
+      c.plans.map((p) => p.target),
+      ['pg16', 'pg17', 'pg18'],
+    );
     assert.ok(c.plans.every((p) => p.plan.includes('Execution Time')));
     assert.match(c.sql, /SELECT/);
   }
@@ -27,8 +36,11 @@ test('the speedup chart has the baseline at one and a whisker per version', () =
   const data = plannerPage(plannerRun(), {locale: 'ja', t: translator('ja')});
   const [chart] = data.charts;
   assert.equal(chart.image, '/charts/planner-speedup.png');
-  assert.deepEqual(chart.series.map((s) => s.label), ['PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18']);
+  assert.deepEqual(
+    chart.series.map((s) => s.label),
+    ['PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18'],
+  );
   assert.ok(chart.series[0].points.every((p) => p.y === 1 && p.low === undefined));
-  chart.series[1].points.forEach((p, i) => assert.equal(p.y, data.cases[i].rows[1].versusBase.ratio));
+  for (const [i, p] of chart.series[1].points.entries()) assert.equal(p.y, data.cases[i].rows[1].versusBase.ratio);
   assert.match(chart.y.ticks[1].label, /倍$/);
 });

@@ -26,8 +26,11 @@ export function quickRunPage(result, {locale, t, suite = null}) {
 
   const rowKey = (g) => `${g.workload}/${g.scenario}/${g.clients}`;
   const rows = [...new Map(groups.map((g) => [rowKey(g), g])).values()].map((g) => {
-    const of = (target) => groups.find((x) => rowKey(x) === rowKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};
-    const cell = result.cells.find((c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients);
+    const of = (target) =>
+      groups.find((x) => rowKey(x) === rowKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};
+    const cell = result.cells.find(
+      (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
+    );
     const base = of(first.id).tps;
     return {
       key: rowKey(g),
@@ -37,7 +40,11 @@ export function quickRunPage(result, {locale, t, suite = null}) {
       repeats: formatFigure(g.repeats, 'integer', locale),
       servers: targets.map((x, i) => {
         const figures = of(x.id);
-        return {target: x.id, ...figures, versus: i > 0 && figures.tps && base ? compareStats(figures.tps, base, locale) : null};
+        return {
+          target: x.id,
+          ...figures,
+          versus: i > 0 && figures.tps && base ? compareStats(figures.tps, base, locale) : null,
+        };
       }),
     };
   });

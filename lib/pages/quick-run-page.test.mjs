@@ -8,14 +8,23 @@ import {quickRun, translator} from '../../test/helpers/fixtures.mjs';
 const page = (result, locale = 'en') => quickRunPage(result, {locale, t: translator(locale)});
 /** The median TPS of one workload/clients/target, summarized by the results library itself. */
 const medianOf = (result, workload, clients, target) =>
-  summarizeRepeats(result.cells.filter((c) => c.workload === workload && c.parameters.clients === clients && c.target === target), (c) => c.summary.tps)[0];
+  summarizeRepeats(
+    result.cells.filter((c) => c.workload === workload && c.parameters.clients === clients && c.target === target),
+    (c) => c.summary.tps,
+  )[0];
 
 test('one row per workload and client count, each server with the median and spread of its repeats', () => {
   const result = quickRun();
   const data = page(result);
-  assert.deepEqual(data.targets.map((x) => x.name), ['PostgreSQL 17', 'PostgreSQL 18']);
+  assert.deepEqual(
+    data.targets.map((x) => x.name),
+    ['PostgreSQL 17', 'PostgreSQL 18'],
+  );
   const cells = new Set(result.cells.map((c) => `${c.workload}/${c.scenario}/${c.parameters.clients}`));
-  assert.deepEqual(data.rows.map((r) => r.key), [...cells]);
+  assert.deepEqual(
+    data.rows.map((r) => r.key),
+    [...cells],
+  );
   for (const row of data.rows) {
     const [workload, , clients] = row.key.split('/');
     row.servers.forEach((s, i) => {
@@ -24,7 +33,15 @@ test('one row per workload and client count, each server with the median and spr
       assert.equal(s.tps.spread, `${formatFigure(g.min, 'tps', 'en')}–${formatFigure(g.max, 'tps', 'en')}`);
       assert.ok(s.latencyAvg.median > 0);
       if (i === 0) assert.equal(s.versus, null);
-      else assert.equal(s.versus.percentText, formatFigure(g.median / medianOf(result, workload, Number(clients), row.servers[0].target).median - 1, 'percent', 'en'));
+      else
+        assert.equal(
+          s.versus.percentText,
+          formatFigure(
+            g.median / medianOf(result, workload, Number(clients), row.servers[0].target).median - 1,
+            'percent',
+            'en',
+          ),
+        );
     });
   }
 });
@@ -32,20 +49,29 @@ test('one row per workload and client count, each server with the median and spr
 test('the finding counts the rows where the newest server differs beyond noise', () => {
   const data = page(quickRun());
   const beyond = data.rows.filter((r) => !r.servers.at(-1).versus.withinNoise).length;
-  assert.deepEqual(data.finding, {newer: 'PostgreSQL 18', older: 'PostgreSQL 17', beyond: String(beyond), cells: String(data.rows.length)});
+  assert.deepEqual(data.finding, {
+    newer: 'PostgreSQL 18',
+    older: 'PostgreSQL 17',
+    beyond: String(beyond),
+    cells: String(data.rows.length),
+  });
 });
 
 test('an edited repeat changes its median, the chart bar and nothing else', () => {
   const before = page(quickRun());
   const result = quickRun();
   // Make every tpcb-like, 4-client repeat of PostgreSQL 18 ten times faster.
-  for (const c of result.cells.filter((x) => x.target === 'pg18' && x.workload === 'tpcb-like' && x.parameters.clients === 4)) c.summary.tps *= 10;
+  for (const c of result.cells.filter(
+    (x) => x.target === 'pg18' && x.workload === 'tpcb-like' && x.parameters.clients === 4,
+  ))
+    c.summary.tps *= 10;
   const after = page(result);
   const at = after.rows.findIndex((r) => r.key === 'tpcb-like/small/4');
   assert.equal(after.rows[at].servers[1].tps.median, before.rows[at].servers[1].tps.median * 10);
   assert.equal(after.charts[0].series[1].points[at].y, after.rows[at].servers[1].tps.median);
   assert.equal(after.rows[at].servers[1].versus.withinNoise, false);
-  after.rows.filter((_, i) => i !== at).forEach((r, i) => assert.deepEqual(r, before.rows.filter((_, j) => j !== at)[i]));
+  const others = (page) => page.rows.filter((_, i) => i !== at);
+  assert.deepEqual(others(after), others(before));
 });
 
 test('figures and words follow the locale', () => {

@@ -5,7 +5,8 @@ import {formatFigure} from '../numbers/format.mjs';
 const GIB = 1024 ** 3;
 
 /** The date of a run, written for the locale (the calendar date in UTC). */
-export const formatDate = (iso, locale) => new Intl.DateTimeFormat(locale, {dateStyle: 'long', timeZone: 'UTC'}).format(new Date(iso));
+export const formatDate = (iso, locale) =>
+  new Intl.DateTimeFormat(locale, {dateStyle: 'long', timeZone: 'UTC'}).format(new Date(iso));
 
 /** The parameters of a run that the page states, formatted for the locale. */
 export function runInfo(result, locale, suite = null) {

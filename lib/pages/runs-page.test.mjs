@@ -11,11 +11,17 @@ test('runs are listed newest first, with their outcome and data files', () => {
   failed.run.startedAt = '2027-01-01T00:00:00.000Z';
   failed.cells[0].status = 'failed';
   const {runs} = runsPage([plannerRun(), failed, versionsRun()], {locale: 'en'});
-  assert.deepEqual(runs.map((r) => r.id), ['pg-versions-later', 'pg-versions-20261122T110343Z', 'pg17-planner-20261122T105429Z']);
+  assert.deepEqual(
+    runs.map((r) => r.id),
+    ['pg-versions-later', 'pg-versions-20261122T110343Z', 'pg17-planner-20261122T105429Z'],
+  );
   assert.equal(runs[0].allOk, false);
   assert.equal(runs[0].failed, '1');
   assert.equal(runs[1].allOk, true);
-  assert.deepEqual(runs[1].data, {json: '/data/pg-versions-20261122T110343Z.json', csv: '/data/pg-versions-20261122T110343Z.csv'});
+  assert.deepEqual(runs[1].data, {
+    json: '/data/pg-versions-20261122T110343Z.json',
+    csv: '/data/pg-versions-20261122T110343Z.csv',
+  });
   assert.equal(runs[1].date, 'November 22, 2026');
   assert.equal(runsPage([versionsRun()], {locale: 'ja'}).runs[0].date, '2026年11月22日');
 });
@@ -25,7 +31,12 @@ test('the methodology shows the rounding rule on a real cell and the command of 
   const result = versionsRun();
   const data = methodPage([suite], [result], {locale: 'en'});
   const cell = result.cells[0];
-  assert.deepEqual(data.examples[0], {kind: 'tps', raw: String(cell.summary.tps), text: Math.round(cell.summary.tps).toLocaleString('en'), p: '99'});
+  assert.deepEqual(data.examples[0], {
+    kind: 'tps',
+    raw: String(cell.summary.tps),
+    text: Math.round(cell.summary.tps).toLocaleString('en'),
+    p: '99',
+  });
   assert.equal(data.suites[0].command, 'npm run bench -- run pg-versions');
   assert.equal(data.suites[0].versions, '15, 16, 17, 18');
   assert.equal(data.runs[0].designDurationS.join(', '), '300, 600');

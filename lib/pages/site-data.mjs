@@ -52,7 +52,10 @@ export function newestRun(results, suite) {
 export function latestRun(results, suite) {
   const run = newestRun(results, suite);
   if (!run) {
-    throw new Error(`results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` (or restore the file from git).`);
+    throw new Error(
+      `results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` ` +
+        `(or restore the file from git).`,
+    );
   }
   return run;
 }
@@ -62,7 +65,17 @@ export function latestRun(results, suite) {
  * page's data carries only these, so it downloads only its own words.
  */
 export const PAGE_MESSAGES = {
-  home: ['site.title', 'home', 'managed.title', 'versions.title', 'planner.title', 'method.title', 'runs.title', 'quick.title', 'translate.title'],
+  home: [
+    'site.title',
+    'home',
+    'managed.title',
+    'versions.title',
+    'planner.title',
+    'method.title',
+    'runs.title',
+    'quick.title',
+    'translate.title',
+  ],
   'managed-postgres': ['managed'],
   'pg-versions': ['common', 'versions'],
   'pg17-planner': ['common', 'planner'],
@@ -77,8 +90,14 @@ export function pickMessages(messages, keys) {
   const out = {};
   for (const key of keys) {
     const parts = key.split('.');
-    const value = parts.reduce((node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined), messages);
-    if (value === undefined) throw new Error(`The catalog has no "${key}", which a page uses: add it (npm run i18n:check lists what is missing).`);
+    const value = parts.reduce(
+      (node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined),
+      messages,
+    );
+    if (value === undefined)
+      throw new Error(
+        `The catalog has no "${key}", which a page uses: add it (npm run i18n:check lists what is missing).`,
+      );
     parts.slice(0, -1).reduce((node, part) => (node[part] ??= {}), out)[parts.at(-1)] = value;
   }
   return out;
@@ -94,7 +113,8 @@ export function buildPages(content, locale, messages) {
   const t = createTranslator(locale, messages);
   const suite = (id) => content.suites.find((s) => s.id === id) ?? null;
   const dataset = content.datasets['managed-postgres'];
-  if (!dataset) throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
+  if (!dataset)
+    throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
   const versions = latestRun(content.results, 'pg-versions');
   const planner = latestRun(content.results, 'pg17-planner');
   const versionsData = versionsPage(versions, {locale, t, suite: suite('pg-versions')});
@@ -107,9 +127,20 @@ export function buildPages(content, locale, messages) {
     methodology: methodPage(content.suites, [versions, planner], {locale}),
     runs: runsPage(content.results, {locale}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
-    translating: translatePage(content.siteDir, {locale, defaultLocale, locales, english: readCatalog(content.siteDir, defaultLocale), catalog: messages}),
+    translating: translatePage(content.siteDir, {
+      locale,
+      defaultLocale,
+      locales,
+      english: readCatalog(content.siteDir, defaultLocale),
+      catalog: messages,
+    }),
   };
-  return Object.fromEntries(Object.entries(pages).map(([name, data]) => [name, {...data, messages: pickMessages(messages, PAGE_MESSAGES[name])}]));
+  return Object.fromEntries(
+    Object.entries(pages).map(([name, data]) => [
+      name,
+      {...data, messages: pickMessages(messages, PAGE_MESSAGES[name])},
+    ]),
+  );
 }
 
 /**

@@ -15,7 +15,10 @@ test('a page uses the newest finished run of its suite', () => {
 });
 
 test('without a run of its suite, the build stops and says how to make one', () => {
-  assert.throws(() => latestRun([plannerRun()], 'pg-versions'), /results\/ has no finished "pg-versions" run.*npm run bench -- run pg-versions/);
+  assert.throws(
+    () => latestRun([plannerRun()], 'pg-versions'),
+    /results\/ has no finished "pg-versions" run.*npm run bench -- run pg-versions/,
+  );
 });
 
 test('the quick-run page shows the newest quick run, and builds without one', () => {

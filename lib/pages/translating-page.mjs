@@ -17,7 +17,8 @@ export const DIGIT_KEY = 'versions.lead';
 
 /**
  * @param {string} siteDir
- * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object, catalog: object}} options
+ * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
+ *   catalog: object}} options
  */
 export function translatePage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
   // English readers see the example in the first other language.

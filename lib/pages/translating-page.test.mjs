@@ -8,14 +8,20 @@ import {DIGIT_KEY, SAMPLE_KEY, translatePage} from './translating-page.mjs';
 const siteDir = new URL('../../', import.meta.url).pathname;
 const catalogText = (locale) => readFileSync(`${siteDir}i18n/${locale}/benchmarks.json`, 'utf8');
 const page = (locale) =>
-  translatePage(siteDir, {locale, defaultLocale, locales, english: JSON.parse(catalogText('en')), catalog: JSON.parse(catalogText(locale))});
+  translatePage(siteDir, {
+    locale,
+    defaultLocale,
+    locales,
+    english: JSON.parse(catalogText('en')),
+    catalog: JSON.parse(catalogText(locale)),
+  });
 
 test('the guide shows the output of the real check on a broken copy, with the lines of the real file', () => {
   const before = catalogText('ko');
   const data = page('ko');
   const lines = keyLines(before);
   assert.equal(data.checkOutput.length, 2, data.checkOutput.join('\n'));
-  const [digit, placeholder] = [...data.checkOutput].sort((a, b) => (a.includes('placeholders') ? 1 : -1));
+  const [digit, placeholder] = [...data.checkOutput].sort((a, _b) => (a.includes('placeholders') ? 1 : -1));
   assert.equal(digit.split(': ')[0], `i18n/ko/benchmarks.json:${lines.get(DIGIT_KEY)}`);
   assert.match(digit, new RegExp(`"${DIGIT_KEY}" contains "12"`));
   assert.equal(placeholder.split(': ')[0], `i18n/ko/benchmarks.json:${lines.get(SAMPLE_KEY)}`);

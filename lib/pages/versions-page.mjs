@@ -66,8 +66,13 @@ export function versionsPage(result, {locale, t, suite = null}) {
       xTitle: t('common.percentileAxis'),
       yTitle: t('common.msAxis'),
       kind: 'ms',
-      categories: PERCENTILES.map((q) => t('common.percentile', {p: formatFigure(Number(q.slice(1)), 'integer', locale)})),
-      series: rows.map((r) => ({label: name(r.target), points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue'))})),
+      categories: PERCENTILES.map((q) =>
+        t('common.percentile', {p: formatFigure(Number(q.slice(1)), 'integer', locale)}),
+      ),
+      series: rows.map((r) => ({
+        label: name(r.target),
+        points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue')),
+      })),
     });
     const progressChart = lineChart({
       id: `versions-${id}-progress`,
@@ -79,7 +84,11 @@ export function versionsPage(result, {locale, t, suite = null}) {
       xKind: 'integer',
       yKind: 'tps',
       series: rows.map((r) => {
-        const repeat = medianRepeat(cells.filter((c) => c.scenario === id && c.target === r.target), r.figures.tps, FIGURES.tps.pick);
+        const repeat = medianRepeat(
+          cells.filter((c) => c.scenario === id && c.target === r.target),
+          r.figures.tps,
+          FIGURES.tps.pick,
+        );
         return {
           label: name(r.target),
           points: bucketProgress(repeat?.summary.progress ?? []).map((b) => ({
@@ -88,7 +97,10 @@ export function versionsPage(result, {locale, t, suite = null}) {
             xText:
               b.from === b.to
                 ? t('common.seconds', {value: formatFigure(b.to, 'integer', locale)})
-                : t('common.secondsSpan', {from: formatFigure(b.from, 'integer', locale), to: formatFigure(b.to, 'integer', locale)}),
+                : t('common.secondsSpan', {
+                    from: formatFigure(b.from, 'integer', locale),
+                    to: formatFigure(b.to, 'integer', locale),
+                  }),
             text: formatFigure(b.tps, 'tps', locale),
           })),
         };
@@ -147,7 +159,8 @@ export function point(stat, t, valueKey = 'common.tpsValue') {
 /** The commands that made a scenario's figures: the data load and the first measured run, as recorded. */
 export function commandsOf(result, scenario) {
   const cell = result.cells.find((c) => c.scenario === scenario);
-  const init = (result.preparations ?? []).find((p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale);
+  const init = (result.preparations ?? []).find(
+    (p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale,
+  );
   return {target: cell.target, init: init?.command ?? null, run: cell.command};
 }
-

@@ -6,19 +6,32 @@ import {translator, versionsRun} from '../../test/helpers/fixtures.mjs';
 import {bucketProgress, versionsPage} from './versions-page.mjs';
 
 const page = (result, locale = 'en') => versionsPage(result, {locale, t: translator(locale)});
-const tpsMedians = (result, scenario) => summarizeRepeats(result.cells.filter((c) => c.scenario === scenario), (c) => c.summary.tps);
+const tpsMedians = (result, scenario) =>
+  summarizeRepeats(
+    result.cells.filter((c) => c.scenario === scenario),
+    (c) => c.summary.tps,
+  );
 
 test('each scenario has a row per version with the median and spread of its repeats', () => {
   const result = versionsRun();
   const data = page(result);
   assert.equal(data.versions, '15–18');
-  assert.deepEqual(data.scenarios.map((s) => s.id), ['small', 'large']);
+  assert.deepEqual(
+    data.scenarios.map((s) => s.id),
+    ['small', 'large'],
+  );
   for (const s of data.scenarios) {
     const groups = tpsMedians(result, s.id);
-    assert.deepEqual(s.rows.map((r) => r.name), ['PostgreSQL 15', 'PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18']);
+    assert.deepEqual(
+      s.rows.map((r) => r.name),
+      ['PostgreSQL 15', 'PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18'],
+    );
     s.rows.forEach((row, i) => {
       assert.equal(row.figures.tps.text, formatFigure(groups[i].median, 'tps', 'en'));
-      assert.equal(row.figures.tps.spread, `${formatFigure(groups[i].min, 'tps', 'en')}–${formatFigure(groups[i].max, 'tps', 'en')}`);
+      assert.equal(
+        row.figures.tps.spread,
+        `${formatFigure(groups[i].min, 'tps', 'en')}–${formatFigure(groups[i].max, 'tps', 'en')}`,
+      );
       assert.deepEqual(Object.keys(row.figures), ['count', 'tps', 'min', 'max', 'p95', 'p99']);
     });
     assert.equal(s.rows[0].versusFirst, null);
@@ -30,7 +43,10 @@ test('each scenario has a row per version with the median and spread of its repe
 test('latencies come from the transaction logs, in milliseconds', () => {
   const result = versionsRun();
   const row = page(result).scenarios[1].rows[0];
-  const p99s = result.cells.filter((c) => c.scenario === 'large' && c.target === 'pg15').map((c) => c.log.latencyUs.p99 / 1000).sort((a, b) => a - b);
+  const p99s = result.cells
+    .filter((c) => c.scenario === 'large' && c.target === 'pg15')
+    .map((c) => c.log.latencyUs.p99 / 1000)
+    .sort((a, b) => a - b);
   assert.equal(row.figures.p99.median, p99s[1]);
 });
 
@@ -38,8 +54,14 @@ test('charts: throughput bars with whiskers, percentiles per version, the median
   const result = versionsRun();
   const [tps, latency, progress] = page(result).scenarios[0].charts;
   const groups = tpsMedians(result, 'small');
-  assert.deepEqual(tps.series[0].points.map((p) => p.y), groups.map((g) => g.median));
-  assert.deepEqual(tps.series[0].points.map((p) => [p.low, p.high]), groups.map((g) => [g.min, g.max]));
+  assert.deepEqual(
+    tps.series[0].points.map((p) => p.y),
+    groups.map((g) => g.median),
+  );
+  assert.deepEqual(
+    tps.series[0].points.map((p) => [p.low, p.high]),
+    groups.map((g) => [g.min, g.max]),
+  );
   assert.equal(tps.image, '/charts/versions-small-tps.png');
   assert.deepEqual(latency.x.categories, ['p50', 'p90', 'p95', 'p99']);
   assert.equal(latency.series.length, 4);
@@ -72,7 +94,10 @@ test('every locale gets the same numbers in its own words and notation', () => {
   const en = page(result, 'en');
   for (const locale of ['ja', 'ko', 'zh-Hans']) {
     const other = page(result, locale);
-    assert.deepEqual(other.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)), en.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)));
+    assert.deepEqual(
+      other.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)),
+      en.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)),
+    );
     assert.notEqual(other.scenarios[0].charts[0].title, en.scenarios[0].charts[0].title);
   }
 });
@@ -83,7 +108,10 @@ test('long runs are averaged into at most MAX_POINTS points per line', () => {
   assert.equal(buckets.length, 120);
   assert.deepEqual(buckets[0], {from: 1, to: 5, tps: 160});
   assert.equal(buckets.at(-1).to, 600);
-  assert.deepEqual(bucketProgress(progress.slice(0, 20)).map((b) => b.from), progress.slice(0, 20).map((p) => p.timeS));
+  assert.deepEqual(
+    bucketProgress(progress.slice(0, 20)).map((b) => b.from),
+    progress.slice(0, 20).map((p) => p.timeS),
+  );
 });
 
 test('a pre-release server is named as it gives its version, never "PostgreSQL NaN"', () => {

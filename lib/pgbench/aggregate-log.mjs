@@ -28,7 +28,9 @@ export function createAggregateLogStats() {
           if (errors.length < 5) {
             errors.push({
               kind: 'other',
-              message: `${name}:${lineNo}: not a ${COLUMNS}-column aggregate log line: ${JSON.stringify(trimmed.slice(0, 120))}`,
+              message:
+                `${name}:${lineNo}: not a ${COLUMNS}-column aggregate log line: ` +
+                `${JSON.stringify(trimmed.slice(0, 120))}`,
             });
           }
           return;

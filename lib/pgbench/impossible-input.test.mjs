@@ -18,7 +18,8 @@ test('a negative tps is refused with its line, and no tps is kept', () => {
   const r = parseOutput(stdout.replace(/^tps = [\d.]+/m, 'tps = -512.5'));
   assert.equal(r.tps, undefined);
   assert.deepEqual(impossible(r), [
-    `${JSON.stringify(stdout.match(/^tps = .*$/m)[0].replace(/^tps = [\d.]+/, 'tps = -512.5'))}: -512.5 is negative, and pgbench never prints a negative figure there; the output was altered or damaged`,
+    `${JSON.stringify(stdout.match(/^tps = .*$/m)[0].replace(/^tps = [\d.]+/, 'tps = -512.5'))}: -512.5 is ` +
+      `negative, and pgbench never prints a negative figure there; the output was altered or damaged`,
   ]);
 });
 

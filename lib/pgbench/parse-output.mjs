@@ -51,32 +51,54 @@ const SUMMARY_LINES = [
   [re(`duration: ${INT} s`), 'run', (m) => ({durationS: num(m[1])})],
   [re(`number of transactions per client: ${INT}`), 'run', (m) => ({transactionsPerClient: num(m[1])})],
   // "N/M" with -t; in 18's per-script block "N (tps = …)".
-  [re(`number of transactions actually processed: ${INT}(?:/${INT})?(?: \\(tps = ${NUM}\\))?`), 'both',
-    (m) => ({processed: num(m[1]), ...(m[3] !== undefined && {tps: num(m[3])})})],
+  [
+    re(`number of transactions actually processed: ${INT}(?:/${INT})?(?: \\(tps = ${NUM}\\))?`),
+    'both',
+    (m) => ({processed: num(m[1]), ...(m[3] !== undefined && {tps: num(m[3])})}),
+  ],
   [re(`number of failed transactions: ${INT} \\(.*\\)`), 'both', (m) => ({failed: num(m[1])})],
   [re(`number of serialization failures: ${INT} \\(.*\\)`), 'both', (m) => ({serializationFailures: num(m[1])})],
   [re(`number of deadlock failures: ${INT} \\(.*\\)`), 'both', (m) => ({deadlockFailures: num(m[1])})],
   [re(`number of transactions retried: ${INT} \\(.*\\)`), 'both', (m) => ({retried: num(m[1])})],
   [re(`total number of retries: ${INT}`), 'both', (m) => ({retries: num(m[1])})],
   [re(`number of transactions skipped: ${INT} \\(.*\\)`), 'both', (m) => ({skipped: num(m[1])})],
-  [re(`number of transactions above the ${NUM} ms latency limit: ${INT}/${INT} \\(.*\\)`), 'run',
-    (m) => ({latencyLimitMs: num(m[1]), aboveLatencyLimit: num(m[2])})],
-  [re(`latency average = ${NUM} ms( \\(including failures\\))?`), 'both',
-    (m) => ({latencyAvgMs: num(m[1]), latencyIncludesFailures: m[2] !== undefined})],
+  [
+    re(`number of transactions above the ${NUM} ms latency limit: ${INT}/${INT} \\(.*\\)`),
+    'run',
+    (m) => ({latencyLimitMs: num(m[1]), aboveLatencyLimit: num(m[2])}),
+  ],
+  [
+    re(`latency average = ${NUM} ms( \\(including failures\\))?`),
+    'both',
+    (m) => ({latencyAvgMs: num(m[1]), latencyIncludesFailures: m[2] !== undefined}),
+  ],
   [re(`latency stddev = ${NUM} ms`), 'both', (m) => ({latencyStddevMs: num(m[1])})],
-  [re(`rate limit schedule lag: avg ${NUM} \\(max ${NUM}\\) ms`), 'run', (m) => ({lagAvgMs: num(m[1]), lagMaxMs: num(m[2])})],
+  [
+    re(`rate limit schedule lag: avg ${NUM} \\(max ${NUM}\\) ms`),
+    'run',
+    (m) => ({lagAvgMs: num(m[1]), lagMaxMs: num(m[2])}),
+  ],
   [re(`initial connection time = ${NUM} ms`), 'run', (m) => ({initialConnectionMs: num(m[1])})],
   [re(`average connection time = ${NUM} ms`), 'run', (m) => ({averageConnectionMs: num(m[1])})],
   // 15+ print one tps line; 13 and older printed "including/excluding connections establishing".
-  [re(`tps = ${NUM} \\((without initial connection time|including reconnection times|excluding connections establishing)\\)`), 'run',
-    (m) => ({tps: num(m[1]), tpsIncludesConnections: m[2] === 'including reconnection times'})],
+  [
+    re(
+      `tps = ${NUM} \\((without initial connection time|including reconnection times|excluding connections ` +
+        `establishing)\\)`,
+    ),
+    'run',
+    (m) => ({tps: num(m[1]), tpsIncludesConnections: m[2] === 'including reconnection times'}),
+  ],
   [re(`tps = ${NUM} \\(including connections establishing\\)`), 'run', () => ({})],
   // Per-script only.
   [re(`weight: ${INT} \\(targets .*\\)`), 'script', (m) => ({weight: num(m[1])})],
   // 15–17: "N transactions (x% of total, tps = …)", N being the processed count;
   // 18: "N transactions (x% of total)", N counting failed and skipped ones too.
-  [re(`${INT} transactions \\([^,]*% of total(?:, tps = ${NUM})?\\)`), 'script',
-    (m) => ({transactions: num(m[1]), ...(m[2] !== undefined && {processed: num(m[1]), tps: num(m[2])})})],
+  [
+    re(`${INT} transactions \\([^,]*% of total(?:, tps = ${NUM})?\\)`),
+    'script',
+    (m) => ({transactions: num(m[1]), ...(m[2] !== undefined && {processed: num(m[1]), tps: num(m[2])})}),
+  ],
 ];
 
 const STATEMENTS_HEADER = re(`statement latencies in milliseconds(?:(, failures and retries)| (and failures))?:`);
@@ -86,8 +108,13 @@ const PROGRESS = re(
     `(?:, ${INT} failed)?(?:, lag ${NUM} ms)?(?:, ${INT} skipped)?(?:, ${INT} retried, ${INT} retries)?`,
 );
 
-const INIT_STEP = /^(dropping old tables|creating tables|creating (\d+) partitions|generating data \((client|server)-side\)|vacuuming|creating primary keys|creating foreign keys)\.\.\.$/;
-const INIT_TUPLES = re(`${INT} of ${INT} tuples \\(\\d+%\\)(?: of (\\w+))? done \\(elapsed ${NUM} s, remaining ${NUM} s\\)`);
+const INIT_STEP = new RegExp(
+  String.raw`^(dropping old tables|creating tables|creating (\d+) partitions|generating data \((client|server)-side\)` +
+    String.raw`|vacuuming|creating primary keys|creating foreign keys)\.\.\.$`,
+);
+const INIT_TUPLES = re(
+  `${INT} of ${INT} tuples \\(\\d+%\\)(?: of (\\w+))? done \\(elapsed ${NUM} s, remaining ${NUM} s\\)`,
+);
 const INIT_DONE = re(`done in ${NUM} s \\((.*)\\)\\.`);
 
 // "pgbench: error: …", and getopt's "/path/to/pgbench: unrecognized option …".
@@ -156,7 +183,10 @@ export function createOutputParser() {
   const seenLines = new Set();
 
   function impossible(text, why) {
-    errors.push({kind: 'impossible', message: `${JSON.stringify(text.slice(0, 120))}: ${why}; the output was altered or damaged`});
+    errors.push({
+      kind: 'impossible',
+      message: `${JSON.stringify(text.slice(0, 120))}: ${why}; the output was altered or damaged`,
+    });
   }
 
   function summaryLine(text) {
@@ -167,7 +197,10 @@ export function createOutputParser() {
       const m = pattern.exec(body);
       if (!m) continue;
       if (!inScript && pattern === SUMMARY_LINES[0][0] && runs++ > 0) {
-        errors.push({kind: 'other', message: 'The input holds more than one run; only the first was read. Parse each run separately.'});
+        errors.push({
+          kind: 'other',
+          message: 'The input holds more than one run; only the first was read. Parse each run separately.',
+        });
       }
       if (runs > 1 && !inScript) return true;
       const why = impossibleNumber(m.slice(1));
@@ -175,7 +208,8 @@ export function createOutputParser() {
         impossible(text, why);
         return true;
       }
-      const seenKey = `${inScript ? `script ${script.index}` : 'run'}:${SUMMARY_LINES.findIndex((l) => l[0] === pattern)}`;
+      const lineKind = SUMMARY_LINES.findIndex((l) => l[0] === pattern);
+      const seenKey = `${inScript ? `script ${script.index}` : 'run'}:${lineKind}`;
       if (seenLines.has(seenKey)) {
         impossible(text, 'this summary line appears twice (the first one is kept)');
         return true;
@@ -286,6 +320,7 @@ export function createOutputParser() {
     const text = raw.trimEnd();
     if (text === '') return;
     // Control characters (other than tab) or undecodable bytes: not text output.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this test's purpose
     if (/[\u0000-\u0008\u000b-\u001f\u007f\ufffd]/.test(text)) {
       unrecognized.push(text);
       return;
@@ -305,7 +340,8 @@ export function createOutputParser() {
       return;
     }
     if (lastMessage && CONTINUATION.test(text)) {
-      if (lastMessage.message !== undefined) lastMessage.detail = lastMessage.detail ? `${lastMessage.detail}\n${text}` : text;
+      if (lastMessage.message !== undefined)
+        lastMessage.detail = lastMessage.detail ? `${lastMessage.detail}\n${text}` : text;
       return;
     }
     // A script error is followed by the offending script line, then a caret line.
@@ -341,20 +377,31 @@ export function createOutputParser() {
       if (unrecognized.length > 0) {
         problems.push({
           kind: 'other',
-          message: `${unrecognized.length} line(s) are not pgbench output; the first: ${JSON.stringify(unrecognized[0].slice(0, 120))}`,
+          message:
+            `${unrecognized.length} line(s) are not pgbench output; the first: ` +
+            `${JSON.stringify(unrecognized[0].slice(0, 120))}`,
         });
       }
       const failedBeforeRun = errors.some((e) => e.kind !== 'aborted');
       const counted = (out.processed ?? 0) + (out.failed ?? 0) > 0;
       if (out.transactionType !== undefined && !failedBeforeRun && !out.aborted) {
         if (out.processed === undefined) {
-          problems.push({kind: 'other', message: 'The summary ends before "number of transactions actually processed": the output looks truncated.'});
+          problems.push({
+            kind: 'other',
+            message: 'The summary ends before "number of transactions actually processed": the output looks truncated.',
+          });
         } else if (counted && out.tps === undefined) {
-          problems.push({kind: 'other', message: 'The summary ends before its "tps =" line: the output looks truncated.'});
+          problems.push({
+            kind: 'other',
+            message: 'The summary ends before its "tps =" line: the output looks truncated.',
+          });
         }
       }
       if (out.init && out.init.totalS === undefined && errors.length === 0) {
-        problems.push({kind: 'other', message: 'pgbench -i output ends before "done in …": the output looks truncated.'});
+        problems.push({
+          kind: 'other',
+          message: 'pgbench -i output ends before "done in …": the output looks truncated.',
+        });
       }
     }
     return {

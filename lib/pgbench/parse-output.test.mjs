@@ -8,10 +8,17 @@ const VERSIONS = ['15', '17', '18'];
 
 /** stdout and stderr of a captured case, as pgbench wrote them. */
 function outputs(caseDir) {
-  return ['stdout', 'stderr'].map((f) => `${FIXTURES}${caseDir}/${f}`).filter(existsSync).map((f) => readFileSync(f, 'utf8'));
+  return ['stdout', 'stderr']
+    .map((f) => `${FIXTURES}${caseDir}/${f}`)
+    .filter(existsSync)
+    .map((f) => readFileSync(f, 'utf8'));
 }
 const parseCase = (caseDir) => parseOutput(...outputs(caseDir));
-const cases = VERSIONS.flatMap((v) => readdirSync(FIXTURES + v).sort().map((c) => `${v}/${c}`));
+const cases = VERSIONS.flatMap((v) =>
+  readdirSync(FIXTURES + v)
+    .sort()
+    .map((c) => `${v}/${c}`),
+);
 
 function collect(value, numbers, strings) {
   if (typeof value === 'number') numbers.add(value);
@@ -45,7 +52,8 @@ for (const caseDir of cases) {
       if (inClientReport || line.trim() === '') continue;
       // Texts the result keeps (longest first) are cut out; what remains must be numbers it keeps.
       let rest = line;
-      for (const s of [...strings].sort((x, y) => y.length - x.length)) if (s.length >= 3 && rest.includes(s)) rest = rest.replace(s, ' ');
+      for (const s of [...strings].sort((x, y) => y.length - x.length))
+        if (s.length >= 3 && rest.includes(s)) rest = rest.replace(s, ' ');
       if (strings.some((s) => s.includes(line.trim()))) continue;
       // Numbers, but not parts of words or paths ("pgbench_log.1", "/usr/lib/postgresql/15/").
       for (const m of rest.matchAll(/(?<![\w./])-?\d+(?:\.\d+)?(?![\d.]*%)(?![\w/])/g)) {
@@ -94,17 +102,48 @@ test('pgbench 18 per-script blocks: "N transactions" counts all, "processed" the
   assert.deepEqual(
     scripts.map(({statements, ...s}) => s),
     [
-      {index: 1, name: 'scripts/conflict.sql', weight: 3, transactions: 615, processed: 84, tps: 42.076874, failed: 229,
-        serializationFailures: 104, deadlockFailures: 125, retried: 42, retries: 42, skipped: 302,
-        latencyAvgMs: 24.094, latencyIncludesFailures: false, latencyStddevMs: 18.005},
-      {index: 2, name: '<builtin: select only>', weight: 1, transactions: 166, processed: 97, tps: 48.588772, failed: 0,
-        serializationFailures: 0, deadlockFailures: 0, retried: 0, retries: 0, skipped: 69,
-        latencyAvgMs: 4.175, latencyIncludesFailures: false, latencyStddevMs: 3.579},
+      {
+        index: 1,
+        name: 'scripts/conflict.sql',
+        weight: 3,
+        transactions: 615,
+        processed: 84,
+        tps: 42.076874,
+        failed: 229,
+        serializationFailures: 104,
+        deadlockFailures: 125,
+        retried: 42,
+        retries: 42,
+        skipped: 302,
+        latencyAvgMs: 24.094,
+        latencyIncludesFailures: false,
+        latencyStddevMs: 18.005,
+      },
+      {
+        index: 2,
+        name: '<builtin: select only>',
+        weight: 1,
+        transactions: 166,
+        processed: 97,
+        tps: 48.588772,
+        failed: 0,
+        serializationFailures: 0,
+        deadlockFailures: 0,
+        retried: 0,
+        retries: 0,
+        skipped: 69,
+        latencyAvgMs: 4.175,
+        latencyIncludesFailures: false,
+        latencyStddevMs: 3.579,
+      },
     ],
   );
   // 18 puts one space before the command, and counts failures and retries.
   assert.deepEqual(scripts[0].statements[3], {
-    latencyMs: 2.55, failures: 159, retries: 42, command: 'UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = :a;',
+    latencyMs: 2.55,
+    failures: 159,
+    retries: 42,
+    command: 'UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = :a;',
   });
 });
 
@@ -120,7 +159,11 @@ test('a run that failed transactions without measuring latency says the average 
   const r = parseCase('17/fail_tries1_log');
   assert.equal(r.latencyAvgMs, 30.134);
   assert.equal(r.latencyIncludesFailures, true);
-  assert.deepEqual(r.statements.at(-2), {latencyMs: 28.526, failures: 74, command: 'UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = :b;'});
+  assert.deepEqual(r.statements.at(-2), {
+    latencyMs: 28.526,
+    failures: 74,
+    command: 'UPDATE pgbench_branches SET bbalance = bbalance + 1 WHERE bid = :b;',
+  });
 });
 
 test('rate limit and latency limit: lag, skipped and late transactions', () => {
@@ -136,14 +179,36 @@ test('progress with lag, skipped, retried and retries', () => {
   assert.ok(r.progress.every((p) => typeof p.lagMs === 'number'));
   const full = parseOutput(readFileSync(`${FIXTURES}extra/fullprogress_15.err`, 'utf8'));
   assert.deepEqual(full.progress.slice(0, 2), [
-    {timeS: 1, tps: 60, latencyAvgMs: 17.497, latencyStddevMs: 22.032, failed: 95, lagMs: 1.912, skipped: 123, retried: 33, retries: 42},
-    {timeS: 2, tps: 47, latencyAvgMs: 22.609, latencyStddevMs: 18.059, failed: 111, lagMs: 2.788, skipped: 138, retried: 36, retries: 40},
+    {
+      timeS: 1,
+      tps: 60,
+      latencyAvgMs: 17.497,
+      latencyStddevMs: 22.032,
+      failed: 95,
+      lagMs: 1.912,
+      skipped: 123,
+      retried: 33,
+      retries: 42,
+    },
+    {
+      timeS: 2,
+      tps: 47,
+      latencyAvgMs: 22.609,
+      latencyStddevMs: 18.059,
+      failed: 111,
+      lagMs: 2.788,
+      skipped: 138,
+      retried: 36,
+      retries: 40,
+    },
   ]);
 });
 
 test('--progress-timestamp lines give epoch seconds instead of elapsed time', () => {
   const r = parseOutput('progress: 1795341720.123 s, 2646.8 tps, lat 0.750 ms stddev 3.397, 0 failed\n');
-  assert.deepEqual(r.progress, [{epochS: 1795341720.123, tps: 2646.8, latencyAvgMs: 0.75, latencyStddevMs: 3.397, failed: 0}]);
+  assert.deepEqual(r.progress, [
+    {epochS: 1795341720.123, tps: 2646.8, latencyAvgMs: 0.75, latencyStddevMs: 3.397, failed: 0},
+  ]);
 });
 
 test('-C: connection time per transaction, and tps includes reconnections', () => {
@@ -169,7 +234,10 @@ test('a pgbench 15 client against an 18 server: both versions, vendor suffix kep
 
 test('pgbench --version', () => {
   assert.deepEqual(parseCase('15/version'), {
-    pgbenchVersion: '15.18', pgbenchVersionFull: '15.18 (Debian 15.18-0+deb12u1)', aborted: false, errors: [],
+    pgbenchVersion: '15.18',
+    pgbenchVersionFull: '15.18 (Debian 15.18-0+deb12u1)',
+    aborted: false,
+    errors: [],
   });
 });
 
@@ -177,8 +245,19 @@ test('an aborted run keeps the partial summary, marks it aborted and lists why',
   const r = parseCase('17/err_abort_partial');
   assert.equal(r.aborted, true);
   assert.equal(r.processed, 3);
-  assert.deepEqual(r.scripts[0], {index: 1, name: 'scripts/div0.sql', weight: 1, transactions: 0, processed: 0, tps: 0, failed: 0});
-  assert.deepEqual(r.errors.map((e) => e.kind), ['aborted', 'aborted', 'aborted']);
+  assert.deepEqual(r.scripts[0], {
+    index: 1,
+    name: 'scripts/div0.sql',
+    weight: 1,
+    transactions: 0,
+    processed: 0,
+    tps: 0,
+    failed: 0,
+  });
+  assert.deepEqual(
+    r.errors.map((e) => e.kind),
+    ['aborted', 'aborted', 'aborted'],
+  );
   assert.equal(r.errors[0].message, 'client 1 script 0 aborted in command 0 query 0: ERROR:  division by zero');
 });
 
@@ -196,7 +275,10 @@ test('merged stdout and stderr read the same as the two apart', () => {
     const merged = parseOutput(readFileSync(`${FIXTURES}extra/merged_abort_${v}.out`, 'utf8'));
     assert.equal(merged.aborted, true);
     assert.equal(merged.transactionType, 'scripts/div0.sql');
-    assert.deepEqual(merged.errors.map((e) => e.kind), ['aborted', 'aborted', 'aborted']);
+    assert.deepEqual(
+      merged.errors.map((e) => e.kind),
+      ['aborted', 'aborted', 'aborted'],
+    );
   }
 });
 
@@ -205,12 +287,11 @@ test('stdout and stderr can come in either order', () => {
   assert.deepEqual(parseOutput(stderr, stdout), parseOutput(stdout, stderr));
 });
 
-test('errors before the run are classified, in pgbench\'s own words, with their detail', () => {
+test("errors before the run are classified, in pgbench's own words, with their detail", () => {
   const kinds = Object.fromEntries(
-    ['err_noconn', 'err_notables', 'err_badmeta', 'err_syntax', 'err_badopt', 'err_t_and_T', 'err_badscript_file'].map((c) => [
-      c,
-      parseCase(`17/${c}`).errors.map((e) => e.kind),
-    ]),
+    ['err_noconn', 'err_notables', 'err_badmeta', 'err_syntax', 'err_badopt', 'err_t_and_T', 'err_badscript_file'].map(
+      (c) => [c, parseCase(`17/${c}`).errors.map((e) => e.kind)],
+    ),
   );
   assert.deepEqual(kinds, {
     err_noconn: ['connection', 'connection'],
@@ -287,7 +368,10 @@ test('streams in chunks of any size read the same as whole texts', async () => {
 });
 
 test('empty input: nothing read, and an error that says so', () => {
-  assert.deepEqual(parseOutput(''), {aborted: false, errors: [{kind: 'other', message: 'No pgbench output was recognized in the input.'}]});
+  assert.deepEqual(parseOutput(''), {
+    aborted: false,
+    errors: [{kind: 'other', message: 'No pgbench output was recognized in the input.'}],
+  });
 });
 
 test("another program's output is not taken for pgbench's", () => {
@@ -301,7 +385,9 @@ test('a summary cut short says it looks truncated', () => {
   const cut = stdout.slice(0, stdout.indexOf('latency average'));
   const r = parseOutput(cut);
   assert.equal(r.processed, 7485);
-  assert.deepEqual(r.errors, [{kind: 'other', message: 'The summary ends before its "tps =" line: the output looks truncated.'}]);
+  assert.deepEqual(r.errors, [
+    {kind: 'other', message: 'The summary ends before its "tps =" line: the output looks truncated.'},
+  ]);
 });
 
 test('two runs in one input: the first is read, and the error says to split them', () => {
@@ -315,5 +401,11 @@ test('the parser can be fed line by line', () => {
   const p = createOutputParser();
   p.line('pgbench (18.6)');
   p.line('number of clients: 4');
-  assert.deepEqual(p.finish(), {pgbenchVersion: '18.6', pgbenchVersionFull: '18.6', clients: 4, aborted: false, errors: []});
+  assert.deepEqual(p.finish(), {
+    pgbenchVersion: '18.6',
+    pgbenchVersionFull: '18.6',
+    clients: 4,
+    aborted: false,
+    errors: [],
+  });
 });

@@ -14,7 +14,11 @@ async function detectKind(file) {
   const handle = await open(file);
   try {
     const {buffer, bytesRead} = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const first = buffer.subarray(0, bytesRead).toString('latin1').split(/\r?\n/).find((l) => l.trim() !== '');
+    const first = buffer
+      .subarray(0, bytesRead)
+      .toString('latin1')
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '');
     return first && first.trim().split(/\s+/).length > 8 ? 'aggregate' : 'transactions';
   } finally {
     await handle.close();

@@ -27,6 +27,8 @@ test('per-transaction and aggregate logs together are refused, naming each', asy
   writeFileSync(path.join(dir, 'a.1'), '0 1 100 0 1700000000 0\n');
   writeFileSync(path.join(dir, 'b.1'), '1700000000 1 100 10000 100 100 0 0 0 0 0 0 0 0 0\n');
   await assert.rejects(readLogs([path.join(dir, 'a.1'), path.join(dir, 'b.1')]), {
-    message: "Per-transaction and aggregate logs are mixed: a.1 (transactions), b.1 (aggregate). Pass one run's logs of one kind.",
+    message:
+      "Per-transaction and aggregate logs are mixed: a.1 (transactions), b.1 (aggregate). Pass one run's logs of " +
+      'one kind.',
   });
 });

@@ -8,14 +8,20 @@ import {parseOutput} from './parse-output.mjs';
 import {createTransactionLogStats} from './transaction-log.mjs';
 
 const FIXTURES = new URL('../../test/fixtures/pgbench/', import.meta.url).pathname;
-const outputs = ['15', '17', '18'].flatMap((v) =>
-  readdirSync(FIXTURES + v).flatMap((c) =>
-    ['stdout', 'stderr'].map((f) => `${FIXTURES}${v}/${c}/${f}`).filter((f) => existsSync(f) && readFileSync(f).length > 0),
-  ),
-).map((f) => readFileSync(f));
+const outputs = ['15', '17', '18']
+  .flatMap((v) =>
+    readdirSync(FIXTURES + v).flatMap((c) =>
+      ['stdout', 'stderr']
+        .map((f) => `${FIXTURES}${v}/${c}/${f}`)
+        .filter((f) => existsSync(f) && readFileSync(f).length > 0),
+    ),
+  )
+  .map((f) => readFileSync(f));
 const logs = ['15', '17', '18'].flatMap((v) =>
   ['run_log', 'fail_tries1_log'].flatMap((c) =>
-    readdirSync(`${FIXTURES}${v}/${c}`).filter((f) => f.startsWith('pgbench_log')).map((f) => readFileSync(`${FIXTURES}${v}/${c}/${f}`)),
+    readdirSync(`${FIXTURES}${v}/${c}`)
+      .filter((f) => f.startsWith('pgbench_log'))
+      .map((f) => readFileSync(`${FIXTURES}${v}/${c}/${f}`)),
   ),
 );
 
@@ -25,7 +31,9 @@ const damaged = (sources) =>
     .record({
       source: fc.constantFrom(...sources),
       cut: fc.double({min: 0, max: 1, noNaN: true}),
-      flips: fc.array(fc.record({at: fc.double({min: 0, max: 1, noNaN: true}), byte: fc.integer({min: 0, max: 255})}), {maxLength: 8}),
+      flips: fc.array(fc.record({at: fc.double({min: 0, max: 1, noNaN: true}), byte: fc.integer({min: 0, max: 255})}), {
+        maxLength: 8,
+      }),
     })
     .map(({source, cut, flips}) => {
       const bytes = Buffer.from(source.subarray(0, Math.floor(source.length * cut)));
@@ -33,7 +41,7 @@ const damaged = (sources) =>
       return bytes;
     });
 
-test('pgbench output, truncated and with bytes flipped, never throws and always says what went wrong or nothing did', () => {
+test('pgbench output, truncated and with bytes flipped, never throws, and says what went wrong or nothing did', () => {
   fc.assert(
     fc.property(damaged(outputs), (bytes) => {
       const r = parseOutput(bytes.toString('utf8'));
@@ -51,9 +59,15 @@ test('pgbench output, truncated and with bytes flipped, never throws and always 
 
 test('arbitrary text and binary never throw the output parser', () => {
   fc.assert(
-    fc.property(fc.oneof(fc.string(), fc.uint8Array().map((a) => Buffer.from(a).toString('latin1'))), (text) => {
-      assert.ok(Array.isArray(parseOutput(text).errors));
-    }),
+    fc.property(
+      fc.oneof(
+        fc.string(),
+        fc.uint8Array().map((a) => Buffer.from(a).toString('latin1')),
+      ),
+      (text) => {
+        assert.ok(Array.isArray(parseOutput(text).errors));
+      },
+    ),
     {numRuns: 2000},
   );
 });

@@ -66,7 +66,10 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
     if (to < 0 || to - at > 120) to = at + 120;
     const text = Buffer.from(bytes.subarray(at, to)).toString('latin1').replace(/\r$/, '');
     const kind = why ? 'impossible' : 'other';
-    errors.push({kind, message: `${f.name}:${line}: ${why ?? 'not a per-transaction log line'}: ${JSON.stringify(text)}`});
+    errors.push({
+      kind,
+      message: `${f.name}:${line}: ${why ?? 'not a per-transaction log line'}: ${JSON.stringify(text)}`,
+    });
   }
 
   /** Scans memory[0, end), which ends right after a "\n", for file `f`. */
@@ -165,7 +168,9 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
     const order = runSecond.map((_, i) => i).sort((a, b) => runSecond[a] - runSecond[b] || a - b);
     // Room after the store for a scratch copy of the busiest second.
     const perSecondCount = new Map();
-    runSecond.forEach((second, i) => perSecondCount.set(second, (perSecondCount.get(second) ?? 0) + runEnd[i] - runStart[i]));
+    for (const [i, second] of runSecond.entries()) {
+      perSecondCount.set(second, (perSecondCount.get(second) ?? 0) + runEnd[i] - runStart[i]);
+    }
     reserve(Math.max(0, ...perSecondCount.values()));
     const scratch = STORE + stored * 4;
     const series = [];
@@ -198,8 +203,10 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
     const skipped = w.skipped.value;
     const malformed = w.malformed.value;
     const problems = [...errors];
-    if (completed + failed + skipped === 0 && malformed === 0) problems.push({kind: 'other', message: 'The log holds no transactions.'});
-    if (malformed > errors.length) problems.push({kind: 'other', message: `${malformed} lines in all were not per-transaction log lines.`});
+    if (completed + failed + skipped === 0 && malformed === 0)
+      problems.push({kind: 'other', message: 'The log holds no transactions.'});
+    if (malformed > errors.length)
+      problems.push({kind: 'other', message: `${malformed} lines in all were not per-transaction log lines.`});
     return {
       kind: 'transactions',
       transactions: completed,

@@ -8,7 +8,10 @@ const FIXTURES = new URL('../../test/fixtures/pgbench/', import.meta.url).pathna
 
 /** The per-transaction log files of a captured case (one per thread). */
 const logFiles = (caseDir) =>
-  readdirSync(FIXTURES + caseDir).filter((f) => f.startsWith('pgbench_log')).sort().map((f) => `${FIXTURES}${caseDir}/${f}`);
+  readdirSync(FIXTURES + caseDir)
+    .filter((f) => f.startsWith('pgbench_log'))
+    .sort()
+    .map((f) => `${FIXTURES}${caseDir}/${f}`);
 
 /** Feeds whole texts (or bytes) as files, in chunks of `size` bytes. */
 function stats(files, {size = 1 << 20, ...options} = {}) {
@@ -89,7 +92,17 @@ test('a whole log, literally: counts, percentiles, mean and the per-second serie
     serializationFailures: 0,
     deadlockFailures: 1,
     retries: 0,
-    latencyUs: {min: 100, p50: 200, p90: 400, p95: 400, p99: 400, p999: 400, max: 400, mean: 250, stddev: Math.sqrt(12500)},
+    latencyUs: {
+      min: 100,
+      p50: 200,
+      p90: 400,
+      p95: 400,
+      p99: 400,
+      p999: 400,
+      max: 400,
+      mean: 250,
+      stddev: Math.sqrt(12500),
+    },
     perSecond: [
       {epochS: 1700000000, tps: 3, p50Us: 200, p99Us: 300},
       {epochS: 1700000001, tps: 1, p50Us: 400, p99Us: 400},
@@ -111,7 +124,9 @@ test('CRLF line ends and a last line without a line end read the same', () => {
 });
 
 test('latencies of a second and more are exact too (beyond the histogram)', () => {
-  const lines = [5, 2_000_000, 3_000_000, 1_048_576, 1_048_575].map((l, i) => `0 ${i + 1} ${l} 0 1700000000 0\n`).join('');
+  const lines = [5, 2_000_000, 3_000_000, 1_048_576, 1_048_575]
+    .map((l, i) => `0 ${i + 1} ${l} 0 1700000000 0\n`)
+    .join('');
   const r = stats([lines]);
   assert.deepEqual(
     [r.latencyUs.min, r.latencyUs.p50, r.latencyUs.p90, r.latencyUs.max],
@@ -169,7 +184,7 @@ test('many log files, read one after another or interleaved, give the same resul
   const acc = createTransactionLogStats();
   const sinks = texts.map((_, i) => acc.file(`log.${i}`));
   const halves = texts.map((t) => [t.slice(0, t.length >> 1), t.slice(t.length >> 1)]);
-  for (const part of [0, 1]) sinks.forEach((s, i) => s.push(Buffer.from(halves[i][part])));
-  sinks.forEach((s) => s.end());
+  for (const part of [0, 1]) for (const [i, s] of sinks.entries()) s.push(Buffer.from(halves[i][part]));
+  for (const s of sinks) s.end();
   assert.deepEqual(acc.result(), stats(texts));
 });

@@ -9,6 +9,7 @@ export function statusOf(summary, exitCode) {
   if (summary.aborted) return {status: 'aborted', error: summary.errors.find((e) => e.kind === 'aborted') ?? null};
   const fatal = summary.errors.find((e) => e.kind !== 'aborted' && !/ are not pgbench output;/.test(e.message));
   if (fatal) return {status: 'failed', error: fatal};
-  if (exitCode !== null && exitCode !== 0) return {status: 'failed', error: {kind: 'other', message: `pgbench exited with code ${exitCode}.`}};
+  if (exitCode !== null && exitCode !== 0)
+    return {status: 'failed', error: {kind: 'other', message: `pgbench exited with code ${exitCode}.`}};
   return {status: 'ok', error: null};
 }

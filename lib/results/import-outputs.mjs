@@ -32,13 +32,15 @@ const BUILTINS = {
 };
 
 const isRunFolder = (dir) => existsSync(path.join(dir, 'stdout')) || existsSync(path.join(dir, 'stderr'));
-const isOutputFile = (file) => OUTPUT_EXTENSIONS.includes(path.extname(file)) && !path.basename(file).startsWith('pgbench_log');
+const isOutputFile = (file) =>
+  OUTPUT_EXTENSIONS.includes(path.extname(file)) && !path.basename(file).startsWith('pgbench_log');
 
 /** The runs under the given paths, in a stable order. */
 function findRuns(paths) {
   const runs = [];
   const visit = (p, explicit) => {
-    if (!existsSync(p)) throw new Error(`${p}: no such file or folder. Give files of pgbench output, or folders of them.`);
+    if (!existsSync(p))
+      throw new Error(`${p}: no such file or folder. Give files of pgbench output, or folders of them.`);
     if (statSync(p).isDirectory()) {
       if (isRunFolder(p)) runs.push({kind: 'folder', path: p});
       else for (const entry of readdirSync(p).sort()) visit(path.join(p, entry), false);
@@ -56,7 +58,8 @@ function readSidecar(file) {
   } catch (error) {
     throw new Error(`${file}:${error.linePos?.[0]?.line ?? '?'}: not valid YAML: ${error.message.split('\n')[0]}`);
   }
-  if (typeof labels !== 'object' || Array.isArray(labels)) throw new Error(`${file}: must be a mapping of labels (${LABELS.join(', ')}).`);
+  if (typeof labels !== 'object' || Array.isArray(labels))
+    throw new Error(`${file}: must be a mapping of labels (${LABELS.join(', ')}).`);
   for (const key of Object.keys(labels)) {
     if (!LABELS.includes(key)) throw new Error(`${file}: "${key}" is not a label; use ${LABELS.join(', ')}.`);
   }
@@ -75,7 +78,10 @@ function labelsFromName(runPath) {
 }
 
 /** Ids in result files: letters, digits, ".", "_", "-"; anything else becomes "-". */
-const toId = (text) => String(text).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'unnamed';
+const toId = (text) =>
+  String(text)
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '') || 'unnamed';
 
 function readRun(run) {
   if (run.kind === 'file') {
@@ -84,22 +90,32 @@ function readRun(run) {
     const sidecar = [path.join(dir, `${base}.yaml`), `${run.path}.yaml`].find(existsSync);
     return {raw: {output: readFileSync(run.path, 'utf8')}, labels: sidecar ? readSidecar(sidecar) : {}, logs: []};
   }
-  const read = (name) => (existsSync(path.join(run.path, name)) ? readFileSync(path.join(run.path, name), 'utf8') : undefined);
+  const read = (name) =>
+    existsSync(path.join(run.path, name)) ? readFileSync(path.join(run.path, name), 'utf8') : undefined;
   const raw = {stdout: read('stdout') ?? '', stderr: read('stderr') ?? ''};
   // cmd: the command; a second line, when there is one, is the environment it ran with.
   const [command, environment] = (read('cmd') ?? '').split('\n').map((l) => l.trim());
   const rc = read('rc')?.trim();
   return {
     raw,
-    labels: {...(command && {command: environment ? `${environment} ${command}` : command}), ...readSidecar(path.join(run.path, 'labels.yaml'))},
+    labels: {
+      ...(command && {command: environment ? `${environment} ${command}` : command}),
+      ...readSidecar(path.join(run.path, 'labels.yaml')),
+    },
     exitCode: rc !== undefined && /^\d+$/.test(rc) ? Number(rc) : null,
-    logs: readdirSync(run.path).filter((f) => f.startsWith('pgbench_log')).sort().map((f) => path.join(run.path, f)),
+    logs: readdirSync(run.path)
+      .filter((f) => f.startsWith('pgbench_log'))
+      .sort()
+      .map((f) => path.join(run.path, f)),
   };
 }
 
 function parametersOf(summary) {
   const builtin = BUILTINS[summary.transactionType] ?? null;
-  const script = !builtin && summary.transactionType && summary.transactionType !== 'multiple scripts' ? summary.transactionType : null;
+  const script =
+    !builtin && summary.transactionType && summary.transactionType !== 'multiple scripts'
+      ? summary.transactionType
+      : null;
   return {
     scale: summary.scale ?? null,
     clients: summary.clients ?? null,
@@ -122,7 +138,11 @@ function parametersOf(summary) {
  */
 export async function importOutputs(paths, {now = new Date()} = {}) {
   const runs = findRuns(paths);
-  if (runs.length === 0) throw new Error(`No pgbench outputs found in ${paths.join(', ')} (files ending ${OUTPUT_EXTENSIONS.join(', ')}, or folders with stdout/stderr).`);
+  if (runs.length === 0)
+    throw new Error(
+      `No pgbench outputs found in ${paths.join(', ')} (files ending ${OUTPUT_EXTENSIONS.join(', ')}, or folders ` +
+        `with stdout/stderr).`,
+    );
   const cells = [];
   const targets = new Map();
   const repeats = new Map();
@@ -164,7 +184,8 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
     const known = targets.get(target);
     if (known && serverFull !== null && known.serverVersionFull !== null && known.serverVersionFull !== serverFull) {
       throw new Error(
-        `Outputs labelled target "${target}" come from different servers: ${known.serverVersionFull} (${known.source}) ` +
+        `Outputs labelled target "${target}" come from different servers: ${known.serverVersionFull} ` +
+          `(${known.source}) ` +
           `and ${serverFull} (${run.path}). Label them as different targets (a sidecar YAML with "target: …").`,
       );
     }
@@ -180,7 +201,8 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
     }
   }
   const duplicate = cells.find((c, i) => cells.findIndex((d) => d.id === c.id) !== i);
-  if (duplicate) throw new Error(`Two outputs are labelled ${duplicate.id}: give them different labels or repeats (sidecar YAML).`);
+  if (duplicate)
+    throw new Error(`Two outputs are labelled ${duplicate.id}: give them different labels or repeats (sidecar YAML).`);
   const result = assembleResult(cells, runs, targets, now);
   const problems = resultProblems(result, IMPORT).map((p) => inputOf(p, runs));
   if (problems.length > 0) throw new Error(`The outputs cannot make a valid result:\n  ${problems.join('\n  ')}`);
@@ -199,7 +221,10 @@ function assembleResult(cells, runs, targets, now) {
   const versions = new Set(cells.map((c) => c.summary.pgbenchVersionFull).filter(Boolean));
   const [onlyVersion] = versions.size === 1 ? versions : [null];
   const sources = runs.map((r) => path.relative(process.cwd(), r.path) || '.');
-  const digest = createHash('sha256').update(JSON.stringify(cells.map((c) => c.raw))).digest('hex').slice(0, 8);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(cells.map((c) => c.raw)))
+    .digest('hex')
+    .slice(0, 8);
   return {
     schemaVersion: SCHEMA_VERSION,
     run: {
@@ -215,7 +240,9 @@ function assembleResult(cells, runs, targets, now) {
     },
     environment: {
       host: UNKNOWN_HOST,
-      pgbenchVersion: onlyVersion ? cells.find((c) => c.summary.pgbenchVersionFull === onlyVersion).summary.pgbenchVersion : null,
+      pgbenchVersion: onlyVersion
+        ? cells.find((c) => c.summary.pgbenchVersionFull === onlyVersion).summary.pgbenchVersion
+        : null,
       pgbenchVersionFull: onlyVersion,
       targets: [...targets.values()].map(({source, ...t}) => t),
     },

@@ -13,24 +13,35 @@ export function mergeResults(parts) {
   for (const {file, result} of parts) {
     if (result.run.kind !== 'run') throw new Error(`${file}: an import, not a run; only shards of a run merge.`);
     if (result.run.suite !== first.result.run.suite || result.run.suiteHash !== first.result.run.suiteHash) {
-      throw new Error(`${file}: suite ${result.run.suite} (hash ${result.run.suiteHash?.slice(0, 12)}) is not the suite of ${first.file}; merge shards of one suite version.`);
+      throw new Error(
+        `${file}: suite ${result.run.suite} (hash ${result.run.suiteHash?.slice(0, 12)}) is not the suite of ` +
+          `${first.file}; merge shards of one suite version.`,
+      );
     }
-    if (result.run.finishedAt === null) throw new Error(`${file}: this shard has not finished; finish it with run --resume first.`);
+    if (result.run.finishedAt === null)
+      throw new Error(`${file}: this shard has not finished; finish it with run --resume first.`);
     if (!sameHost(result.environment.host, first.result.environment.host)) {
-      throw new Error(`${file} ran on another machine (${result.environment.host.cpuModel}, ${result.environment.host.cpuCount} CPUs) than ${first.file}; figures from different machines are not one result.`);
+      throw new Error(
+        `${file} ran on another machine (${result.environment.host.cpuModel}, ${result.environment.host.cpuCount} ` +
+          `CPUs) than ${first.file}; figures from different machines are not one result.`,
+      );
     }
   }
   const cells = new Map();
   const targets = new Map();
   for (const {file, result} of parts) {
     for (const cell of result.cells) {
-      if (cells.has(cell.id)) throw new Error(`${file}: cell ${cell.id} is in two shards; were both run with the same --shard?`);
+      if (cells.has(cell.id))
+        throw new Error(`${file}: cell ${cell.id} is in two shards; were both run with the same --shard?`);
       cells.set(cell.id, cell);
     }
     for (const target of result.environment.targets) {
       const known = targets.get(target.id);
       if (known && known.serverVersionFull !== target.serverVersionFull) {
-        throw new Error(`${file}: target ${target.id} is ${target.serverVersionFull}, but ${known.serverVersionFull} in another shard.`);
+        throw new Error(
+          `${file}: target ${target.id} is ${target.serverVersionFull}, but ${known.serverVersionFull} in another ` +
+            `shard.`,
+        );
       }
       targets.set(target.id, target);
     }

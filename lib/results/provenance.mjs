@@ -11,8 +11,12 @@ const root = new URL('../../', import.meta.url).pathname;
  */
 export function gitState(cwd = root) {
   try {
-    const git = (...args) => execFileSync('git', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
-    return {gitSha: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--', '.', ':(exclude)results') !== ''};
+    const git = (...args) =>
+      execFileSync('git', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
+    return {
+      gitSha: git('rev-parse', 'HEAD'),
+      dirty: git('status', '--porcelain', '--', '.', ':(exclude)results') !== '',
+    };
   } catch {
     return {gitSha: null, dirty: null};
   }

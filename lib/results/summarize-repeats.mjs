@@ -20,7 +20,16 @@ export function summarizeRepeats(cells, figure) {
   for (const cell of cells) {
     const clients = cell.parameters.clients;
     const key = `${cell.target}/${cell.workload}/${cell.scenario}/c${clients}`;
-    if (!groups.has(key)) groups.set(key, {key, target: cell.target, workload: cell.workload, scenario: cell.scenario, clients, repeats: 0, values: []});
+    if (!groups.has(key))
+      groups.set(key, {
+        key,
+        target: cell.target,
+        workload: cell.workload,
+        scenario: cell.scenario,
+        clients,
+        repeats: 0,
+        values: [],
+      });
     const group = groups.get(key);
     group.repeats++;
     const value = cell.status === 'ok' ? figure(cell) : null;

@@ -9,18 +9,53 @@ test('median of odd and even counts, and of nothing', () => {
 });
 
 const cell = (target, clients, repeat, status, tps) => ({
-  target, workload: 'ro', scenario: 's', repeat, status, parameters: {clients}, summary: status === 'ok' ? {tps} : null,
+  target,
+  workload: 'ro',
+  scenario: 's',
+  repeat,
+  status,
+  parameters: {clients},
+  summary: status === 'ok' ? {tps} : null,
 });
 
 test('repeats are grouped per cell; failed repeats count as repeats but not as figures', () => {
   const cells = [
-    cell('pg17', 1, 1, 'ok', 100), cell('pg17', 1, 2, 'ok', 120), cell('pg17', 1, 3, 'failed'),
-    cell('pg18', 1, 1, 'ok', 90), cell('pg18', 1, 2, 'ok', 95), cell('pg18', 1, 3, 'ok', 80),
+    cell('pg17', 1, 1, 'ok', 100),
+    cell('pg17', 1, 2, 'ok', 120),
+    cell('pg17', 1, 3, 'failed'),
+    cell('pg18', 1, 1, 'ok', 90),
+    cell('pg18', 1, 2, 'ok', 95),
+    cell('pg18', 1, 3, 'ok', 80),
   ];
-  assert.deepEqual(summarizeRepeats(cells, (c) => c.summary.tps), [
-    {key: 'pg17/ro/s/c1', target: 'pg17', workload: 'ro', scenario: 's', clients: 1, repeats: 3, ok: 2, median: 110, min: 100, max: 120},
-    {key: 'pg18/ro/s/c1', target: 'pg18', workload: 'ro', scenario: 's', clients: 1, repeats: 3, ok: 3, median: 90, min: 80, max: 95},
-  ]);
+  assert.deepEqual(
+    summarizeRepeats(cells, (c) => c.summary.tps),
+    [
+      {
+        key: 'pg17/ro/s/c1',
+        target: 'pg17',
+        workload: 'ro',
+        scenario: 's',
+        clients: 1,
+        repeats: 3,
+        ok: 2,
+        median: 110,
+        min: 100,
+        max: 120,
+      },
+      {
+        key: 'pg18/ro/s/c1',
+        target: 'pg18',
+        workload: 'ro',
+        scenario: 's',
+        clients: 1,
+        repeats: 3,
+        ok: 3,
+        median: 90,
+        min: 80,
+        max: 95,
+      },
+    ],
+  );
 });
 
 test('a cell whose every repeat failed has no figure', () => {

@@ -15,7 +15,10 @@ const checker = createChecker({
  * @param {string} [file]  where it came from, for the messages
  * @returns {string[]}  one message per problem; empty when valid
  */
-export const resultProblems = (data, file = 'result') => [...checker.problems(data, file), ...duplicateCells(data, file)];
+export const resultProblems = (data, file = 'result') => [
+  ...checker.problems(data, file),
+  ...duplicateCells(data, file),
+];
 
 /**
  * Cells with the same id: a schema cannot say that ids are unique, and a copy

@@ -16,7 +16,8 @@ test('a number written as display text is refused, with the fix', () => {
   const r = sample();
   r.cells[0].summary.tps = '84.8K';
   assert.deepEqual(resultProblems(r, 'r.json'), [
-    'r.json: cells[0].summary.tps: must be number or null, not "84.8K"; write numbers as JSON numbers in base units (84800, not "84.8K")',
+    'r.json: cells[0].summary.tps: must be number or null, not "84.8K"; write numbers as JSON numbers in base ' +
+      'units (84800, not "84.8K")',
   ]);
 });
 
@@ -24,52 +25,69 @@ test('a misspelt field is named, with its path', () => {
   const r = sample();
   r.cells[1].log.latencyUs.p99_9 = 1;
   assert.deepEqual(resultProblems(r, 'r.json'), [
-    'r.json: cells[1].log.latencyUs: "p99_9" is not a field here: remove it, or correct its spelling (schemas/result.md lists the fields)',
+    'r.json: cells[1].log.latencyUs: "p99_9" is not a field here: remove it, or correct its spelling ' +
+      '(schemas/result.md lists the fields)',
   ]);
 });
 
 test('a missing field is named', () => {
   const r = sample();
   delete r.cells[0].status;
-  assert.deepEqual(resultProblems(r, 'r.json'), ['r.json: cells[0]: "status" is missing: add it (schemas/result.md says what it holds)']);
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    'r.json: cells[0]: "status" is missing: add it (schemas/result.md says what it holds)',
+  ]);
 });
 
 test('a value outside its list says which values are allowed', () => {
   const r = sample();
   r.cells[0].status = 'crashed';
-  assert.deepEqual(resultProblems(r, 'r.json'), ['r.json: cells[0].status: must be one of "ok", "failed", "aborted", not "crashed"']);
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    'r.json: cells[0].status: must be one of "ok", "failed", "aborted", not "crashed"',
+  ]);
 });
 
 test('another schema version is refused with what to do', () => {
   const r = sample();
   r.schemaVersion = 2;
   assert.deepEqual(resultProblems(r, 'r.json'), [
-    'r.json: schemaVersion: this file follows result schema version 2, and this tool reads version 1: regenerate the file with this tool, or migrate it',
+    'r.json: schemaVersion: this file follows result schema version 2, and this tool reads version 1: regenerate ' +
+      'the file with this tool, or migrate it',
   ]);
 });
 
 test('dates must be ISO 8601 date-times', () => {
   const r = sample();
   r.run.startedAt = '22/11/2026';
-  assert.deepEqual(resultProblems(r, 'r.json'), ['r.json: run.startedAt: must be a date-time (e.g. "2026-11-22T10:00:00Z"), not "22/11/2026"']);
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    'r.json: run.startedAt: must be a date-time (e.g. "2026-11-22T10:00:00Z"), not "22/11/2026"',
+  ]);
 });
 
 test('an aggregate log is checked as one, a per-transaction log as the other', () => {
   const r = sample();
   r.cells[1].log = {...r.cells[1].log, kind: 'aggregate'};
   const problems = resultProblems(r, 'r.json');
-  assert.ok(problems.includes('r.json: cells[1].log: "intervals" is missing: add it (schemas/result.md says what it holds)'), problems.join('\n'));
+  assert.ok(
+    problems.includes('r.json: cells[1].log: "intervals" is missing: add it (schemas/result.md says what it holds)'),
+    problems.join('\n'),
+  );
 });
 
 test('assertValidResult throws one error listing every problem', () => {
   const r = sample();
   r.cells[0].status = 'crashed';
   r.cells[0].repeat = 0;
-  assert.throws(() => assertValidResult(r, 'r.json'), (error) => {
-    assert.equal(error.problems.length, 2);
-    assert.match(error.message, /^r\.json is not a valid result:\n {2}r\.json: cells\[0\]\.repeat: must be at least 1, not 0\n/);
-    return true;
-  });
+  assert.throws(
+    () => assertValidResult(r, 'r.json'),
+    (error) => {
+      assert.equal(error.problems.length, 2);
+      assert.match(
+        error.message,
+        /^r\.json is not a valid result:\n {2}r\.json: cells\[0\]\.repeat: must be at least 1, not 0\n/,
+      );
+      return true;
+    },
+  );
 });
 
 test('a file that is not JSON is named with its line and column', () => {
@@ -83,7 +101,8 @@ test('a cell written twice is refused: it would count as one more repeat', () =>
   r.cells.push(structuredClone(r.cells[0]));
   const last = r.cells.length - 1;
   assert.deepEqual(resultProblems(r, 'r.json'), [
-    `r.json: cells[${last}].id: "${r.cells[0].id}" is the id of cells[0] too; each repeat of a cell has an id of its own (…/r2): remove the copy, or give it the id of its repeat`,
+    `r.json: cells[${last}].id: "${r.cells[0].id}" is the id of cells[0] too; each repeat of a cell has an id of ` +
+      `its own (…/r2): remove the copy, or give it the id of its repeat`,
   ]);
 });
 

@@ -25,7 +25,9 @@ export function writeFileAtomically(file, text) {
   } catch (error) {
     rmSync(temp, {force: true});
     const hint = WHAT_TO_DO[error.code] ?? error.message;
-    throw new Error(`${file}: could not be written (${error.code ?? 'error'}): ${hint}. The file as it was before is unchanged.`);
+    throw new Error(
+      `${file}: could not be written (${error.code ?? 'error'}): ${hint}. The file as it was before is unchanged.`,
+    );
   }
 }
 

@@ -6,7 +6,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {writeResult} from './write-result.mjs';
 
-const SAMPLE = JSON.parse(readFileSync(new URL('../../test/fixtures/results/sample-import.json', import.meta.url), 'utf8'));
+const SAMPLE = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/results/sample-import.json', import.meta.url), 'utf8'),
+);
 
 /** A real 64 KiB file system (tmpfs), when this user may mount one. */
 function tinyDisk(t) {
@@ -37,7 +39,8 @@ test('a full disk: the error names the file and the fix, the old file stays whol
     (error) => {
       assert.equal(
         error.message,
-        `${file}: could not be written (ENOSPC): the disk is full: free space and run the command again. The file as it was before is unchanged.`,
+        `${file}: could not be written (ENOSPC): the disk is full: free space and run the command again. The file ` +
+          `as it was before is unchanged.`,
       );
       return true;
     },

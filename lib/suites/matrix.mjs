@@ -10,7 +10,9 @@ export function parseOnly(text) {
   for (const part of (text ?? '').split(',').filter(Boolean)) {
     const [key, value, extra] = part.split('=');
     if (!ONLY_KEYS.includes(key) || !value || extra !== undefined) {
-      throw new Error(`--only ${part}: write KEY=VALUE with KEY one of ${ONLY_KEYS.join(', ')} (e.g. --only target=pg15,clients=4)`);
+      throw new Error(
+        `--only ${part}: write KEY=VALUE with KEY one of ${ONLY_KEYS.join(', ')} (e.g. --only target=pg15,clients=4)`,
+      );
     }
     (only[key] ??= []).push(value);
   }
@@ -27,7 +29,8 @@ export function parseShard(text) {
   return shard;
 }
 
-export const cellId = ({target, workload, scenario, clients, repeat}) => `${target}/${workload}/${scenario}/c${clients}/r${repeat}`;
+export const cellId = ({target, workload, scenario, clients, repeat}) =>
+  `${target}/${workload}/${scenario}/c${clients}/r${repeat}`;
 
 /**
  * @param {object} suite  from loadSuite
@@ -46,11 +49,19 @@ export function expandMatrix(suite, {only = {}, shard = null, repeat = null, dur
       for (const workload of suite.workloads) {
         for (const clients of scenario.clients) {
           for (let r = 1; r <= repeats; r++) {
-            const run = durationS !== null
-              ? {durationS, transactionsPerClient: null}
-              : {durationS: scenario.durationS, transactionsPerClient: scenario.transactionsPerClient};
+            const run =
+              durationS !== null
+                ? {durationS, transactionsPerClient: null}
+                : {durationS: scenario.durationS, transactionsPerClient: scenario.transactionsPerClient};
             const labels = {target: target.id, workload: workload.id, scenario: scenario.id, clients, repeat: r};
-            all.push({id: cellId(labels), ...labels, targetSpec: target, workloadSpec: workload, scenarioSpec: scenario, ...run});
+            all.push({
+              id: cellId(labels),
+              ...labels,
+              targetSpec: target,
+              workloadSpec: workload,
+              scenarioSpec: scenario,
+              ...run,
+            });
           }
         }
       }
@@ -59,7 +70,10 @@ export function expandMatrix(suite, {only = {}, shard = null, repeat = null, dur
   for (const [key, values] of Object.entries(only)) {
     const known = new Set(all.map((c) => String(c[key])));
     const unknown = values.filter((v) => !known.has(v));
-    if (unknown.length > 0) throw new Error(`--only ${key}=${unknown.join(',')}: no such ${key} in the suite (it has ${[...known].join(', ')})`);
+    if (unknown.length > 0)
+      throw new Error(
+        `--only ${key}=${unknown.join(',')}: no such ${key} in the suite (it has ${[...known].join(', ')})`,
+      );
   }
   const matches = all.filter((c) => Object.entries(only).every(([key, values]) => values.includes(String(c[key]))));
   const cells = shard ? matches.filter((_, i) => i % shard.count === shard.index - 1) : matches;

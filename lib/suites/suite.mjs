@@ -45,18 +45,26 @@ export function loadSuite(file) {
     return file;
   };
   if (doc.errors.length > 0) {
-    throw new SuiteError(doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? '?'}: not valid YAML: ${e.message.split('\n')[0]}`));
+    throw new SuiteError(
+      doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? '?'}: not valid YAML: ${e.message.split('\n')[0]}`),
+    );
   }
   const suite = doc.toJS();
   const problems = [];
-  const report = (pathParts, message) => problems.push(`${where(pathParts)}: ${readablePath(pathParts.map((p) => `/${p}`).join(''))}: ${message}`);
+  const report = (pathParts, message) =>
+    problems.push(`${where(pathParts)}: ${readablePath(pathParts.map((p) => `/${p}`).join(''))}: ${message}`);
 
   if (!validate(suite)) {
     for (const e of validate.errors) {
-      const parts = e.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      const parts = e.instancePath
+        .split('/')
+        .slice(1)
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
       // An unknown key is shown at its own line, under its parent's path.
       const at = e.keyword === 'additionalProperties' ? [...parts, e.params.additionalProperty] : parts;
-      problems.push(`${where(at)}: ${readablePath(e.instancePath)}: ${explainSchemaError(e, {doc: DOC, schemaVersion: null})}`);
+      problems.push(
+        `${where(at)}: ${readablePath(e.instancePath)}: ${explainSchemaError(e, {doc: DOC, schemaVersion: null})}`,
+      );
     }
     throw new SuiteError(problems);
   }
@@ -82,7 +90,12 @@ export function loadSuite(file) {
   unique(suite.scenarios, 'scenarios');
 
   const targets = suite.targets.map((t, i) => {
-    exactlyOne(t, ['embedded', 'url'], ['targets', i], 'give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one');
+    exactlyOne(
+      t,
+      ['embedded', 'url'],
+      ['targets', i],
+      'give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one',
+    );
     return {
       id: t.id,
       kind: t.embedded !== undefined ? 'embedded' : 'external',
@@ -92,7 +105,12 @@ export function loadSuite(file) {
     };
   });
   const workloads = suite.workloads.map((w, i) => {
-    exactlyOne(w, ['builtin', 'script'], ['workloads', i], 'give either "builtin: tpcb-like" (simple-update, select-only) or "script: file.sql"');
+    exactlyOne(
+      w,
+      ['builtin', 'script'],
+      ['workloads', i],
+      'give either "builtin: tpcb-like" (simple-update, select-only) or "script: file.sql"',
+    );
     return {
       id: w.id,
       ...(w.builtin && {builtin: w.builtin}),
@@ -104,10 +122,19 @@ export function loadSuite(file) {
     };
   });
   const scenarios = suite.scenarios.map((s, i) => {
-    exactlyOne(s, ['duration', 'transactions'], ['scenarios', i], 'give either "duration: 300s" or "transactions: 1000" (per client)');
+    exactlyOne(
+      s,
+      ['duration', 'transactions'],
+      ['scenarios', i],
+      'give either "duration: 300s" or "transactions: 1000" (per client)',
+    );
     const clients = [s.clients].flat();
     const threads = s.threads ?? 1;
-    if (threads > Math.min(...clients)) report(['scenarios', i, 'threads'], `${threads} threads for ${Math.min(...clients)} client(s): pgbench needs at least as many clients as threads`);
+    if (threads > Math.min(...clients))
+      report(
+        ['scenarios', i, 'threads'],
+        `${threads} threads for ${Math.min(...clients)} client(s): pgbench needs at least as many clients as threads`,
+      );
     let durationS = null;
     let warmupS = 0;
     try {

@@ -50,14 +50,30 @@ test('defaults are filled in: repeat 3, one thread, simple mode, no warm-up, no 
   const suite = loadSuite(suiteFile(MINIMAL));
   assert.equal(suite.repeat, 3);
   assert.deepEqual(suite.scenarios[0], {
-    id: 's', scale: 1, clients: [1, 2], threads: 1, durationS: 2, transactionsPerClient: null, mode: 'simple', warmupS: 0, log: false, vacuum: null,
+    id: 's',
+    scale: 1,
+    clients: [1, 2],
+    threads: 1,
+    durationS: 2,
+    transactionsPerClient: null,
+    mode: 'simple',
+    warmupS: 0,
+    log: false,
+    vacuum: null,
   });
   assert.deepEqual(suite.targets[0], {id: 'pg17', kind: 'embedded', major: 17, settings: {}});
   assert.match(suite.hash, /^[0-9a-f]{64}$/);
 });
 
-test('suite settings apply to every embedded target, a target\'s own win', () => {
-  const suite = loadSuite(suiteFile(MINIMAL.replace('targets:', 'settings: {shared_buffers: 256MB, work_mem: 4MB}\ntargets:').replace('    embedded: 17', '    embedded: 17\n    settings: {work_mem: 8MB}')));
+test("suite settings apply to every embedded target, a target's own win", () => {
+  const suite = loadSuite(
+    suiteFile(
+      MINIMAL.replace('targets:', 'settings: {shared_buffers: 256MB, work_mem: 4MB}\ntargets:').replace(
+        '    embedded: 17',
+        '    embedded: 17\n    settings: {work_mem: 8MB}',
+      ),
+    ),
+  );
   assert.deepEqual(suite.targets[0].settings, {shared_buffers: '256MB', work_mem: '8MB'});
 });
 
@@ -68,7 +84,10 @@ test('durations: seconds, or with a unit', () => {
 
 test('an unknown key is named with its line', () => {
   const file = suiteFile(MINIMAL.replace('    duration: 2s', '    duration: 2s\n    clinets: 3'));
-  assert.deepEqual(problems(file), [`${file}:13: scenarios[0]: "clinets" is not a field here: remove it, or correct its spelling (schemas/suite.md lists the fields)`]);
+  assert.deepEqual(problems(file), [
+    `${file}:13: scenarios[0]: "clinets" is not a field here: remove it, or correct its spelling (schemas/suite.md ` +
+      `lists the fields)`,
+  ]);
 });
 
 test('a version that cannot be embedded says which can', () => {
@@ -79,22 +98,33 @@ test('a version that cannot be embedded says which can', () => {
 test('a target needs exactly one of embedded and url', () => {
   const file = suiteFile(MINIMAL.replace('    embedded: 17\n', '    url: env:STAGING\n    embedded: 17\n'));
   assert.deepEqual(problems(file), [
-    `${file}:3: targets[0]: give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one`,
+    `${file}:3: targets[0]: give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an ` +
+      `external one`,
   ]);
 });
 
 test('a URL must come from the environment, never written in the suite', () => {
   const file = suiteFile(MINIMAL.replace('embedded: 17', 'url: postgres://u:secret@db/x'));
-  assert.match(problems(file)[0], new RegExp(`^${file}:4: targets\\[0\\]\\.url: "postgres://u:secret@db/x" does not match`));
+  assert.match(
+    problems(file)[0],
+    new RegExp(`^${file}:4: targets\\[0\\]\\.url: "postgres://u:secret@db/x" does not match`),
+  );
 });
 
 test('a missing SQL file is named, relative to the suite', () => {
-  const file = suiteFile(MINIMAL.replace('    builtin: tpcb-like', '    script: q.sql\n    setup: setup.sql'), {'q.sql': 'SELECT 1;'});
-  assert.deepEqual(problems(file), [`${file}:8: workloads[0].setup: setup.sql does not exist next to the suite (${path.join(path.dirname(file), 'setup.sql')})`]);
+  const file = suiteFile(MINIMAL.replace('    builtin: tpcb-like', '    script: q.sql\n    setup: setup.sql'), {
+    'q.sql': 'SELECT 1;',
+  });
+  assert.deepEqual(problems(file), [
+    `${file}:8: workloads[0].setup: setup.sql does not exist next to the suite ` +
+      `(${path.join(path.dirname(file), 'setup.sql')})`,
+  ]);
 });
 
 test('ids must be unique; threads cannot outnumber clients; duration or transactions, not both', () => {
-  const yaml = MINIMAL.replace('  - id: s\n', '  - id: s\n    threads: 4\n    transactions: 10\n') + '  - id: s\n    clients: 1\n    duration: 1s\n';
+  const yaml =
+    `${MINIMAL.replace('  - id: s\n', '  - id: s\n    threads: 4\n    transactions: 10\n')}  - id: s\n  ` +
+    `  clients: 1\n    duration: 1s\n`;
   const file = suiteFile(yaml);
   assert.deepEqual(problems(file), [
     `${file}:15: scenarios[1].id: "s" is used twice: ids must be unique among scenarios`,
@@ -109,5 +139,7 @@ test('YAML that does not parse is named with its line', () => {
 });
 
 test('a suite file that does not exist says where suites live', () => {
-  assert.deepEqual(problems('/nope/suite.yaml'), ['/nope/suite.yaml: no such suite file. Suites are benchmarks/<id>/suite.yaml.']);
+  assert.deepEqual(problems('/nope/suite.yaml'), [
+    '/nope/suite.yaml: no such suite file. Suites are benchmarks/<id>/suite.yaml.',
+  ]);
 });

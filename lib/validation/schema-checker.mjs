@@ -51,6 +51,9 @@ export function readJsonFile(file) {
     const at = Number(/position (\d+)/.exec(error.message)?.[1]);
     if (!Number.isFinite(at)) throw new Error(`${file}: not valid JSON: ${error.message}`);
     const before = text.slice(0, at).split('\n');
-    throw new Error(`${file}:${before.length}:${before.at(-1).length + 1}: not valid JSON: ${error.message.replace(/ in JSON at position \d+.*$/, '')}`);
+    throw new Error(
+      `${file}:${before.length}:${before.at(-1).length + 1}: not valid JSON: ` +
+        `${error.message.replace(/ in JSON at position \d+.*$/, '')}`,
+    );
   }
 }

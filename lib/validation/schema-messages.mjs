@@ -25,18 +25,23 @@ export function explainSchemaError(error, {doc, schemaVersion}) {
     case 'required':
       return `"${params.missingProperty}" is missing: add it (${doc} says what it holds)`;
     case 'additionalProperties':
-      return `"${params.additionalProperty}" is not a field here: remove it, or correct its spelling (${doc} lists the fields)`;
+      return (
+        `"${params.additionalProperty}" is not a field here: remove it, or correct its spelling (${doc} lists ` +
+        `the fields)`
+      );
     case 'type': {
-      const hint = typeof data === 'string' && /^[\d.,\s]+[kKmM万만億억]?$/.test(data.trim())
-        ? `; write numbers as JSON numbers in base units (84800, not "84.8K")`
-        : '';
+      const hint =
+        typeof data === 'string' && /^[\d.,\s]+[kKmM万만億억]?$/.test(data.trim())
+          ? `; write numbers as JSON numbers in base units (84800, not "84.8K")`
+          : '';
       return `must be ${[params.type].flat().join(' or ')}, not ${show(data)}${hint}`;
     }
     case 'enum':
       return `must be one of ${error.schema.map(show).join(', ')}, not ${show(data)}`;
     case 'const':
       return error.instancePath === '/schemaVersion'
-        ? `this file follows result schema version ${show(data)}, and this tool reads version ${schemaVersion}: regenerate the file with this tool, or migrate it`
+        ? `this file follows result schema version ${show(data)}, and this tool reads version ${schemaVersion}: ` +
+            `regenerate the file with this tool, or migrate it`
         : `must be ${show(params.allowedValue)}, not ${show(data)}`;
     case 'format':
       return `must be a ${params.format} (e.g. "2026-11-22T10:00:00Z"), not ${show(data)}`;

@@ -52,7 +52,12 @@ async function generate(dir, lines, files) {
     for (let i = 0; i < count; i++) {
       const u = rand();
       // Mostly 0.2–5 ms, a tail to ~2 s; a few failed and skipped transactions.
-      const latency = u < 0.002 ? 'failed' : u < 0.003 ? 'skipped' : Math.floor(200 + 4800 * rand() ** 3 + (u > 0.999 ? 2e6 * rand() : 0));
+      const latency =
+        u < 0.002
+          ? 'failed'
+          : u < 0.003
+            ? 'skipped'
+            : Math.floor(200 + 4800 * rand() ** 3 + (u > 0.999 ? 2e6 * rand() : 0));
       const t = (i / count) * 300;
       const sec = start + Math.floor(t);
       const us = Math.floor((t % 1) * 1e6);
@@ -110,7 +115,11 @@ function awkSort(files) {
   const started = process.hrtime.bigint();
   const ranks = PERCENTILES.map(([, p]) => p).join(' ');
   const script = `awk '$3 ~ /^[0-9]+$/ {print $3}' "$@" | sort -n | awk -v ps="${ranks}" '
-    {v[NR]=$1} END {n=split(ps,p," "); for(i=1;i<=n;i++){r=int(p[i]/100*NR); if (r<p[i]/100*NR) r++; if (r<1) r=1; printf "%s ", v[r]}}'`;
+    {v[NR]=$1}
+    END {
+      n=split(ps,p," ")
+      for(i=1;i<=n;i++){r=int(p[i]/100*NR); if (r<p[i]/100*NR) r++; if (r<1) r=1; printf "%s ", v[r]}
+    }'`;
   const child = spawnSync('sh', ['-c', script, 'sh', ...files], {encoding: 'utf8', maxBuffer: 1 << 20});
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const values = child.stdout.trim().split(' ').map(Number);
@@ -123,8 +132,10 @@ try {
   const t0 = Date.now();
   const files = await generate(dir, lines, Number(args.files ?? 4));
   const bytes = files.reduce((s, f) => s + statSync(f).size, 0);
-  console.log(`Generated a pgbench per-transaction log: ${lines.toLocaleString('en')} lines, ` +
-    `${(bytes / 1e6).toFixed(1)} MB in ${files.length} thread files (${((Date.now() - t0) / 1000).toFixed(1)} s).\n`);
+  console.log(
+    `Generated a pgbench per-transaction log: ${lines.toLocaleString('en')} lines, ` +
+      `${(bytes / 1e6).toFixed(1)} MB in ${files.length} thread files (${((Date.now() - t0) / 1000).toFixed(1)} s).\n`,
+  );
 
   const rows = [
     ['this parser (lib/pgbench)', runWorker('ours', files)],
@@ -132,22 +143,33 @@ try {
     ['awk | sort -n', awkSort(files)],
   ];
   const keys = PERCENTILES.map(([key]) => key);
-  console.log(['contender'.padEnd(36), 'time (s)'.padStart(9), 'peak RSS (MB)'.padStart(14), ...keys.map((k) => k.padStart(8))].join(' '));
+  console.log(
+    [
+      'contender'.padEnd(36),
+      'time (s)'.padStart(9),
+      'peak RSS (MB)'.padStart(14),
+      ...keys.map((k) => k.padStart(8)),
+    ].join(' '),
+  );
   for (const [name, r] of rows) {
-    console.log([
-      name.padEnd(36),
-      r.seconds.toFixed(2).padStart(9),
-      (r.rssMb === null ? '—' : r.rssMb.toFixed(0)).padStart(14),
-      ...keys.map((k) => String(r.percentiles[k]).padStart(8)),
-    ].join(' '));
+    console.log(
+      [
+        name.padEnd(36),
+        r.seconds.toFixed(2).padStart(9),
+        (r.rssMb === null ? '—' : r.rssMb.toFixed(0)).padStart(14),
+        ...keys.map((k) => String(r.percentiles[k]).padStart(8)),
+      ].join(' '),
+    );
   }
   const same = rows.every(([, r]) => keys.every((k) => r.percentiles[k] === rows[0][1].percentiles[k]));
   const mine = rows[0][1];
   const met = mine.seconds <= GOAL.seconds && mine.rssMb <= GOAL.rssMb;
   console.log(`\nPercentiles (µs, nearest rank) identical across contenders: ${same ? 'yes' : 'NO'}`);
-  console.log(`Goal ≤ ${GOAL.seconds} s and ≤ ${GOAL.rssMb} MB peak RSS: ${met ? 'met' : 'not met'} ` +
-    `(${mine.seconds.toFixed(2)} s, ${mine.rssMb.toFixed(0)} MB; ` +
-    `${(rows[1][1].seconds / mine.seconds).toFixed(1)}× faster than the naive baseline)`);
+  console.log(
+    `Goal ≤ ${GOAL.seconds} s and ≤ ${GOAL.rssMb} MB peak RSS: ${met ? 'met' : 'not met'} ` +
+      `(${mine.seconds.toFixed(2)} s, ${mine.rssMb.toFixed(0)} MB; ` +
+      `${(rows[1][1].seconds / mine.seconds).toFixed(1)}× faster than the naive baseline)`,
+  );
   process.exitCode = same ? 0 : 1;
 } finally {
   if (args.keep) console.log(`Kept the log in ${dir}`);

@@ -61,11 +61,17 @@ async function pageJs(browser, url) {
   page.on('response', (res) => {
     if (!res.url().endsWith('.js')) return;
     const into = res.request().resourceType() === 'script' ? bodies : prefetched;
-    if (!into.has(res.url())) into.set(res.url(), res.body().then((b) => ({gzip: gzipSync(b).length, raw: b.length})));
+    if (!into.has(res.url()))
+      into.set(
+        res.url(),
+        res.body().then((b) => ({gzip: gzipSync(b).length, raw: b.length})),
+      );
   });
   await page.goto(url, {waitUntil: 'networkidle'});
   // Charts load Chart.js when they are drawn: wait for every canvas.
-  await page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
+  );
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(bodies.values());
   const later = await Promise.all([...prefetched].filter(([url]) => !bodies.has(url)).map(([, body]) => body));
@@ -103,9 +109,21 @@ row('4-locale build, warm', warm, base.warm, BUDGET.warmS, 's');
 const server = await serveBuild({dir: path.join(root, 'build')});
 const browser = await launchChromium();
 try {
-  for (const [locale, page] of [[defaultLocale, 'pg-versions'], [defaultLocale, 'pg17-planner'], [defaultLocale, 'managed-postgres'], ['ja', 'pg-versions']]) {
+  for (const [locale, page] of [
+    [defaultLocale, 'pg-versions'],
+    [defaultLocale, 'pg17-planner'],
+    [defaultLocale, 'managed-postgres'],
+    ['ja', 'pg-versions'],
+  ]) {
     const js = await pageJs(browser, new URL(`${localePath(locale)}${page}/`, server.url).href);
-    row(`JS of ${localePath(locale)}${page}/ (gzip, ${js.files} files; links prefetch ${js.prefetchedFiles} more, ${js.prefetchedKb.toFixed(0)} KiB)`, js.gzipKb, base.pageKb, BUDGET.pageJsKb, 'KiB');
+    row(
+      `JS of ${localePath(locale)}${page}/ (gzip, ${js.files} files; links prefetch ${js.prefetchedFiles} more, ` +
+        `${js.prefetchedKb.toFixed(0)} KiB)`,
+      js.gzipKb,
+      base.pageKb,
+      BUDGET.pageJsKb,
+      'KiB',
+    );
   }
 } finally {
   await browser.close();
@@ -119,6 +137,9 @@ let ok = true;
 for (const r of rows) {
   const met = r.ours <= r.budget;
   ok &&= met;
-  console.log(`| ${r.what} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ≤ ${r.budget} ${r.unit} | ${met ? 'met' : 'OVER'} |`);
+  console.log(
+    `| ${r.what} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ≤ ${r.budget} ${r.unit} | ` +
+      `${met ? 'met' : 'OVER'} |`,
+  );
 }
 process.exit(ok ? 0 : 1);

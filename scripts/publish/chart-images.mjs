@@ -10,7 +10,10 @@ import {Chart} from '../../lib/charts/register.mjs';
 // An image has no HTML around it: it draws its own title and legend.
 Chart.register(Legend, Title);
 
-const CJK_FONTS = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc'];
+const CJK_FONTS = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
+];
 const FAMILY = 'Noto Sans CJK';
 export const IMAGE = {width: 800, height: 420, scale: 2};
 
@@ -19,7 +22,10 @@ function registerFonts() {
   if (fontsReady) return;
   const missing = CJK_FONTS.filter((f) => !existsSync(f));
   if (missing.length > 0) {
-    throw new Error(`Chart images need the Noto CJK fonts (${missing.join(', ')} missing): run \`sudo bash scripts/setup-system.sh\` (installs fonts-noto-cjk).`);
+    throw new Error(
+      `Chart images need the Noto CJK fonts (${missing.join(', ')} missing): run \`sudo bash ` +
+        `scripts/setup-system.sh\` (installs fonts-noto-cjk).`,
+    );
   }
   for (const file of CJK_FONTS) GlobalFonts.registerFromPath(file, FAMILY);
   fontsReady = true;

@@ -14,7 +14,12 @@ const spec = (title, values) =>
     yTitle: '毎秒トランザクション数',
     kind: 'tps',
     categories: ['PostgreSQL 15', 'PostgreSQL 16'],
-    series: [{label: 'TPS', points: values.map((y) => ({y, low: y * 0.9, high: y * 1.1, text: String(y), tooltip: String(y)}))}],
+    series: [
+      {
+        label: 'TPS',
+        points: values.map((y) => ({y, low: y * 0.9, high: y * 1.1, text: String(y), tooltip: String(y)})),
+      },
+    ],
   });
 
 /** The image's pixels, and how many of them are not white. */

@@ -5,7 +5,16 @@
 //   (<outDir>/charts/<id>.png), drawn from the chart specs the data plugin
 //   derived for the pages (lib/charts/chart-handoff.mjs): derived once.
 import {createHash} from 'node:crypto';
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {Chart} from '../../lib/charts/register.mjs';

@@ -13,7 +13,8 @@ const root = new URL('../../', import.meta.url).pathname;
 function tempSite(t) {
   const dir = mkdtempSync(path.join(tmpdir(), 'emit-static-'));
   t.after(() => rmSync(dir, {recursive: true, force: true}));
-  for (const sub of ['datasets', 'benchmarks', 'i18n']) cpSync(path.join(root, sub), path.join(dir, sub), {recursive: true});
+  for (const sub of ['datasets', 'benchmarks', 'i18n'])
+    cpSync(path.join(root, sub), path.join(dir, sub), {recursive: true});
   cpSync(path.join(root, 'test/fixtures/results'), path.join(dir, 'results'), {
     recursive: true,
     filter: (f) => !f.endsWith('sample-import.json'),
@@ -40,7 +41,10 @@ test('emits each result as JSON and CSV', (t) => {
     'quick-20261122T125226Z.json',
   ]);
   const json = JSON.parse(readFileSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.json'), 'utf8'));
-  assert.deepEqual(json, JSON.parse(readFileSync(path.join(site, 'results/pg-versions-20261122T110343Z.json'), 'utf8')));
+  assert.deepEqual(
+    json,
+    JSON.parse(readFileSync(path.join(site, 'results/pg-versions-20261122T110343Z.json'), 'utf8')),
+  );
 });
 
 test("draws every chart the plugin derived into its locale's output, drawing only what changed", (t) => {

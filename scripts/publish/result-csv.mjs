@@ -18,7 +18,10 @@ export const CSV_COLUMNS = [
   ['failed', (c) => c.summary?.failed],
   ['latency_avg_ms', (c) => c.summary?.latencyAvgMs],
   ['latency_stddev_ms', (c) => c.summary?.latencyStddevMs],
-  ...['min', 'p50', 'p90', 'p95', 'p99', 'max'].map((q) => [`latency_${q}_ms`, (c) => (c.log?.latencyUs?.[q] ?? null) === null ? null : c.log.latencyUs[q] / 1000]),
+  ...['min', 'p50', 'p90', 'p95', 'p99', 'max'].map((q) => [
+    `latency_${q}_ms`,
+    (c) => ((c.log?.latencyUs?.[q] ?? null) === null ? null : c.log.latencyUs[q] / 1000),
+  ]),
   ['started_at', (c) => c.startedAt],
   ['command', (c) => c.command],
   ['error', (c) => c.error?.message],

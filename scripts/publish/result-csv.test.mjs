@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {CSV_COLUMNS, resultCsv} from './result-csv.mjs';
 
-const result = JSON.parse(readFileSync(new URL('../../test/fixtures/results/pg-versions-20261122T110343Z.json', import.meta.url), 'utf8'));
+const result = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/results/pg-versions-20261122T110343Z.json', import.meta.url), 'utf8'),
+);
 
 /** A small RFC 4180 reader, to read back what resultCsv wrote. */
 function parseCsv(text) {
@@ -14,20 +16,32 @@ function parseCsv(text) {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += ch;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
   }
   return rows;
 }
 
 test('one line per repeat, every column, figures as measured', () => {
   const rows = parseCsv(resultCsv(result));
-  assert.deepEqual(rows[0], CSV_COLUMNS.map(([name]) => name));
+  assert.deepEqual(
+    rows[0],
+    CSV_COLUMNS.map(([name]) => name),
+  );
   assert.equal(rows.length, result.cells.length + 1);
   const header = rows[0];
   const first = Object.fromEntries(header.map((h, i) => [h, rows[1][i]]));

@@ -18,7 +18,10 @@ test('a password in the query string is taken out too, and travels only in PGPAS
 });
 
 test('two different passwords, or an sslpassword in the URL, are refused with what to do', () => {
-  assert.throws(() => externalConnection('DB', {DB: 'postgres://u:a@h/d?password=b'}), /DB gives two different passwords/);
+  assert.throws(
+    () => externalConnection('DB', {DB: 'postgres://u:a@h/d?password=b'}),
+    /DB gives two different passwords/,
+  );
   assert.throws(() => externalConnection('DB', {DB: 'postgres://u@h/d?sslpassword=k'}), /sslpassword .* service file/);
 });
 
@@ -29,7 +32,10 @@ test("a password already in the runner's PGPASSWORD is redacted too", () => {
 });
 
 test('an unset variable, or one that is not a postgres URL, says what to set', () => {
-  assert.throws(() => externalConnection('STAGING', {}), /environment variable STAGING, which is not set\. Set it: export STAGING=postgres:\/\//);
+  assert.throws(
+    () => externalConnection('STAGING', {}),
+    /environment variable STAGING, which is not set\. Set it: export STAGING=postgres:\/\//,
+  );
   assert.throws(() => externalConnection('X', {X: 'not a url'}), /X is not a URL/);
   assert.throws(() => externalConnection('X', {X: 'mysql://a@b/c'}), /X must be a postgres:\/\/ URL/);
 });
@@ -43,6 +49,8 @@ test('redact replaces a secret only where it stands as a whole, plain or URL-enc
 
 test('a password that is also a word or a number of the output leaves the figures alone', () => {
   // Redaction comes after parsing; here it changes only whole words of the text kept.
-  assert.equal(redact('pgbench (PostgreSQL) 15.18\nnumber of clients: 1\nlatency 1.5 ms', ['1']),
-    'pgbench (PostgreSQL) 15.18\nnumber of clients: ***\nlatency 1.5 ms');
+  assert.equal(
+    redact('pgbench (PostgreSQL) 15.18\nnumber of clients: 1\nlatency 1.5 ms', ['1']),
+    'pgbench (PostgreSQL) 15.18\nnumber of clients: ***\nlatency 1.5 ms',
+  );
 });

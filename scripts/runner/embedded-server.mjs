@@ -10,7 +10,21 @@
 // As root, initdb refuses to run: the server then runs as an unprivileged
 // user (postgres when it exists, else nobody) that owns the data directory.
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
-import {chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {createRequire} from 'node:module';
 import net from 'node:net';
 import {tmpdir} from 'node:os';
@@ -69,7 +83,11 @@ function reachableBinaries(major, user) {
     chmodTree(`${copy}.new`);
     renameSync(`${copy}.new`, copy);
   }
-  return {initdb: path.join(copy, 'bin', 'initdb'), pgCtl: path.join(copy, 'bin', 'pg_ctl'), postgres: path.join(copy, 'bin', 'postgres')};
+  return {
+    initdb: path.join(copy, 'bin', 'initdb'),
+    pgCtl: path.join(copy, 'bin', 'pg_ctl'),
+    postgres: path.join(copy, 'bin', 'postgres'),
+  };
 }
 
 /** Lets everyone read every file and enter every folder (like chmod -R a+rX). */
@@ -85,9 +103,15 @@ function chmodTree(dir) {
 /** Who runs the server: this user, or an unprivileged one when this is root. */
 export function serverUser() {
   if (process.getuid?.() !== 0) return null;
-  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n').map((l) => l.split(':'));
+  const passwd = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((l) => l.split(':'));
   const entry = passwd.find((f) => f[0] === 'postgres') ?? passwd.find((f) => f[0] === 'nobody');
-  if (!entry) throw new Error('Running as root, and there is neither a "postgres" nor a "nobody" user to run PostgreSQL as. Create one (useradd postgres).');
+  if (!entry)
+    throw new Error(
+      'Running as root, and there is neither a "postgres" nor a "nobody" user to run PostgreSQL as. Create one ' +
+        '(useradd postgres).',
+    );
   return {name: entry[0], uid: Number(entry[2]), gid: Number(entry[3])};
 }
 
@@ -105,7 +129,9 @@ export function freePort() {
 
 // postgresql.conf takes numbers and identifiers bare; anything else (an address, "256MB") quoted.
 const confValue = (value) =>
-  /^-?\d+(\.\d+)?$|^[A-Za-z_][A-Za-z0-9_]*$/.test(String(value)) ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  /^-?\d+(\.\d+)?$|^[A-Za-z_][A-Za-z0-9_]*$/.test(String(value))
+    ? String(value)
+    : `'${String(value).replace(/'/g, "''")}'`;
 
 const running = new Set();
 
@@ -167,7 +193,10 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
   const stopIfStarted = () => {
     if (!existsSync(path.join(plan.dataDir, 'postmaster.pid'))) return;
     try {
-      execFileSync(plan.commands.stop[0], ['-D', plan.dataDir, '-m', 'immediate', '-w', 'stop'], {...as, stdio: 'ignore'});
+      execFileSync(plan.commands.stop[0], ['-D', plan.dataDir, '-m', 'immediate', '-w', 'stop'], {
+        ...as,
+        stdio: 'ignore',
+      });
     } catch {
       // Not running after all.
     }
@@ -192,16 +221,28 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
   await run('initdb', plan.commands.initdb);
   writeFileSync(
     path.join(plan.dataDir, 'postgresql.auto.conf'),
-    `# Written by the benchmark runner.\n${Object.entries(plan.conf).map(([k, v]) => `${k} = ${confValue(v)}`).join('\n')}\n`,
+    `# Written by the benchmark runner.\n${Object.entries(plan.conf)
+      .map(([k, v]) => `${k} = ${confValue(v)}`)
+      .join('\n')}\n`,
   );
   if (user) chownSync(path.join(plan.dataDir, 'postgresql.auto.conf'), user.uid, user.gid);
   await run('start', plan.commands.start, (out) =>
     existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : out.stderr,
   );
-  const guard = spawn(process.execPath, [new URL('./server-guard.mjs', import.meta.url).pathname, String(process.pid), plan.commands.stop[0], plan.dataDir, user ? `${user.uid}:${user.gid}` : ''], {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const guard = spawn(
+    process.execPath,
+    [
+      new URL('./server-guard.mjs', import.meta.url).pathname,
+      String(process.pid),
+      plan.commands.stop[0],
+      plan.dataDir,
+      user ? `${user.uid}:${user.gid}` : '',
+    ],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   guard.unref();
 
   let stopped = false;
@@ -221,7 +262,10 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
         execFileSync(plan.commands.stop[0], plan.commands.stop.slice(1), {...as, stdio: 'ignore'});
       } catch {
         try {
-          execFileSync(plan.commands.stop[0], ['-D', plan.dataDir, '-m', 'immediate', '-w', 'stop'], {...as, stdio: 'ignore'});
+          execFileSync(plan.commands.stop[0], ['-D', plan.dataDir, '-m', 'immediate', '-w', 'stop'], {
+            ...as,
+            stdio: 'ignore',
+          });
         } catch {
           // Already gone.
         }

@@ -44,7 +44,10 @@ export async function measureCell({cell, connection, env, tmp, record, progress}
     const {status, error} = out.timedOut
       ? {
           status: 'failed',
-          error: {kind: 'other', message: `pgbench did not finish within ${cell.durationS ?? 'its'} s plus ${GRACE_S} s and was stopped.`},
+          error: {
+            kind: 'other',
+            message: `pgbench did not finish within ${cell.durationS ?? 'its'} s plus ${GRACE_S} s and was stopped.`,
+          },
         }
       : statusOf(summary, out.exitCode);
     return cellRecord(cell, {
@@ -66,7 +69,8 @@ export async function measureCell({cell, connection, env, tmp, record, progress}
 /** The parsed output with the texts it quotes (errors, warnings) redacted; figures untouched. */
 function redactSummary(summary, secrets) {
   if (!secrets?.length) return summary;
-  const texts = (list) => list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
+  const texts = (list) =>
+    list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
   return {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})};
 }
 

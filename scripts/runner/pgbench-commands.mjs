@@ -19,11 +19,17 @@ export function runArgs(cell, connection, {logPrefix = null} = {}) {
   const vacuum = scenario.vacuum ?? Boolean(workload.builtin);
   return [
     ...(vacuum ? [] : ['-n']),
-    '-c', String(cell.clients),
-    '-j', String(Math.min(scenario.threads, cell.clients)),
-    ...(cell.durationS !== null ? ['-T', String(Math.max(1, Math.round(cell.durationS)))] : ['-t', String(cell.transactionsPerClient)]),
-    '-M', scenario.mode,
-    '-P', '1',
+    '-c',
+    String(cell.clients),
+    '-j',
+    String(Math.min(scenario.threads, cell.clients)),
+    ...(cell.durationS !== null
+      ? ['-T', String(Math.max(1, Math.round(cell.durationS)))]
+      : ['-t', String(cell.transactionsPerClient)]),
+    '-M',
+    scenario.mode,
+    '-P',
+    '1',
     ...(workload.builtin
       ? ['-b', BUILTIN_FLAG[workload.builtin]]
       : ['-f', workload.weight ? `${workload.script}@${workload.weight}` : workload.script]),
@@ -40,12 +46,15 @@ export function pgOptions(session) {
 }
 
 /** The environment a workload's session settings need: PGOPTIONS, or nothing. */
-export const sessionEnv = (workload) => (Object.keys(workload.session).length > 0 ? {PGOPTIONS: pgOptions(workload.session)} : {});
+export const sessionEnv = (workload) =>
+  Object.keys(workload.session).length > 0 ? {PGOPTIONS: pgOptions(workload.session)} : {};
 
 const quote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
 
 /** A command as a person would type it: environment settings first, arguments quoted. */
 export function renderCommand(argv, env = {}) {
-  const prefix = Object.entries(env).filter(([k]) => k !== 'PGPASSWORD').map(([k, v]) => `${k}=${quote(v)}`);
+  const prefix = Object.entries(env)
+    .filter(([k]) => k !== 'PGPASSWORD')
+    .map(([k, v]) => `${k}=${quote(v)}`);
   return [...prefix, ...argv.map(quote)].join(' ');
 }

@@ -13,28 +13,85 @@ const cell = (workloadSpec, scenario = {}) => ({
 
 test('a built-in workload: pgbench vacuums first; progress every second', () => {
   assert.deepEqual(runArgs(cell({builtin: 'select-only'}), connection), [
-    '-c', '4', '-j', '2', '-T', '60', '-M', 'prepared', '-P', '1', '-b', 'select-only', '-h', '127.0.0.1', '-p', '5433', '-U', 'bench', 'postgres',
+    '-c',
+    '4',
+    '-j',
+    '2',
+    '-T',
+    '60',
+    '-M',
+    'prepared',
+    '-P',
+    '1',
+    '-b',
+    'select-only',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    '5433',
+    '-U',
+    'bench',
+    'postgres',
   ]);
 });
 
 test('a custom script with a weight, no vacuum, per-transaction logs', () => {
   assert.deepEqual(runArgs(cell({script: 'q.sql', weight: 3}), connection, {logPrefix: '/tmp/x/pgbench_log'}), [
-    '-n', '-c', '4', '-j', '2', '-T', '60', '-M', 'prepared', '-P', '1', '-f', 'q.sql@3', '-l', '--log-prefix', '/tmp/x/pgbench_log',
-    '-h', '127.0.0.1', '-p', '5433', '-U', 'bench', 'postgres',
+    '-n',
+    '-c',
+    '4',
+    '-j',
+    '2',
+    '-T',
+    '60',
+    '-M',
+    'prepared',
+    '-P',
+    '1',
+    '-f',
+    'q.sql@3',
+    '-l',
+    '--log-prefix',
+    '/tmp/x/pgbench_log',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    '5433',
+    '-U',
+    'bench',
+    'postgres',
   ]);
 });
 
 test('transactions per client instead of a duration; never more threads than clients', () => {
-  const args = runArgs({...cell({builtin: 'tpcb-like'}, {threads: 8}), clients: 2, durationS: null, transactionsPerClient: 100}, connection);
+  const args = runArgs(
+    {...cell({builtin: 'tpcb-like'}, {threads: 8}), clients: 2, durationS: null, transactionsPerClient: 100},
+    connection,
+  );
   assert.deepEqual(args.slice(0, 6), ['-c', '2', '-j', '2', '-t', '100']);
 });
 
 test('pgbench -i', () => {
-  assert.deepEqual(initArgs(50, connection), ['-i', '-q', '-s', '50', '-h', '127.0.0.1', '-p', '5433', '-U', 'bench', 'postgres']);
+  assert.deepEqual(initArgs(50, connection), [
+    '-i',
+    '-q',
+    '-s',
+    '50',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    '5433',
+    '-U',
+    'bench',
+    'postgres',
+  ]);
 });
 
 test('session settings become PGOPTIONS, spaces escaped', () => {
-  assert.equal(pgOptions({enable_hashagg: 'off', default_transaction_isolation: 'repeatable read'}), '-c enable_hashagg=off -c default_transaction_isolation=repeatable\\ read');
+  assert.equal(
+    pgOptions({enable_hashagg: 'off', default_transaction_isolation: 'repeatable read'}),
+    '-c enable_hashagg=off -c default_transaction_isolation=repeatable\\ read',
+  );
 });
 
 test('a rendered command quotes what the shell would split, and never shows a password', () => {

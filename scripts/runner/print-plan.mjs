@@ -51,7 +51,11 @@ export function planLines(suite, cells) {
       const conf = Object.entries(server.conf)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ');
-      lines.push(renderCommand(server.commands.initdb), `# postgresql.auto.conf: ${conf}`, renderCommand(server.commands.start));
+      lines.push(
+        renderCommand(server.commands.initdb),
+        `# postgresql.auto.conf: ${conf}`,
+        renderCommand(server.commands.start),
+      );
     }
     lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
     for (const step of targetSteps(targetCells)) lines.push(...stepLines(step, connection));

@@ -59,7 +59,8 @@ export function catchInterrupts({onForce}) {
  * @param {number} [options.timeoutS]  SIGTERM after this many seconds (then `timedOut`)
  * @param {number} [options.uid] @param {number} [options.gid]  run as this user
  * @param {(line: string) => void} [options.onStderrLine]
- * @returns {Promise<{exitCode: number|null, signal: string|null, timedOut: boolean, stdout: string, stderr: string, seconds: number}>}
+ * @returns {Promise<{exitCode: number|null, signal: string|null, timedOut: boolean, stdout: string,
+ *   stderr: string, seconds: number}>}
  */
 export function runProcess(argv, {env = {}, cwd, timeoutS, uid, gid, onStderrLine = () => {}} = {}) {
   throwIfInterrupted();

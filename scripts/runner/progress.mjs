@@ -13,7 +13,13 @@ const clock = (seconds) => {
  * @param {(text: string) => void} [options.write]
  * @param {() => number} [options.now]  milliseconds
  */
-export function createProgress({tty = process.stderr.isTTY === true, write = (t) => process.stderr.write(t), now = Date.now} = {}) {
+const oneDecimal = (n) => n.toLocaleString('en', {maximumFractionDigits: 1});
+
+export function createProgress({
+  tty = process.stderr.isTTY === true,
+  write = (t) => process.stderr.write(t),
+  now = Date.now,
+} = {}) {
   let total = 0;
   let finished = 0;
   let started = 0;
@@ -29,8 +35,11 @@ export function createProgress({tty = process.stderr.isTTY === true, write = (t)
   const live = () => {
     if (!current) return;
     const {cell, since, tps} = current;
-    const text = `[${finished + 1}/${total}] ${cell.target} · ${cell.workload} · ${cell.scenario} · ${cell.clients} client${cell.clients > 1 ? 's' : ''} · repeat ${cell.repeat}` +
-      `  ${clock((now() - since) / 1000)} elapsed, ETA ${eta()}${tps !== undefined ? ` · ${tps.toLocaleString('en')} tps` : ''}`;
+    const text =
+      `[${finished + 1}/${total}] ${cell.target} · ${cell.workload} · ${cell.scenario} · ${cell.clients} ` +
+      `client${cell.clients > 1 ? 's' : ''} · repeat ${cell.repeat}` +
+      `  ${clock((now() - since) / 1000)} elapsed, ETA ` +
+      `${eta()}${tps !== undefined ? ` · ${tps.toLocaleString('en')} tps` : ''}`;
     write(`\r\x1b[K${text}`);
   };
   const line = (text) => write(tty ? `\r\x1b[K${text}\n` : `${text}\n`);
@@ -66,15 +75,19 @@ export function createProgress({tty = process.stderr.isTTY === true, write = (t)
       }
       current = null;
       finished++;
-      const figure = tps !== undefined && tps !== null ? `, ${tps.toLocaleString('en', {maximumFractionDigits: 1})} tps` : '';
-      line(`cell ${finished}/${total} ${cell.id}: ${status}${figure}${status !== 'ok' && note ? ` (${note})` : ''}; ETA ${eta()}`);
+      const figure =
+        tps !== undefined && tps !== null ? `, ${tps.toLocaleString('en', {maximumFractionDigits: 1})} tps` : '';
+      line(
+        `cell ${finished}/${total} ${cell.id}: ${status}${figure}${status !== 'ok' && note ? ` (${note})` : ''}; ` +
+          `ETA ${eta()}`,
+      );
     },
     /** The figures of the run: per cell, the median tps of its repeats and their spread. */
     summary(groups) {
       const rows = groups.map((g) => [
         g.key,
         g.median === null ? '—' : g.median.toLocaleString('en', {maximumFractionDigits: 1}),
-        g.median === null ? '' : `${g.min.toLocaleString('en', {maximumFractionDigits: 1})}–${g.max.toLocaleString('en', {maximumFractionDigits: 1})}`,
+        g.median === null ? '' : `${oneDecimal(g.min)}–${oneDecimal(g.max)}`,
         `${g.ok}/${g.repeats}`,
       ]);
       const header = ['cell', 'median tps', 'min–max', 'ok'];
@@ -84,10 +97,16 @@ export function createProgress({tty = process.stderr.isTTY === true, write = (t)
       for (const r of [header, ...rows]) line(format(r));
     },
     interrupted({signal, done, total, file}) {
-      line(`interrupted (${signal}) with ${done} of ${total} cells done; the result is saved unfinished: ${file}. Finish it with --resume.`);
+      line(
+        `interrupted (${signal}) with ${done} of ${total} cells done; the result is saved unfinished: ${file}. ` +
+          `Finish it with --resume.`,
+      );
     },
     end({failed, file}) {
-      line(`done in ${clock((now() - started) / 1000)}: ${total - failed} of ${total} cells ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`);
+      line(
+        `done in ${clock((now() - started) / 1000)}: ${total - failed} of ${total} cells ` +
+          `ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`,
+      );
     },
   };
 }

@@ -15,7 +15,8 @@ export async function psql(connection, psqlArgs, env = {}) {
 
 const VERSION_SQL = 'SELECT version()';
 const SETTINGS_SQL =
-  "SELECT name, current_setting(name) FROM pg_settings WHERE source NOT IN ('default', 'override', 'client') ORDER BY name";
+  "SELECT name, current_setting(name) FROM pg_settings WHERE source NOT IN ('default', 'override', 'client') ORDER " +
+  'BY name';
 
 /** The commands describeServer runs, as recorded and as --dry-run prints them. */
 export const describeCommands = (connection) => [

@@ -24,7 +24,10 @@ export function alive(pid) {
 
 /** The id a new run starts from (before any -2, -3 for a taken name). */
 export function baseRunId(suiteId, {now = new Date(), shard = null} = {}) {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `${suiteId}-${stamp}${shard ? `-shard${shard.index}of${shard.count}` : ''}`;
 }
 
@@ -41,7 +44,8 @@ function tryLock(file) {
       writeFileSync(lock, `${process.pid}\n`, {flag: 'wx'});
       return true;
     } catch (error) {
-      if (error.code !== 'EEXIST') throw new Error(`${lock}: could not create the run's lock (${error.code}): ${error.message}`);
+      if (error.code !== 'EEXIST')
+        throw new Error(`${lock}: could not create the run's lock (${error.code}): ${error.message}`);
       const holder = Number(readFileSync(lock, 'utf8').trim());
       if (Number.isInteger(holder) && holder > 0 && alive(holder)) return false;
       rmSync(lock, {force: true});
@@ -94,7 +98,9 @@ export function claimNewRun(outDir, baseId) {
 export function claimExistingRun(file) {
   if (!tryLock(file)) {
     const holder = readFileSync(lockOf(file), 'utf8').trim();
-    throw new Error(`${file} is being written by another runner (process ${holder}): wait for it to finish, or stop it first.`);
+    throw new Error(
+      `${file} is being written by another runner (process ${holder}): wait for it to finish, or stop it first.`,
+    );
   }
   return held(file);
 }

@@ -47,7 +47,9 @@ test("a second writer of a file is refused while its writer lives; a dead writer
 
 test('--resume finds the unfinished run of its shard; a broken file is named', (t) => {
   const dir = tempDir(t);
-  const result = (id, shard, finishedAt = null) => ({run: {id, suite: 'quick', finishedAt, overrides: shard ? {shard} : {}}});
+  const result = (id, shard, finishedAt = null) => ({
+    run: {id, suite: 'quick', finishedAt, overrides: shard ? {shard} : {}},
+  });
   writeFileSync(path.join(dir, 'quick-1-shard1of2.json'), JSON.stringify(result('a', '1/2')));
   writeFileSync(path.join(dir, 'quick-1-shard2of2.json'), JSON.stringify(result('b', '2/2')));
   writeFileSync(path.join(dir, 'quick-2.json'), JSON.stringify(result('c', null, '2026-11-23T10:00:00Z')));

@@ -52,13 +52,22 @@ export async function findPgbench() {
 function resumable(suite, outDir, matrix) {
   const previous = findUnfinished(outDir, suite.id, matrix.shard ?? null);
   if (!previous) {
-    throw new Error(`Nothing to resume: no unfinished run of suite ${suite.id} in ${outDir}. Start one without --resume.`);
+    throw new Error(
+      `Nothing to resume: no unfinished run of suite ${suite.id} in ${outDir}. Start one without --resume.`,
+    );
   }
   if (previous.result.run.suiteHash !== suite.hash) {
-    throw new Error(`${previous.file} ran another version of ${suite.file} (it changed since). Start a new run without --resume.`);
+    throw new Error(
+      `${previous.file} ran another version of ${suite.file} (it changed since). Start a new run without --resume.`,
+    );
   }
   const saved = previous.result.run.overrides ?? {};
-  const restored = {only: saved.only ?? {}, repeat: saved.repeat ?? null, durationS: saved.durationS ?? null, ...matrix};
+  const restored = {
+    only: saved.only ?? {},
+    repeat: saved.repeat ?? null,
+    durationS: saved.durationS ?? null,
+    ...matrix,
+  };
   if (saved.shard) {
     const [index, count] = saved.shard.split('/').map(Number);
     restored.shard ??= {index, count};
@@ -82,7 +91,12 @@ function newResult(suite, runId, overrides, pgbench) {
       commands: [],
       overrides,
     },
-    environment: {host: hostInfo(), pgbenchVersion: pgbench.version, pgbenchVersionFull: pgbench.versionFull, targets: []},
+    environment: {
+      host: hostInfo(),
+      pgbenchVersion: pgbench.version,
+      pgbenchVersionFull: pgbench.versionFull,
+      targets: [],
+    },
     cells: [],
     plans: [],
     preparations: [],
@@ -265,7 +279,15 @@ async function prepareWorkload({target, workload, connection, result, record}) {
       if (e instanceof Interrupted) throw e;
       error = {kind: 'script', message: e.message};
     }
-    result.plans.push({target: target.id, workload: workload.id, query: name, sql, session: workload.session, plan, error});
+    result.plans.push({
+      target: target.id,
+      workload: workload.id,
+      query: name,
+      sql,
+      session: workload.session,
+      plan,
+      error,
+    });
   }
 }
 

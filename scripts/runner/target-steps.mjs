@@ -21,10 +21,7 @@ export function* targetSteps(cells) {
 }
 
 /** A query file's statement, ready to follow EXPLAIN (no trailing semicolon). */
-export const explainedQuery = (file) =>
-  readFileSync(file, 'utf8')
-    .trim()
-    .replace(/;\s*$/, '');
+export const explainedQuery = (file) => readFileSync(file, 'utf8').trim().replace(/;\s*$/, '');
 
 /** The psql command that runs a workload's setup SQL. */
 export const setupCommand = (workload, connection) => [

@@ -2,7 +2,10 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {chromiumExecutablePath, SYSTEM_CHROMIUM} from './chromium.mjs';
 
-const existing = (...paths) => (path) => paths.includes(path);
+const existing =
+  (...paths) =>
+  (path) =>
+    paths.includes(path);
 
 test('CHROMIUM_PATH wins over the system browser', () => {
   const env = {CHROMIUM_PATH: '/opt/chrome/chrome'};
@@ -10,7 +13,10 @@ test('CHROMIUM_PATH wins over the system browser', () => {
 });
 
 test('a CHROMIUM_PATH that does not exist is an error naming it', () => {
-  assert.throws(() => chromiumExecutablePath({CHROMIUM_PATH: '/nope'}, existing(SYSTEM_CHROMIUM)), /CHROMIUM_PATH=\/nope does not exist/);
+  assert.throws(
+    () => chromiumExecutablePath({CHROMIUM_PATH: '/nope'}, existing(SYSTEM_CHROMIUM)),
+    /CHROMIUM_PATH=\/nope does not exist/,
+  );
 });
 
 test("Debian's chromium is used when present", () => {

@@ -27,9 +27,10 @@ export async function serveBuild({dir, port = 0, host = '127.0.0.1'}) {
   return {
     url: `http://${host}:${actual}/`,
     port: actual,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

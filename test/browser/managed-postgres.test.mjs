@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {readDataset} from '../../lib/pages/datasets.mjs';
 import {managedPostgresPage} from '../../lib/pages/managed-postgres-page.mjs';
-import {openPage, root, shots, useSite} from './site.mjs';
+import {openPage, root, shots, serveSite} from './site.mjs';
 
 const dataset = readDataset(`${root}datasets/managed-postgres.json`);
-const site = useSite();
+const site = serveSite();
 
 for (const [locale, {htmlLang}] of Object.entries(locales)) {
   const path = `${localePath(locale)}managed-postgres/`;
@@ -19,15 +19,22 @@ for (const [locale, {htmlLang}] of Object.entries(locales)) {
     const {page, problems} = await openPage(site, path);
     assert.equal(await page.getAttribute('html', 'lang'), htmlLang);
     const shown = await page.$$eval('td[data-figure="tps"]', (cells) => cells.map((c) => c.textContent));
-    assert.deepEqual(shown, expected.tests.flatMap((t) => t.figures.map((f) => f.tps)));
+    assert.deepEqual(
+      shown,
+      expected.tests.flatMap((t) => t.figures.map((f) => f.tps)),
+    );
     const text = await page.textContent('article');
     for (const testData of expected.tests) {
-      for (const c of testData.comparisons) assert.ok(text.includes(c.percent), `${locale}: ${c.percent} is not on the page`);
+      for (const c of testData.comparisons)
+        assert.ok(text.includes(c.percent), `${locale}: ${c.percent} is not on the page`);
     }
     await page.screenshot({path: `${shots}/managed-postgres.${locale}.png`, fullPage: true});
     // A phone-sized screen scrolls down, never sideways.
     await page.setViewportSize({width: 375, height: 800});
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${locale}: the page scrolls sideways at 375 px`);
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${locale}: the page scrolls sideways at 375 px`,
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });

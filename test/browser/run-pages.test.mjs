@@ -11,11 +11,11 @@ import {formatFigure} from '../../lib/numbers/format.mjs';
 import {latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';
-import {assertQuickRunMedians, blankCharts, openPage, root, useSite} from './site.mjs';
+import {assertQuickRunMedians, blankCharts, openPage, root, serveSite} from './site.mjs';
 
 const {results, suites} = loadSiteData(root);
 const published = [latestRun(results, 'pg-versions'), latestRun(results, 'pg17-planner')];
-const site = useSite();
+const site = serveSite();
 
 /** The first text of each matching cell (the median; the spread follows in a span). */
 const medians = (page, selector) => page.$$eval(selector, (cells) => cells.map((c) => c.firstChild.textContent));
@@ -29,7 +29,9 @@ for (const locale of Object.keys(locales)) {
     for (const scenario of new Set(run.cells.map((c) => c.scenario))) {
       const cells = run.cells.filter((c) => c.scenario === scenario);
       const tps = summarizeRepeats(cells, (c) => c.summary.tps).map((g) => formatFigure(g.median, 'tps', locale));
-      const p99 = summarizeRepeats(cells, (c) => c.log.latencyUs.p99 / 1000).map((g) => formatFigure(g.median, 'ms', locale));
+      const p99 = summarizeRepeats(cells, (c) => c.log.latencyUs.p99 / 1000).map((g) =>
+        formatFigure(g.median, 'ms', locale),
+      );
       assert.deepEqual(await medians(page, `table[data-scenario="${scenario}"] td[data-figure="tps"]`), tps);
       assert.deepEqual(await medians(page, `table[data-scenario="${scenario}"] td[data-figure="p99"]`), p99);
     }
@@ -43,11 +45,20 @@ for (const locale of Object.keys(locales)) {
     const run = latestRun(results, 'pg17-planner');
     const {page, problems} = await openPage(site, `${base}pg17-planner/`);
     for (const workload of new Set(run.cells.map((c) => c.workload))) {
-      const groups = summarizeRepeats(run.cells.filter((c) => c.workload === workload), (c) => c.summary.tps);
-      assert.deepEqual(await medians(page, `table[data-case="${workload}"] td[data-figure="tps"]`), groups.map((g) => formatFigure(g.median, 'tps', locale)));
+      const groups = summarizeRepeats(
+        run.cells.filter((c) => c.workload === workload),
+        (c) => c.summary.tps,
+      );
+      assert.deepEqual(
+        await medians(page, `table[data-case="${workload}"] td[data-figure="tps"]`),
+        groups.map((g) => formatFigure(g.median, 'tps', locale)),
+      );
       const ratios = await medians(page, `table[data-case="${workload}"] td[data-figure="ratio"]`);
-      groups.slice(1).forEach((g, i) => assert.ok(ratios[i].includes(formatFigure(g.median / groups[0].median, 'ratio', locale)), `${workload}: ${ratios[i]}`));
-      assert.equal(await page.locator(`[data-plan]`).filter({hasText: 'Execution Time'}).count() >= 3, true);
+      for (const [i, g] of groups.slice(1).entries()) {
+        const ratio = formatFigure(g.median / groups[0].median, 'ratio', locale);
+        assert.ok(ratios[i].includes(ratio), `${workload}: ${ratios[i]}`);
+      }
+      assert.equal((await page.locator(`[data-plan]`).filter({hasText: 'Execution Time'}).count()) >= 3, true);
     }
     assert.deepEqual(await blankCharts(page), []);
     assert.deepEqual(problems, []);
@@ -69,8 +80,16 @@ for (const locale of Object.keys(locales)) {
   test(`${base}methodology/: rounding shown on measured values, suites as designed (${locale})`, async () => {
     const {page, problems} = await openPage(site, `${base}methodology/`);
     // Every value the rounding table says was measured is in a published run, and is shown as the formatter writes it.
-    const measured = new Set(published.flatMap((r) => r.cells.filter((c) => c.status === 'ok').flatMap((c) => [c.summary.tps, c.summary.processed, c.log?.latencyUs.p99 / 1000])));
-    const rows = await page.$$eval('tr[data-kind]', (trs) => trs.map((tr) => [tr.dataset.kind, tr.cells[1].textContent, tr.cells[2].textContent]));
+    const measured = new Set(
+      published.flatMap((r) =>
+        r.cells
+          .filter((c) => c.status === 'ok')
+          .flatMap((c) => [c.summary.tps, c.summary.processed, c.log?.latencyUs.p99 / 1000]),
+      ),
+    );
+    const rows = await page.$$eval('tr[data-kind]', (trs) =>
+      trs.map((tr) => [tr.dataset.kind, tr.cells[1].textContent, tr.cells[2].textContent]),
+    );
     assert.ok(rows.length >= 3, 'the rounding table is empty');
     for (const [kind, raw, shown] of rows) {
       assert.ok(measured.has(Number(raw)), `${raw} (${kind}) is not a measured value of a published run`);
@@ -79,8 +98,16 @@ for (const locale of Object.keys(locales)) {
     for (const suite of suites) {
       for (const sc of suite.scenarios) {
         const row = page.locator(`section[data-suite="${suite.id}"] tr[data-scenario="${sc.id}"]`);
-        assert.equal(await row.locator('[data-figure="clients"]').textContent(), sc.clients.map((n) => formatFigure(n, 'integer', locale)).join(', '), `${suite.id}/${sc.id}`);
-        assert.equal(await row.locator('[data-figure="scale"]').textContent(), sc.scale === null ? '—' : formatFigure(sc.scale, 'integer', locale), `${suite.id}/${sc.id}`);
+        assert.equal(
+          await row.locator('[data-figure="clients"]').textContent(),
+          sc.clients.map((n) => formatFigure(n, 'integer', locale)).join(', '),
+          `${suite.id}/${sc.id}`,
+        );
+        assert.equal(
+          await row.locator('[data-figure="scale"]').textContent(),
+          sc.scale === null ? '—' : formatFigure(sc.scale, 'integer', locale),
+          `${suite.id}/${sc.id}`,
+        );
       }
     }
     assert.deepEqual(problems, []);
@@ -89,8 +116,13 @@ for (const locale of Object.keys(locales)) {
 
   test(`${base}: the overview names the versions the runs measured (${locale})`, async () => {
     const {page, problems} = await openPage(site, base);
-    const versions = latestRun(results, 'pg-versions').environment.targets.map((t) => Number(/\d+/.exec(t.serverVersion)[0])).sort((a, b) => a - b);
-    assert.match(await page.locator(`article a[href="${base}pg-versions/"]`).textContent(), new RegExp(`${versions[0]}–${versions.at(-1)}`));
+    const versions = latestRun(results, 'pg-versions')
+      .environment.targets.map((t) => Number(/\d+/.exec(t.serverVersion)[0]))
+      .sort((a, b) => a - b);
+    assert.match(
+      await page.locator(`article a[href="${base}pg-versions/"]`).textContent(),
+      new RegExp(`${versions[0]}–${versions.at(-1)}`),
+    );
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -117,7 +149,10 @@ for (const locale of Object.keys(locales)) {
     // The check's lines name the example catalog and the real lines of the two keys it broke.
     const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
     const lines = keyLines(readFileSync(`${root}i18n/${example}/benchmarks.json`, 'utf8'));
-    const output = (await page.innerText('.check-output code')).split('\n').filter((l) => l.trim());
+    // One element per line of output (the code block draws each line as its own element).
+    const output = (await page.$$eval('.check-output .token-line', (els) => els.map((e) => e.textContent))).filter(
+      (l) => l.trim(),
+    );
     assert.deepEqual(
       output.map((l) => l.split(': ')[0]).sort(),
       [DIGIT_KEY, SAMPLE_KEY].map((k) => `i18n/${example}/benchmarks.json:${lines.get(k)}`).sort(),

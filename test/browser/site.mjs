@@ -12,7 +12,7 @@ export const root = new URL('../../', import.meta.url).pathname;
 export const shots = `${root}test-results/screenshots`;
 
 /** Serves build/ and starts Chromium before the tests; `site.url`, `site.browser` once started. */
-export function useSite() {
+export function serveSite() {
   const site = {};
   before(async () => {
     site.server = await serveBuild({dir: `${root}build`});
@@ -41,7 +41,9 @@ export async function openPage(site, path, viewport = {width: 1280, height: 800}
 
 /** Charts whose canvas has fewer drawn pixels than a bare axis would. */
 export async function blankCharts(page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
+  );
   await page.waitForTimeout(200);
   return page.$$eval('figure[data-chart]', (figures) =>
     figures
@@ -59,14 +61,28 @@ export async function blankCharts(page) {
 export async function checkNarrow(page, label) {
   await page.setViewportSize({width: 375, height: 800});
   // Charts follow the new width on their next frame (ResizeObserver): give them a moment.
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {timeout: 3000}).catch(() => {});
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: the page scrolls sideways at 375 px`);
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {timeout: 3000})
+    .catch(() => {});
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${label}: the page scrolls sideways at 375 px`,
+  );
 }
 
-/** Every median TPS of a quick run's table equals the run's, summarized and formatted for `locale` by the site's code. */
+/**
+ * Every median TPS of a quick run's table equals the run's, summarized and
+ * formatted for `locale` by the site's code.
+ */
 export async function assertQuickRunMedians(page, run, locale) {
   for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
-    const cell = page.locator(`tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`);
-    assert.equal(await cell.evaluate((td) => td.firstChild.textContent), formatFigure(g.median, 'tps', locale), `${locale} ${g.key}`);
+    const cell = page.locator(
+      `tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`,
+    );
+    assert.equal(
+      await cell.evaluate((td) => td.firstChild.textContent),
+      formatFigure(g.median, 'tps', locale),
+      `${locale} ${g.key}`,
+    );
   }
 }

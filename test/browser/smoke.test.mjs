@@ -6,10 +6,10 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {openPage, root, shots, useSite} from './site.mjs';
+import {openPage, root, shots, serveSite} from './site.mjs';
 
 const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
-const site = useSite();
+const site = serveSite();
 
 /** The heading a reader of `locale` must see, from the catalog the site uses. */
 const expectedHeading = (locale) => readJson(`i18n/${locale}/benchmarks.json`).site.title;
@@ -37,12 +37,17 @@ for (const [locale, {htmlLang}] of Object.entries(locales)) {
     assert.equal((await page.textContent('article h1')).trim(), heading);
 
     const menu = await page.$$eval('.dropdown__menu a[lang]', (links) => links.map((a) => a.lang));
-    assert.deepEqual(menu, Object.values(locales).map((l) => l.htmlLang));
+    assert.deepEqual(
+      menu,
+      Object.values(locales).map((l) => l.htmlLang),
+    );
 
     if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(heading)) {
       const fonts = await fontsUsedFor(page, 'article h1');
       const cjkGlyphs = fonts.filter((f) => /CJK/i.test(f.familyName)).reduce((n, f) => n + f.glyphCount, 0);
-      const cjkChars = heading.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu).length;
+      const cjkChars = heading.match(
+        /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu,
+      ).length;
       assert.ok(
         cjkGlyphs >= cjkChars,
         `${locale}: the heading's ${cjkChars} CJK characters were drawn with ${JSON.stringify(fonts)}; ` +

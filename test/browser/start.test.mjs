@@ -6,7 +6,16 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -17,7 +26,12 @@ import {assertQuickRunMedians, root, shots} from './site.mjs';
 /** A copy of the project as `git clone` would give it, with this checkout's node_modules. */
 function freshCopy() {
   const dir = mkdtempSync(path.join(tmpdir(), 'npm-start-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: root, encoding: 'utf8'}).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(path.join(root, file))) continue; // deleted in the working tree
     mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
@@ -29,17 +43,23 @@ function freshCopy() {
 
 /** Starts `node scripts/start.mjs args` in `cwd`; resolves with the URL it serves, once it prints it. */
 function start(cwd, args) {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], {cwd, stdio: ['ignore', 'pipe', 'pipe']});
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const served = new Promise((resolve, reject) => {
     const read = (chunk) => {
       output += chunk;
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes (ESC) are skipped
       const match = /Serving the site at (?:\x1b\[[\d;]*m)*(http:\/\/[^\s\x1b]+)/.exec(output);
       if (match) resolve(match[1]);
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code} before serving:\n${output.slice(-3000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`npm start exited with ${code} before serving:\n${output.slice(-3000)}`)),
+    );
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({code, signal})));
   return {child, served, exited, output: () => output};
@@ -49,22 +69,34 @@ const refuses = (url) =>
   new Promise((resolve) => {
     const {hostname, port} = new URL(url);
     const socket = net.connect(Number(port), hostname);
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(true));
   });
 
-test('npm start on a fresh copy: quick suite on embedded PostgreSQL, four locales served, Ctrl-C stops the server', async (t) => {
+test('npm start on a fresh copy: quick suite on embedded servers, four locales, Ctrl-C stops it', async (t) => {
   const dir = freshCopy();
   t.after(() => rmSync(dir, {recursive: true, force: true}));
-  assert.deepEqual(readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')), [], 'the copy must start without a quick run');
+  assert.deepEqual(
+    readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')),
+    [],
+    'the copy must start without a quick run',
+  );
 
-  const demo = start(dir, []);
+  // The quick suite as npm start runs it, with 1 s runs of one client count:
+  // the same path (measure, build, serve), in a fraction of the time.
+  const demo = start(dir, ['--duration', '1s', '--only', 'clients=1']);
   const url = await demo.served;
   const runs = readdirSync(path.join(dir, 'results')).filter((f) => /^quick-.*\.json$/.test(f));
   assert.equal(runs.length, 1, demo.output());
   assert.match(demo.output(), /cell 1\/\d+ .*: ok/, 'the quick suite showed no progress');
   const run = JSON.parse(readFileSync(path.join(dir, 'results', runs[0]), 'utf8'));
-  assert.ok(run.cells.every((c) => c.status === 'ok'), 'a cell of the quick suite failed');
+  assert.ok(
+    run.cells.every((c) => c.status === 'ok'),
+    'a cell of the quick suite failed',
+  );
 
   const browser = await launchChromium();
   try {
@@ -92,7 +124,11 @@ test('npm start on a fresh copy: quick suite on embedded PostgreSQL, four locale
   const html = await (await fetch(new URL('quick-run/', previewUrl))).text();
   assert.match(html, /<html lang="?ko"?/);
   assert.ok(html.includes(`data-quick-run="${run.run.id}"`) || html.includes(`data-quick-run=${run.run.id}`));
-  assert.equal(readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')).length, 1, '--no-bench ran the suite');
+  assert.equal(
+    readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')).length,
+    1,
+    '--no-bench ran the suite',
+  );
   preview.child.kill('SIGINT');
   assert.deepEqual(await preview.exited, {code: 0, signal: null});
   assert.ok(await refuses(previewUrl));

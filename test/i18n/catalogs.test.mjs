@@ -35,16 +35,23 @@ test('every catalog passes every check (each renders alike under i18next, among 
 
 test('every message id written literally in a template or component is in the English catalog', () => {
   const english = new Map(messagesOf(readCatalog(root, 'en')));
-  const files = [...listFiles(root + 'docs', ['.mdx']), ...listFiles(root + 'src', ['.jsx', '.mjs'])].filter((f) => !f.endsWith('.test.mjs'));
+  const files = [...listFiles(`${root}docs`, ['.mdx']), ...listFiles(`${root}src`, ['.jsx', '.mjs'])].filter(
+    (f) => !f.endsWith('.test.mjs'),
+  );
   let seen = 0;
   for (const file of files) {
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      // <Msg id="x.y" />, t('x.y'), title="x.y" (CatalogTitle)
-      for (const m of line.matchAll(/(?:\bid=|\bt\(|title=|description=)["'`]([a-z][\w-]*(?:\.[\w-]+)+)["'`]/g)) {
-        seen++;
-        assert.ok(english.has(m[1]), `${file.replace(root, '')}:${i + 1} uses "${m[1]}", which i18n/en/benchmarks.json lacks`);
-      }
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        // <Msg id="x.y" />, t('x.y'), title="x.y" (CatalogTitle)
+        for (const m of line.matchAll(/(?:\bid=|\bt\(|title=|description=)["'`]([a-z][\w-]*(?:\.[\w-]+)+)["'`]/g)) {
+          seen++;
+          assert.ok(
+            english.has(m[1]),
+            `${file.replace(root, '')}:${i + 1} uses "${m[1]}", which i18n/en/benchmarks.json lacks`,
+          );
+        }
+      });
   }
   assert.ok(seen > 50, `only ${seen} message ids found: the scan is broken`);
 });

@@ -32,16 +32,22 @@ function tempSuite(yaml) {
 
 /** PostgreSQL servers (processes named postgres) running on a data directory of ours. */
 const leftoverServers = (prefix) =>
-  spawnSync('pgrep', ['-a', '-x', 'postgres'], {encoding: 'utf8'}).stdout.split('\n').filter((l) => l.includes(prefix));
+  spawnSync('pgrep', ['-a', '-x', 'postgres'], {encoding: 'utf8'})
+    .stdout.split('\n')
+    .filter((l) => l.includes(prefix));
 
 /** A PostgreSQL 18 that asks for a password over TCP: an "external" server. */
 async function passwordServer() {
   const server = await startServer({major: 18});
   const psql = (sql, env = {}) =>
-    execFileSync('psql', ['-X', '-h', server.host, '-p', String(server.port), '-U', server.user, '-d', server.database, '-c', sql], {
-      env: {...process.env, ...env},
-      stdio: 'pipe',
-    });
+    execFileSync(
+      'psql',
+      ['-X', '-h', server.host, '-p', String(server.port), '-U', server.user, '-d', server.database, '-c', sql],
+      {
+        env: {...process.env, ...env},
+        stdio: 'pipe',
+      },
+    );
   psql(`ALTER ROLE ${server.user} PASSWORD '${PASSWORD}'`);
   // A password that is also a number of pgbench's output: it must change no figure.
   psql("CREATE ROLE short LOGIN SUPERUSER PASSWORD '1'");
@@ -53,7 +59,11 @@ async function passwordServer() {
   // From now on, TCP needs the password.
   assert.throws(() => psql('SELECT 1'));
   const base = `127.0.0.1:${server.port}/${server.database}`;
-  return {server, url: `postgres://${server.user}@${base}?password=${PASSWORD}`, shortUrl: `postgres://short:1@${base}`};
+  return {
+    server,
+    url: `postgres://${server.user}@${base}?password=${PASSWORD}`,
+    shortUrl: `postgres://short:1@${base}`,
+  };
 }
 
 /** Every command line on the machine that shows `text`, watched until stop() (what ps shows anyone). */
@@ -69,7 +79,7 @@ function watchCommandLines(text) {
   };
 }
 
-test('a tiny suite against an embedded 17 and an external 18: valid, both versions, no password anywhere', async (t) => {
+test('a tiny suite on an embedded 17 and an external 18: valid, both versions, no password anywhere', async (t) => {
   const {server, url, shortUrl} = await passwordServer();
   t.after(() => server.stop());
   const {suite, out} = tempSuite(`id: tiny
@@ -99,10 +109,17 @@ repeat: 2
   const text = readFileSync(path.join(out, file), 'utf8');
   const result = JSON.parse(text);
   assert.deepEqual(resultProblems(result), []);
-  assert.deepEqual(result.cells.map((c) => [c.id, c.status]), [
-    ['pg17/ro/s/c2/r1', 'ok'], ['pg17/ro/s/c2/r2', 'ok'], ['external/ro/s/c2/r1', 'ok'], ['external/ro/s/c2/r2', 'ok'],
-    ['short/ro/s/c2/r1', 'ok'], ['short/ro/s/c2/r2', 'ok'],
-  ]);
+  assert.deepEqual(
+    result.cells.map((c) => [c.id, c.status]),
+    [
+      ['pg17/ro/s/c2/r1', 'ok'],
+      ['pg17/ro/s/c2/r2', 'ok'],
+      ['external/ro/s/c2/r1', 'ok'],
+      ['external/ro/s/c2/r2', 'ok'],
+      ['short/ro/s/c2/r1', 'ok'],
+      ['short/ro/s/c2/r2', 'ok'],
+    ],
+  );
   // Password "1": figures parsed from the real output (the stored text is redacted where "1" stands alone).
   const short = result.cells.filter((c) => c.target === 'short');
   assert.ok(short.every((c) => c.summary.clients === 2 && c.summary.pgbenchVersion && c.summary.tps > 0));
@@ -111,7 +128,11 @@ repeat: 2
   assert.match(versions.external, /^18\./);
   assert.ok(result.cells.every((c) => c.log.kind === 'transactions' && c.log.transactions === c.summary.processed));
   assert.ok(result.cells.every((c) => c.summary.progress.length >= 1));
-  for (const [what, content] of [['the result file', text], ['stdout', run.stdout], ['stderr', run.stderr]]) {
+  for (const [what, content] of [
+    ['the result file', text],
+    ['stdout', run.stdout],
+    ['stderr', run.stderr],
+  ]) {
     assert.ok(!content.includes(PASSWORD), `the password appears in ${what}`);
   }
   assert.ok(result.run.commands.some((c) => c.includes(`postgres://bench@127.0.0.1:${server.port}/postgres `)));
@@ -136,7 +157,12 @@ repeat: 5
 `);
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {stdio: 'ignore'});
   const runnerTemp = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`));
-  const resultFile = () => (existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => path.join(out, f))[0] : undefined);
+  const resultFile = () =>
+    existsSync(out)
+      ? readdirSync(out)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => path.join(out, f))[0]
+      : undefined;
   const cellsSoFar = () => (resultFile() ? JSON.parse(readFileSync(resultFile(), 'utf8')).cells.length : 0);
   const deadline = Date.now() + 60_000;
   while (cellsSoFar() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -144,7 +170,10 @@ repeat: 5
   await new Promise((r) => runner.once('exit', r));
   assert.equal(runnerTemp().length, 1, 'the killed runner left its temporary folder');
   const interrupted = JSON.parse(readFileSync(resultFile(), 'utf8'));
-  assert.ok(interrupted.cells.length >= 2 && interrupted.cells.length < 5, `${interrupted.cells.length} cells before the kill`);
+  assert.ok(
+    interrupted.cells.length >= 2 && interrupted.cells.length < 5,
+    `${interrupted.cells.length} cells before the kill`,
+  );
   assert.equal(interrupted.run.finishedAt, null);
 
   // The guard notices within a second that the runner is gone and stops the server.
@@ -158,7 +187,10 @@ repeat: 5
   assert.deepEqual(runnerTemp(), [], 'the next run removes the temporary folder of the killed one');
   const final = JSON.parse(readFileSync(resultFile(), 'utf8'));
   assert.deepEqual(resultProblems(final), []);
-  assert.deepEqual(final.cells.map((c) => c.id).sort(), [1, 2, 3, 4, 5].map((r) => `pg17/ro/s/c1/r${r}`));
+  assert.deepEqual(
+    final.cells.map((c) => c.id).sort(),
+    [1, 2, 3, 4, 5].map((r) => `pg17/ro/s/c1/r${r}`),
+  );
   // The cells finished before the kill were kept as they were.
   assert.deepEqual(final.cells.slice(0, interrupted.cells.length), interrupted.cells);
   assert.notEqual(final.run.finishedAt, null);
@@ -166,7 +198,10 @@ repeat: 5
 });
 
 test('--resume with nothing to resume says so', () => {
-  const {suite, out} = tempSuite('id: none\ntargets: [{id: a, embedded: 17}]\nworkloads: [{id: w, builtin: select-only}]\nscenarios: [{id: s, scale: 1, clients: 1, duration: 1s}]\n');
+  const {suite, out} = tempSuite(
+    'id: none\ntargets: [{id: a, embedded: 17}]\nworkloads: [{id: w, builtin: select-only}]\nscenarios: [{id: s, ' +
+      'scale: 1, clients: 1, duration: 1s}]\n',
+  );
   const run = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
   assert.equal(run.status, 1);
   assert.match(run.stderr, /Nothing to resume: no unfinished run of suite none in /);
@@ -189,7 +224,10 @@ repeat: 2
 
 test('two shards started together write two files, each with its own cells, and merge', async () => {
   const {suite, out} = tempSuite(ONE_CELL_PER_SHARD);
-  const [a, b] = await Promise.all([runBench([suite, '--out', out, '--shard', '1/2']), runBench([suite, '--out', out, '--shard', '2/2'])]);
+  const [a, b] = await Promise.all([
+    runBench([suite, '--out', out, '--shard', '1/2']),
+    runBench([suite, '--out', out, '--shard', '2/2']),
+  ]);
   assert.equal(a.status, 0, a.stderr);
   assert.equal(b.status, 0, b.stderr);
   const files = readdirSync(out).sort();
@@ -199,7 +237,9 @@ test('two shards started together write two files, each with its own cells, and 
   const cells = files.map((f) => JSON.parse(readFileSync(path.join(out, f), 'utf8')).cells.map((c) => c.id));
   assert.deepEqual(cells, [['pg17/ro/s/c1/r1'], ['pg17/ro/s/c1/r2']]);
   const merged = path.join(out, 'merged.json');
-  const merge = spawnSync(process.execPath, [BENCH, 'merge', ...files.map((f) => path.join(out, f)), '--out', merged], {encoding: 'utf8'});
+  const merge = spawnSync(process.execPath, [BENCH, 'merge', ...files.map((f) => path.join(out, f)), '--out', merged], {
+    encoding: 'utf8',
+  });
   assert.equal(merge.status, 0, merge.stderr);
   assert.equal(JSON.parse(readFileSync(merged, 'utf8')).cells.length, 2);
 });
@@ -215,30 +255,45 @@ async function waitForProcess(pattern, deadlineMs = 60_000) {
   throw new Error(`no process matching ${pattern} started`);
 }
 
-for (const [step, pattern] of [['initdb', 'bin/initdb -D .*bench-pg17-'], ['pg_ctl start', 'bin/pg_ctl -D .*bench-pg17-.* start']]) {
-  test(`Ctrl-C during ${step} stops the run as interrupted, leaves nothing behind, and --resume finishes it`, async () => {
+for (const [step, pattern] of [
+  ['initdb', 'bin/initdb -D .*bench-pg17-'],
+  ['pg_ctl start', 'bin/pg_ctl -D .*bench-pg17-.* start'],
+]) {
+  test(`Ctrl-C during ${step}: the run stops as interrupted, leaves nothing behind, and resumes`, async () => {
     const {suite, out} = tempSuite(ONE_CELL_PER_SHARD.replace('id: sharded', 'id: interrupted'));
     // Its own process group, as a terminal's foreground job: Ctrl-C signals the whole group.
-    const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {detached: true, stdio: ['ignore', 'ignore', 'pipe']});
+    const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     runner.stderr.on('data', (d) => (stderr += d));
     await waitForProcess(pattern);
     process.kill(-runner.pid, 'SIGINT');
     const code = await new Promise((r) => runner.once('exit', (c) => r(c)));
     assert.equal(code, 130, stderr);
-    assert.match(stderr, /interrupted \(SIGINT\) with 0 of 2 cells done; the result is saved unfinished: .*Finish it with --resume\./);
+    assert.match(
+      stderr,
+      /interrupted \(SIGINT\) with 0 of 2 cells done; the result is saved unfinished: .*Finish it with --resume\./,
+    );
     const [file, ...others] = readdirSync(out);
     assert.deepEqual(others, [], 'no lock file is left');
     const saved = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
     assert.deepEqual(saved.cells, [], 'no cell is recorded as failed');
     assert.equal(saved.run.finishedAt, null);
     assert.deepEqual(leftoverServers('bench-pg17-'), []);
-    assert.deepEqual(readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`)), []);
+    assert.deepEqual(
+      readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`)),
+      [],
+    );
 
     const resumed = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
     assert.equal(resumed.status, 0, resumed.stderr);
     const final = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
-    assert.deepEqual(final.cells.map((c) => c.status), ['ok', 'ok']);
+    assert.deepEqual(
+      final.cells.map((c) => c.status),
+      ['ok', 'ok'],
+    );
     assert.notEqual(final.run.finishedAt, null);
   });
 }

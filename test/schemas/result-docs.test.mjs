@@ -20,9 +20,14 @@ function* properties(node, at = '') {
 }
 
 test('every field of the result schema has a description', () => {
-  for (const [path, , def] of properties(schema)) assert.ok(def.description || def.$ref, `${path} needs a "description"`);
+  for (const [path, , def] of properties(schema))
+    assert.ok(def.description || def.$ref, `${path} needs a "description"`);
 });
 
 test('every field of the result schema is named in result.md', () => {
-  for (const [path, name] of properties(schema)) assert.ok(doc.includes(`\`${name}\``) || doc.includes(`\`${name}[]\``), `schemas/result.md does not mention \`${name}\` (${path})`);
+  for (const [path, name] of properties(schema))
+    assert.ok(
+      doc.includes(`\`${name}\``) || doc.includes(`\`${name}[]\``),
+      `schemas/result.md does not mention \`${name}\` (${path})`,
+    );
 });

@@ -19,7 +19,10 @@ const CASES = {
   'duplicate-key': ['{"a": {"run": "{{count}} 回", "name": "実行", "name": "別"}}', [{key: 'a.name', line: 1}]],
   'empty-message': ['{"a": {"run": "{{count}} 回", "name": " "}}', [{key: 'a.name'}]],
   'stray-digits': ['{"a": {"run": "{{count}} 回（12.3%）", "name": "実行"}}', [{key: 'a.run'}]],
-  'i18next-renders-same': ['{"a": {"run": "{{count, number}} 回", "name": "$t(a.run)"}}', [{key: 'a.run'}, {key: 'a.name'}]],
+  'i18next-renders-same': [
+    '{"a": {"run": "{{count, number}} 回", "name": "$t(a.run)"}}',
+    [{key: 'a.run'}, {key: 'a.name'}],
+  ],
   'missing-key': ['{"a": {"run": "{{count}} 回"}}', [{key: 'a.name', line: null}]],
   'placeholder-names': ['{"a": {"run": "{{n}} 回", "name": "実行"}}', [{key: 'a.run'}]],
   'extra-key': ['{"a": {"run": "{{count}} 回", "name": "実行", "more": "他"}}', [{key: 'a.more'}]],

@@ -26,6 +26,8 @@ function pageTheme() {
 function ChartCanvas({spec}) {
   const canvas = useRef(null);
   const {colorMode} = useColorMode();
+  // pageTheme() reads the colours of the mode: redraw when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: colorMode is read through the CSS
   useEffect(() => {
     let chart = null;
     let cancelled = false;
@@ -49,7 +51,7 @@ function ChartTable({spec}) {
         <tr key={row.label}>
           <th scope="row">{row.label}</th>
           {row.cells.map((p, i) => (
-            <Num key={i}>
+            <Num key={spec.series[i].label}>
               {p ? p.text : ''}
               {p?.spread && p.spread !== p.text && <Spread>{p.spread}</Spread>}
             </Num>

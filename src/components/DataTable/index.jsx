@@ -17,10 +17,14 @@ export default function DataTable({columns, children, caption, ...attributes}) {
       <table className={styles.table} {...attributes}>
         <thead>
           <tr>
-            {columns.map((c, i) => {
+            {columns.map((c) => {
               const {label, numeric} = typeof c === 'string' || c === null ? {label: c} : c;
               return (
-                <th key={i} scope={label === null ? undefined : 'col'} className={numeric ? styles.number : undefined}>
+                <th
+                  key={label ?? ''}
+                  scope={label === null ? undefined : 'col'}
+                  className={numeric ? styles.number : undefined}
+                >
                   {label}
                 </th>
               );

@@ -45,12 +45,15 @@ export function ResultTable({data, test: id}) {
         {label: t('managed.table.percent'), numeric: true},
         t('managed.table.stated'),
       ]}
-      caption={test.figures.some((f) => f.basis === 'derived') && `* ${t('managed.table.derived')}`}>
+      caption={test.figures.some((f) => f.basis === 'derived') && `* ${t('managed.table.derived')}`}
+    >
       {test.figures.map((f) => {
         const c = against[f.system];
         const stated =
           c?.stated &&
-          [c.stated.percent, c.stated.ratio && t('managed.table.times', {ratio: c.stated.ratio})].filter(Boolean).join(', ');
+          [c.stated.percent, c.stated.ratio && t('managed.table.times', {ratio: c.stated.ratio})]
+            .filter(Boolean)
+            .join(', ');
         return (
           <tr key={f.system}>
             <td>

@@ -25,9 +25,13 @@ export function RunData({run}) {
   const t = useT();
   return (
     <>
-      <a href={run.data.json} data-run-file="json">{t('common.json')}</a>
+      <a href={run.data.json} data-run-file="json">
+        {t('common.json')}
+      </a>
       {' · '}
-      <a href={run.data.csv} data-run-file="csv">{t('common.csv')}</a>
+      <a href={run.data.csv} data-run-file="csv">
+        {t('common.csv')}
+      </a>
     </>
   );
 }
@@ -42,11 +46,21 @@ export function RunProvenance({data}) {
       <strong>{t('common.run.title')}</strong>
       {gap}
       {[
-        t('common.run.text', {id: run.id, date: run.date, cpus: run.host.cpus ?? '?', cpuModel: run.host.cpuModel ?? '?', memory: run.host.memoryGib ?? '?', os: run.host.os ?? '?', pgbench: run.pgbench ?? '?'}),
+        t('common.run.text', {
+          id: run.id,
+          date: run.date,
+          cpus: run.host.cpus ?? '?',
+          cpuModel: run.host.cpuModel ?? '?',
+          memory: run.host.memoryGib ?? '?',
+          os: run.host.os ?? '?',
+          pgbench: run.pgbench ?? '?',
+        }),
         run.durationS && t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')}),
         run.dirty && t('common.run.dirty', {sha: run.gitSha ?? '?'}),
         t('common.run.data'),
-      ].filter(Boolean).join(gap)}{' '}
+      ]
+        .filter(Boolean)
+        .join(gap)}{' '}
       <RunData run={run} />
     </NoteBox>
   );
@@ -65,7 +79,12 @@ function Versus({compare, as = 'percent'}) {
   );
 }
 
-const FIGURE_HEADINGS = {count: 'common.table.count', tps: 'common.table.tps', min: 'common.table.min', max: 'common.table.max'};
+const FIGURE_HEADINGS = {
+  count: 'common.table.count',
+  tps: 'common.table.tps',
+  min: 'common.table.min',
+  max: 'common.table.max',
+};
 
 /** One scenario of the versions page: parameters, finding, table, charts, commands. */
 export function VersionsScenario({data, scenario: id}) {
@@ -78,11 +97,28 @@ export function VersionsScenario({data, scenario: id}) {
   const f = s.finding;
   return (
     <section>
-      <Heading as="h2" id={id}>{t(`versions.scenarios.${id}.name`)}</Heading>
+      <Heading as="h2" id={id}>
+        {t(`versions.scenarios.${id}.name`)}
+      </Heading>
       <p>{t(`versions.scenarios.${id}.intro`)}</p>
-      <p>{t('versions.parameters', {builtin: s.parameters.builtin, scale: s.parameters.scale, clients: s.parameters.clients, threads: s.parameters.threads, duration: s.parameters.durationS, repeats: s.parameters.repeats})}</p>
+      <p>
+        {t('versions.parameters', {
+          builtin: s.parameters.builtin,
+          scale: s.parameters.scale,
+          clients: s.parameters.clients,
+          threads: s.parameters.threads,
+          duration: s.parameters.durationS,
+          repeats: s.parameters.repeats,
+        })}
+      </p>
       <p className="finding">
-        {t('versions.finding', {fastest: f.fastest, fastestTps: f.fastestTps, slowest: f.slowest, slowestTps: f.slowestTps, percent: f.percent})}
+        {t('versions.finding', {
+          fastest: f.fastest,
+          fastestTps: f.fastestTps,
+          slowest: f.slowest,
+          slowestTps: f.slowestTps,
+          percent: f.percent,
+        })}
         {gap}
         {t(f.withinNoise ? 'versions.noise.within' : 'versions.noise.outside')}
       </p>
@@ -93,7 +129,8 @@ export function VersionsScenario({data, scenario: id}) {
           ...Object.keys(base.figures).map((name) => ({label: heading(name), numeric: true})),
           {label: t('common.table.versus', {base: base.name}), numeric: true},
         ]}
-        caption={t('common.table.note', {repeats: s.parameters.repeats})}>
+        caption={t('common.table.note', {repeats: s.parameters.repeats})}
+      >
         {s.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
             <th scope="row">
@@ -107,9 +144,20 @@ export function VersionsScenario({data, scenario: id}) {
           </tr>
         ))}
       </DataTable>
-      {s.charts.map((spec) => <Chart key={spec.id} spec={spec} />)}
-      <Heading as="h3" id={`${id}-commands`}>{t('common.commands.title')}</Heading>
-      <CodeBlock language="bash">{[s.commands.init && `# ${t('common.commands.init')}\n${s.commands.init}`, `# ${t('common.commands.run')}\n${s.commands.run}`].filter(Boolean).join('\n\n')}</CodeBlock>
+      {s.charts.map((spec) => (
+        <Chart key={spec.id} spec={spec} />
+      ))}
+      <Heading as="h3" id={`${id}-commands`}>
+        {t('common.commands.title')}
+      </Heading>
+      <CodeBlock language="bash">
+        {[
+          s.commands.init && `# ${t('common.commands.init')}\n${s.commands.init}`,
+          `# ${t('common.commands.run')}\n${s.commands.run}`,
+        ]
+          .filter(Boolean)
+          .join('\n\n')}
+      </CodeBlock>
     </section>
   );
 }
@@ -123,11 +171,19 @@ export function PlannerCase({data, case: id}) {
   const focus = c.rows[1];
   return (
     <section>
-      <Heading as="h2" id={id}>{t(`planner.cases.${id}.title`)}</Heading>
+      <Heading as="h2" id={id}>
+        {t(`planner.cases.${id}.title`)}
+      </Heading>
       <p>{t(`planner.cases.${id}.what`)}</p>
       {focus?.versusBase && (
         <p className="finding">
-          {t('planner.finding', {name: focus.name, ratio: focus.versusBase.ratioText, tps: focus.figures.tps.text, base: c.baseline, baseTps: c.rows[0].figures.tps.text})}
+          {t('planner.finding', {
+            name: focus.name,
+            ratio: focus.versusBase.ratioText,
+            tps: focus.figures.tps.text,
+            base: c.baseline,
+            baseTps: c.rows[0].figures.tps.text,
+          })}
           {gap}
           {t(focus.versusBase.withinNoise ? 'common.noise.withinLong' : 'common.noise.outsideLong')}
         </p>
@@ -140,7 +196,8 @@ export function PlannerCase({data, case: id}) {
           {label: t('common.table.latencyAvg'), numeric: true},
           {label: t('common.table.speedup', {base: c.baseline}), numeric: true},
         ]}
-        caption={t('common.table.note', {repeats: c.parameters.repeats})}>
+        caption={t('common.table.note', {repeats: c.parameters.repeats})}
+      >
         {c.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
             <th scope="row">
@@ -154,15 +211,23 @@ export function PlannerCase({data, case: id}) {
         ))}
       </DataTable>
       <p>{t(`planner.cases.${id}.look`)}</p>
-      <Heading as="h3" id={`${id}-query`}>{t('planner.query')}</Heading>
+      <Heading as="h3" id={`${id}-query`}>
+        {t('planner.query')}
+      </Heading>
       {c.sql && <CodeBlock language="sql">{c.sql}</CodeBlock>}
       <CodeBlock language="bash">{`# ${t('common.commands.run')}\n${c.command}`}</CodeBlock>
-      <Heading as="h3" id={`${id}-plans`}>{t('planner.plans')}</Heading>
+      <Heading as="h3" id={`${id}-plans`}>
+        {t('planner.plans')}
+      </Heading>
       <div className={styles.plans}>
         {c.plans.map((p) => (
           <div key={p.target} data-plan={p.target}>
             <strong>{p.name}</strong>
-            {p.plan ? <pre>{p.plan}</pre> : <p>{t('planner.planError', {error: p.error?.message ?? String(p.error)})}</p>}
+            {p.plan ? (
+              <pre>{p.plan}</pre>
+            ) : (
+              <p>{t('planner.planError', {error: p.error?.message ?? String(p.error)})}</p>
+            )}
           </div>
         ))}
       </div>
@@ -189,7 +254,12 @@ export function RunsTable({data}) {
           </td>
           <td>{r.servers.map((s) => s.version).join(', ')}</td>
           <td>
-            {t(r.allOk ? 'runs.allOk' : 'runs.someFailed', {cells: r.cells, ok: r.ok, failed: r.failed, aborted: r.aborted})}
+            {t(r.allOk ? 'runs.allOk' : 'runs.someFailed', {
+              cells: r.cells,
+              ok: r.ok,
+              failed: r.failed,
+              aborted: r.aborted,
+            })}
             {r.dirty && <Spread>{t('runs.dirty')}</Spread>}
           </td>
           <td>
@@ -206,7 +276,9 @@ export function SuitesTable({data}) {
   const t = useT();
   return data.suites.map((s) => (
     <section key={s.id} data-suite={s.id}>
-      <Heading as="h3" id={`suite-${s.id}`}>{t(`method.suites.${s.id}`)}</Heading>
+      <Heading as="h3" id={`suite-${s.id}`}>
+        {t(`method.suites.${s.id}`)}
+      </Heading>
       <p>{t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')})}</p>
       <DataTable columns={['scenario', 'scale', 'clients', 'threads', 'duration'].map((k) => t(`method.table.${k}`))}>
         {s.scenarios.map((sc) => (
@@ -233,7 +305,8 @@ export function RoundingTable({data}) {
   return (
     <DataTable
       columns={['figure', 'measured', 'shown'].map((k) => t(`method.rounding.${k}`))}
-      caption={t('method.rounding.source', {run: data.exampleRun})}>
+      caption={t('method.rounding.source', {run: data.exampleRun})}
+    >
       {data.examples.map((e) => (
         <tr key={e.kind} data-kind={e.kind}>
           <td>{t(`method.rounding.kinds.${e.kind}`, {p: e.p})}</td>
@@ -286,7 +359,9 @@ export function QuickRun({data}) {
     <>
       <RunProvenance data={data} />
       <p className="finding">
-        {[data.durationS && t('quick.caveat', {duration: data.durationS}), f && t('quick.finding', f)].filter(Boolean).join(gap)}
+        {[data.durationS && t('quick.caveat', {duration: data.durationS}), f && t('quick.finding', f)]
+          .filter(Boolean)
+          .join(gap)}
       </p>
       <DataTable
         data-quick-run={data.run.id}
@@ -298,7 +373,8 @@ export function QuickRun({data}) {
           {label: t('common.table.latencyAvg'), numeric: true},
           {label: t('common.table.versus', {base: data.targets[0].name}), numeric: true},
         ]}
-        caption={t('common.table.note', {repeats: data.rows[0]?.repeats ?? '—'})}>
+        caption={t('common.table.note', {repeats: data.rows[0]?.repeats ?? '—'})}
+      >
         {data.rows.flatMap((r) =>
           r.servers.map((s, i) => (
             <tr key={`${r.key}/${s.target}`} data-row={r.key} data-target={s.target}>
@@ -316,9 +392,20 @@ export function QuickRun({data}) {
           )),
         )}
       </DataTable>
-      {data.charts.map((spec) => <Chart key={spec.id} spec={spec} />)}
-      <Heading as="h2" id="commands">{t('common.commands.title')}</Heading>
-      <CodeBlock language="bash">{[`# ${t('quick.rerun')}\nnpm run bench -- run quick`, data.command && `# ${t('common.commands.run')}\n${data.command}`].filter(Boolean).join('\n\n')}</CodeBlock>
+      {data.charts.map((spec) => (
+        <Chart key={spec.id} spec={spec} />
+      ))}
+      <Heading as="h2" id="commands">
+        {t('common.commands.title')}
+      </Heading>
+      <CodeBlock language="bash">
+        {[
+          `# ${t('quick.rerun')}\nnpm run bench -- run quick`,
+          data.command && `# ${t('common.commands.run')}\n${data.command}`,
+        ]
+          .filter(Boolean)
+          .join('\n\n')}
+      </CodeBlock>
     </>
   );
 }
