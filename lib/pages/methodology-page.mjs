@@ -11,7 +11,7 @@ import {runInfo} from './run-info.mjs';
 /** The latency percentile the rounding example shows. */
 const PERCENTILE = 99;
 
-export function methodPage(suites, published, {locale}) {
+export function methodologyPage(suites, published, {locale}) {
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));
   const cell = first?.cells.find((c) => c.status === 'ok' && c.log);

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {methodPage} from './methodology-page.mjs';
+import {methodologyPage} from './methodology-page.mjs';
 import {runsPage} from './runs-page.mjs';
 import {plannerRun, versionsRun} from '../../test/helpers/fixtures.mjs';
 import {loadSuite} from '../suites/suite.mjs';
@@ -29,7 +29,7 @@ test('runs are listed newest first, with their outcome and data files', () => {
 test('the methodology shows the rounding rule on a real cell and the command of every suite', () => {
   const suite = loadSuite(new URL('../../benchmarks/pg-versions/suite.yaml', import.meta.url).pathname);
   const result = versionsRun();
-  const data = methodPage([suite], [result], {locale: 'en'});
+  const data = methodologyPage([suite], [result], {locale: 'en'});
   const cell = result.cells[0];
   assert.deepEqual(data.examples[0], {
     kind: 'tps',

@@ -13,11 +13,11 @@ import {formatProblem} from '../i18n/check-catalogs.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
-import {methodPage} from './methodology-page.mjs';
+import {methodologyPage} from './methodology-page.mjs';
 import {plannerPage} from './planner-page.mjs';
 import {quickRunPage} from './quick-run-page.mjs';
 import {runsPage} from './runs-page.mjs';
-import {translatePage} from './translating-page.mjs';
+import {translatingPage} from './translating-page.mjs';
 import {versionsPage} from './versions-page.mjs';
 
 /** Every result file in results/, read and checked (an invalid one names itself and the fix). */
@@ -124,10 +124,10 @@ export function buildPages(content, locale, messages) {
     'managed-postgres': managedPostgresPage(dataset, locale),
     'pg-versions': versionsData,
     'pg17-planner': plannerData,
-    methodology: methodPage(content.suites, [versions, planner], {locale}),
+    methodology: methodologyPage(content.suites, [versions, planner], {locale}),
     runs: runsPage(content.results, {locale}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
-    translating: translatePage(content.siteDir, {
+    translating: translatingPage(content.siteDir, {
       locale,
       defaultLocale,
       locales,

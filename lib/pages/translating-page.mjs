@@ -20,7 +20,7 @@ export const DIGIT_KEY = 'versions.lead';
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
  *   catalog: object}} options
  */
-export function translatePage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
+export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
   const exampleCatalog = example === locale ? catalog : readCatalog(siteDir, example);

@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {keyLines} from '../i18n/json-lines.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
-import {DIGIT_KEY, SAMPLE_KEY, translatePage} from './translating-page.mjs';
+import {DIGIT_KEY, SAMPLE_KEY, translatingPage} from './translating-page.mjs';
 
 const siteDir = new URL('../../', import.meta.url).pathname;
 const catalogText = (locale) => readFileSync(`${siteDir}i18n/${locale}/benchmarks.json`, 'utf8');
 const page = (locale) =>
-  translatePage(siteDir, {
+  translatingPage(siteDir, {
     locale,
     defaultLocale,
     locales,
