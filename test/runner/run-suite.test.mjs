@@ -24,6 +24,22 @@ function runBench(args, env = {}) {
   });
 }
 
+/** A suite of one cell on an embedded 17 (select-only, 1 client, 1 s), `repeat` times. */
+const oneClientSuite = (id, repeat) => `id: ${id}
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: ro
+    builtin: select-only
+scenarios:
+  - id: s
+    scale: 1
+    clients: 1
+    duration: 1s
+repeat: ${repeat}
+`;
+
 function tempSuite(yaml) {
   const dir = mkdtempSync(path.join(tmpdir(), 'runner-test-'));
   writeFileSync(path.join(dir, 'suite.yaml'), yaml);
@@ -141,20 +157,7 @@ repeat: 2
 });
 
 test('a run killed with kill -9 leaves no server behind, and --resume finishes it without redoing cells', async () => {
-  const {suite, out} = tempSuite(`id: resumable
-targets:
-  - id: pg17
-    embedded: 17
-workloads:
-  - id: ro
-    builtin: select-only
-scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 1s
-repeat: 5
-`);
+  const {suite, out} = tempSuite(oneClientSuite('resumable', 5));
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {stdio: 'ignore'});
   const runnerTemp = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`));
   const resultFile = () =>
@@ -207,23 +210,9 @@ test('--resume with nothing to resume says so', () => {
   assert.match(run.stderr, /Nothing to resume: no unfinished run of suite none in /);
 });
 
-const ONE_CELL_PER_SHARD = `id: sharded
-targets:
-  - id: pg17
-    embedded: 17
-workloads:
-  - id: ro
-    builtin: select-only
-scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 1s
-repeat: 2
-`;
 
 test('two shards started together write two files, each with its own cells, and merge', async () => {
-  const {suite, out} = tempSuite(ONE_CELL_PER_SHARD);
+  const {suite, out} = tempSuite(oneClientSuite('sharded', 2));
   const [a, b] = await Promise.all([
     runBench([suite, '--out', out, '--shard', '1/2']),
     runBench([suite, '--out', out, '--shard', '2/2']),
@@ -260,7 +249,7 @@ for (const [step, pattern] of [
   ['pg_ctl start', 'bin/pg_ctl -D .*bench-pg17-.* start'],
 ]) {
   test(`Ctrl-C during ${step}: the run stops as interrupted, leaves nothing behind, and resumes`, async () => {
-    const {suite, out} = tempSuite(ONE_CELL_PER_SHARD.replace('id: sharded', 'id: interrupted'));
+    const {suite, out} = tempSuite(oneClientSuite('interrupted', 2));
     // Its own process group, as a terminal's foreground job: Ctrl-C signals the whole group.
     const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {
       detached: true,
