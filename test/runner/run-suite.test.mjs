@@ -210,7 +210,6 @@ test('--resume with nothing to resume says so', () => {
   assert.match(run.stderr, /Nothing to resume: no unfinished run of suite none in /);
 });
 
-
 test('two shards started together write two files, each with its own cells, and merge', async () => {
   const {suite, out} = tempSuite(oneClientSuite('sharded', 2));
   const [a, b] = await Promise.all([
