@@ -5,9 +5,10 @@
 // Reads:  lib/**/*.wat
 // Writes: the sibling *.wasm.mjs of each (atomically: .new, then rename)
 // Exit:   0 built; 1 a .wat file does not compile (wabt's message names the line)
-import {readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {listFiles} from '../lib/list-files.mjs';
+import {writeFileAtomically} from '../lib/write-file-atomically.mjs';
 import {compileWat, wasmModuleSource} from '../lib/wasm-module.mjs';
 
 const libDir = fileURLToPath(new URL('../lib/', import.meta.url));
@@ -15,8 +16,7 @@ let failed = false;
 for (const wat of listFiles(libDir, ['.wat'])) {
   try {
     const target = wat.replace(/\.wat$/, '.wasm.mjs');
-    writeFileSync(`${target}.new`, wasmModuleSource(wat, await compileWat(wat, readFileSync(wat, 'utf8'))));
-    renameSync(`${target}.new`, target);
+    writeFileAtomically(target, wasmModuleSource(wat, await compileWat(wat, readFileSync(wat, 'utf8'))));
     console.log(`built ${target}`);
   } catch (error) {
     console.error(`${wat}: ${error.message}`);

@@ -3,7 +3,8 @@
 // placeholders, digits, formatter options, valid JSON — and which
 // translations are stale because the English they were made from has changed.
 import {createHash} from 'node:crypto';
-import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
+import {writeFileAtomically} from '../write-file-atomically.mjs';
 import {CATALOG_CHECKS} from './catalog-checks/index.mjs';
 import {catalogPath, parseCatalog, reviewedFile} from './catalogs.mjs';
 
@@ -85,8 +86,7 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = []) {
       .sort()
       .map((k) => [k, reviewed[k]]),
   );
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(sorted, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomically(file, `${JSON.stringify(sorted, null, 2)}\n`);
   return chosen.length;
 }
 

@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
+import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
 import {loadResults} from '../../lib/pages/site-data.mjs';
 import {renderChartPng} from './chart-images.mjs';
@@ -38,10 +39,7 @@ function chartPng(spec, cacheDir) {
   const key = createHash('sha256').update(drawingCode).update(JSON.stringify(spec)).digest('hex');
   const cached = path.join(cacheDir, `${key}.png`);
   if (existsSync(cached)) return {file: cached, drawn: false};
-  mkdirSync(cacheDir, {recursive: true});
-  const temp = `${cached}.${process.pid}.tmp`;
-  writeFileSync(temp, renderChartPng(spec));
-  renameSync(temp, cached);
+  writeFileAtomically(cached, renderChartPng(spec));
   return {file: cached, drawn: true};
 }
 
@@ -54,7 +52,8 @@ function replaceDir(dir, fill) {
     fill(temp);
   } catch (error) {
     rmSync(temp, {recursive: true, force: true});
-    throw error;
+    // Node names no file when a write fails for space: name the folder.
+    throw error.code ? writeError(dir, error, 'The files of the last build are unchanged.') : error;
   }
   rmSync(dir, {recursive: true, force: true});
   renameSync(temp, dir);

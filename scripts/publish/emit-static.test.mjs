@@ -1,5 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -87,4 +88,22 @@ test('an invalid result stops the emit and leaves the files of the last build wh
   assert.throws(() => emitResultFiles(site), /results\/pg-versions-20261122T110343Z\.json.*cells\[0\]\.summary\.tps/s);
   assert.deepEqual(readdirSync(path.join(site, 'static/data')).sort(), before);
   assert.ok(existsSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.csv')));
+});
+
+test('a full disk: the error names the folder and the fix, and no half-written folder is left', (t) => {
+  const site = tempSite(t);
+  const staticDir = path.join(site, 'static');
+  mkdirSync(staticDir);
+  if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', staticDir]).status !== 0) {
+    return t.skip('mounting a tmpfs needs root');
+  }
+  try {
+    assert.throws(
+      () => emitResultFiles(site),
+      new RegExp(`^Error: ${staticDir}/data: could not be written \\(ENOSPC\\): the disk is full: .*unchanged\\.$`),
+    );
+    assert.deepEqual(readdirSync(staticDir), []);
+  } finally {
+    spawnSync('umount', [staticDir]);
+  }
 });
