@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Keeps package-lock.json acceptable to `npm ci` when the registry lacks some
-// platforms' optional builds (here: @swc/* for macOS, Windows and others).
+// platforms' optional builds (here: @swc/*, @napi-rs/canvas and @biomejs/cli-* for macOS, Windows and others).
 //
 // npm cannot fetch those manifests, so `npm install` leaves them out of the
 // lock, and `npm ci` then rejects the lock as "out of sync". Listing each such
@@ -11,7 +11,8 @@
 // Reads and rewrites package-lock.json, only when an entry is missing.
 // Runs as `postinstall`, so every `npm install` leaves a lock that `npm ci` takes.
 // Exit: 0 (also when there is no lock file); 1 if the lock is not valid JSON.
-import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
+import {writeFileAtomically} from '../lib/write-file-atomically.mjs';
 
 const file = new URL('../package-lock.json', import.meta.url);
 if (!existsSync(file)) process.exit(0);
@@ -41,7 +42,6 @@ if (added.length > 0) {
   lock.packages = Object.fromEntries(
     Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
   );
-  writeFileSync(`${file.pathname}.new`, `${JSON.stringify(lock, null, 2)}\n`);
-  renameSync(`${file.pathname}.new`, file);
+  writeFileAtomically(file.pathname, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`lockfile-optionals: listed ${added.length} optional packages the registry does not serve.`);
 }
