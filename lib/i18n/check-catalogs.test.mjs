@@ -5,6 +5,7 @@ import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {checkCatalogs, formatProblem, markReviewed} from './check-catalogs.mjs';
+import {catalogFile} from './catalogs.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const LOCALES = ['en', 'ja', 'ko', 'zh-Hans'];
@@ -15,7 +16,7 @@ function siteWith(t, locale, edit) {
   t.after(() => rmSync(dir, {recursive: true, force: true}));
   cpSync(path.join(root, 'i18n'), path.join(dir, 'i18n'), {recursive: true});
   if (locale) {
-    const file = path.join(dir, 'i18n', locale, 'benchmarks.json');
+    const file = catalogFile(dir, locale);
     writeFileSync(file, edit(readFileSync(file, 'utf8')));
   }
   return dir;

@@ -2,11 +2,12 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {keyLines} from '../i18n/json-lines.mjs';
+import {catalogFile} from '../i18n/catalogs.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {DIGIT_KEY, SAMPLE_KEY, translatingPage} from './translating-page.mjs';
 
 const siteDir = new URL('../../', import.meta.url).pathname;
-const catalogText = (locale) => readFileSync(`${siteDir}i18n/${locale}/benchmarks.json`, 'utf8');
+const catalogText = (locale) => readFileSync(catalogFile(siteDir, locale), 'utf8');
 const page = (locale) =>
   translatingPage(siteDir, {
     locale,

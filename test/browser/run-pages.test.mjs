@@ -11,6 +11,7 @@ import {formatFigure} from '../../lib/numbers/format.mjs';
 import {latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';
+import {catalogFile, catalogPath} from '../../lib/i18n/catalogs.mjs';
 import {assertQuickRunMedians, blankCharts, openPage, root, serveSite} from './site.mjs';
 
 const {results, suites} = loadSiteData(root);
@@ -148,14 +149,14 @@ for (const locale of Object.keys(locales)) {
     assert.ok(text.includes(`npm start -- --locale ${locale}`));
     // The check's lines name the example catalog and the real lines of the two keys it broke.
     const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
-    const lines = keyLines(readFileSync(`${root}i18n/${example}/benchmarks.json`, 'utf8'));
+    const lines = keyLines(readFileSync(catalogFile(root, example), 'utf8'));
     // One element per line of output (the code block draws each line as its own element).
     const output = (await page.$$eval('.check-output .token-line', (els) => els.map((e) => e.textContent))).filter(
       (l) => l.trim(),
     );
     assert.deepEqual(
       output.map((l) => l.split(': ')[0]).sort(),
-      [DIGIT_KEY, SAMPLE_KEY].map((k) => `i18n/${example}/benchmarks.json:${lines.get(k)}`).sort(),
+      [DIGIT_KEY, SAMPLE_KEY].map((k) => `${catalogPath(example)}:${lines.get(k)}`).sort(),
     );
     assert.deepEqual(problems, []);
     await page.close();

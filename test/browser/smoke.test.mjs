@@ -4,15 +4,14 @@
 // without errors. Screenshots go to test-results/screenshots/<locale>.png.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import {localePath, locales} from '../../lib/locales.mjs';
+import {readCatalog} from '../../lib/i18n/catalogs.mjs';
 import {openPage, root, shots, serveSite} from './site.mjs';
 
-const readJson = (rel) => JSON.parse(readFileSync(root + rel, 'utf8'));
 const site = serveSite();
 
 /** The heading a reader of `locale` must see, from the catalog the site uses. */
-const expectedHeading = (locale) => readJson(`i18n/${locale}/benchmarks.json`).site.title;
+const expectedHeading = (locale) => readCatalog(root, locale).site.title;
 
 /** Fonts Chromium actually used to draw the text of the first `selector` match. */
 async function fontsUsedFor(page, selector) {
