@@ -63,6 +63,10 @@ function readSidecar(file) {
   for (const key of Object.keys(labels)) {
     if (!LABELS.includes(key)) throw new Error(`${file}: "${key}" is not a label; use ${LABELS.join(', ')}.`);
   }
+  // YAML reads an unquoted date as a Date: both it and a string must name a real time.
+  if (labels.startedAt !== undefined && Number.isNaN(new Date(labels.startedAt).getTime())) {
+    throw new Error(`${file}: startedAt "${labels.startedAt}" is not a date-time; write it as 2025-01-02T03:04:05Z.`);
+  }
   return labels;
 }
 

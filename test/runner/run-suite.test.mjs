@@ -285,3 +285,25 @@ for (const [step, pattern] of [
     assert.notEqual(final.run.finishedAt, null);
   });
 }
+
+test('Ctrl-C during a cell on an external server: interrupted, no temporary folder left', async (t) => {
+  const server = await startServer({major: 17});
+  t.after(() => server.stop());
+  const {suite, out} = tempSuite(
+    oneClientSuite('external-interrupted', 1)
+      .replace('embedded: 17', 'url: env:BENCH_EXTERNAL_URL')
+      .replace('duration: 1s', 'duration: 60s'),
+  );
+  const env = {...process.env, BENCH_EXTERNAL_URL: `postgres://bench@127.0.0.1:${server.port}/postgres`};
+  const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {detached: true, stdio: 'ignore', env});
+  await waitForProcess(`pgbench .*-T 60 .*${server.port}`);
+  process.kill(-runner.pid, 'SIGINT');
+  assert.equal(await new Promise((r) => runner.once('exit', (c) => r(c))), 130);
+  assert.deepEqual(
+    readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`)),
+    [],
+  );
+  const [file] = readdirSync(out);
+  const saved = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  assert.deepEqual([saved.cells, saved.run.finishedAt], [[], null]);
+});
