@@ -148,7 +148,8 @@ test('a sidecar date that is no date is named with its file', async () => {
   const dir = tmp();
   cpSync(`${FIXTURES}17/run_T_progress/stdout`, path.join(dir, 'run.txt'));
   writeFileSync(path.join(dir, 'run.yaml'), 'startedAt: yesterday\n');
+  const sidecar = path.join(dir, 'run.yaml');
   await assert.rejects(importOutputs([dir], {now}), {
-    message: `${path.join(dir, 'run.yaml')}: startedAt "yesterday" is not a date-time; write it as 2025-01-02T03:04:05Z.`,
+    message: `${sidecar}: startedAt "yesterday" is not a date-time; write it as 2025-01-02T03:04:05Z.`,
   });
 });
