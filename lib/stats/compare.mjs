@@ -1,0 +1,92 @@
+// The one place a comparison of two sets of runs is decided. A sample is one
+// run's figure (TPS, or a latency percentile): never per-second values. The
+// decision combines an exact Mann–Whitney test, the Hodges–Lehmann change with
+// its 95% interval (which agree: the interval leaves out "no change" exactly
+// when p < 0.05), and a practical margin M below which a change does not count:
+//
+//   better / worse   the interval lies entirely beyond +M (or −M), in the
+//                    metric's good (or bad) direction
+//   equivalent       the interval lies entirely inside ±M
+//   below-margin     the interval leaves out 0, but reaches into ±M
+//   inconclusive     anything else: the runs cannot tell (never "no difference")
+//
+// Several candidates against one baseline: Holm's correction, applied to the
+// p-values and, through the level of each interval, to the intervals too.
+import {mannWhitney} from './rank-sum.mjs';
+import {logShift, medianInterval} from './shift.mjs';
+
+export const VERDICTS = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
+
+/** The smallest margin any suite may use: below it, a 2-core machine's noise decides. */
+export const MIN_MARGIN = 0.02;
+
+/**
+ * @param {{change: number, low: number|null, high: number|null}} shift  fractions
+ * @param {number} margin  M, a fraction (0.03 = 3%)
+ * @param {'higher'|'lower'} better  which direction of the metric is good (TPS: higher)
+ */
+export function verdictOf({low, high}, margin, better = 'higher') {
+  if (low === null || high === null) return 'inconclusive';
+  const good = better === 'higher' ? 1 : -1;
+  const [lo, hi] = good === 1 ? [low, high] : [-high, -low];
+  if (lo > margin) return 'better';
+  if (hi < -margin) return 'worse';
+  if (lo >= -margin && hi <= margin) return 'equivalent';
+  if (lo > 0 || hi < 0) return 'below-margin';
+  return 'inconclusive';
+}
+
+/**
+ * Holm's step-down adjustment: adjusted p-values, and the level each
+ * comparison's interval needs to agree with them, in the input order.
+ * @param {number[]} pValues
+ * @param {number} [alpha]
+ */
+export function holm(pValues, alpha = 0.05) {
+  const k = pValues.length;
+  const order = pValues.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
+  const adjusted = new Array(k);
+  const levels = new Array(k);
+  let running = 0;
+  order.forEach(([p, i], rank) => {
+    running = Math.max(running, Math.min(1, (k - rank) * p));
+    adjusted[i] = running;
+    levels[i] = 1 - alpha / (k - rank);
+  });
+  return {adjusted, levels};
+}
+
+/**
+ * Decides each candidate against one baseline.
+ * @param {number[]} baseline  one figure per run
+ * @param {number[][]} candidates
+ * @param {object} options
+ * @param {number} options.margin  M, a fraction, at least MIN_MARGIN
+ * @param {'higher'|'lower'} [options.better]
+ * @returns {{baseline: object, comparisons: {n: number, median: object, change: number, low: number|null,
+ *   high: number|null, p: number, pAdjusted: number, level: number, verdict: string}[], corrected: boolean}}
+ */
+export function compareToBaseline(baseline, candidates, {margin, better = 'higher'}) {
+  if (!(margin >= MIN_MARGIN)) {
+    throw new Error(`The margin must be at least ${MIN_MARGIN * 100}%, not ${margin * 100}%: below it, noise decides.`);
+  }
+  const tests = candidates.map((c) => mannWhitney(baseline, c));
+  const {adjusted, levels} = holm(tests.map((t) => t.p));
+  const comparisons = candidates.map((c, i) => {
+    const shift = logShift(baseline, c, levels[i]);
+    return {
+      n: c.length,
+      median: medianInterval(c),
+      ...shift,
+      p: tests[i].p,
+      pAdjusted: adjusted[i],
+      level: levels[i],
+      verdict: verdictOf(shift, margin, better),
+    };
+  });
+  return {
+    baseline: {n: baseline.length, median: medianInterval(baseline)},
+    comparisons,
+    corrected: candidates.length > 1,
+  };
+}

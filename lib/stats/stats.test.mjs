@@ -1,0 +1,191 @@
+// The statistics against exact values: published critical values of the
+// Mann–Whitney U test, p-values counted by brute force over every split of
+// the pooled runs, and the coverage of the intervals by seeded simulation.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {compareToBaseline, holm, MIN_MARGIN, verdictOf} from './compare.mjs';
+import {binomial, mannWhitney, midranks, uLowerTail} from './rank-sum.mjs';
+import {logShift, medianInterval} from './shift.mjs';
+
+/** A small seeded generator (mulberry32), so every simulation is repeatable. */
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const normal = (rand) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+
+test('C(n, k) exactly, on both sides of n/2', () => {
+  assert.deepEqual(
+    [binomial(7, 4), binomial(7, 3), binomial(10, 5), binomial(12, 6), binomial(40, 20)],
+    [35, 35, 252, 924, 137846528820],
+  );
+});
+
+test('5 runs against 5, fully apart: p = 2/252 exactly', () => {
+  assert.equal(mannWhitney([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]).p, 2 / 252);
+  assert.equal(mannWhitney([6, 7, 8, 9, 10], [1, 2, 3, 4, 5]).p, 2 / 252);
+});
+
+test('3 runs against 3: the smallest possible p is 0.1, so never better or worse', () => {
+  assert.equal(mannWhitney([1, 2, 3], [4, 5, 6]).p, 0.1);
+  const shift = logShift([100, 101, 102], [200, 201, 202]);
+  assert.deepEqual([shift.low, shift.high], [null, null]);
+  assert.equal(
+    compareToBaseline([100, 101, 102], [[200, 201, 202]], {margin: 0.03}).comparisons[0].verdict,
+    'inconclusive',
+  );
+});
+
+test('critical values of U (two-sided, α = 0.05) equal the published table', () => {
+  // The largest u with P(U ≤ u) ≤ 0.025: the table's entries, for m × n runs.
+  const TABLE = {
+    '4x4': 0,
+    '5x5': 2,
+    '5x6': 3,
+    '5x7': 5,
+    '5x8': 6,
+    '5x9': 7,
+    '5x10': 8,
+    '6x6': 5,
+    '6x7': 6,
+    '6x8': 8,
+    '6x9': 10,
+    '6x10': 11,
+    '7x7': 8,
+    '7x8': 10,
+    '7x9': 12,
+    '7x10': 14,
+    '8x8': 13,
+    '8x9': 15,
+    '8x10': 17,
+    '10x10': 23,
+  };
+  for (const [size, critical] of Object.entries(TABLE)) {
+    const [m, n] = size.split('x').map(Number);
+    const tail = uLowerTail(m, n);
+    assert.ok(
+      tail[critical] <= 0.025 && tail[critical + 1] > 0.025,
+      `${size}: ${tail[critical]}, ${tail[critical + 1]}`,
+    );
+  }
+});
+
+/** The two-sided p-value by brute force: every split of the pooled values into m and n. */
+function bruteForceP(x, y) {
+  const pooled = [...x, ...y];
+  const ranks = midranks(pooled);
+  const m = x.length;
+  const mean = (m * (pooled.length + 1)) / 2;
+  const observed = Math.abs(ranks.slice(0, m).reduce((a, b) => a + b, 0) - mean);
+  let extreme = 0;
+  let total = 0;
+  const choose = (start, left, sum) => {
+    if (left === 0) {
+      total++;
+      if (Math.abs(sum - mean) >= observed - 1e-9) extreme++;
+      return;
+    }
+    for (let i = start; i <= pooled.length - left; i++) choose(i + 1, left - 1, sum + ranks[i]);
+  };
+  choose(0, m, 0);
+  return extreme / total;
+}
+
+test('p-values, ties included, equal a brute-force count over every split', () => {
+  const rand = random(7);
+  for (let trial = 0; trial < 200; trial++) {
+    const m = 2 + Math.floor(rand() * 6);
+    const n = 2 + Math.floor(rand() * 6);
+    // Few distinct values: many ties.
+    const draw = () => Math.floor(rand() * 6);
+    const x = Array.from({length: m}, draw);
+    const y = Array.from({length: n}, draw);
+    assert.ok(Math.abs(mannWhitney(x, y).p - bruteForceP(x, y)) < 1e-12, JSON.stringify({x, y}));
+  }
+});
+
+test('the interval leaves out "no change" exactly when p < 0.05 (no ties)', () => {
+  const rand = random(11);
+  for (let trial = 0; trial < 300; trial++) {
+    const n = 4 + Math.floor(rand() * 6);
+    const shift = rand() * 0.2;
+    const x = Array.from({length: n}, () => 100 * Math.exp(0.05 * normal(rand)));
+    const y = Array.from({length: n}, () => 100 * Math.exp(shift + 0.05 * normal(rand)));
+    const {low, high} = logShift(x, y);
+    const excludesZero = low !== null && (low > 0 || high < 0);
+    assert.equal(excludesZero, mannWhitney(x, y).p < 0.05, JSON.stringify({x, y}));
+  }
+});
+
+test('the 95% interval of the change covers the true change about 95% of the time', () => {
+  const rand = random(2026);
+  const trueChange = 0.1;
+  let covered = 0;
+  const trials = 2000;
+  for (let trial = 0; trial < trials; trial++) {
+    const x = Array.from({length: 6}, () => 1000 * Math.exp(0.04 * normal(rand)));
+    const y = Array.from({length: 6}, () => 1000 * (1 + trueChange) * Math.exp(0.04 * normal(rand)));
+    const {low, high} = logShift(x, y);
+    if (low <= trueChange && trueChange <= high) covered++;
+  }
+  // Exact intervals are conservative: at 6 × 6 the achieved level is 1 − 2·P(U ≤ 5) = 95.9%.
+  const rate = covered / trials;
+  assert.ok(rate >= 0.94 && rate <= 0.98, `coverage ${rate}`);
+});
+
+test('the change is the median of the pairwise ratios, as a fraction', () => {
+  assert.ok(Math.abs(logShift([100], [150]).change - 0.5) < 1e-12);
+  assert.ok(Math.abs(logShift([100, 100], [110, 121]).change - 0.1538) < 1e-3); // √(1.1 · 1.21) − 1
+});
+
+test('the median and its interval from order statistics (as benchstat)', () => {
+  assert.deepEqual(medianInterval([6, 1, 5, 2, 4, 3]), {median: 3.5, low: 1, high: 6, n: 6});
+  assert.deepEqual(medianInterval([1, 2, 3, 4, 5]), {median: 3, low: null, high: null, n: 5});
+  assert.deepEqual(medianInterval([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), {median: 5.5, low: 2, high: 9, n: 10});
+});
+
+test('verdicts: beyond the margin, inside it, short of it, or undecided', () => {
+  const M = 0.03;
+  assert.equal(verdictOf({low: 0.12, high: 0.24}, M), 'better');
+  assert.equal(verdictOf({low: -0.24, high: -0.12}, M), 'worse');
+  assert.equal(verdictOf({low: -0.018, high: 0.024}, M), 'equivalent');
+  assert.equal(verdictOf({low: 0.01, high: 0.05}, M), 'below-margin');
+  assert.equal(verdictOf({low: -0.03, high: 0.09}, M), 'inconclusive');
+  assert.equal(verdictOf({low: null, high: null}, M), 'inconclusive');
+  // For a latency, lower is better.
+  assert.equal(verdictOf({low: -0.24, high: -0.12}, M, 'lower'), 'better');
+});
+
+test("Holm's adjustment, and the level each interval then needs", () => {
+  const {adjusted, levels} = holm([0.01, 0.04, 0.03]);
+  assert.deepEqual(
+    adjusted.map((p) => Number(p.toFixed(10))),
+    [0.03, 0.06, 0.06],
+  );
+  assert.deepEqual(
+    levels.map((l) => Number(l.toFixed(10))),
+    [1 - 0.05 / 3, 0.95, 1 - 0.05 / 2].map((l) => Number(l.toFixed(10))),
+  );
+});
+
+test('an A/A pair (the same server twice) comes out equivalent; a 20% change, better', () => {
+  const rand = random(5);
+  const runs = (scale) => Array.from({length: 6}, () => 1000 * scale * Math.exp(0.005 * normal(rand)));
+  const {comparisons} = compareToBaseline(runs(1), [runs(1), runs(1.2)], {margin: 0.03});
+  assert.deepEqual(
+    comparisons.map((c) => c.verdict),
+    ['equivalent', 'better'],
+  );
+});
+
+test(`a margin under ${MIN_MARGIN * 100}% is refused, saying why`, () => {
+  assert.throws(
+    () => compareToBaseline([1, 2], [[3, 4]], {margin: 0.01}),
+    /at least 2%, not 1%: below it, noise decides/,
+  );
+});
