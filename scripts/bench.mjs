@@ -15,6 +15,12 @@
 //       lib/results/import-outputs.mjs for what PATH may be and the labels).
 //   node scripts/bench.mjs validate FILE...
 //       Checks result files against schemas/result.schema.json.
+//   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]
+//       With one result, each target against the baseline target (default: the
+//       first) in every comparison group; with two, the same cells of the older
+//       run against the newer. Exact Mann–Whitney tests, Hodges–Lehmann changes
+//       with 95% intervals and a verdict each (lib/stats/compare.mjs). Exit 1
+//       when a TPS comparison is "worse", 2 on bad input.
 //
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
@@ -41,6 +47,7 @@ const load = {
   processes: () => import('./runner/processes.mjs'),
   runner: () => import('./runner/run-suite.mjs'),
   suite: () => import('../lib/suites/suite.mjs'),
+  comparer: () => import('../lib/stats/compare-results.mjs'),
 };
 
 const USAGE = `Usage:
@@ -49,7 +56,8 @@ const USAGE = `Usage:
   node scripts/bench.mjs merge RESULT... --out FILE
   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
   node scripts/bench.mjs import PATH... --out FILE
-  node scripts/bench.mjs validate FILE...`;
+  node scripts/bench.mjs validate FILE...
+  node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]`;
 
 class UsageError extends Error {}
 
@@ -174,7 +182,82 @@ async function merge(args) {
   return 0;
 }
 
-const COMMANDS = {run, merge, parse, import: importCommand, validate: validateCommand};
+/** A margin as given on the command line: "3%" or "0.03". */
+function parseMargin(text) {
+  const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(text ?? '');
+  if (!m) throw new UsageError(`compare: --margin takes a percentage such as 3%, not ${JSON.stringify(text)}`);
+  return m[2] ? Number(m[1]) / 100 : Number(m[1]);
+}
+
+const percent = (v) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`);
+const figure = (v) => v.toLocaleString('en', {maximumSignificantDigits: 4});
+
+/** The comparisons as a table, one line each (as benchstat prints). */
+function comparisonTable(comparisons) {
+  const rows = [
+    ['scenario', 'workload', 'clients', 'metric', 'baseline', 'candidate', 'change', '95% CI', 'p', 'verdict'],
+    ...comparisons.map((c) => [
+      c.scenario,
+      c.workload,
+      String(c.clients),
+      c.metric,
+      `${c.baseline.target} ${figure(c.baseline.median)} (${c.baseline.n})`,
+      `${c.candidate.target} ${figure(c.candidate.median)} (${c.candidate.n})`,
+      percent(c.changePct),
+      c.ciLowPct === null ? 'too few runs' : `${percent(c.ciLowPct)} … ${percent(c.ciHighPct)}`,
+      (c.pAdjusted ?? c.p).toFixed(3),
+      c.verdict,
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function compare(args) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {baseline: {type: 'string'}, margin: {type: 'string', default: '3%'}, json: {type: 'boolean'}},
+    });
+  } catch (error) {
+    throw new UsageError(`compare: ${error.message}`);
+  }
+  const {values, positionals} = parsed;
+  if (positionals.length < 1 || positionals.length > 2) throw new UsageError('compare: name one or two result files');
+  const margin = parseMargin(values.margin);
+  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun}] = await Promise.all([
+    load.validator(),
+    load.comparer(),
+  ]);
+  let comparisons;
+  try {
+    const results = positionals.map((file) => assertValidResult(readResultFile(file), file));
+    comparisons =
+      results.length === 1
+        ? compareWithinRun(results[0], {baseline: values.baseline, margin})
+        : compareRuns(...results.sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1)), {margin});
+  } catch (error) {
+    console.error(`bench: ${error.message}`);
+    return 2;
+  }
+  if (values.json) process.stdout.write(`${JSON.stringify({margin, comparisons}, null, 2)}\n`);
+  else {
+    console.log(comparisonTable(comparisons));
+    console.log(`\nMargin ±${margin * 100}%; p is Holm-corrected where several targets meet one baseline.`);
+  }
+  return comparisons.some((c) => c.metric === 'tps' && c.verdict === 'worse') ? 1 : 0;
+}
+
+const COMMANDS = {run, merge, parse, import: importCommand, validate: validateCommand, compare};
 
 const [command, ...args] = process.argv.slice(2);
 try {

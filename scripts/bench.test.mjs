@@ -100,3 +100,74 @@ test('without pgbench on PATH, run says how to install it and exits 1', () => {
   );
   assert.deepEqual(readdirSync(out), []);
 });
+
+const VERSIONS_RUN = new URL('../test/fixtures/results/pg-versions-20261122T110343Z.json', import.meta.url).pathname;
+
+test('compare: a table of every target against the first, and with 3 runs a side no verdict', () => {
+  const {status, stdout} = bench('compare', VERSIONS_RUN);
+  assert.equal(status, 0);
+  const lines = stdout.trim().split('\n');
+  assert.match(lines[0], /^scenario +workload +clients +metric +baseline +candidate +change +95% CI +p +verdict$/);
+  assert.match(
+    lines[1],
+    /^small +tpcb +1 +tps +pg15 240\.1 \(3\) +pg16 444\.7 \(3\) +\+\d+\.\d% +too few runs +0\.700 +inconclusive$/,
+  );
+  assert.equal(lines.filter((l) => / inconclusive$/.test(l)).length, 18);
+});
+
+test('compare --json: the documented fields; exit 1 when a TPS comparison is worse', () => {
+  const dir = tempDir();
+  const result = JSON.parse(readFileSync(VERSIONS_RUN, 'utf8'));
+  // Six tight runs per target, PostgreSQL 16 at 80% of the baseline.
+  const copies = result.cells.map((c) => ({
+    ...structuredClone(c),
+    id: c.id.replace(/r(\d+)$/, (_, r) => `r${+r + 3}`),
+  }));
+  result.cells.push(...copies.map((c) => ({...c, repeat: c.repeat + 3})));
+  for (const c of result.cells) c.summary.tps = (c.target === 'pg16' ? 800 : 1000) * (1 + 0.002 * c.repeat);
+  const file = path.join(dir, 'worse.json');
+  writeFileSync(file, JSON.stringify(result));
+  const {status, stdout} = bench('compare', file, '--json', '--margin', '5%');
+  assert.equal(status, 1);
+  const {margin, comparisons} = JSON.parse(stdout);
+  assert.equal(margin, 0.05);
+  const [first] = comparisons;
+  assert.deepEqual(Object.keys(first), [
+    'scenario',
+    'workload',
+    'clients',
+    'metric',
+    'baseline',
+    'candidate',
+    'changePct',
+    'ciLowPct',
+    'ciHighPct',
+    'p',
+    'pAdjusted',
+    'verdict',
+  ]);
+  assert.deepEqual(
+    comparisons.filter((c) => c.metric === 'tps').map((c) => `${c.scenario} ${c.candidate.target} ${c.verdict}`),
+    [
+      'small pg16 worse',
+      'small pg17 equivalent',
+      'small pg18 equivalent',
+      'large pg16 worse',
+      'large pg17 equivalent',
+      'large pg18 equivalent',
+    ],
+  );
+});
+
+test('compare: bad input exits 2, naming what is wrong', () => {
+  assert.equal(bench('compare').status, 2);
+  const margin = bench('compare', VERSIONS_RUN, '--margin', 'lots');
+  assert.equal(margin.status, 2);
+  assert.match(margin.stderr, /--margin takes a percentage such as 3%, not "lots"/);
+  const small = bench('compare', VERSIONS_RUN, '--margin', '1%');
+  assert.equal(small.status, 2);
+  assert.match(small.stderr, /at least 2%, not 1%/);
+  const baseline = bench('compare', VERSIONS_RUN, '--baseline', 'pg9');
+  assert.equal(baseline.status, 2);
+  assert.match(baseline.stderr, /no target "pg9"/);
+});

@@ -1,0 +1,122 @@
+// Comparisons of result files, as `bench compare` prints them: within one
+// run, each target against the baseline target in every comparison group
+// (same scenario, workload and client count); across two runs, the same cells
+// of the older run against the newer. One sample is one ok cell's figure.
+import {compareToBaseline} from './compare.mjs';
+
+/** The figures compared, with the direction that is good. Latencies come from per-transaction logs. */
+export const METRICS = {
+  tps: {better: 'higher', pick: (cell) => cell.summary?.tps ?? null},
+  p95: {better: 'lower', pick: (cell) => (cell.log?.latencyUs ? cell.log.latencyUs.p95 / 1000 : null)},
+  p99: {better: 'lower', pick: (cell) => (cell.log?.latencyUs ? cell.log.latencyUs.p99 / 1000 : null)},
+};
+
+/** The key of a cell's comparison group. */
+const groupKey = (cell) => `${cell.scenario}\u0000${cell.workload}\u0000${cell.parameters.clients}`;
+
+/** Comparison groups of a result, in cell order: {scenario, workload, clients, byTarget: Map(target → cells)}. */
+export function comparisonGroups(result) {
+  const groups = new Map();
+  for (const cell of result.cells) {
+    const key = groupKey(cell);
+    if (!groups.has(key)) {
+      groups.set(key, {
+        scenario: cell.scenario,
+        workload: cell.workload,
+        clients: cell.parameters.clients,
+        byTarget: new Map(),
+      });
+    }
+    const {byTarget} = groups.get(key);
+    if (!byTarget.has(cell.target)) byTarget.set(cell.target, []);
+    byTarget.get(cell.target).push(cell);
+  }
+  return [...groups.values()];
+}
+
+/** One metric's values of the ok cells, or null when any ok cell lacks it. */
+function samples(cells, metric) {
+  const values = cells.filter((c) => c.status === 'ok').map(METRICS[metric].pick);
+  return values.length > 0 && values.every((v) => v !== null && v > 0) ? values : null;
+}
+
+/** A comparison as `bench compare --json` prints it (percentages for changes). */
+function entry(group, metric, baseline, candidate, decided) {
+  const pct = (v) => (v === null ? null : v * 100);
+  const c = decided.comparisons[0];
+  return {
+    scenario: group.scenario,
+    workload: group.workload,
+    clients: group.clients,
+    metric,
+    baseline: {target: baseline.target, n: baseline.values.length, median: decided.baseline.median.median},
+    candidate: {target: candidate.target, n: candidate.values.length, median: c.median.median},
+    changePct: pct(c.change),
+    ciLowPct: pct(c.low),
+    ciHighPct: pct(c.high),
+    p: c.p,
+    ...(decided.corrected && {pAdjusted: c.pAdjusted}),
+    verdict: c.verdict,
+  };
+}
+
+/** Decides the candidates of one group and metric against one baseline, Holm-corrected. */
+function decideGroup(group, metric, baseline, candidates, margin) {
+  if (candidates.length === 0) return [];
+  const decided = compareToBaseline(
+    baseline.values,
+    candidates.map((c) => c.values),
+    {margin, better: METRICS[metric].better},
+  );
+  return candidates.map((candidate, i) =>
+    entry(group, metric, baseline, candidate, {...decided, comparisons: [decided.comparisons[i]]}),
+  );
+}
+
+/**
+ * Each target against `baseline` (default: the result's first target), within one result.
+ * @returns {object[]} comparisons
+ */
+export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p95', 'p99']}) {
+  const targets = result.environment.targets.map((t) => t.id);
+  const base = baseline ?? targets[0];
+  if (!targets.includes(base)) {
+    throw new Error(`${result.run.id} has no target "${base}": use --baseline with one of ${targets.join(', ')}.`);
+  }
+  const out = [];
+  for (const group of comparisonGroups(result)) {
+    for (const metric of metrics) {
+      const of = (target) => ({target, values: samples(group.byTarget.get(target) ?? [], metric)});
+      const b = of(base);
+      if (!b.values) continue;
+      const candidates = [...group.byTarget.keys()]
+        .filter((t) => t !== base)
+        .map(of)
+        .filter((c) => c.values);
+      out.push(...decideGroup(group, metric, b, candidates, margin));
+    }
+  }
+  return out;
+}
+
+/**
+ * The same cells of two runs: `older` is the baseline, `newer` the candidate.
+ * @returns {object[]} comparisons (target names `<target>@<run id>`)
+ */
+export function compareRuns(older, newer, {margin, metrics = ['tps', 'p95', 'p99']}) {
+  const newGroups = new Map(comparisonGroups(newer).map((g) => [`${g.scenario}/${g.workload}/${g.clients}`, g]));
+  const out = [];
+  for (const group of comparisonGroups(older)) {
+    const other = newGroups.get(`${group.scenario}/${group.workload}/${group.clients}`);
+    if (!other) continue;
+    for (const [target, cells] of group.byTarget) {
+      if (!other.byTarget.has(target)) continue;
+      for (const metric of metrics) {
+        const b = {target: `${target}@${older.run.id}`, values: samples(cells, metric)};
+        const c = {target: `${target}@${newer.run.id}`, values: samples(other.byTarget.get(target), metric)};
+        if (b.values && c.values) out.push(...decideGroup(group, metric, b, [c], margin));
+      }
+    }
+  }
+  return out;
+}

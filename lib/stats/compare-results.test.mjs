@@ -1,0 +1,70 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {versionsRun} from '../../test/helpers/fixtures.mjs';
+import {compareRuns, compareWithinRun, comparisonGroups} from './compare-results.mjs';
+
+/**
+ * The fixture run with six repeats per target (copies with their own ids),
+ * each run's TPS set to 1000 × the target's scale, ±0.5% from run to run.
+ */
+function sixRepeats(scaleOf = () => 1) {
+  const result = versionsRun();
+  const copies = result.cells.map((c) => ({
+    ...structuredClone(c),
+    id: c.id.replace(/r(\d+)$/, (_, r) => `r${+r + 3}`),
+  }));
+  result.cells.push(...copies.map((c) => ({...c, repeat: c.repeat + 3})));
+  for (const c of result.cells) c.summary.tps = 1000 * scaleOf(c.target) * (1 + 0.002 * (c.repeat - 3.5));
+  return result;
+}
+
+test('comparison groups are scenario × workload × clients, holding every target', () => {
+  const groups = comparisonGroups(versionsRun());
+  assert.deepEqual(
+    groups.map((g) => [g.scenario, g.workload, g.clients, [...g.byTarget.keys()]]),
+    [
+      ['small', 'tpcb', 1, ['pg15', 'pg16', 'pg17', 'pg18']],
+      ['large', 'tpcb', 24, ['pg15', 'pg16', 'pg17', 'pg18']],
+    ],
+  );
+});
+
+test('three runs a side can decide nothing, whatever the medians say', () => {
+  const comparisons = compareWithinRun(versionsRun(), {margin: 0.03});
+  assert.equal(comparisons.length, 2 * 3 * 3);
+  assert.ok(comparisons.every((c) => c.verdict === 'inconclusive' && c.ciLowPct === null && c.p >= 0.1));
+});
+
+test("one target at half the baseline's TPS comes out worse, its latencies untouched", () => {
+  const result = sixRepeats((target) => (target === 'pg16' ? 0.5 : 1));
+  const tps = compareWithinRun(result, {margin: 0.03, metrics: ['tps']}).filter((c) => c.candidate.target === 'pg16');
+  assert.deepEqual(
+    tps.map((c) => [c.scenario, c.verdict]),
+    [
+      ['small', 'worse'],
+      ['large', 'worse'],
+    ],
+  );
+  assert.ok(tps.every((c) => c.changePct < -45 && c.ciHighPct < 0 && c.pAdjusted < 0.05));
+});
+
+test('two runs: the same cells of the older against the newer', () => {
+  const older = sixRepeats();
+  const newer = sixRepeats((target) => (target === 'pg18' ? 1.5 : 1));
+  newer.run.id = 'newer';
+  const comparisons = compareRuns(older, newer, {margin: 0.03, metrics: ['tps']});
+  assert.equal(comparisons.length, 8);
+  const pg18 = comparisons.filter((c) => c.candidate.target === 'pg18@newer');
+  assert.deepEqual(
+    pg18.map((c) => c.verdict),
+    ['better', 'better'],
+  );
+  assert.ok(pg18.every((c) => Math.abs(c.changePct - 50) < 1));
+});
+
+test('an unknown baseline names the targets there are', () => {
+  assert.throws(
+    () => compareWithinRun(versionsRun(), {baseline: 'pg14', margin: 0.03}),
+    /has no target "pg14": use --baseline with one of pg15, pg16, pg17, pg18\./,
+  );
+});
