@@ -1,8 +1,10 @@
 // Figures of a measured run, as the pages show them: per cell, the median of
 // its repeats with the spread (slowest to fastest repeat), formatted for the
-// locale; and comparisons between two such figures, with the noise flag.
+// locale; and comparisons with a baseline, decided by lib/stats (an exact
+// test, the change with its 95% interval, and a verdict).
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
-import {percentDifference, ratio, ratioRange, withinNoise} from './compare.mjs';
+import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
+import {ratio} from './compare.mjs';
 import {formatFigure} from './format.mjs';
 
 /** What a figure of a cell is, and how it is written. Latencies are in ms. */
@@ -37,6 +39,7 @@ export function statOf(group, kind, locale) {
     max: group.max,
     ok: group.ok,
     repeats: group.repeats,
+    values: group.values,
     text: formatFigure(group.median, kind, locale),
     spread: formatSpan(group.min, group.max, kind, locale),
   };
@@ -67,24 +70,46 @@ export function groupFigures(cells, names, locale) {
 }
 
 /**
- * How `a` compares with `base` (both from statOf): the ratio and percent of
- * the medians, the ratio's range over the repeats, and whether the repeats
- * overlap (then the difference may be noise).
+ * Each candidate figure against the baseline's (all from statOf), decided by
+ * the runs' values: the change (Hodges–Lehmann, as a percent) with its 95%
+ * interval, Holm-corrected when there are several, and the verdict at the
+ * margin. Also the ratio of the medians, for "× as fast" wording.
+ * @returns {(object|null)[]} one per candidate (null for a figure not measured)
  */
-export function compareStats(a, base, locale) {
-  const r = ratio(a.median, base.median);
-  const range = ratioRange({low: a.min, high: a.max}, {low: base.min, high: base.max});
-  return {
-    ratio: r,
-    ratioText: formatFigure(r, 'ratio', locale),
-    ratioSpread: formatSpan(range.low, range.high, 'ratio', locale),
-    ratioLow: range.low,
-    ratioHigh: range.high,
-    percent: percentDifference(a.median, base.median),
-    percentText: formatFigure(percentDifference(a.median, base.median), 'percent', locale),
-    withinNoise: withinNoise(a, base),
-  };
+export function versusBaseline(base, candidates, {locale, margin = DEFAULT_MARGIN, better = 'higher'}) {
+  const present = candidates.filter(Boolean);
+  if (!base || present.length === 0) return candidates.map(() => null);
+  const {comparisons} = compareToBaseline(
+    base.values,
+    present.map((c) => c.values),
+    {margin, better},
+  );
+  const percent = (v) => (v === null ? null : formatFigure(v, 'percent', locale));
+  const decided = new Map(present.map((c, i) => [c, comparisons[i]]));
+  return candidates.map((c) => {
+    if (!c) return null;
+    const d = decided.get(c);
+    const r = ratio(c.median, base.median);
+    return {
+      ratio: r,
+      ratioText: formatFigure(r, 'ratio', locale),
+      change: d.change,
+      changeText: percent(d.change),
+      low: d.low,
+      high: d.high,
+      lowText: percent(d.low),
+      highText: percent(d.high),
+      p: d.p,
+      verdict: d.verdict,
+      runs: formatFigure(Math.min(c.values.length, base.values.length), 'integer', locale),
+      margin: unsignedPercent(margin, locale),
+      level: unsignedPercent(d.level, locale),
+    };
+  });
 }
+
+/** "3%", "95%": a percentage that is not a change, without its sign. */
+export const unsignedPercent = (fraction, locale) => formatFigure(fraction, 'percent', locale).replace(/^\+/, '');
 
 /** The repeat whose figure is the group's median (the middle one), for time series. */
 export function medianRepeat(cells, stat, pick) {

@@ -2,6 +2,8 @@
 // reruns it, the machines the published runs used, and the rounding rule shown
 // on real figures of those runs.
 import {formatFigure} from '../numbers/format.mjs';
+import {unsignedPercent} from '../numbers/repeat-stats.mjs';
+import {DEFAULT_MARGIN} from '../stats/compare.mjs';
 import {runInfo} from './run-info.mjs';
 
 /**
@@ -56,5 +58,8 @@ export function methodologyPage(suites, published, {locale}) {
     ),
     examples,
     exampleRun: first?.run.id ?? null,
+    // The rule every comparison follows (lib/stats/compare.mjs), in the page's words.
+    margin: unsignedPercent(DEFAULT_MARGIN, locale),
+    level: unsignedPercent(0.95, locale),
   };
 }

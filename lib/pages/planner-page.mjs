@@ -4,7 +4,7 @@
 // and its EXPLAIN plan per version, and a chart of the speedups.
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {compareStats, groupFigures, majorOf} from '../numbers/repeat-stats.mjs';
+import {groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {runInfo} from './run-info.mjs';
 
 /**
@@ -21,6 +21,14 @@ export function plannerPage(result, {locale, t, suite = null}) {
     const rows = groups.filter((g) => g.workload === id);
     const base = rows[0];
     const cell = result.cells.find((c) => c.workload === id);
+    const versus = [
+      null,
+      ...versusBaseline(
+        base.figures.tps,
+        rows.slice(1).map((r) => r.figures.tps),
+        {locale},
+      ),
+    ];
     return {
       id,
       baseline: name(base.target),
@@ -29,10 +37,7 @@ export function plannerPage(result, {locale, t, suite = null}) {
         name: name(r.target),
         version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
         figures: r.figures,
-        versusBase:
-          r === base || !r.figures.tps || !base.figures.tps
-            ? null
-            : compareStats(r.figures.tps, base.figures.tps, locale),
+        versusBase: versus[rows.indexOf(r)],
       })),
       plans: (result.plans ?? [])
         .filter((p) => p.workload === id)
@@ -72,13 +77,16 @@ export function plannerPage(result, {locale, t, suite = null}) {
           };
         const v = row.versusBase;
         const text = t('common.times', {ratio: v.ratioText});
+        if (v.low === null) return {y: v.ratio, text, tooltip: text};
+        // Whiskers: the 95% interval of the change, as ratios.
+        const spread = `${v.lowText} … ${v.highText}`;
         return {
           y: v.ratio,
-          low: v.ratioLow,
-          high: v.ratioHigh,
+          low: 1 + v.low,
+          high: 1 + v.high,
           text,
-          spread: v.ratioSpread,
-          tooltip: t('common.tooltipRange', {value: text, spread: v.ratioSpread}),
+          spread,
+          tooltip: t('common.tooltipRange', {value: text, spread}),
         };
       }),
     })),

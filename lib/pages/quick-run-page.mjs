@@ -5,7 +5,7 @@
 // server. Without a quick run the page says how to make one (`run` is null).
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {compareStats, groupFigures, majorOf} from '../numbers/repeat-stats.mjs';
+import {groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {runInfo} from './run-info.mjs';
 import {point} from './versions-page.mjs';
 
@@ -32,6 +32,14 @@ export function quickRunPage(result, {locale, t, suite = null}) {
       (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
     );
     const base = of(first.id).tps;
+    const versus = [
+      null,
+      ...versusBaseline(
+        base,
+        targets.slice(1).map((x) => of(x.id).tps),
+        {locale},
+      ),
+    ];
     return {
       key: rowKey(g),
       workload: cell.parameters.builtin ?? g.workload,
@@ -43,7 +51,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
         return {
           target: x.id,
           ...figures,
-          versus: i > 0 && figures.tps && base ? compareStats(figures.tps, base, locale) : null,
+          versus: versus[i],
         };
       }),
     };
@@ -64,6 +72,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
 
   // The finding compares the newest server with the oldest, row by row.
   const compared = rows.map((r) => r.servers.at(-1).versus).filter(Boolean);
+  const count = (list, verdict) => formatFigure(list.filter((v) => v.verdict === verdict).length, 'integer', locale);
   const durationS = result.cells[0].parameters.durationS;
   return {
     locale,
@@ -77,8 +86,17 @@ export function quickRunPage(result, {locale, t, suite = null}) {
         : {
             newer: last.name,
             older: first.name,
-            beyond: formatFigure(compared.filter((v) => !v.withinNoise).length, 'integer', locale),
             cells: formatFigure(compared.length, 'integer', locale),
+            // How many rows came out each way; "cannot tell" holds below-margin ones too.
+            faster: count(compared, 'better'),
+            slower: count(compared, 'worse'),
+            same: count(compared, 'equivalent'),
+            undecided: formatFigure(
+              compared.filter((v) => v.verdict === 'inconclusive' || v.verdict === 'below-margin').length,
+              'integer',
+              locale,
+            ),
+            margin: compared[0].margin,
           },
     command: result.cells[0].command,
     charts: [chart],

@@ -11,7 +11,7 @@ import {keyLines} from '../i18n/json-lines.mjs';
 import {lookup, placeholdersOf} from '../i18n/messages.mjs';
 
 /** The message the guide shows in two languages, and the one it breaks for the check's example. */
-export const SAMPLE_KEY = 'versions.finding';
+export const SAMPLE_KEY = 'common.verdict.sentence.better';
 /** The message the example types a number into. */
 export const DIGIT_KEY = 'versions.lead';
 

@@ -26,7 +26,7 @@ test('the guide shows the output of the real check on a broken copy, with the li
   assert.equal(digit.split(': ')[0], `i18n/ko/benchmarks.json:${lines.get(DIGIT_KEY)}`);
   assert.match(digit, new RegExp(`"${DIGIT_KEY}" contains "12"`));
   assert.equal(placeholder.split(': ')[0], `i18n/ko/benchmarks.json:${lines.get(SAMPLE_KEY)}`);
-  assert.match(placeholder, /has placeholders \{.*fastestName.*\} but English has \{.*fastest,/);
+  assert.match(placeholder, /has placeholders \{.*nameName.*\} but English has \{.*, name, /);
   assert.equal(catalogText('ko'), before, 'the real catalog is only read');
 });
 
@@ -36,11 +36,11 @@ test("each language's guide names its own file and commands; English shows the f
   assert.equal(ja.commands.preview, 'npm start -- --locale ja');
   assert.equal(ja.commands.reviewed, `npm run i18n:reviewed -- ja ${SAMPLE_KEY}`);
   assert.equal(ja.exampleLanguage, '日本語');
-  assert.match(ja.sample.translation, /\{\{fastest\}\}/);
+  assert.match(ja.sample.translation, /\{\{name\}\}/);
   const en = page('en');
   assert.equal(en.commands.preview, 'npm start -- --locale en');
   assert.equal(en.exampleLanguage, locales[Object.keys(locales)[1]].label);
   assert.match(en.checkOutput[0], /^i18n\/ja\/benchmarks\.json:/);
-  assert.equal(en.placeholder, '{{fastest}}');
+  assert.equal(en.placeholder, '{{name}}');
   assert.equal(en.allowlist, 'gp3');
 });

@@ -4,7 +4,7 @@
 // charts (throughput, latency percentiles, throughput over time).
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byVersion, compareStats, FIGURES, groupFigures, majorOf, medianRepeat} from '../numbers/repeat-stats.mjs';
+import {byVersion, FIGURES, groupFigures, majorOf, medianRepeat, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
@@ -40,10 +40,15 @@ export function versionsPage(result, {locale, t, suite = null}) {
     const rows = groups.filter((g) => g.scenario === id);
     const first = cells.find((c) => c.scenario === id);
     const base = rows[0].figures.tps;
-    const measured = rows.filter((r) => r.figures.tps);
-    const fastest = measured.reduce((a, b) => (b.figures.tps.median > a.figures.tps.median ? b : a));
-    const slowest = measured.reduce((a, b) => (b.figures.tps.median < a.figures.tps.median ? b : a));
-    const spreadAll = compareStats(fastest.figures.tps, slowest.figures.tps, locale);
+    // Every version against the first: the comparisons the page claims anything from.
+    const versus = [
+      null,
+      ...versusBaseline(
+        base,
+        rows.slice(1).map((r) => r.figures.tps),
+        {locale},
+      ),
+    ];
     const image = (chart) => `/charts/versions-${id}-${chart}.png`;
     const p = first.parameters;
 
@@ -122,16 +127,18 @@ export function versionsPage(result, {locale, t, suite = null}) {
         name: name(r.target),
         version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
         figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
-        versusFirst: r === rows[0] || !r.figures.tps || !base ? null : compareStats(r.figures.tps, base, locale),
+        versusFirst: versus[rows.indexOf(r)],
       })),
-      finding: {
-        fastest: name(fastest.target),
-        fastestTps: fastest.figures.tps.text,
-        slowest: name(slowest.target),
-        slowestTps: slowest.figures.tps.text,
-        percent: spreadAll.percentText,
-        withinNoise: spreadAll.withinNoise,
-      },
+      // One sentence per version against the first, each from its verdict;
+      // one for them all when the runs are too few for any test.
+      ...findingsOf(
+        rows
+          .slice(1)
+          .flatMap((r, i) =>
+            versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), ...versus[i + 1]}] : [],
+          ),
+        locale,
+      ),
       commands: commandsOf(result, id),
       charts: [tpsChart, latencyChart, progressChart],
     };
@@ -140,6 +147,13 @@ export function versionsPage(result, {locale, t, suite = null}) {
   const majors = [...new Set(result.cells.map((c) => majorOf(result, c.target)))].sort(byVersion);
   const versions = majors.length > 1 ? `${majors[0]}–${majors.at(-1)}` : String(majors[0]);
   return {locale, versions, run: runInfo(result, locale, suite), scenarios};
+}
+
+/** The findings of a scenario, and `undecidable` when no comparison could have been decided. */
+function findingsOf(findings, locale) {
+  if (findings.length === 0 || findings.some((f) => f.low !== null)) return {findings, undecidable: null};
+  const names = new Intl.ListFormat(locale, {type: 'conjunction'}).format(findings.map((f) => f.name));
+  return {findings, undecidable: {name: names, base: findings[0].base, runs: findings[0].runs}};
 }
 
 /** A bar: the median, its repeats' range as a whisker, and the words for its tooltip. */

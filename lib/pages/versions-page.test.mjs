@@ -35,8 +35,19 @@ test('each scenario has a row per version with the median and spread of its repe
       assert.deepEqual(Object.keys(row.figures), ['count', 'tps', 'min', 'max', 'p95', 'p99']);
     });
     assert.equal(s.rows[0].versusFirst, null);
-    const expected = groups[1].median / groups[0].median - 1;
-    assert.equal(s.rows[1].versusFirst.percentText, formatFigure(expected, 'percent', 'en'));
+    assert.equal(s.rows[1].versusFirst.ratioText, formatFigure(groups[1].median / groups[0].median, 'ratio', 'en'));
+    // Three repeats a side: every comparison is undecided, and the finding says so for each version.
+    assert.ok(s.rows.slice(1).every((r) => r.versusFirst.verdict === 'inconclusive' && r.versusFirst.low === null));
+    assert.deepEqual(
+      s.findings.map((f) => [f.name, f.base, f.verdict]),
+      s.rows.slice(1).map((r) => [r.name, 'PostgreSQL 15', 'inconclusive']),
+    );
+    // No test can decide at 3 runs a side: one sentence says so for them all.
+    assert.deepEqual(s.undecidable, {
+      name: 'PostgreSQL 16, PostgreSQL 17, and PostgreSQL 18',
+      base: 'PostgreSQL 15',
+      runs: '3',
+    });
   }
 });
 
@@ -82,8 +93,8 @@ test('changing one repeat changes its median, the comparisons, the finding and t
   const row = (p) => p.scenarios[0].rows[1];
   assert.notEqual(row(after).figures.tps.text, row(before).figures.tps.text);
   assert.equal(row(after).figures.tps.text, '5,000');
-  assert.notEqual(row(after).versusFirst.percentText, row(before).versusFirst.percentText);
-  assert.equal(after.scenarios[0].finding.fastest, 'PostgreSQL 16');
+  assert.notEqual(row(after).versusFirst.changeText, row(before).versusFirst.changeText);
+  assert.equal(after.scenarios[0].findings[0].changeText, row(after).versusFirst.changeText);
   assert.equal(after.scenarios[0].charts[0].series[0].points[1].y, 5000);
   // The other scenario is untouched.
   assert.deepEqual(after.scenarios[1], before.scenarios[1]);

@@ -13,7 +13,7 @@ export function median(values) {
  * @param {object[]} cells  a result's cells
  * @param {(cell: object) => number|null|undefined} figure  e.g. (c) => c.summary.tps
  * @returns {object[]} one entry per target/workload/scenario/clients, in the cells' order:
- *   {key, target, workload, scenario, clients, repeats, ok, median, min, max}
+ *   {key, target, workload, scenario, clients, repeats, ok, median, min, max, values}
  */
 export function summarizeRepeats(cells, figure) {
   const groups = new Map();
@@ -41,5 +41,6 @@ export function summarizeRepeats(cells, figure) {
     median: median(values),
     min: values.length ? Math.min(...values) : null,
     max: values.length ? Math.max(...values) : null,
+    values,
   }));
 }

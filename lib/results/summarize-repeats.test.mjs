@@ -41,6 +41,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         median: 110,
         min: 100,
         max: 120,
+        values: [100, 120],
       },
       {
         key: 'pg18/ro/s/c1',
@@ -53,6 +54,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         median: 90,
         min: 80,
         max: 95,
+        values: [90, 95, 80],
       },
     ],
   );

@@ -20,6 +20,9 @@ export const VERDICTS = ['better', 'worse', 'equivalent', 'below-margin', 'incon
 /** The smallest margin any suite may use: below it, a 2-core machine's noise decides. */
 export const MIN_MARGIN = 0.02;
 
+/** The margin until a suite's A/A pair calibrates its own (issue 14). */
+export const DEFAULT_MARGIN = 0.03;
+
 /**
  * @param {{change: number, low: number|null, high: number|null}} shift  fractions
  * @param {number} margin  M, a fraction (0.03 = 3%)

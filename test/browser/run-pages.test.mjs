@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
-import {latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
+import {buildLocalePages, latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';
 import {catalogFile, catalogPath} from '../../lib/i18n/catalogs.mjs';
@@ -35,6 +35,19 @@ for (const locale of Object.keys(locales)) {
       );
       assert.deepEqual(await medians(page, `table[data-scenario="${scenario}"] td[data-figure="tps"]`), tps);
       assert.deepEqual(await medians(page, `table[data-scenario="${scenario}"] td[data-figure="p99"]`), p99);
+    }
+    // Each version's verdict against the first, as the site's own code decides it, and its sentence.
+    const data = buildLocalePages(root, locale)['pg-versions'];
+    const verdicts = await page.$$eval('td[data-verdict]', (cells) => cells.map((c) => c.dataset.verdict));
+    assert.deepEqual(
+      verdicts,
+      data.scenarios.flatMap((s) => s.rows.slice(1).map((r) => r.versusFirst.verdict)),
+    );
+    const findings = await page.$$eval('p.finding', (ps) => ps.map((p) => p.textContent));
+    assert.equal(findings.length, data.scenarios.length);
+    for (const [i, s] of data.scenarios.entries()) {
+      // The version numbers: a list may join the names ("PostgreSQL 16, 17 and 18" reads either way).
+      for (const f of s.findings) assert.ok(findings[i].includes(f.name.replace(/^\D+/, '')), findings[i]);
     }
     assert.equal(await page.locator('figure[data-chart]').count(), 6);
     assert.deepEqual(await blankCharts(page), []);

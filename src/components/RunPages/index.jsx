@@ -66,17 +66,24 @@ export function RunProvenance({data}) {
   );
 }
 
-/** A comparison with the baseline: percent (versions) or times (planner), and whether it is noise. */
+/** A comparison with the baseline: the change (versions) or times (planner), and its verdict. */
 function Versus({compare, as = 'percent'}) {
   const t = useT();
   if (!compare) return <Num>{t('common.baseline')}</Num>;
-  const main = as === 'percent' ? compare.percentText : t('common.times', {ratio: compare.ratioText});
+  const main = as === 'percent' ? compare.changeText : t('common.times', {ratio: compare.ratioText});
   return (
-    <Num data-figure={as === 'percent' ? 'percent' : 'ratio'}>
+    <Num data-figure={as === 'percent' ? 'percent' : 'ratio'} data-verdict={compare.verdict}>
       {main}
-      <Spread>{compare.withinNoise ? t('common.noise.within') : t('common.noise.outside')}</Spread>
+      <Spread>{t(`common.verdict.short.${compare.verdict}`)}</Spread>
     </Num>
   );
+}
+
+/** The sentence a verdict states (lib/stats decides it; the catalog words it). */
+export function verdictSentence(t, v) {
+  const values = {name: v.name, base: v.base, change: v.changeText, runs: v.runs, margin: v.margin, level: v.level};
+  if (v.low === null) return t('common.verdict.sentence.tooFew', {name: v.name, base: v.base, runs: v.runs});
+  return t(`common.verdict.sentence.${v.verdict}`, {...values, low: v.lowText, high: v.highText});
 }
 
 const FIGURE_HEADINGS = {
@@ -94,7 +101,6 @@ export function VersionsScenario({data, scenario: id}) {
   if (!s) throw new Error(`No scenario "${id}" in the run (${data.scenarios.map((x) => x.id).join(', ')}).`);
   const base = s.rows[0];
   const heading = (f) => (FIGURE_HEADINGS[f] ? t(FIGURE_HEADINGS[f]) : t('common.table.percentile', {p: f.slice(1)}));
-  const f = s.finding;
   return (
     <section>
       <Heading as="h2" id={id}>
@@ -112,15 +118,9 @@ export function VersionsScenario({data, scenario: id}) {
         })}
       </p>
       <p className="finding">
-        {t('versions.finding', {
-          fastest: f.fastest,
-          fastestTps: f.fastestTps,
-          slowest: f.slowest,
-          slowestTps: f.slowestTps,
-          percent: f.percent,
-        })}
-        {gap}
-        {t(f.withinNoise ? 'versions.noise.within' : 'versions.noise.outside')}
+        {s.undecidable
+          ? t('common.verdict.sentence.tooFew', s.undecidable)
+          : s.findings.map((v) => verdictSentence(t, v)).join(gap)}
       </p>
       <DataTable
         data-scenario={id}
@@ -185,7 +185,7 @@ export function PlannerCase({data, case: id}) {
             baseTps: c.rows[0].figures.tps.text,
           })}
           {gap}
-          {t(focus.versusBase.withinNoise ? 'common.noise.withinLong' : 'common.noise.outsideLong')}
+          {verdictSentence(t, {...focus.versusBase, name: focus.name, base: c.baseline})}
         </p>
       )}
       <DataTable
