@@ -8,7 +8,10 @@
  * digits. "compact" is the locale's own short form (19.8K, 1.98万, 1.98만).
  */
 export const KINDS = {
-  tps: {maximumFractionDigits: 0},
+  // Whole transactions from 100 up; below, three significant digits, so that a
+  // ratio printed beside two small figures can be recomputed from them (37.4
+  // against 7.45 is 5.0×; "37 against 7" would read as 5.3×).
+  tps: {maximumFractionDigits: 0, maximumSignificantDigits: 3, roundingPriority: 'morePrecision'},
   tpsCompact: {notation: 'compact', maximumSignificantDigits: 3},
   count: {maximumFractionDigits: 0},
   countCompact: {notation: 'compact', maximumSignificantDigits: 3},
