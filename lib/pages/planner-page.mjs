@@ -44,6 +44,10 @@ export function plannerPage(result, {locale, t, suite = null}) {
         .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
       sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
       command: cell.command,
+      // Non-default planner settings of the case's session (PGOPTIONS), for the prose.
+      session: Object.entries(cell.parameters.session ?? {})
+        .map(([k, v]) => `${k} = ${v}`)
+        .join(', '),
       parameters: {
         clients: formatFigure(cell.parameters.clients, 'integer', locale),
         durationS:

@@ -14,6 +14,11 @@ test('each case compares every version with the oldest, from the medians of the 
     data.cases.map((c) => c.id),
     ['cte-sorted-unique', 'correlated-in', 'group-by-order', 'range-contains'],
   );
+  // Each case's own planner settings, as its session ran them, for the prose.
+  assert.deepEqual(
+    data.cases.map((c) => c.session),
+    ['max_parallel_workers_per_gather = 0', '', 'enable_hashagg = off, max_parallel_workers_per_gather = 0', ''],
+  );
   const groups = summarizeRepeats(result.cells, (c) => c.summary.tps);
   for (const c of data.cases) {
     const [base, v17] = groups.filter((g) => g.workload === c.id);

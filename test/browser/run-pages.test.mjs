@@ -58,6 +58,15 @@ for (const locale of Object.keys(locales)) {
   test(`${base}pg17-planner/: medians, speedups and plans of the newest planner run (${locale})`, async () => {
     const run = latestRun(results, 'pg17-planner');
     const {page, problems} = await openPage(site, `${base}pg17-planner/`);
+    // Every non-default setting a case's session uses is in its prose.
+    const settings = await page.$$eval('[data-session]', (ps) => ps.map((p) => p.textContent));
+    const sessions = [...new Set(run.cells.map((c) => c.workload))]
+      .map((w) => run.cells.find((c) => c.workload === w).parameters.session)
+      .filter((s) => Object.keys(s).length > 0);
+    assert.equal(settings.length, sessions.length);
+    sessions.forEach((s, i) => {
+      for (const [k, v] of Object.entries(s)) assert.ok(settings[i].includes(`${k} = ${v}`), settings[i]);
+    });
     for (const workload of new Set(run.cells.map((c) => c.workload))) {
       const groups = summarizeRepeats(
         run.cells.filter((c) => c.workload === workload),

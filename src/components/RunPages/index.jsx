@@ -175,6 +175,7 @@ export function PlannerCase({data, case: id}) {
         {t(`planner.cases.${id}.title`)}
       </Heading>
       <p>{t(`planner.cases.${id}.what`)}</p>
+      {c.session && <p data-session>{t('planner.session', {settings: c.session})}</p>}
       {focus?.versusBase && (
         <p className="finding">
           {t('planner.finding', {
