@@ -4,6 +4,8 @@
 #   pgbench, psql    from PostgreSQL's packages (the benchmark runner drives them)
 #   chromium         the real browser for the browser tests
 #   fonts-noto-cjk   so Japanese, Korean and Chinese pages render as text, not boxes
+#   procps           ps and pgrep: the runner's tests watch its processes (minimal
+#                    Debian images lack them)
 #
 # Reads:  the system (commands on PATH, installed fonts); CHROMIUM_PATH if set.
 # Writes: nothing when everything is present; otherwise installs with apt-get
@@ -40,9 +42,10 @@ have_cjk_fonts() {
 have_pgbench || missing+=(postgresql)
 have_chromium || missing+=(chromium)
 have_cjk_fonts || missing+=(fonts-noto-cjk)
+{ command -v ps && command -v pgrep; } >/dev/null 2>&1 || missing+=(procps)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "setup-system: pgbench, psql, chromium and CJK fonts are present."
+  echo "setup-system: pgbench, psql, chromium, CJK fonts, ps and pgrep are present."
   exit 0
 fi
 
