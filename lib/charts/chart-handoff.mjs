@@ -4,12 +4,12 @@
 // scripts/build.mjs reads them once the build is done.
 import path from 'node:path';
 
-/** The hand-off file of one locale's build. */
-export const chartHandoffFile = (generatedFilesDir, locale) =>
-  path.join(generatedFilesDir, 'benchmark-charts', `${locale}.json`);
-
 /** The folder holding every locale's hand-off file. */
 export const chartHandoffDir = (generatedFilesDir) => path.join(generatedFilesDir, 'benchmark-charts');
+
+/** The hand-off file of one locale's build. */
+export const chartHandoffFile = (generatedFilesDir, locale) =>
+  path.join(chartHandoffDir(generatedFilesDir), `${locale}.json`);
 
 /** Every chart of every page of one locale. */
 export const chartsOf = (pages) =>

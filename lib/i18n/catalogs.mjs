@@ -5,7 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogPath} from './catalog-path.mjs';
-import {duplicateKeys, keyLines, positionOf} from './json-lines.mjs';
+import {positionOf, scanKeys} from './json-lines.mjs';
 
 export {catalogPath};
 const REVIEWED = 'benchmarks.reviewed.json';
@@ -62,7 +62,7 @@ export function parseCatalog(siteDir, locale) {
       },
     };
   }
-  return {file, data, messages: new Map(messagesOf(data)), lines: keyLines(text), duplicates: duplicateKeys(text)};
+  return {file, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
 }
 
 /** A locale's messages for the pages; a missing or broken file is an error that names it. */

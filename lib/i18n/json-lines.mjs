@@ -1,21 +1,15 @@
 // The line of every key of a JSON document, as dotted paths ("a.b.c" → 12),
 // so a problem in a catalog can name the line a translator has to open.
 
+/** Map of dotted key → 1-based line, for objects nested in objects (catalogs). */
+export const keyLines = (text) => scanKeys(text).lines;
+
 /**
- * Map of dotted key → 1-based line, for objects nested in objects (catalogs).
- * A key written twice keeps its first line; `duplicateKeys` lists the others
- * (JSON.parse would silently keep the last).
+ * One pass over a catalog's text: the line of every key (a key written twice
+ * keeps its first), and the keys written more than once in one object
+ * ([{key, line, firstLine}]), which JSON.parse would silently collapse.
  */
-export function keyLines(text) {
-  return scanKeys(text).lines;
-}
-
-/** Keys written more than once in one object: [{key, line, firstLine}]. */
-export function duplicateKeys(text) {
-  return scanKeys(text).duplicates;
-}
-
-function scanKeys(text) {
+export function scanKeys(text) {
   const lines = new Map();
   const duplicates = [];
   const path = [];

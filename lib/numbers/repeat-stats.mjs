@@ -2,23 +2,11 @@
 // its repeats with the spread (slowest to fastest repeat), formatted for the
 // locale; and comparisons with a baseline, decided by lib/stats (an exact
 // test, the change with its 95% interval, and a verdict).
+import {FIGURES} from '../results/cell-figures.mjs';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
 import {ratio} from './compare.mjs';
 import {formatFigure} from './format.mjs';
-
-/** What a figure of a cell is, and how it is written. Latencies are in ms. */
-export const FIGURES = {
-  tps: {kind: 'tps', pick: (c) => c.summary.tps},
-  count: {kind: 'count', pick: (c) => c.summary.processed},
-  latencyAvg: {kind: 'ms', pick: (c) => c.summary.latencyAvgMs},
-  min: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.min / 1000},
-  p50: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p50 / 1000},
-  p90: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p90 / 1000},
-  p95: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p95 / 1000},
-  p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000},
-  max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
-};
 
 /** "4,400–4,600", or one number when both ends are written the same. */
 export function formatSpan(low, high, kind, locale) {

@@ -32,12 +32,12 @@ export function plannerPage(result, {locale, t, suite = null}) {
     return {
       id,
       baseline: name(base.target),
-      rows: rows.map((r) => ({
+      rows: rows.map((r, i) => ({
         target: r.target,
         name: name(r.target),
         version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
         figures: r.figures,
-        versusBase: versus[rows.indexOf(r)],
+        versusBase: versus[i],
       })),
       plans: (result.plans ?? [])
         .filter((p) => p.workload === id)

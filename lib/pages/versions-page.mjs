@@ -4,7 +4,8 @@
 // charts (throughput, latency percentiles, throughput over time).
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byVersion, FIGURES, groupFigures, majorOf, medianRepeat, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {byVersion, groupFigures, majorOf, medianRepeat, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {FIGURES} from '../results/cell-figures.mjs';
 import {runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
@@ -122,12 +123,12 @@ export function versionsPage(result, {locale, t, suite = null}) {
         repeats: formatFigure(rows[0].repeats, 'integer', locale),
         builtin: p.builtin,
       },
-      rows: rows.map((r) => ({
+      rows: rows.map((r, i) => ({
         target: r.target,
         name: name(r.target),
         version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
         figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
-        versusFirst: versus[rows.indexOf(r)],
+        versusFirst: versus[i],
       })),
       // One sentence per version against the first, each from its verdict;
       // one for them all when the runs are too few for any test.

@@ -1,28 +1,24 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {mountTinyDisk} from '../../test/helpers/tiny-disk.mjs';
 import {writeResult} from './write-result.mjs';
 
 const SAMPLE = JSON.parse(
   readFileSync(new URL('../../test/fixtures/results/sample-import.json', import.meta.url), 'utf8'),
 );
 
-/** A real 64 KiB file system (tmpfs), when this user may mount one. */
+/** A folder on a real 64 KiB file system, unmounted and removed after the test; null without mount rights. */
 function tinyDisk(t) {
   const dir = mkdtempSync(path.join(tmpdir(), 'tiny-disk-'));
-  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]);
-  if (mount.status !== 0) {
-    rmSync(dir, {recursive: true, force: true});
-    return null;
-  }
+  const unmount = mountTinyDisk(dir);
   t.after(() => {
-    spawnSync('umount', [dir]);
+    unmount?.();
     rmSync(dir, {recursive: true, force: true});
   });
-  return dir;
+  return unmount ? dir : null;
 }
 
 test('a full disk: the error names the file and the fix, the old file stays whole, no temporary file is left', (t) => {

@@ -2,13 +2,14 @@
 // run, each target against the baseline target in every comparison group
 // (same scenario, workload and client count); across two runs, the same cells
 // of the older run against the newer. One sample is one ok cell's figure.
+import {FIGURES} from '../results/cell-figures.mjs';
 import {compareToBaseline} from './compare.mjs';
 
 /** The figures compared, with the direction that is good. Latencies come from per-transaction logs. */
 export const METRICS = {
-  tps: {better: 'higher', pick: (cell) => cell.summary?.tps ?? null},
-  p95: {better: 'lower', pick: (cell) => (cell.log?.latencyUs ? cell.log.latencyUs.p95 / 1000 : null)},
-  p99: {better: 'lower', pick: (cell) => (cell.log?.latencyUs ? cell.log.latencyUs.p99 / 1000 : null)},
+  tps: {better: 'higher', pick: FIGURES.tps.pick},
+  p95: {better: 'lower', pick: FIGURES.p95.pick},
+  p99: {better: 'lower', pick: FIGURES.p99.pick},
 };
 
 /** The key of a cell's comparison group. */
@@ -37,13 +38,12 @@ export function comparisonGroups(result) {
 /** One metric's values of the ok cells, or null when any ok cell lacks it. */
 function samples(cells, metric) {
   const values = cells.filter((c) => c.status === 'ok').map(METRICS[metric].pick);
-  return values.length > 0 && values.every((v) => v !== null && v > 0) ? values : null;
+  return values.length > 0 && values.every((v) => v > 0) ? values : null;
 }
 
 /** A comparison as `bench compare --json` prints it (percentages for changes). */
-function entry(group, metric, baseline, candidate, decided) {
+function entry(group, metric, baseline, candidate, decided, c) {
   const pct = (v) => (v === null ? null : v * 100);
-  const c = decided.comparisons[0];
   return {
     scenario: group.scenario,
     workload: group.workload,
@@ -68,9 +68,7 @@ function decideGroup(group, metric, baseline, candidates, margin) {
     candidates.map((c) => c.values),
     {margin, better: METRICS[metric].better},
   );
-  return candidates.map((candidate, i) =>
-    entry(group, metric, baseline, candidate, {...decided, comparisons: [decided.comparisons[i]]}),
-  );
+  return candidates.map((candidate, i) => entry(group, metric, baseline, candidate, decided, decided.comparisons[i]));
 }
 
 /**

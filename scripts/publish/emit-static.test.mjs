@@ -1,10 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
+import {mountTinyDisk} from '../../test/helpers/tiny-disk.mjs';
 import {buildLocalePages} from '../../lib/pages/site-data.mjs';
 import {clearChartHandoffs, drawChartImages, emitResultFiles} from './emit-static.mjs';
 
@@ -94,9 +94,8 @@ test('a full disk: the error names the folder and the fix, and no half-written f
   const site = tempSite(t);
   const staticDir = path.join(site, 'static');
   mkdirSync(staticDir);
-  if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', staticDir]).status !== 0) {
-    return t.skip('mounting a tmpfs needs root');
-  }
+  const unmount = mountTinyDisk(staticDir);
+  if (!unmount) return t.skip('mounting a tmpfs needs root');
   try {
     assert.throws(
       () => emitResultFiles(site),
@@ -104,6 +103,6 @@ test('a full disk: the error names the folder and the fix, and no half-written f
     );
     assert.deepEqual(readdirSync(staticDir), []);
   } finally {
-    spawnSync('umount', [staticDir]);
+    unmount();
   }
 });

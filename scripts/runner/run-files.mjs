@@ -127,6 +127,8 @@ export function findUnfinished(outDir, suiteId, shard = null) {
 }
 
 const TEMP_PREFIX = 'bench-run-';
+/** A runner's temporary folder: the prefix, then the runner's pid. */
+const TEMP_NAME = new RegExp(`^${TEMP_PREFIX}(\\d+)-`);
 
 /** The prefix of this process's temporary folders (its pid in the name). */
 export const tempPrefix = () => path.join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`);
@@ -138,7 +140,7 @@ export const tempPrefix = () => path.join(tmpdir(), `${TEMP_PREFIX}${process.pid
 export function removeStaleTempDirs(dir = tmpdir()) {
   const removed = [];
   for (const name of readdirSync(dir)) {
-    const pid = Number(new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    const pid = Number(TEMP_NAME.exec(name)?.[1]);
     if (!pid || pid === process.pid || alive(pid)) continue;
     rmSync(path.join(dir, name), {recursive: true, force: true});
     removed.push(path.join(dir, name));

@@ -3,14 +3,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {messagesOf} from '../catalogs.mjs';
-import {duplicateKeys, keyLines} from '../json-lines.mjs';
+import {scanKeys} from '../json-lines.mjs';
 import {CATALOG_CHECKS} from './index.mjs';
 import {strayDigits} from './stray-digits.mjs';
 
 /** A catalog as parseCatalog reads it, from JSON text. */
 function catalog(text, file = 'i18n/ja/benchmarks.json') {
   const data = JSON.parse(text);
-  return {file, data, messages: new Map(messagesOf(data)), lines: keyLines(text), duplicates: duplicateKeys(text)};
+  return {file, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
 }
 const english = catalog('{"a": {"run": "{{count}} runs", "name": "Runs"}}', 'i18n/en/benchmarks.json');
 const clean = catalog('{"a": {"run": "{{count}} 回", "name": "実行"}}');

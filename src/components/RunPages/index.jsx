@@ -81,9 +81,10 @@ function Versus({compare, as = 'percent'}) {
 
 /** The sentence a verdict states (lib/stats decides it; the catalog words it). */
 export function verdictSentence(t, v) {
-  const values = {name: v.name, base: v.base, change: v.changeText, runs: v.runs, margin: v.margin, level: v.level};
-  if (v.low === null) return t('common.verdict.sentence.tooFew', {name: v.name, base: v.base, runs: v.runs});
-  return t(`common.verdict.sentence.${v.verdict}`, {...values, low: v.lowText, high: v.highText});
+  const who = {name: v.name, base: v.base, runs: v.runs};
+  if (v.low === null) return t('common.verdict.sentence.tooFew', who);
+  const {changeText: change, lowText: low, highText: high, margin, level} = v;
+  return t(`common.verdict.sentence.${v.verdict}`, {...who, change, low, high, margin, level});
 }
 
 const FIGURE_HEADINGS = {

@@ -1,0 +1,16 @@
+// The figures of one cell of a result, where each is read from, and how it
+// is written (a kind of lib/numbers/format.mjs). One place, for the pages'
+// tables and for the comparisons of bench compare.
+
+/** What a figure of a cell is, and how it is written. Latencies are in ms. */
+export const FIGURES = {
+  tps: {kind: 'tps', pick: (c) => c.summary.tps},
+  count: {kind: 'count', pick: (c) => c.summary.processed},
+  latencyAvg: {kind: 'ms', pick: (c) => c.summary.latencyAvgMs},
+  min: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.min / 1000},
+  p50: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p50 / 1000},
+  p90: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p90 / 1000},
+  p95: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p95 / 1000},
+  p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000},
+  max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
+};
