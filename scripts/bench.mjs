@@ -2,7 +2,7 @@
 // The benchmark command line.
 //
 //   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
-//                              [--repeat N] [--dry-run] [--resume] [--shard K/N]
+//                              [--repeat N] [--seed N] [--dry-run] [--resume] [--shard K/N]
 //       Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>)
 //       and writes DIR/<id>-<time>.json (default DIR: results/).
 //   node scripts/bench.mjs merge RESULT... --out FILE
@@ -17,10 +17,12 @@
 //       Checks result files against schemas/result.schema.json.
 //   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]
 //       With one result, each target against the baseline target (default: the
-//       first) in every comparison group; with two, the same cells of the older
-//       run against the newer. Exact Mann–Whitney tests, Hodges–Lehmann changes
-//       with 95% intervals and a verdict each (lib/stats/compare.mjs). Exit 1
-//       when a TPS comparison is "worse", 2 on bad input.
+//       first) in every comparison group, and each A/A control against its twin;
+//       with two, the same cells of the older run against the newer. Exact
+//       Mann–Whitney tests, Hodges–Lehmann changes with 95% intervals and a
+//       verdict each (lib/stats/compare.mjs); the margin defaults to the suite's,
+//       recorded in the result. Exit 1 when a TPS comparison is "worse", 2 on
+//       bad input.
 //
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
@@ -52,7 +54,7 @@ const load = {
 
 const USAGE = `Usage:
   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
-                             [--repeat N] [--dry-run] [--resume] [--shard K/N]
+                             [--repeat N] [--seed N] [--dry-run] [--resume] [--shard K/N]
   node scripts/bench.mjs merge RESULT... --out FILE
   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
   node scripts/bench.mjs import PATH... --out FILE
@@ -129,6 +131,7 @@ async function run(args) {
         'dry-run': {type: 'boolean'},
         resume: {type: 'boolean'},
         shard: {type: 'string'},
+        seed: {type: 'string'},
       },
     });
   } catch (error) {
@@ -147,11 +150,15 @@ async function run(args) {
       ...(values.shard && {shard: parseShard(values.shard)}),
       ...(values.duration && {durationS: parseDuration(values.duration)}),
       ...(values.repeat && {repeat: /^[1-9]\d*$/.test(values.repeat) ? Number(values.repeat) : NaN}),
+      ...(values.seed && {
+        seed: /^\d+$/.test(values.seed) && Number(values.seed) < 2 ** 32 ? Number(values.seed) : NaN,
+      }),
     };
   } catch (error) {
     throw new UsageError(`run: ${error.message}`);
   }
   if (Number.isNaN(matrix.repeat)) throw new UsageError('run: --repeat takes a whole number of at least 1');
+  if (Number.isNaN(matrix.seed)) throw new UsageError('run: --seed takes a whole number from 0 to 4294967295');
   const suite = loadSuite(file);
   const [{runSuite}, {createProgress}, {EXIT_CODE}] = await Promise.all([
     load.runner(),
@@ -206,7 +213,7 @@ function comparisonTable(comparisons) {
       percent(c.changePct),
       c.ciLowPct === null ? 'too few runs' : `${percent(c.ciLowPct)} … ${percent(c.ciHighPct)}`,
       (c.pAdjusted ?? c.p).toFixed(3),
-      c.verdict,
+      c.control ? `${c.verdict} (A/A)` : c.verdict,
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -226,25 +233,30 @@ async function compare(args) {
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: {baseline: {type: 'string'}, margin: {type: 'string', default: '3%'}, json: {type: 'boolean'}},
+      options: {baseline: {type: 'string'}, margin: {type: 'string'}, json: {type: 'boolean'}},
     });
   } catch (error) {
     throw new UsageError(`compare: ${error.message}`);
   }
   const {values, positionals} = parsed;
   if (positionals.length < 1 || positionals.length > 2) throw new UsageError('compare: name one or two result files');
-  const margin = parseMargin(values.margin);
-  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun}] = await Promise.all([
+  const given = values.margin === undefined ? undefined : parseMargin(values.margin);
+  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}] = await Promise.all([
     load.validator(),
     load.comparer(),
   ]);
   let comparisons;
+  let margin;
   try {
-    const results = positionals.map((file) => assertValidResult(readResultFile(file), file));
+    const results = positionals
+      .map((file) => assertValidResult(readResultFile(file), file))
+      .sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1));
+    // Without --margin, the suite's margin that the (newer) result recorded.
+    margin = marginOf(results.at(-1), given);
     comparisons =
       results.length === 1
         ? compareWithinRun(results[0], {baseline: values.baseline, margin})
-        : compareRuns(...results.sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1)), {margin});
+        : compareRuns(...results, {margin});
   } catch (error) {
     console.error(`bench: ${error.message}`);
     return 2;
@@ -252,9 +264,13 @@ async function compare(args) {
   if (values.json) process.stdout.write(`${JSON.stringify({margin, comparisons}, null, 2)}\n`);
   else {
     console.log(comparisonTable(comparisons));
-    console.log(`\nMargin ±${margin * 100}%; p is Holm-corrected where several targets meet one baseline.`);
+    console.log(
+      `\nMargin ±${+(margin * 100).toFixed(2)}%; p is Holm-corrected where several targets meet one baseline; ` +
+        '(A/A) marks a control: the same version twice, the noise floor.',
+    );
   }
-  return comparisons.some((c) => c.metric === 'tps' && c.verdict === 'worse') ? 1 : 0;
+  // An A/A control that reads worse is noise to look into, not a regression to gate on.
+  return comparisons.some((c) => c.metric === 'tps' && c.verdict === 'worse' && !c.control) ? 1 : 0;
 }
 
 const COMMANDS = {run, merge, parse, import: importCommand, validate: validateCommand, compare};

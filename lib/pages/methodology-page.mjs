@@ -36,7 +36,10 @@ export function methodologyPage(suites, published, {locale}) {
     suites: suites.map((s) => ({
       id: s.id,
       command: `npm run bench -- run ${s.id}`,
-      versions: s.targets.map((t) => (t.kind === 'embedded' ? String(t.major) : t.id)).join(', '),
+      versions: s.targets
+        .filter((t) => !t.control)
+        .map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))
+        .join(', '),
       repeat: n(s.repeat),
       workloads: s.workloads.map((w) => w.id),
       scenarios: s.scenarios.map((sc) => ({

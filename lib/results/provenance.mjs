@@ -50,5 +50,21 @@ function readOsName() {
   }
 }
 
+/** The storage under a directory: its device and filesystem (nulls where df cannot tell). */
+export function storageOf(dir) {
+  try {
+    const lines = execFileSync('df', ['--output=source,fstype', dir], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .trim()
+      .split('\n');
+    const [device, filesystem] = lines.at(-1).trim().split(/\s+/);
+    return {device: device ?? null, filesystem: filesystem ?? null};
+  } catch {
+    return {device: null, filesystem: null};
+  }
+}
+
 /** A host about which nothing is known (outputs imported from elsewhere). */
 export const UNKNOWN_HOST = {hostname: null, cpuModel: null, cpuCount: null, memoryBytes: null, os: null, kernel: null};

@@ -2,8 +2,10 @@
 // run, each target against the baseline target in every comparison group
 // (same scenario, workload and client count); across two runs, the same cells
 // of the older run against the newer. One sample is one ok cell's figure.
+// An A/A control target is compared with its twin only, on its own (it is not
+// one of the candidates Holm's correction counts): it shows the noise floor.
 import {FIGURES} from '../results/cell-figures.mjs';
-import {compareToBaseline} from './compare.mjs';
+import {compareToBaseline, DEFAULT_MARGIN} from './compare.mjs';
 
 /** The figures compared, with the direction that is good. Latencies come from per-transaction logs. */
 export const METRICS = {
@@ -42,7 +44,7 @@ function samples(cells, metric) {
 }
 
 /** A comparison as `bench compare --json` prints it (percentages for changes). */
-function entry(group, metric, baseline, candidate, decided, c) {
+function entry(group, metric, baseline, candidate, decided, c, control) {
   const pct = (v) => (v === null ? null : v * 100);
   return {
     scenario: group.scenario,
@@ -57,41 +59,60 @@ function entry(group, metric, baseline, candidate, decided, c) {
     p: c.p,
     ...(decided.corrected && {pAdjusted: c.pAdjusted}),
     verdict: c.verdict,
+    ...(control && {control: true}),
   };
 }
 
 /** Decides the candidates of one group and metric against one baseline, Holm-corrected. */
-function decideGroup(group, metric, baseline, candidates, margin) {
+function decideGroup(group, metric, baseline, candidates, margin, control = false) {
   if (candidates.length === 0) return [];
   const decided = compareToBaseline(
     baseline.values,
     candidates.map((c) => c.values),
     {margin, better: METRICS[metric].better},
   );
-  return candidates.map((candidate, i) => entry(group, metric, baseline, candidate, decided, decided.comparisons[i]));
+  return candidates.map((candidate, i) =>
+    entry(group, metric, baseline, candidate, decided, decided.comparisons[i], control),
+  );
 }
 
+/** The margin a result's comparisons use: its suite's, unless one is given. */
+export const marginOf = (result, margin) => margin ?? result.run.design?.margin ?? DEFAULT_MARGIN;
+
+/** A/A controls of a result: control target → the target it repeats. */
+export const controlsOf = (result) =>
+  new Map(result.environment.targets.filter((t) => t.controlOf).map((t) => [t.id, t.controlOf]));
+
 /**
- * Each target against `baseline` (default: the result's first target), within one result.
+ * Each target against `baseline` (default: the result's first target that is
+ * not an A/A control), within one result; each A/A control against its twin,
+ * marked `control: true`.
  * @returns {object[]} comparisons
  */
-export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p95', 'p99']}) {
-  const targets = result.environment.targets.map((t) => t.id);
+export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p95', 'p99']} = {}) {
+  const controls = controlsOf(result);
+  const targets = result.environment.targets.map((t) => t.id).filter((t) => !controls.has(t));
   const base = baseline ?? targets[0];
   if (!targets.includes(base)) {
     throw new Error(`${result.run.id} has no target "${base}": use --baseline with one of ${targets.join(', ')}.`);
   }
+  const m = marginOf(result, margin);
   const out = [];
   for (const group of comparisonGroups(result)) {
     for (const metric of metrics) {
       const of = (target) => ({target, values: samples(group.byTarget.get(target) ?? [], metric)});
       const b = of(base);
-      if (!b.values) continue;
-      const candidates = [...group.byTarget.keys()]
-        .filter((t) => t !== base)
-        .map(of)
-        .filter((c) => c.values);
-      out.push(...decideGroup(group, metric, b, candidates, margin));
+      if (b.values) {
+        const candidates = [...group.byTarget.keys()]
+          .filter((t) => t !== base && !controls.has(t))
+          .map(of)
+          .filter((c) => c.values);
+        out.push(...decideGroup(group, metric, b, candidates, m));
+      }
+      for (const [control, twin] of controls) {
+        const [c, t] = [of(control), of(twin)];
+        if (c.values && t.values) out.push(...decideGroup(group, metric, t, [c], m, true));
+      }
     }
   }
   return out;
@@ -101,7 +122,8 @@ export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p
  * The same cells of two runs: `older` is the baseline, `newer` the candidate.
  * @returns {object[]} comparisons (target names `<target>@<run id>`)
  */
-export function compareRuns(older, newer, {margin, metrics = ['tps', 'p95', 'p99']}) {
+export function compareRuns(older, newer, {margin, metrics = ['tps', 'p95', 'p99']} = {}) {
+  const m = marginOf(newer, margin);
   const newGroups = new Map(comparisonGroups(newer).map((g) => [`${g.scenario}/${g.workload}/${g.clients}`, g]));
   const out = [];
   for (const group of comparisonGroups(older)) {
@@ -112,7 +134,7 @@ export function compareRuns(older, newer, {margin, metrics = ['tps', 'p95', 'p99
       for (const metric of metrics) {
         const b = {target: `${target}@${older.run.id}`, values: samples(cells, metric)};
         const c = {target: `${target}@${newer.run.id}`, values: samples(other.byTarget.get(target), metric)};
-        if (b.values && c.values) out.push(...decideGroup(group, metric, b, [c], margin));
+        if (b.values && c.values) out.push(...decideGroup(group, metric, b, [c], m));
       }
     }
   }

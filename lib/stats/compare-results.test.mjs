@@ -68,3 +68,25 @@ test('an unknown baseline names the targets there are', () => {
     /has no target "pg14": use --baseline with one of pg15, pg16, pg17, pg18\./,
   );
 });
+
+test('an A/A control meets its twin only, outside the Holm family', () => {
+  const result = sixRepeats();
+  result.run.design = {order: 'interleaved-rounds', seed: 1, checkpointBeforeEach: true, margin: 0.025};
+  result.environment.targets.push({id: 'pg15-aa', kind: 'embedded', serverVersion: '15.14', controlOf: 'pg15'});
+  const twins = result.cells.filter((c) => c.target === 'pg15' && c.scenario === 'small');
+  result.cells.push(...twins.map((c) => ({...structuredClone(c), id: `aa-${c.id}`, target: 'pg15-aa'})));
+  const tps = compareWithinRun(result, {metrics: ['tps']});
+  const control = tps.filter((c) => c.control);
+  assert.deepEqual(
+    control.map((c) => [c.scenario, c.baseline.target, c.candidate.target, c.verdict]),
+    [['small', 'pg15', 'pg15-aa', 'equivalent']],
+  );
+  assert.equal(control[0].pAdjusted, undefined, 'one comparison: nothing to correct');
+  const versions = tps.filter((c) => !c.control);
+  assert.ok(versions.every((c) => c.candidate.target !== 'pg15-aa' && c.baseline.target === 'pg15'));
+  assert.equal(versions.length, 6, 'pg16, pg17 and pg18 at two sizes: the control is not one of the candidates');
+  assert.ok(
+    versions.every((c) => c.verdict === 'equivalent'),
+    'identical figures within ±2.5%',
+  );
+});

@@ -1,6 +1,11 @@
-// Expands a suite into its cells, in the order they run: target by target (one
-// server at a time), then scenario (one pgbench -i per scale), workload, client
-// count and repeat.
+// Expands a suite into its cells, in the order they run. Cells that are
+// compared with each other (same scenario, workload and client count: a
+// comparison group) run in rounds: every target once per round, in an order
+// shuffled anew each round from a seed the result records. A drift of the
+// machine then spreads over all targets instead of posing as a difference
+// between them. Groups run one after the other, scenario by scenario (one
+// pgbench -i per scale and target).
+import {PUBLISHED_MIN_REPEAT} from './suite.mjs';
 
 const ONLY_KEYS = ['target', 'workload', 'scenario', 'clients', 'repeat'];
 
@@ -24,7 +29,9 @@ export function parseShard(text) {
   const m = /^(\d+)\/(\d+)$/.exec(text ?? '');
   const shard = m && {index: Number(m[1]), count: Number(m[2])};
   if (!shard || shard.count < 1 || shard.index < 1 || shard.index > shard.count) {
-    throw new Error(`--shard ${text}: write K/N with 1 ≤ K ≤ N (e.g. --shard 1/3 runs the 1st, 4th, 7th… cell)`);
+    throw new Error(
+      `--shard ${text}: write K/N with 1 ≤ K ≤ N (e.g. --shard 1/3 runs the 1st, 4th, 7th… comparison group)`,
+    );
   }
   return shard;
 }
@@ -32,43 +39,95 @@ export function parseShard(text) {
 export const cellId = ({target, workload, scenario, clients, repeat}) =>
   `${target}/${workload}/${scenario}/c${clients}/r${repeat}`;
 
+/** The comparison group of a cell: what must be equal for two cells to be compared. */
+export const groupKey = ({scenario, workload, clients}) => `${scenario}/${workload}/c${clients}`;
+
+/** A seed for a new run's order: any 32-bit number. */
+export const newSeed = () => Math.floor(Math.random() * 2 ** 32);
+
+/** mulberry32: a small seeded generator, enough to shuffle a few targets reproducibly. */
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function shuffled(list, random) {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const runsIn = (target, scenario, workload) =>
+  (target.scenarios ?? [scenario.id]).includes(scenario.id) &&
+  (target.workloads ?? [workload.id]).includes(workload.id);
+
+/** Every comparison group of the suite, in run order, with the targets it compares. */
+export function suiteGroups(suite) {
+  const groups = [];
+  for (const scenario of suite.scenarios) {
+    for (const workload of suite.workloads) {
+      if (!(workload.scenarios ?? [scenario.id]).includes(scenario.id)) continue;
+      const targets = suite.targets.filter((t) => runsIn(t, scenario, workload));
+      if (targets.length === 0) continue;
+      for (const clients of scenario.clients) groups.push({scenario, workload, clients, targets});
+    }
+  }
+  return groups;
+}
+
 /**
  * @param {object} suite  from loadSuite
  * @param {object} [options]
+ * @param {number} [options.seed]  the order's seed (the same seed gives the same order)
  * @param {Record<string, string[]>} [options.only]  keep cells matching every key (any of its values)
- * @param {{index: number, count: number}} [options.shard]  keep every count-th cell, from the index-th
- * @param {number} [options.repeat]  repeats instead of the suite's
+ * @param {{index: number, count: number}} [options.shard]  keep every count-th comparison group, from the index-th
+ * @param {number} [options.repeat]  rounds instead of the suite's
  * @param {number} [options.durationS]  run length instead of the scenarios' (replaces -t too)
- * @returns {{cells: object[], overrides: object}}
+ * @returns {{cells: object[], overrides: object}}  cells in run order, each with its round and position
  */
-export function expandMatrix(suite, {only = {}, shard = null, repeat = null, durationS = null} = {}) {
-  const repeats = repeat ?? suite.repeat;
+export function expandMatrix(suite, {seed = 1, only = {}, shard = null, repeat = null, durationS = null} = {}) {
+  const rounds = repeat ?? suite.repeat;
+  if (suite.published && rounds < PUBLISHED_MIN_REPEAT) {
+    throw new Error(
+      `${suite.id} feeds a published page, which needs at least ${PUBLISHED_MIN_REPEAT} repeats per target: with ` +
+        `${rounds}, no comparison could be decided (at 3 against 3 the smallest possible p is 0.1). ` +
+        `Leave out --repeat (the suite runs ${suite.repeat}), or give --repeat ${PUBLISHED_MIN_REPEAT} or more.`,
+    );
+  }
+  const random = generator(seed);
   const all = [];
-  for (const target of suite.targets) {
-    for (const scenario of suite.scenarios) {
-      for (const workload of suite.workloads) {
-        for (const clients of scenario.clients) {
-          for (let r = 1; r <= repeats; r++) {
-            const run =
-              durationS !== null
-                ? {durationS, transactionsPerClient: null}
-                : {durationS: scenario.durationS, transactionsPerClient: scenario.transactionsPerClient};
-            const labels = {target: target.id, workload: workload.id, scenario: scenario.id, clients, repeat: r};
-            all.push({
-              id: cellId(labels),
-              ...labels,
-              targetSpec: target,
-              workloadSpec: workload,
-              scenarioSpec: scenario,
-              ...run,
-            });
-          }
-        }
-      }
+  for (const {scenario, workload, clients, targets} of suiteGroups(suite)) {
+    const run =
+      durationS !== null
+        ? {durationS, transactionsPerClient: null}
+        : {durationS: scenario.durationS, transactionsPerClient: scenario.transactionsPerClient};
+    for (let round = 1; round <= rounds; round++) {
+      shuffled(targets, random).forEach((target, i) => {
+        const labels = {target: target.id, workload: workload.id, scenario: scenario.id, clients, repeat: round};
+        all.push({
+          id: cellId(labels),
+          ...labels,
+          round,
+          position: i + 1,
+          targetSpec: target,
+          workloadSpec: workload,
+          scenarioSpec: scenario,
+          ...run,
+        });
+      });
     }
   }
   for (const [key, values] of Object.entries(only)) {
-    const known = new Set(all.map((c) => String(c[key])));
+    const known = new Set(all.map((c) => String(c[key])).sort((a, b) => a.localeCompare(b, 'en', {numeric: true})));
     const unknown = values.filter((v) => !known.has(v));
     if (unknown.length > 0)
       throw new Error(
@@ -76,7 +135,10 @@ export function expandMatrix(suite, {only = {}, shard = null, repeat = null, dur
       );
   }
   const matches = all.filter((c) => Object.entries(only).every(([key, values]) => values.includes(String(c[key]))));
-  const cells = shard ? matches.filter((_, i) => i % shard.count === shard.index - 1) : matches;
+  // A shard takes whole comparison groups: the targets of a group are measured on one machine.
+  const groups = [...new Set(matches.map(groupKey))];
+  const kept = shard ? new Set(groups.filter((_, i) => i % shard.count === shard.index - 1)) : null;
+  const cells = kept ? matches.filter((c) => kept.has(groupKey(c))) : matches;
   const overrides = {
     ...(repeat !== null && {repeat}),
     ...(durationS !== null && {durationS}),

@@ -1,48 +1,62 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {expandMatrix, parseOnly, parseShard} from './matrix.mjs';
+import {expandMatrix, groupKey, parseOnly, parseShard, suiteGroups} from './matrix.mjs';
 
 const suite = {
+  id: 'demo',
   repeat: 2,
-  targets: [{id: 'pg15'}, {id: 'pg18'}],
+  targets: [{id: 'pg15'}, {id: 'pg16'}, {id: 'pg18'}],
   workloads: [{id: 'ro'}, {id: 'rw'}],
   scenarios: [{id: 's', clients: [1, 4], durationS: 30, transactionsPerClient: null}],
 };
-const ids = (options) => expandMatrix(suite, options).cells.map((c) => c.id);
+const ids = (options, s = suite) => expandMatrix(s, options).cells.map((c) => c.id);
 
-test('target, then scenario, workload, clients and repeat', () => {
-  assert.deepEqual(ids(), [
-    'pg15/ro/s/c1/r1',
-    'pg15/ro/s/c1/r2',
-    'pg15/ro/s/c4/r1',
-    'pg15/ro/s/c4/r2',
-    'pg15/rw/s/c1/r1',
-    'pg15/rw/s/c1/r2',
-    'pg15/rw/s/c4/r1',
-    'pg15/rw/s/c4/r2',
-    'pg18/ro/s/c1/r1',
-    'pg18/ro/s/c1/r2',
-    'pg18/ro/s/c4/r1',
-    'pg18/ro/s/c4/r2',
-    'pg18/rw/s/c1/r1',
-    'pg18/rw/s/c1/r2',
-    'pg18/rw/s/c4/r1',
-    'pg18/rw/s/c4/r2',
-  ]);
+test('groups one after the other; in a group, every target once per round, positions 1…n', () => {
+  const {cells} = expandMatrix(suite, {seed: 7});
+  assert.equal(cells.length, 24);
+  assert.deepEqual(
+    [...new Set(cells.map(groupKey))],
+    ['s/ro/c1', 's/ro/c4', 's/rw/c1', 's/rw/c4'],
+    'a group ends before the next begins',
+  );
+  for (let i = 0; i < cells.length; i += 3) {
+    const round = cells.slice(i, i + 3);
+    assert.deepEqual(round.map((c) => c.target).sort(), ['pg15', 'pg16', 'pg18']);
+    assert.deepEqual(
+      round.map((c) => c.position),
+      [1, 2, 3],
+    );
+    assert.ok(round.every((c) => c.round === round[0].round && c.repeat === c.round));
+  }
 });
 
-test("--only keeps cells matching every key, any of a key's values", () => {
-  assert.deepEqual(ids({only: parseOnly('target=pg18,clients=4,workload=ro,workload=rw')}), [
-    'pg18/ro/s/c4/r1',
-    'pg18/ro/s/c4/r2',
-    'pg18/rw/s/c4/r1',
-    'pg18/rw/s/c4/r2',
-  ]);
+test('the order is shuffled from the seed: the same seed gives the same order, others change it', () => {
+  assert.deepEqual(ids({seed: 42}), ids({seed: 42}));
+  const orders = new Set([1, 2, 3, 4, 5, 6].map((seed) => ids({seed}).join(' ')));
+  assert.ok(orders.size > 1, 'six seeds, one order');
+  // Over many rounds, each target is first in about a third of them: no target always leads.
+  const many = expandMatrix({...suite, repeat: 300, workloads: [{id: 'ro'}]}, {seed: 3}).cells;
+  const first = many.filter((c) => c.position === 1 && c.clients === 1);
+  for (const target of ['pg15', 'pg16', 'pg18']) {
+    const share = first.filter((c) => c.target === target).length / first.length;
+    assert.ok(share > 0.25 && share < 0.42, `${target} first in ${share} of the rounds`);
+  }
+});
+
+test("--only keeps cells matching every key, any of a key's values, in the full run's order", () => {
+  const only = parseOnly('target=pg18,clients=4,workload=ro,workload=rw');
+  assert.deepEqual(ids({seed: 9, only}), ['pg18/ro/s/c4/r1', 'pg18/ro/s/c4/r2', 'pg18/rw/s/c4/r1', 'pg18/rw/s/c4/r2']);
+  const full = expandMatrix(suite, {seed: 9}).cells.filter((c) => c.clients === 4);
+  const kept = expandMatrix(suite, {seed: 9, only: parseOnly('clients=4')}).cells;
+  assert.deepEqual(
+    kept.map((c) => [c.id, c.position]),
+    full.map((c) => [c.id, c.position]),
+  );
 });
 
 test('--only with a value the suite does not have is an error naming what it has', () => {
-  assert.throws(() => ids({only: parseOnly('target=pg16')}), {
-    message: '--only target=pg16: no such target in the suite (it has pg15, pg18)',
+  assert.throws(() => ids({only: parseOnly('target=pg17')}), {
+    message: '--only target=pg17: no such target in the suite (it has pg15, pg16, pg18)',
   });
   assert.throws(
     () => parseOnly('targte=pg15'),
@@ -50,23 +64,62 @@ test('--only with a value the suite does not have is an error naming what it has
   );
 });
 
-test('--shard K/N keeps every N-th cell from the K-th; the shards together are the matrix', () => {
-  const shards = [1, 2, 3].map((k) => ids({shard: parseShard(`${k}/3`)}));
-  assert.deepEqual(shards[0], [
-    'pg15/ro/s/c1/r1',
-    'pg15/ro/s/c4/r2',
-    'pg15/rw/s/c4/r1',
-    'pg18/ro/s/c1/r2',
-    'pg18/rw/s/c1/r1',
-    'pg18/rw/s/c4/r2',
-  ]);
-  assert.deepEqual(shards.flat().sort(), ids().sort());
+test('--shard K/N takes whole comparison groups: never the targets of one group on two machines', () => {
+  const shards = [1, 2, 3].map((k) => expandMatrix(suite, {seed: 5, shard: parseShard(`${k}/3`)}).cells);
+  assert.deepEqual(
+    shards.map((cells) => [...new Set(cells.map(groupKey))]),
+    [['s/ro/c1', 's/rw/c4'], ['s/ro/c4'], ['s/rw/c1']],
+  );
+  assert.deepEqual(
+    shards
+      .flat()
+      .map((c) => c.id)
+      .sort(),
+    ids({seed: 5}).sort(),
+  );
+  assert.deepEqual(
+    shards[1].map((c) => c.id),
+    ids({seed: 5}).filter((id) => id.includes('/ro/s/c4/')),
+    'a shard keeps the full run order',
+  );
   assert.throws(() => parseShard('4/3'), /--shard 4\/3: write K\/N with 1 ≤ K ≤ N/);
+});
+
+test('a target or workload limited to some scenarios or workloads joins only those groups', () => {
+  const limited = {
+    ...suite,
+    scenarios: [...suite.scenarios, {id: 'big', clients: [8], durationS: 30, transactionsPerClient: null}],
+    targets: [...suite.targets, {id: 'pg15b', control: 'pg15', scenarios: ['s'], workloads: ['rw']}],
+    workloads: [{id: 'ro', scenarios: ['s']}, {id: 'rw'}],
+  };
+  assert.deepEqual(
+    suiteGroups(limited).map((g) => [g.scenario.id, g.workload.id, g.clients, g.targets.map((t) => t.id).join(',')]),
+    [
+      ['s', 'ro', 1, 'pg15,pg16,pg18'],
+      ['s', 'ro', 4, 'pg15,pg16,pg18'],
+      ['s', 'rw', 1, 'pg15,pg16,pg18,pg15b'],
+      ['s', 'rw', 4, 'pg15,pg16,pg18,pg15b'],
+      ['big', 'rw', 8, 'pg15,pg16,pg18'],
+    ],
+  );
 });
 
 test('--repeat and --duration override the suite, and say so', () => {
   const {cells, overrides} = expandMatrix(suite, {repeat: 1, durationS: 5});
-  assert.equal(cells.length, 8);
+  assert.equal(cells.length, 12);
   assert.ok(cells.every((c) => c.durationS === 5 && c.repeat === 1));
   assert.deepEqual(overrides, {repeat: 1, durationS: 5});
+});
+
+test('a suite behind a published page refuses fewer than 5 repeats, and says why', () => {
+  const published = {...suite, published: true, repeat: 6};
+  assert.equal(expandMatrix(published, {repeat: 5}).cells.length, 60);
+  assert.throws(
+    () => expandMatrix(published, {repeat: 3}),
+    new RegExp(
+      'demo feeds a published page, which needs at least 5 repeats per target: with 3, no comparison could be ' +
+        'decided \\(at 3 against 3 the smallest possible p is 0\\.1\\)\\. Leave out --repeat \\(the suite runs 6\\), ' +
+        'or give --repeat 5 or more\\.',
+    ),
+  );
 });

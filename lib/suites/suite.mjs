@@ -6,11 +6,16 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import YAML, {LineCounter} from 'yaml';
+import {DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
 
 const SCHEMA = JSON.parse(readFileSync(new URL('../../schemas/suite.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020({allErrors: true, verbose: true, strict: true, allowUnionTypes: true}).compile(SCHEMA);
 const DOC = 'schemas/suite.md';
+// Six rounds: enough for an exact test to decide at the 5% level (3 against 3 never can).
+export const DEFAULT_REPEAT = 6;
+// Below this many repeats, no comparison of a published page could be decided.
+export const PUBLISHED_MIN_REPEAT = 5;
 
 export class SuiteError extends Error {
   constructor(problems) {
@@ -102,6 +107,9 @@ export function loadSuite(file) {
       ...(t.embedded !== undefined && {major: t.embedded}),
       ...(t.url !== undefined && {urlVariable: t.url.slice(4)}),
       settings: {...suite.settings, ...t.settings},
+      control: t.control ?? null,
+      scenarios: t.scenarios ?? null,
+      workloads: t.workloads ?? null,
     };
   });
   const workloads = suite.workloads.map((w, i) => {
@@ -119,6 +127,7 @@ export function loadSuite(file) {
       setup: w.setup ? sqlFile(w.setup, ['workloads', i, 'setup']) : null,
       explain: (w.explain ?? []).map((e, j) => ({file: sqlFile(e, ['workloads', i, 'explain', j]), name: e})),
       session: Object.fromEntries(Object.entries(w.session ?? {}).map(([k, v]) => [k, String(v)])),
+      scenarios: w.scenarios ?? null,
     };
   });
   const scenarios = suite.scenarios.map((s, i) => {
@@ -156,6 +165,9 @@ export function loadSuite(file) {
       vacuum: s.vacuum ?? null,
     };
   });
+  checkReferences(suite, targets, report);
+  const margin = suite.margin === undefined ? DEFAULT_MARGIN : Number(suite.margin.slice(0, -1)) / 100;
+  if (margin < MIN_MARGIN) report(['margin'], `${suite.margin} is below 2%: no machine here measures that finely`);
   if (problems.length > 0) throw new SuiteError(problems);
   return {
     id: suite.id,
@@ -165,6 +177,35 @@ export function loadSuite(file) {
     targets,
     workloads,
     scenarios,
-    repeat: suite.repeat ?? 3,
+    repeat: suite.repeat ?? DEFAULT_REPEAT,
+    published: suite.published ?? false,
+    margin,
   };
+}
+
+/** Names in a target's or workload's scenarios/workloads lists, and a control's twin, must exist. */
+function checkReferences(suite, targets, report) {
+  const ids = (list) => new Set(list.map((x) => x.id));
+  const known = {scenarios: ids(suite.scenarios), workloads: ids(suite.workloads)};
+  const listed = (owner, i, key) => {
+    (suite[owner][i][key] ?? []).forEach((id, j) => {
+      if (!known[key].has(id)) report([owner, i, key, j], `no ${key.slice(0, -1)} "${id}" in the suite`);
+    });
+  };
+  suite.targets.forEach((_, i) => {
+    listed('targets', i, 'scenarios');
+    listed('targets', i, 'workloads');
+  });
+  suite.workloads.forEach((_, i) => {
+    listed('workloads', i, 'scenarios');
+  });
+  targets.forEach((t, i) => {
+    if (t.control === null) return;
+    const twin = targets.find((o) => o.id === t.control);
+    if (!twin || twin.control !== null) {
+      report(['targets', i, 'control'], `"${t.control}" is not another (non-control) target of the suite`);
+    } else if (t.kind !== 'embedded' || twin.major !== t.major) {
+      report(['targets', i, 'control'], `an A/A control is an embedded server of the same version as "${twin.id}"`);
+    }
+  });
 }

@@ -46,9 +46,11 @@ test('the shipped suites load', () => {
   }
 });
 
-test('defaults are filled in: repeat 3, one thread, simple mode, no warm-up, no log', () => {
+test('defaults are filled in: 6 repeats, margin 3%, one thread, simple mode, no warm-up, no log', () => {
   const suite = loadSuite(suiteFile(MINIMAL));
-  assert.equal(suite.repeat, 3);
+  assert.equal(suite.repeat, 6);
+  assert.equal(suite.margin, 0.03);
+  assert.equal(suite.published, false);
   assert.deepEqual(suite.scenarios[0], {
     id: 's',
     scale: 1,
@@ -61,7 +63,15 @@ test('defaults are filled in: repeat 3, one thread, simple mode, no warm-up, no 
     log: false,
     vacuum: null,
   });
-  assert.deepEqual(suite.targets[0], {id: 'pg17', kind: 'embedded', major: 17, settings: {}});
+  assert.deepEqual(suite.targets[0], {
+    id: 'pg17',
+    kind: 'embedded',
+    major: 17,
+    settings: {},
+    control: null,
+    scenarios: null,
+    workloads: null,
+  });
   assert.match(suite.hash, /^[0-9a-f]{64}$/);
 });
 
@@ -141,5 +151,35 @@ test('YAML that does not parse is named with its line', () => {
 test('a suite file that does not exist says where suites live', () => {
   assert.deepEqual(problems('/nope/suite.yaml'), [
     '/nope/suite.yaml: no such suite file. Suites are benchmarks/<id>/suite.yaml.',
+  ]);
+});
+
+test('an A/A control repeats an embedded target of its version; listed scenarios and workloads must exist', () => {
+  const good = loadSuite(
+    suiteFile(
+      MINIMAL.replace(
+        '    embedded: 17\n',
+        '    embedded: 17\n  - id: pg17-aa\n    embedded: 17\n    control: pg17\n    scenarios: [s]\n',
+      ).replace('id: t\n', 'id: t\npublished: true\nmargin: 2.5%\n'),
+    ),
+  );
+  assert.deepEqual(
+    [good.targets[1].control, good.targets[1].scenarios, good.published, good.margin],
+    ['pg17', ['s'], true, 0.025],
+  );
+  const yaml = MINIMAL.replace(
+    '    embedded: 17\n',
+    '    embedded: 17\n  - id: pg18-aa\n    embedded: 18\n    control: pg17\n    workloads: [ro]\n' +
+      '  - id: x\n    embedded: 17\n    control: nope\n',
+  )
+    .replace('    builtin: tpcb-like\n', '    builtin: tpcb-like\n    scenarios: [big]\n')
+    .replace('id: t\n', 'id: t\nmargin: 1%\n');
+  const file = suiteFile(yaml);
+  assert.deepEqual(problems(file), [
+    `${file}:9: targets[1].workloads[0]: no workload "ro" in the suite`,
+    `${file}:16: workloads[0].scenarios[0]: no scenario "big" in the suite`,
+    `${file}:8: targets[1].control: an A/A control is an embedded server of the same version as "pg17"`,
+    `${file}:12: targets[2].control: "nope" is not another (non-control) target of the suite`,
+    `${file}:2: margin: 1% is below 2%: no machine here measures that finely`,
   ]);
 });

@@ -178,7 +178,8 @@ export function planServer({major, settings = {}, port = '<port>', baseDir = '<t
 
 /**
  * Initializes and starts a server of PostgreSQL `major`.
- * @returns {Promise<{host, port, user, database, commands: string[][], stop: () => void, log: () => string}>}
+ * @returns {Promise<{host, port, user, database, baseDir, stop: () => void, pause: () => Promise<void>,
+ *   resume: () => Promise<void>, log: () => string}>}
  */
 export async function startServer({major, settings = {}, onCommand = () => {}}) {
   stopOnExit();
@@ -201,7 +202,7 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
       // Not running after all.
     }
   };
-  // Runs initdb or pg_ctl start; on any failure or interrupt, nothing is left behind.
+  // Runs initdb or pg_ctl; on any failure or interrupt, nothing is left behind.
   const run = async (what, argv, why = (out) => out.stderr) => {
     onCommand(argv);
     let out;
@@ -226,9 +227,8 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
       .join('\n')}\n`,
   );
   if (user) chownSync(path.join(plan.dataDir, 'postgresql.auto.conf'), user.uid, user.gid);
-  await run('start', plan.commands.start, (out) =>
-    existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : out.stderr,
-  );
+  const startFailure = (out) => (existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : out.stderr);
+  await run('start', plan.commands.start, startFailure);
   const guard = spawn(
     process.execPath,
     [
@@ -276,6 +276,24 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
   server.stop = () => {
     onCommand(plan.commands.stop);
     server.stopNow();
+  };
+  // Stopped and started again with its data: one server under test at a time.
+  // A failed or interrupted stop or start leaves nothing behind (run removes the files).
+  let paused = false;
+  const gone = (error) => {
+    stopped = true;
+    running.delete(server);
+    throw error;
+  };
+  server.pause = async () => {
+    if (paused || stopped) return;
+    await run('stop', plan.commands.stop).catch(gone);
+    paused = true;
+  };
+  server.resume = async () => {
+    if (!paused || stopped) return;
+    await run('start', plan.commands.start, startFailure).catch(gone);
+    paused = false;
   };
   running.add(server);
   return server;

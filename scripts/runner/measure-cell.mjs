@@ -99,6 +99,7 @@ export function cellRecord(cell, outcome) {
     scenario: cell.scenario,
     parameters: parametersOf(cell),
     repeat: cell.repeat,
+    ...(cell.round !== undefined && {round: cell.round, position: cell.position}),
     ...outcome,
   };
 }

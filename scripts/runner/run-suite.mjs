@@ -1,27 +1,30 @@
 // Runs a suite's matrix against real servers and writes its result file.
 //
-// Target by target: start the server (or reach it), record its version and
-// non-default settings, then the target's steps (target-steps.mjs): pgbench -i
-// per scale, a workload's setup SQL and plans, and every cell (warm-up, then
-// the measured run: measure-cell.mjs). After each step the whole result is
-// written again, atomically: an interruption loses at most the cell in flight.
-// Ctrl-C (or SIGTERM, SIGHUP) at any step stops the run as interrupted: the
-// servers are stopped, the result is saved unfinished, and --resume finishes
-// it without redoing finished cells (processes.mjs).
+// The cells come in the matrix's order (lib/suites/matrix.mjs): comparison
+// group by group, in rounds of every target in a shuffled order. The run
+// executes its steps (run-steps.mjs): a switch of target (one server under
+// test at a time: targets.mjs), pgbench -i when a target's tables are not at
+// the cell's scale, a workload's setup SQL and plans, and every cell (warm-up,
+// CHECKPOINT, the measured run: measure-cell.mjs). After each step the whole
+// result is written again, atomically: an interruption loses at most the cell
+// in flight. Ctrl-C (or SIGTERM, SIGHUP) at any step stops the run as
+// interrupted: the servers are stopped, the result is saved unfinished, and
+// --resume finishes it in the same order without redoing finished cells
+// (processes.mjs).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {gitState, hostInfo, toolInfo} from '../../lib/results/provenance.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {SCHEMA_VERSION} from '../../lib/results/validate-result.mjs';
 import {writeResult} from '../../lib/results/write-result.mjs';
-import {expandMatrix} from '../../lib/suites/matrix.mjs';
-import {embeddedConnection, externalConnection, redact} from './connection.mjs';
-import {startServer, stopAllServers} from './embedded-server.mjs';
+import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
+import {redact} from './connection.mjs';
+import {stopAllServers} from './embedded-server.mjs';
 import {failedCell, measureCell} from './measure-cell.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {planLines} from './print-plan.mjs';
 import {catchInterrupts, Interrupted, runProcess} from './processes.mjs';
-import {describeServer, psql} from './psql.mjs';
+import {psql} from './psql.mjs';
 import {
   baseRunId,
   claimExistingRun,
@@ -30,7 +33,8 @@ import {
   removeStaleTempDirs,
   tempPrefix,
 } from './run-files.mjs';
-import {explainedQuery, explainSql, setupCommand, targetSteps, warmupOf} from './target-steps.mjs';
+import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
+import {openTargets} from './targets.mjs';
 
 const OUTPUT_TAIL = 20000;
 const tail = (text) => (text.length > OUTPUT_TAIL ? `…${text.slice(-OUTPUT_TAIL)}` : text);
@@ -75,8 +79,17 @@ function resumable(suite, outDir, matrix) {
   return {previous, matrix: restored};
 }
 
+/** How the run was designed, as the pages describe it and the statistics read it. */
+export const designOf = (suite, seed) => ({
+  order: 'interleaved-rounds',
+  seed,
+  checkpointBeforeEach: true,
+  margin: suite.margin,
+  published: suite.published,
+});
+
 /** A new run's result, before its first cell. */
-function newResult(suite, runId, overrides, pgbench) {
+function newResult(suite, runId, overrides, pgbench, seed) {
   return {
     schemaVersion: SCHEMA_VERSION,
     run: {
@@ -90,6 +103,7 @@ function newResult(suite, runId, overrides, pgbench) {
       tool: toolInfo(),
       commands: [],
       overrides,
+      design: designOf(suite, seed),
     },
     environment: {
       host: hostInfo(),
@@ -116,9 +130,11 @@ function newResult(suite, runId, overrides, pgbench) {
 export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resume = false, progress}) {
   let previous = null;
   if (resume) ({previous, matrix} = resumable(suite, outDir, matrix));
-  const {cells, overrides} = expandMatrix(suite, matrix);
+  // A resumed run keeps its order: the seed comes from its result.
+  const seed = previous?.result.run.design?.seed ?? matrix.seed ?? newSeed();
+  const {cells, overrides} = expandMatrix(suite, {...matrix, seed});
   if (dryRun) {
-    console.log(planLines(suite, cells).join('\n'));
+    console.log(planLines(cells, seed).join('\n'));
     return {file: null, result: null, failed: 0, interrupted: null};
   }
   const pgbench = await findPgbench();
@@ -132,7 +148,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   } else {
     const claimed = claimNewRun(outDir, baseRunId(suite.id, {shard: matrix.shard ?? null}));
     ({file, release} = claimed);
-    result = newResult(suite, claimed.id, overrides, pgbench);
+    result = newResult(suite, claimed.id, overrides, pgbench, seed);
   }
   const save = () => writeResult(file, result);
   const done = new Set(result.cells.map((c) => c.id));
@@ -141,13 +157,12 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
 
   // A second Ctrl-C ends the process at once: stop the servers synchronously first.
   const stopCatching = catchInterrupts({onForce: () => stopAllServers()});
+  const record = (argv, env = {}) => result.run.commands.push(renderCommand(argv, env));
+  const targets = openTargets({result, record, progress});
+  const tmp = mkdtempSync(tempPrefix());
   let failed = result.cells.filter((c) => c.status !== 'ok').length;
   try {
-    for (const target of suite.targets) {
-      const targetCells = todo.filter((c) => c.target === target.id);
-      if (targetCells.length === 0) continue;
-      failed += await runTarget({target, cells: targetCells, result, save, progress});
-    }
+    failed += await executeSteps({steps: runSteps(todo), targets, result, save, progress, record, tmp});
     result.run.finishedAt = new Date().toISOString();
     save();
   } catch (error) {
@@ -156,59 +171,14 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     progress.interrupted({signal: error.signal, done: result.cells.length, total: cells.length, file});
     return {file, result, failed, interrupted: error.signal};
   } finally {
+    targets.close();
+    rmSync(tmp, {recursive: true, force: true});
     stopCatching();
     release();
   }
   progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
   progress.end({failed, file});
   return {file, result, failed, interrupted: null};
-}
-
-/** The target's server, started (embedded) or reached (external). */
-async function connect(target, record, progress) {
-  if (target.kind !== 'embedded') return {server: null, connection: externalConnection(target.urlVariable)};
-  progress.note(`${target.id}: starting PostgreSQL ${target.major}`);
-  const server = await startServer({major: target.major, settings: target.settings, onCommand: (argv) => record(argv)});
-  return {server, connection: embeddedConnection(server)};
-}
-
-/** Runs one target's cells; returns how many failed. Interrupted propagates. */
-async function runTarget({target, cells, result, save, progress}) {
-  const record = (argv, env = {}) => result.run.commands.push(renderCommand(argv, env));
-  const failAll = (error) => {
-    for (const cell of cells) {
-      result.cells.push(failedCell(cell, error));
-      progress.cell({cell, status: 'failed', note: error.message});
-    }
-    save();
-    return cells.length;
-  };
-  let server = null;
-  let connection;
-  try {
-    ({server, connection} = await connect(target, record, progress));
-  } catch (error) {
-    if (error instanceof Interrupted) throw error;
-    return failAll({kind: 'connection', message: error.message});
-  }
-  const tmp = mkdtempSync(tempPrefix());
-  try {
-    let description;
-    try {
-      description = await describeServer(connection, record);
-    } catch (error) {
-      if (error instanceof Interrupted) throw error;
-      return failAll({kind: 'connection', message: error.message});
-    }
-    const entry = {id: target.id, kind: target.kind, ...description};
-    const known = result.environment.targets.find((t) => t.id === target.id);
-    if (known) Object.assign(known, entry);
-    else result.environment.targets.push(entry);
-    return await runSteps({target, cells, connection, result, save, progress, record, tmp});
-  } finally {
-    rmSync(tmp, {recursive: true, force: true});
-    server?.stop();
-  }
 }
 
 /** A preparation record: a command that is not a measured cell, with its output. */
@@ -223,20 +193,42 @@ function preparation(target, fields, argv, out, connection, env = {}) {
   };
 }
 
-async function runSteps({target, cells, connection, result, save, progress, record, tmp}) {
+/** Executes the steps; returns how many cells failed. Interrupted propagates. */
+async function executeSteps({steps, targets, result, save, progress, record, tmp}) {
   let failed = 0;
-  let initError = null;
-  for (const step of targetSteps(cells)) {
-    if (step.type === 'init') {
-      initError = await initialize({target, scale: step.scale, connection, result, record, progress});
+  let state = null;
+  const initErrors = new Map();
+  const fail = (cell, error) => {
+    result.cells.push(failedCell(cell, error));
+    progress.cell({cell, status: 'failed', note: error.message});
+    failed++;
+  };
+  for (const step of steps) {
+    if (step.type === 'switch') {
+      state = await targets.use(step.target);
+    } else if (step.type === 'init') {
+      if (state.error) continue;
+      const {target, scale} = step;
+      initErrors.set(
+        target.id,
+        await initialize({target, scale, connection: state.connection, result, record, progress}),
+      );
     } else if (step.type === 'prepare') {
-      await prepareWorkload({target, workload: step.workload, connection, result, record});
-    } else if (initError && step.cell.workloadSpec.builtin) {
-      result.cells.push(failedCell(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`}));
-      progress.cell({cell: step.cell, status: 'failed', note: initError.message});
-      failed++;
+      if (state.error) continue;
+      await prepareWorkload({
+        target: step.target,
+        workload: step.workload,
+        connection: state.connection,
+        result,
+        record,
+      });
+    } else if (state.error) {
+      fail(step.cell, state.error);
+    } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
+      const initError = initErrors.get(step.cell.target);
+      fail(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`});
     } else {
-      const measured = await runCell({target, cell: step.cell, connection, result, record, progress, tmp});
+      const measured = await runCell({cell: step.cell, connection: state.connection, result, record, progress, tmp});
       if (measured.status !== 'ok') failed++;
     }
     save();
@@ -291,7 +283,8 @@ async function prepareWorkload({target, workload, connection, result, record}) {
   }
 }
 
-async function runCell({target, cell, connection, result, record, progress, tmp}) {
+/** A cell: its warm-up (not measured), CHECKPOINT, then the measured run. */
+async function runCell({cell, connection, result, record, progress, tmp}) {
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
   const {warmupS} = cell.scenarioSpec;
   if (warmupS > 0) {
@@ -300,10 +293,27 @@ async function runCell({target, cell, connection, result, record, progress, tmp}
     progress.note(`${cell.id}: warm-up ${warmupS} s`);
     const out = await runProcess(argv, {env, timeoutS: warmupS + 300});
     result.preparations.push(
-      preparation(target, {kind: 'warmup', workload: cell.workload, cell: cell.id}, argv, out, connection, env),
+      preparation(
+        cell.targetSpec,
+        {kind: 'warmup', workload: cell.workload, cell: cell.id},
+        argv,
+        out,
+        connection,
+        env,
+      ),
     );
   }
-  const measured = await measureCell({cell, connection, env, tmp, record, progress});
+  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]);
+  let checkpointError = null;
+  try {
+    await psql(connection, ['-c', CHECKPOINT_SQL]);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    checkpointError = {kind: 'connection', message: `CHECKPOINT before the run failed: ${error.message}`};
+  }
+  const measured = checkpointError
+    ? failedCell(cell, checkpointError)
+    : await measureCell({cell, connection, env, tmp, record, progress});
   result.cells.push(measured);
   progress.cell({cell, status: measured.status, tps: measured.summary?.tps, note: measured.error?.message});
   return measured;

@@ -4,7 +4,9 @@
 //
 //   node server-guard.mjs RUNNER_PID PG_CTL DATA_DIR [UID:GID]
 //
-// Exits when the server is gone (the runner stopped it) or once it stopped it.
+// Exits when the server's files are gone (the runner removed them) or once it
+// stopped the server and removed them. A server the runner paused (stopped,
+// data kept) is still watched: its files go when the runner goes.
 import {execFileSync} from 'node:child_process';
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
@@ -21,14 +23,19 @@ const alive = (pid) => {
 };
 
 const timer = setInterval(() => {
-  if (!existsSync(path.join(dataDir, 'postmaster.pid'))) {
+  if (!existsSync(dataDir)) {
     clearInterval(timer);
     return;
   }
   if (alive(runnerPid)) return;
   clearInterval(timer);
   try {
-    execFileSync(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], {...(owner && {uid, gid}), stdio: 'ignore'});
+    if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
+      execFileSync(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
+        ...(owner && {uid, gid}),
+        stdio: 'ignore',
+      });
+    }
   } finally {
     rmSync(path.dirname(dataDir), {recursive: true, force: true});
   }

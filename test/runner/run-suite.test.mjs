@@ -125,16 +125,15 @@ repeat: 2
   const text = readFileSync(path.join(out, file), 'utf8');
   const result = JSON.parse(text);
   assert.deepEqual(resultProblems(result), []);
+  assert.ok(result.cells.every((c) => c.status === 'ok'));
   assert.deepEqual(
-    result.cells.map((c) => [c.id, c.status]),
-    [
-      ['pg17/ro/s/c2/r1', 'ok'],
-      ['pg17/ro/s/c2/r2', 'ok'],
-      ['external/ro/s/c2/r1', 'ok'],
-      ['external/ro/s/c2/r2', 'ok'],
-      ['short/ro/s/c2/r1', 'ok'],
-      ['short/ro/s/c2/r2', 'ok'],
-    ],
+    result.cells.map((c) => [c.round, c.position]),
+    [1, 1, 1, 2, 2, 2].map((round, i) => [round, (i % 3) + 1]),
+    'every target once per round',
+  );
+  assert.deepEqual(
+    result.cells.map((c) => c.id).sort(),
+    ['external', 'pg17', 'short'].flatMap((t) => [`${t}/ro/s/c2/r1`, `${t}/ro/s/c2/r2`]),
   );
   // Password "1": figures parsed from the real output (the stored text is redacted where "1" stands alone).
   const short = result.cells.filter((c) => c.target === 'short');
@@ -210,8 +209,8 @@ test('--resume with nothing to resume says so', () => {
   assert.match(run.stderr, /Nothing to resume: no unfinished run of suite none in /);
 });
 
-test('two shards started together write two files, each with its own cells, and merge', async () => {
-  const {suite, out} = tempSuite(oneClientSuite('sharded', 2));
+test('two shards started together write two files, each with whole comparison groups, and merge', async () => {
+  const {suite, out} = tempSuite(oneClientSuite('sharded', 2).replace('clients: 1', 'clients: [1, 2]'));
   const [a, b] = await Promise.all([
     runBench([suite, '--out', out, '--shard', '1/2']),
     runBench([suite, '--out', out, '--shard', '2/2']),
@@ -225,13 +224,88 @@ test('two shards started together write two files, each with its own cells, and 
   assert.match(files[0], /^sharded-\d{8}T\d{6}Z-shard1of2\.json$/);
   assert.match(files[1], /^sharded-\d{8}T\d{6}Z-shard2of2\.json$/);
   const cells = files.map((f) => JSON.parse(readFileSync(path.join(out, f), 'utf8')).cells.map((c) => c.id));
-  assert.deepEqual(cells, [['pg17/ro/s/c1/r1'], ['pg17/ro/s/c1/r2']]);
+  assert.deepEqual(cells, [
+    ['pg17/ro/s/c1/r1', 'pg17/ro/s/c1/r2'],
+    ['pg17/ro/s/c2/r1', 'pg17/ro/s/c2/r2'],
+  ]);
   const merged = path.join(out, 'merged.json');
   const merge = spawnSync(process.execPath, [BENCH, 'merge', ...files.map((f) => path.join(out, f)), '--out', merged], {
     encoding: 'utf8',
   });
   assert.equal(merge.status, 0, merge.stderr);
-  assert.equal(JSON.parse(readFileSync(merged, 'utf8')).cells.length, 2);
+  assert.equal(JSON.parse(readFileSync(merged, 'utf8')).cells.length, 4);
+});
+
+/** The data directories of our PostgreSQL servers running now (postmasters only, not their children). */
+const runningDataDirs = () =>
+  spawnSync('ps', ['-eo', 'args'], {encoding: 'utf8'})
+    .stdout.split('\n')
+    .map((l) => /\/bin\/postgres -D (\S*bench-pg\d+-\S+)/.exec(l)?.[1])
+    .filter(Boolean);
+
+test('interleaved rounds on two servers: one up at a time, data kept, warm-up and CHECKPOINT before each', async () => {
+  const {suite, out} = tempSuite(`id: interleaved
+targets:
+  - id: pg17
+    embedded: 17
+  - id: pg18
+    embedded: 18
+workloads:
+  - id: rw
+    builtin: tpcb-like
+scenarios:
+  - id: s
+    scale: 1
+    clients: 1
+    duration: 1s
+    warmup: 2s
+repeat: 3
+`);
+  const most = [];
+  const timer = setInterval(() => most.push(new Set(runningDataDirs()).size), 20);
+  const run = await runBench([suite, '--out', out, '--seed', '11']);
+  clearInterval(timer);
+  assert.equal(run.status, 0, run.stderr);
+  assert.ok(
+    most.some((n) => n === 1),
+    'the watcher never saw a server',
+  );
+  assert.equal(Math.max(...most), 1, 'two servers ran at the same time');
+  const [file] = readdirSync(out);
+  const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  assert.deepEqual(resultProblems(result), []);
+  assert.deepEqual(result.run.design, {
+    order: 'interleaved-rounds',
+    seed: 11,
+    checkpointBeforeEach: true,
+    margin: 0.03,
+    published: false,
+  });
+  const dry = spawnSync(process.execPath, [BENCH, 'run', suite, '--seed', '11', '--dry-run'], {encoding: 'utf8'});
+  const planned = [...dry.stdout.matchAll(/^# (\S+): round (\d), position (\d)$/gm)].map((m) => [
+    m[1],
+    Number(m[2]),
+    Number(m[3]),
+  ]);
+  assert.deepEqual(
+    result.cells.map((c) => [c.id, c.round, c.position]),
+    planned,
+    'the run kept the order --dry-run printed for its seed',
+  );
+  const inits = result.preparations.filter((p) => p.kind === 'init').map((p) => p.target);
+  assert.deepEqual(inits.sort(), ['pg17', 'pg18'], 'each server was initialized once: its data stayed');
+  assert.equal(result.preparations.filter((p) => p.kind === 'warmup').length, 6);
+  // Every measured run comes right after its warm-up and a CHECKPOINT on the same server.
+  const commands = result.run.commands;
+  let at = -1;
+  for (const cell of result.cells) {
+    at = commands.indexOf(cell.command, at + 1);
+    assert.match(commands[at - 1], / -c CHECKPOINT$/);
+    assert.match(commands[at - 2], /^pgbench -c 1 -j 1 -T 2 /);
+  }
+  assert.ok(commands.filter((c) => /pg_ctl .* stop$/.test(c)).length >= 2, 'no server was stopped between rounds');
+  assert.ok(result.environment.targets.every((t) => t.keySettings.fsync === 'on' && t.storage.filesystem));
+  assert.deepEqual(runningDataDirs(), []);
 });
 
 /** Waits until a process whose command line matches `pattern` runs; its pid. */

@@ -1,0 +1,52 @@
+// The steps of a run, in order: a switch whenever the next cell is on another
+// target (the runner then stops the server it leaves, keeping its data, and
+// starts the next), pgbench -i when a target's tables are not at the cell's
+// scale, a workload's preparation the first time it comes to a target, then
+// each cell (warm-up, CHECKPOINT, the measured run). The run executes them;
+// --dry-run prints them.
+import {readFileSync} from 'node:fs';
+
+export function* runSteps(cells) {
+  let current = null;
+  const scales = new Map();
+  const prepared = new Set();
+  for (const cell of cells) {
+    const {targetSpec: target, scenarioSpec: scenario, workloadSpec: workload} = cell;
+    if (current !== target.id) {
+      current = target.id;
+      yield {type: 'switch', target};
+    }
+    if (scenario.scale !== null && scales.get(target.id) !== scenario.scale) {
+      scales.set(target.id, scenario.scale);
+      yield {type: 'init', target, scale: scenario.scale};
+    }
+    if (!prepared.has(`${target.id}\n${workload.id}`)) {
+      prepared.add(`${target.id}\n${workload.id}`);
+      yield {type: 'prepare', target, workload};
+    }
+    yield {type: 'cell', cell};
+  }
+}
+
+/** The statement run before every measured run, so that no run pays for an earlier one's dirty pages. */
+export const CHECKPOINT_SQL = 'CHECKPOINT';
+
+/** A query file's statement, ready to follow EXPLAIN (no trailing semicolon). */
+export const explainedQuery = (file) => readFileSync(file, 'utf8').trim().replace(/;\s*$/, '');
+
+/** The psql command that runs a workload's setup SQL. */
+export const setupCommand = (workload, connection) => [
+  'psql',
+  '-X',
+  '-v',
+  'ON_ERROR_STOP=1',
+  ...connection.psqlArgs,
+  '-f',
+  workload.setup,
+];
+
+/** The EXPLAIN statement of a workload's query. */
+export const explainSql = (sql) => `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
+
+/** A cell's warm-up: the same pgbench, for the scenario's warm-up time. */
+export const warmupOf = (cell) => ({...cell, durationS: cell.scenarioSpec.warmupS, transactionsPerClient: null});

@@ -1,0 +1,87 @@
+// The servers of a run, one under test at a time. The first time a target
+// comes, its server is started (embedded) or reached (external) and described
+// in the result; when the run moves to another target, the embedded server it
+// leaves is stopped with its data kept, and started again when its turn comes.
+// A target whose server cannot be started or reached is remembered as failed:
+// its cells fail with that error, the other targets run on.
+import {storageOf} from '../../lib/results/provenance.mjs';
+import {embeddedConnection, externalConnection} from './connection.mjs';
+import {startServer} from './embedded-server.mjs';
+import {Interrupted} from './processes.mjs';
+import {describeServer} from './psql.mjs';
+
+/**
+ * @param {object} options
+ * @param {object} options.result  the result being written: environment.targets gets each target
+ * @param {(argv: string[]) => void} options.record
+ * @param {object} options.progress
+ * @returns {{use: (target) => Promise<{connection?: object, error?: object}>, close: () => void}}
+ */
+export function openTargets({result, record, progress}) {
+  const states = new Map();
+  let active = null;
+
+  const failure = (error) => {
+    if (error instanceof Interrupted) throw error;
+    return {error: {kind: 'connection', message: error.message}};
+  };
+
+  async function open(target) {
+    let server = null;
+    try {
+      let connection;
+      if (target.kind === 'embedded') {
+        progress.note(`${target.id}: starting PostgreSQL ${target.major}`);
+        server = await startServer({major: target.major, settings: target.settings, onCommand: (argv) => record(argv)});
+        connection = embeddedConnection(server);
+      } else {
+        connection = externalConnection(target.urlVariable);
+      }
+      const description = await describeServer(connection, record);
+      const entry = {
+        id: target.id,
+        kind: target.kind,
+        ...description,
+        ...(target.control && {controlOf: target.control}),
+        ...(server && {storage: storageOf(server.baseDir)}),
+      };
+      const known = result.environment.targets.findIndex((t) => t.id === target.id);
+      if (known >= 0) result.environment.targets[known] = entry;
+      else result.environment.targets.push(entry);
+      return {server, connection};
+    } catch (error) {
+      server?.stop();
+      return failure(error);
+    }
+  }
+
+  return {
+    async use(target) {
+      const leaving = active && active !== target.id ? states.get(active) : null;
+      active = target.id;
+      if (leaving?.server) {
+        try {
+          await leaving.server.pause();
+        } catch (error) {
+          Object.assign(leaving, {server: null}, failure(error));
+        }
+      }
+      let state = states.get(target.id);
+      if (!state) {
+        state = await open(target);
+        states.set(target.id, state);
+      } else if (state.server) {
+        try {
+          await state.server.resume();
+        } catch (error) {
+          Object.assign(state, {server: null}, failure(error));
+        }
+      }
+      return state;
+    },
+    /** Stops every server and removes its files. */
+    close() {
+      for (const state of states.values()) state.server?.stop();
+    },
+  };
+}
