@@ -13,4 +13,4 @@ export const chartHandoffFile = (generatedFilesDir, locale) =>
 
 /** Every chart of every page of one locale. */
 export const chartsOf = (pages) =>
-  Object.values(pages).flatMap((p) => p.charts ?? p.scenarios?.flatMap((s) => s.charts) ?? []);
+  Object.values(pages).flatMap((p) => p.charts ?? p.groups?.flatMap((g) => g.charts) ?? []);

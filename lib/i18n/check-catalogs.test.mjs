@@ -34,8 +34,8 @@ test("the project's catalogs pass, with every translation reviewed", (t) => {
 test('a digit injected into a Japanese message is reported with its file, line and key', (t) => {
   let line;
   const dir = siteWith(t, 'ja', (text) => {
-    line = lineOf(text, '"lead": "pgbench が標準で');
-    return text.replace('"lead": "pgbench が標準で', '"lead": "pgbench が 12.3% 標準で');
+    line = lineOf(text, '"lead": "pgbench に付属する');
+    return text.replace('"lead": "pgbench に付属する', '"lead": "pgbench 12.3% に付属する');
   });
   assert.deepEqual(check(dir), [
     `i18n/ja/benchmarks.json:${line}: "versions.lead" contains "12", "3": numbers come from the data, never from a ` +

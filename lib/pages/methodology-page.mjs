@@ -1,9 +1,12 @@
-// The data of the methodology page: each suite's design and the command that
-// reruns it, the machines the published runs used, and the rounding rule shown
-// on real figures of those runs.
+// The data of the methodology page: each suite's design (margin, A/A control,
+// warm-up) and the command that reruns it, what the runner did in each
+// published run (from its result), the A/A controls' intervals (the noise
+// floor), the machines, and the rounding rule shown on real figures.
 import {formatFigure} from '../numbers/format.mjs';
-import {unsignedPercent} from '../numbers/repeat-stats.mjs';
-import {DEFAULT_MARGIN} from '../stats/compare.mjs';
+import {majorOf, unsignedPercent} from '../numbers/repeat-stats.mjs';
+import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
+import {DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
 
 /**
@@ -41,6 +44,17 @@ export function methodologyPage(suites, published, {locale}) {
         .map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))
         .join(', '),
       repeat: n(s.repeat),
+      margin: unsignedPercent(s.margin, locale),
+      published: s.published,
+      controls: s.targets
+        .filter((t) => t.control)
+        .map((t) => ({
+          id: t.id,
+          of: t.control,
+          version: String(t.major),
+          scenarios: t.scenarios,
+          workloads: t.workloads,
+        })),
       workloads: s.workloads.map((w) => w.id),
       scenarios: s.scenarios.map((sc) => ({
         id: sc.id,
@@ -48,6 +62,7 @@ export function methodologyPage(suites, published, {locale}) {
         clients: sc.clients.map(n).join(', '),
         threads: n(sc.threads),
         durationS: n(sc.durationS),
+        warmupS: sc.warmupS > 0 ? n(sc.warmupS) : null,
         log: sc.log,
       })),
       settings: Object.entries(s.targets[0]?.settings ?? {}).map(([k, v]) => `${k} = ${v}`),
@@ -59,10 +74,35 @@ export function methodologyPage(suites, published, {locale}) {
         suites.find((s) => s.id === r.run.suite),
       ),
     ),
+    noiseFloor: published.flatMap((r) => noiseFloorOf(r, locale)),
     examples,
     exampleRun: first?.run.id ?? null,
     // The rule every comparison follows (lib/stats/compare.mjs), in the page's words.
     margin: unsignedPercent(DEFAULT_MARGIN, locale),
+    minMargin: unsignedPercent(MIN_MARGIN, locale),
+    minRepeats: n(PUBLISHED_MIN_REPEAT),
     level: unsignedPercent(0.95, locale),
   };
+}
+
+/** Each A/A control of a run against its twin, in TPS: the noise this machine makes with nothing to find. */
+function noiseFloorOf(result, locale) {
+  const margin = marginOf(result);
+  const percent = (v) => (v === null ? null : formatFigure(v / 100, 'percent', locale));
+  return compareWithinRun(result, {metrics: ['tps']})
+    .filter((c) => c.control)
+    .map((c) => ({
+      run: result.run.id,
+      scenario: c.scenario,
+      workload: c.workload,
+      version: majorOf(result, c.baseline.target),
+      verdict: c.verdict,
+      changeText: percent(c.changePct),
+      lowText: percent(c.ciLowPct),
+      highText: percent(c.ciHighPct),
+      low: c.ciLowPct,
+      runs: formatFigure(Math.min(c.baseline.n, c.candidate.n), 'integer', locale),
+      margin: unsignedPercent(margin, locale),
+      level: unsignedPercent(0.95, locale),
+    }));
 }

@@ -1,21 +1,29 @@
 // The data of the PostgreSQL 17 planner page, for one locale, from a
 // pg17-planner run: per case and version the median TPS and latency of the
 // repeats (with their spread), the speedup over the oldest version, the query
-// and its EXPLAIN plan per version, and a chart of the speedups.
+// and its EXPLAIN plan per version, a chart of the speedups, and the published
+// study's figures beside ours (its TPS and latency from the raw pgbench
+// outputs it printed, its EXPLAIN ANALYZE times, the speedups computed from
+// them) with a sentence on whether our verdict agrees with its finding.
 import {barChart} from '../charts/chart-spec.mjs';
+import {ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {runInfo} from './run-info.mjs';
+import {byTargetOrder, groupFigures, majorOf, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {marginOf} from '../stats/compare-results.mjs';
+import {agreementOf} from './study-figures.mjs';
+import {formatDate, runInfo} from './run-info.mjs';
 
 /**
  * @param {object} result  a valid pg17-planner result
  * @param {{locale: string, t: Function, suite?: object}} options
  */
-export function plannerPage(result, {locale, t, suite = null}) {
-  const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
+export function plannerPage(result, {locale, t, suite = null, study = null}) {
+  const margin = marginOf(result);
+  const order = byTargetOrder(result);
+  const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()].sort(order);
   const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
   const caseIds = [...new Set(result.cells.map((c) => c.workload))];
-  const targets = [...new Set(result.cells.map((c) => c.target))];
+  const targets = [...new Set(result.cells.map((c) => c.target))].sort(order);
 
   const cases = caseIds.map((id) => {
     const rows = groups.filter((g) => g.workload === id);
@@ -26,9 +34,22 @@ export function plannerPage(result, {locale, t, suite = null}) {
       ...versusBaseline(
         base.figures.tps,
         rows.slice(1).map((r) => r.figures.tps),
-        {locale},
+        {locale, margin},
       ),
     ];
+    const findings = rows.slice(1).flatMap((r, i) =>
+      versus[i + 1]
+        ? [
+            {
+              name: name(r.target),
+              base: name(base.target),
+              target: r.target,
+              baseTarget: base.target,
+              ...versus[i + 1],
+            },
+          ]
+        : [],
+    );
     return {
       id,
       baseline: name(base.target),
@@ -41,6 +62,7 @@ export function plannerPage(result, {locale, t, suite = null}) {
       })),
       plans: (result.plans ?? [])
         .filter((p) => p.workload === id)
+        .sort(order)
         .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
       sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
       command: cell.command,
@@ -54,6 +76,8 @@ export function plannerPage(result, {locale, t, suite = null}) {
           cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
         repeats: formatFigure(rows[0].repeats, 'integer', locale),
       },
+      published: study && publishedCase(study, id, {locale, name}),
+      agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings, locale}),
     };
   });
 
@@ -98,5 +122,58 @@ export function plannerPage(result, {locale, t, suite = null}) {
 
   // The version whose improvements the page is about: the first after the baseline.
   const focus = majorOf(result, targets[1] ?? targets[0]);
-  return {locale, run: runInfo(result, locale, suite), baseline: baseName, focus, cases, charts: [speedups]};
+  return {
+    locale,
+    margin: unsignedPercent(margin, locale),
+    run: runInfo(result, locale, suite),
+    baseline: baseName,
+    focus,
+    cases,
+    charts: [speedups],
+    study: study && {
+      title: study.source.title,
+      publisher: study.source.publisher,
+      date: formatDate(study.source.date, locale),
+      versions: study.targets.map((x) => x.version).join(', '),
+      machine: {
+        os: study.machine.os,
+        instance: study.machine.instance,
+        vcpus: study.machine.vcpus === null ? null : formatFigure(study.machine.vcpus, 'integer', locale),
+        memoryGb: study.machine.memoryGb === null ? null : formatFigure(study.machine.memoryGb, 'integer', locale),
+        storage: study.machine.storage,
+      },
+      settings: study.settings && Object.entries(study.settings).map(([k, v]) => `${k} = ${v}`),
+    },
+  };
+}
+
+/**
+ * One case of the study: per version its TPS and average latency (from its
+ * imported pgbench outputs) and EXPLAIN ANALYZE time, the speedups computed
+ * from them, and the speedups it stated.
+ */
+function publishedCase(study, workload, {locale, name}) {
+  const cells = (study.result?.cells ?? []).filter((c) => c.workload === workload && c.status === 'ok');
+  if (cells.length === 0) return null;
+  const explainOf = (target) =>
+    study.explain?.find((e) => e.workload === workload && e.target === target)?.executionMs ?? null;
+  const [base] = cells;
+  const rows = cells.map((c) => {
+    const ms = explainOf(c.target);
+    const baseMs = explainOf(base.target);
+    return {
+      target: c.target,
+      name: name(c.target),
+      version: study.targets.find((x) => x.target === c.target)?.version ?? null,
+      tps: formatFigure(c.summary.tps, 'tps', locale),
+      latencyAvg: formatFigure(c.summary.latencyAvgMs, 'ms', locale),
+      executionMs: ms === null ? null : formatFigure(ms, 'ms', locale),
+      tpsRatio: c === base ? null : formatFigure(ratio(c.summary.tps, base.summary.tps), 'ratio', locale),
+      executionRatio:
+        c === base || ms === null || baseMs === null ? null : formatFigure(ratio(baseMs, ms), 'ratio', locale),
+    };
+  });
+  const stated = (of) => study.stated?.find((x) => x.workload === workload && x.of === of)?.ratio ?? null;
+  const text = (r) => (r === null ? null : formatFigure(r, 'statedRatio', locale));
+  return {rows, stated: {tps: text(stated('tps')), execution: text(stated('execution'))}};
 }

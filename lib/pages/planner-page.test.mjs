@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {plannerPage} from './planner-page.mjs';
-import {plannerRun, translator} from '../../test/helpers/fixtures.mjs';
+import {plannerRun, siteDir, translator} from '../../test/helpers/fixtures.mjs';
+import {loadSiteData} from './site-data.mjs';
 
 test('each case compares every version with the oldest, from the medians of the repeats', () => {
   const result = plannerRun();
@@ -46,4 +47,25 @@ test('the speedup chart has the baseline at one and a whisker per version', () =
   assert.ok(chart.series[0].points.every((p) => p.y === 1 && p.low === undefined));
   for (const [i, p] of chart.series[1].points.entries()) assert.equal(p.y, data.cases[i].rows[1].versusBase.ratio);
   assert.match(chart.y.ticks[1].label, /倍$/);
+});
+
+test("the study's figures beside each case: parsed from its outputs, speedups computed, its own words kept", () => {
+  const content = loadSiteData(siteDir);
+  const study = content.studies.find((s) => s.suite === 'pg17-planner');
+  const data = plannerPage(plannerRun(), {locale: 'en', t: translator('en'), study});
+  const cte = data.cases.find((c) => c.id === 'cte-sorted-unique').published;
+  assert.deepEqual(
+    cte.rows.map((r) => [r.name, r.version, r.tps, r.latencyAvg, r.executionMs, r.tpsRatio, r.executionRatio]),
+    [
+      ['PostgreSQL 16', '16.12', '6.09', '657', '227', null, null],
+      // 22.166874 / 6.088136 = 3.64; 226.904 / 68.511 = 3.31: from the printed figures.
+      ['PostgreSQL 17', '17.8', '22.2', '180', '68.5', '3.6', '3.3'],
+    ],
+  );
+  assert.deepEqual(cte.stated, {tps: '3.6', execution: '3.3'});
+  // "About 12 times" is written as the post wrote it, not as 12.0.
+  assert.equal(data.cases.find((c) => c.id === 'correlated-in').published.stated.execution, '12');
+  // Three repeats a side: our runs cannot confirm the study's "faster".
+  assert.ok(data.cases.every((c) => c.agreement.outcome === 'cannotTell' && c.agreement.claim === 'faster'));
+  assert.equal(data.study.machine.instance, 't3.micro');
 });

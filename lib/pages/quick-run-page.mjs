@@ -5,7 +5,8 @@
 // server. Without a quick run the page says how to make one (`run` is null).
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder, groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {marginOf} from '../stats/compare-results.mjs';
 import {runInfo} from './run-info.mjs';
 import {point} from './versions-page.mjs';
 
@@ -16,7 +17,7 @@ import {point} from './versions-page.mjs';
 export function quickRunPage(result, {locale, t, suite = null}) {
   if (!result) return {locale, run: null, targets: [], rows: [], finding: null, charts: []};
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
-  const targets = [...new Set(result.cells.map((c) => c.target))].map((id) => ({
+  const targets = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result)).map((id) => ({
     id,
     name: t('common.postgresVersion', {version: majorOf(result, id)}),
     version: result.environment.targets.find((x) => x.id === id).serverVersion,
@@ -37,7 +38,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
       ...versusBaseline(
         base,
         targets.slice(1).map((x) => of(x.id).tps),
-        {locale},
+        {locale, margin: marginOf(result)},
       ),
     ];
     return {

@@ -1,5 +1,8 @@
 // What every page made from a run says about it: which run, when, on what
-// machine, with which pgbench and servers, and whether it was shortened.
+// machine, with which pgbench and servers, whether it was shortened, how the
+// runner ordered and prepared the measurements, and what bounds the figures
+// (durability settings, storage, pgbench on the same cores), all read from
+// the result.
 import {formatFigure} from '../numbers/format.mjs';
 
 const GIB = 1024 ** 3;
@@ -30,6 +33,85 @@ export function runInfo(result, locale, suite = null) {
     servers: environment.targets.map((t) => ({id: t.id, version: t.serverVersion})),
     durationS: run.overrides?.durationS === undefined ? null : formatFigure(run.overrides.durationS, 'integer', locale),
     designDurationS: designDurations.map((d) => formatFigure(d, 'integer', locale)),
+    measuredS: list(
+      [...new Set(result.cells.map((c) => c.parameters.durationS).filter(Boolean))].sort((a, b) => a - b),
+      locale,
+    ),
+    order: orderOf(result, locale),
+    bounds: boundsOf(result, locale),
     data: {json: `/data/${run.id}.json`, csv: `/data/${run.id}.csv`},
   };
+}
+
+const list = (numbers, locale) =>
+  new Intl.ListFormat(locale, {type: 'conjunction'}).format(numbers.map((n) => formatFigure(n, 'integer', locale)));
+
+/** How the runner ordered the measurements and what came before each; `interleaved: false` for older runs. */
+function orderOf(result, locale) {
+  const design = result.run.design;
+  const rounds = Math.max(0, ...result.cells.map((c) => c.round ?? 0));
+  const warmups = [...new Set(result.cells.map((c) => c.parameters.warmupS).filter((w) => w > 0))].sort(
+    (a, b) => a - b,
+  );
+  return {
+    interleaved: design?.order === 'interleaved-rounds',
+    seed: design ? String(design.seed) : null,
+    rounds: formatFigure(rounds, 'integer', locale),
+    warmupS: warmups.length > 0 ? list(warmups, locale) : null,
+    checkpoint: design?.checkpointBeforeEach === true,
+  };
+}
+
+/** What bounds the figures: the durability settings, checkpoints, storage, and pgbench on the same machine. */
+function boundsOf(result, locale) {
+  const target = result.environment.targets.find((t) => t.keySettings);
+  if (!target) return null;
+  const k = target.keySettings;
+  const storage = target.storage;
+  const longest = Math.max(0, ...result.cells.map((c) => (c.parameters.durationS ?? 0) + (c.parameters.warmupS ?? 0)));
+  const timeoutS = settingSeconds(k.checkpoint_timeout);
+  return {
+    durable: k.fsync === 'on' && k.synchronous_commit === 'on',
+    timeoutBeyondRuns: timeoutS !== null && longest > 0 && timeoutS > longest,
+    fsync: k.fsync ?? '?',
+    synchronousCommit: k.synchronous_commit ?? '?',
+    checkpointTimeout: k.checkpoint_timeout ?? '?',
+    maxWalSize: k.max_wal_size ?? '?',
+    storage: storage?.device ? `${storage.device} (${storage.filesystem ?? '?'})` : null,
+    sameMachine: result.environment.targets.every((t) => t.kind === 'embedded'),
+    differing: differingSettings(result),
+    cpus:
+      result.environment.host.cpuCount === null
+        ? '?'
+        : formatFigure(result.environment.host.cpuCount, 'integer', locale),
+  };
+}
+
+/** A time setting as current_setting() shows it ("30min", "5min", "300s", "1h", "1d") in seconds, or null. */
+export function settingSeconds(text) {
+  const m = /^(\d+)(ms|s|min|h|d)$/.exec(text ?? '');
+  return m ? Number(m[1]) * {ms: 0.001, s: 1, min: 60, h: 3600, d: 86400}[m[2]] : null;
+}
+
+/**
+ * Key settings that differ between the compared servers (a version's own
+ * defaults, such as data checksums from PostgreSQL 18): each with its values
+ * and the versions that had them. Settings only some versions have are left out.
+ */
+function differingSettings(result) {
+  const targets = result.environment.targets.filter((t) => t.keySettings && !t.controlOf);
+  const major = (t) => (/^\d+\.\d+/.test(t.serverVersion ?? '') ? t.serverVersion.split('.')[0] : t.serverVersion);
+  const names = [...new Set(targets.flatMap((t) => Object.keys(t.keySettings)))].sort();
+  return names
+    .filter((name) => targets.every((t) => name in t.keySettings))
+    .map((name) => {
+      const byValue = new Map();
+      for (const t of targets) {
+        const value = t.keySettings[name];
+        if (!byValue.has(value)) byValue.set(value, []);
+        byValue.get(value).push(major(t));
+      }
+      return {name, values: [...byValue].map(([value, versions]) => ({value, versions: versions.join(', ')}))};
+    })
+    .filter((s) => s.values.length > 1);
 }

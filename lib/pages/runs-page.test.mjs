@@ -2,7 +2,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {methodologyPage} from './methodology-page.mjs';
 import {runsPage} from './runs-page.mjs';
-import {plannerRun, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {interleavedRun, plannerRun, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {compareWithinRun} from '../stats/compare-results.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 
 test('runs are listed newest first, with their outcome and data files', () => {
@@ -41,4 +43,22 @@ test('the methodology shows the rounding rule on a real cell and the command of 
   assert.equal(data.suites[0].versions, '15, 16, 17, 18');
   assert.equal(data.runs[0].designDurationS.join(', '), '300, 600');
   assert.equal(data.runs[0].durationS, '20');
+});
+
+test("the methodology: each suite's margin and A/A control, the noise floor, what the runner did", () => {
+  const suite = loadSuite(new URL('../../benchmarks/pg-versions/suite.yaml', import.meta.url).pathname);
+  const result = interleavedRun();
+  const data = methodologyPage([suite], [result], {locale: 'en'});
+  assert.equal(data.suites[0].margin, '12%');
+  assert.deepEqual(
+    data.suites[0].controls.map((c) => [c.id, c.of, c.version]),
+    [['pg15-aa', 'pg15', '15']],
+  );
+  const aa = compareWithinRun(result, {metrics: ['tps']}).find((c) => c.control);
+  assert.deepEqual(
+    data.noiseFloor.map((n) => [n.run, n.version, n.verdict, n.changeText, n.margin]),
+    [[result.run.id, '15', aa.verdict, formatFigure(aa.changePct / 100, 'percent', 'en'), '3%']],
+  );
+  assert.equal(data.runs[0].order.interleaved, true);
+  assert.deepEqual(methodologyPage([suite], [versionsRun()], {locale: 'en'}).noiseFloor, []);
 });

@@ -1,7 +1,7 @@
 // Everything the site's pages are made from, read and checked once: datasets,
 // results and suites; and each page's data for one locale, which the data
 // plugin publishes (and whose chart specs the build draws as images).
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import {assertValidResult, readResultFile} from '../results/validate-result.mjs';
@@ -12,6 +12,7 @@ import {parseCatalog, readCatalog} from '../i18n/catalogs.mjs';
 import {formatProblem} from '../i18n/check-catalogs.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
+import {readStudy, studyFiles} from './studies.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
 import {methodologyPage} from './methodology-page.mjs';
 import {plannerPage} from './planner-page.mjs';
@@ -28,19 +29,31 @@ export function loadResults(siteDir) {
   );
 }
 
-/** Reads and checks datasets/, results/ and benchmarks/ of a site. */
+/**
+ * Reads and checks datasets/ (a dataset per top-level JSON file, a published
+ * study per folder), results/ and benchmarks/ of a site.
+ */
 export function loadSiteData(siteDir) {
   const datasetsDir = path.join(siteDir, 'datasets');
   const suitesDir = path.join(siteDir, 'benchmarks');
-  const datasetFiles = existsSync(datasetsDir) ? listFiles(datasetsDir, ['.json']) : [];
+  const datasetFiles = existsSync(datasetsDir)
+    ? readdirSync(datasetsDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(datasetsDir, f))
+    : [];
   if (datasetFiles.length === 0) throw new Error(`No datasets in ${datasetsDir}: the site's pages need their data.`);
   const datasets = Object.fromEntries(datasetFiles.map((f) => readDataset(f)).map((d) => [d.id, d]));
   const results = loadResults(siteDir);
   const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
     .filter((f) => path.basename(f) === 'suite.yaml')
     .map((f) => loadSuite(f));
-  return {siteDir, datasets, results, suites};
+  const studies = studyFiles(datasetsDir).map((f) => readStudy(f, suites));
+  return {siteDir, datasets, results, suites, studies};
 }
+
+/** The published study shown beside a suite's run, or null. */
+export const studyOf = (content, suite) => content.studies?.find((s) => s.suite === suite) ?? null;
 
 /** The newest finished run of a suite in results/, or null. */
 export function newestRun(results, suite) {
@@ -117,8 +130,18 @@ export function buildPages(content, locale, messages) {
     throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
   const versions = latestRun(content.results, 'pg-versions');
   const planner = latestRun(content.results, 'pg17-planner');
-  const versionsData = versionsPage(versions, {locale, t, suite: suite('pg-versions')});
-  const plannerData = plannerPage(planner, {locale, t, suite: suite('pg17-planner')});
+  const versionsData = versionsPage(versions, {
+    locale,
+    t,
+    suite: suite('pg-versions'),
+    study: studyOf(content, 'pg-versions'),
+  });
+  const plannerData = plannerPage(planner, {
+    locale,
+    t,
+    suite: suite('pg17-planner'),
+    study: studyOf(content, 'pg17-planner'),
+  });
   const pages = {
     home: {locale, versions: versionsData.versions, focus: plannerData.focus},
     'managed-postgres': managedPostgresPage(dataset, locale),

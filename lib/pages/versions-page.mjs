@@ -1,12 +1,25 @@
 // The data of the PostgreSQL 15–18 page, for one locale, from a pg-versions
-// run: per scenario and version the median of the repeats (with their spread)
-// of count, tps and latency, each version compared with the oldest, and the
-// charts (throughput, latency percentiles, throughput over time).
+// run: per comparison group (scenario × workload) and version the median of
+// the repeats (with their spread) of count, tps and latency, each version
+// compared with the oldest (lib/stats decides), the A/A control against its
+// twin, the published study's figures beside ours with a sentence on whether
+// the verdicts agree, and the charts (throughput, latency percentiles,
+// throughput over time).
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byVersion, groupFigures, majorOf, medianRepeat, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {
+  byTargetOrder,
+  byVersion,
+  groupFigures,
+  majorOf,
+  medianRepeat,
+  unsignedPercent,
+  versusBaseline,
+} from '../numbers/repeat-stats.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
-import {runInfo} from './run-info.mjs';
+import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {agreementOf, publishedRows} from './study-figures.mjs';
+import {formatDate, runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
@@ -29,17 +42,31 @@ const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
 
 /**
  * @param {object} result  a valid pg-versions result
- * @param {{locale: string, t: Function, suite?: object}} options  t: the locale's translator
+ * @param {{locale: string, t: Function, suite?: object, study?: object}} options  t: the locale's translator;
+ *   study: the published study of the same suite (datasets/<id>/study.json)
  */
-export function versionsPage(result, {locale, t, suite = null}) {
+export function versionsPage(result, {locale, t, suite = null, study = null}) {
   const cells = result.cells;
-  const groups = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()];
+  const controls = controlsOf(result);
+  const margin = marginOf(result);
+  const all = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()].sort(byTargetOrder(result));
   const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
-  const scenarioIds = [...new Set(cells.map((c) => c.scenario))];
+  // Groups in the suite's order (scenario, then workload) when it is known; else as the run met them.
+  const rank = (list, id) => (list ? list.findIndex((x) => x.id === id) : 0);
+  const keys = [...new Set(cells.map((c) => `${c.scenario}\u0000${c.workload}`))].sort((a, b) => {
+    const [[sa, wa], [sb, wb]] = [a.split('\u0000'), b.split('\u0000')];
+    return (
+      rank(suite?.scenarios, sa) - rank(suite?.scenarios, sb) || rank(suite?.workloads, wa) - rank(suite?.workloads, wb)
+    );
+  });
 
-  const scenarios = scenarioIds.map((id) => {
-    const rows = groups.filter((g) => g.scenario === id);
-    const first = cells.find((c) => c.scenario === id);
+  const groups = keys.map((key) => {
+    const [scenario, workload] = key.split('\u0000');
+    const id = `${scenario}-${workload}`;
+    const inGroup = all.filter((g) => g.scenario === scenario && g.workload === workload);
+    const rows = inGroup.filter((g) => !controls.has(g.target));
+    const groupCells = cells.filter((c) => c.scenario === scenario && c.workload === workload);
+    const first = groupCells[0];
     const base = rows[0].figures.tps;
     // Every version against the first: the comparisons the page claims anything from.
     const versus = [
@@ -47,17 +74,21 @@ export function versionsPage(result, {locale, t, suite = null}) {
       ...versusBaseline(
         base,
         rows.slice(1).map((r) => r.figures.tps),
-        {locale},
+        {locale, margin},
       ),
     ];
     const image = (chart) => `/charts/versions-${id}-${chart}.png`;
     const p = first.parameters;
+    const title = t('versions.group', {
+      scenario: t(`versions.scenarios.${scenario}.name`),
+      workload: t(`versions.workloads.${workload}.name`),
+    });
 
     const tpsChart = barChart({
       id: `versions-${id}-tps`,
       locale,
       image: image('tps'),
-      title: t('versions.charts.tps', {scenario: t(`versions.scenarios.${id}.name`)}),
+      title: t('versions.charts.tps', {scenario: title}),
       xTitle: t('common.server'),
       yTitle: t('common.tpsAxis'),
       kind: 'tps',
@@ -68,7 +99,7 @@ export function versionsPage(result, {locale, t, suite = null}) {
       id: `versions-${id}-latency`,
       locale,
       image: image('latency'),
-      title: t('versions.charts.latency', {scenario: t(`versions.scenarios.${id}.name`)}),
+      title: t('versions.charts.latency', {scenario: title}),
       xTitle: t('common.percentileAxis'),
       yTitle: t('common.msAxis'),
       kind: 'ms',
@@ -84,14 +115,14 @@ export function versionsPage(result, {locale, t, suite = null}) {
       id: `versions-${id}-progress`,
       locale,
       image: image('progress'),
-      title: t('versions.charts.progress', {scenario: t(`versions.scenarios.${id}.name`)}),
+      title: t('versions.charts.progress', {scenario: title}),
       xTitle: t('common.secondsAxis'),
       yTitle: t('common.tpsAxis'),
       xKind: 'integer',
       yKind: 'tps',
       series: rows.map((r) => {
         const repeat = medianRepeat(
-          cells.filter((c) => c.scenario === id && c.target === r.target),
+          groupCells.filter((c) => c.target === r.target),
           r.figures.tps,
           FIGURES.tps.pick,
         );
@@ -113,8 +144,14 @@ export function versionsPage(result, {locale, t, suite = null}) {
       }),
     });
 
+    const findings = rows
+      .slice(1)
+      .flatMap((r, i) => (versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), ...versus[i + 1]}] : []));
     return {
       id,
+      scenario,
+      workload,
+      title,
       parameters: {
         scale: p.scale === null ? null : formatFigure(p.scale, 'integer', locale),
         clients: formatFigure(p.clients, 'integer', locale),
@@ -132,25 +169,68 @@ export function versionsPage(result, {locale, t, suite = null}) {
       })),
       // One sentence per version against the first, each from its verdict;
       // one for them all when the runs are too few for any test.
-      ...findingsOf(
-        rows
-          .slice(1)
-          .flatMap((r, i) =>
-            versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), ...versus[i + 1]}] : [],
-          ),
-        locale,
-      ),
-      commands: commandsOf(result, id),
+      ...findingsOf(findings, locale),
+      control: controlOf(inGroup, controls, {name, locale, margin, t}),
+      published: study && publishedRows(study, {scenario, workload, locale, name}),
+      agreement: study && agreementOf(study, {scenario, workload, findings, locale}),
+      commands: commandsOf(result, scenario, workload),
       charts: [tpsChart, latencyChart, progressChart],
     };
   });
 
-  const majors = [...new Set(result.cells.map((c) => majorOf(result, c.target)))].sort(byVersion);
+  const majors = [
+    ...new Set(result.cells.filter((c) => !controls.has(c.target)).map((c) => majorOf(result, c.target))),
+  ].sort(byVersion);
   const versions = majors.length > 1 ? `${majors[0]}–${majors.at(-1)}` : String(majors[0]);
-  return {locale, versions, run: runInfo(result, locale, suite), scenarios};
+  return {
+    locale,
+    versions,
+    margin: unsignedPercent(margin, locale),
+    run: runInfo(result, locale, suite),
+    groups,
+    study: study && studyInfo(study, locale),
+  };
 }
 
-/** The findings of a scenario, and `undecidable` when no comparison could have been decided. */
+/** The A/A control of a group against its twin: the noise floor of the machine, or null. */
+function controlOf(inGroup, controls, {name, locale, margin, t}) {
+  const control = inGroup.find((g) => controls.has(g.target));
+  const twin = control && inGroup.find((g) => g.target === controls.get(control.target));
+  if (!twin) return null;
+  const [v] = versusBaseline(twin.figures.tps, [control.figures.tps], {locale, margin});
+  const twinName = name(twin.target);
+  return {
+    target: control.target,
+    twin: twin.target,
+    name: t('common.controlName', {name: twinName}),
+    base: twinName,
+    tps: control.figures.tps,
+    ...v,
+  };
+}
+
+/** What the page says about the study itself: its source and machine, formatted. */
+function studyInfo(study, locale) {
+  const {source, machine} = study;
+  return {
+    title: source.title,
+    publisher: source.publisher,
+    date: formatDate(source.date, locale),
+    path: source.path,
+    versions: study.targets.map((x) => x.version).join(', '),
+    runs: formatFigure(study.runsPerTarget, 'integer', locale),
+    machine: {
+      os: machine.os,
+      instance: machine.instance,
+      vcpus: machine.vcpus === null ? null : formatFigure(machine.vcpus, 'integer', locale),
+      memoryGb: machine.memoryGb === null ? null : formatFigure(machine.memoryGb, 'integer', locale),
+      storage: machine.storage,
+    },
+    settings: study.settings && Object.entries(study.settings).map(([k, v]) => `${k} = ${v}`),
+  };
+}
+
+/** The findings of a group, and `undecidable` when no comparison could have been decided. */
 function findingsOf(findings, locale) {
   if (findings.length === 0 || findings.some((f) => f.low !== null)) return {findings, undecidable: null};
   const names = new Intl.ListFormat(locale, {type: 'conjunction'}).format(findings.map((f) => f.name));
@@ -171,9 +251,9 @@ export function point(stat, t, valueKey = 'common.tpsValue') {
   };
 }
 
-/** The commands that made a scenario's figures: the data load and the first measured run, as recorded. */
-export function commandsOf(result, scenario) {
-  const cell = result.cells.find((c) => c.scenario === scenario);
+/** The commands that made a group's figures: the data load and the first measured run, as recorded. */
+export function commandsOf(result, scenario, workload) {
+  const cell = result.cells.find((c) => c.scenario === scenario && (workload === undefined || c.workload === workload));
   const init = (result.preparations ?? []).find(
     (p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale,
   );

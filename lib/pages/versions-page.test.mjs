@@ -2,7 +2,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {translator, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {interleavedRun, siteDir, translator, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {compareWithinRun} from '../stats/compare-results.mjs';
+import {loadSiteData} from './site-data.mjs';
 import {bucketProgress, versionsPage} from './versions-page.mjs';
 
 const page = (result, locale = 'en') => versionsPage(result, {locale, t: translator(locale)});
@@ -12,16 +14,19 @@ const tpsMedians = (result, scenario) =>
     (c) => c.summary.tps,
   );
 
-test('each scenario has a row per version with the median and spread of its repeats', () => {
+test('each comparison group has a row per version with the median and spread of its repeats', () => {
   const result = versionsRun();
   const data = page(result);
   assert.equal(data.versions, '15–18');
   assert.deepEqual(
-    data.scenarios.map((s) => s.id),
-    ['small', 'large'],
+    data.groups.map((s) => [s.id, s.scenario, s.workload, s.title]),
+    [
+      ['small-tpcb', 'small', 'tpcb', "Small data set, one connection: TPC-B-like (pgbench's default)"],
+      ['large-tpcb', 'large', 'tpcb', "Large data set, many connections: TPC-B-like (pgbench's default)"],
+    ],
   );
-  for (const s of data.scenarios) {
-    const groups = tpsMedians(result, s.id);
+  for (const s of data.groups) {
+    const groups = tpsMedians(result, s.scenario);
     assert.deepEqual(
       s.rows.map((r) => r.name),
       ['PostgreSQL 15', 'PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18'],
@@ -53,7 +58,7 @@ test('each scenario has a row per version with the median and spread of its repe
 
 test('latencies come from the transaction logs, in milliseconds', () => {
   const result = versionsRun();
-  const row = page(result).scenarios[1].rows[0];
+  const row = page(result).groups[1].rows[0];
   const p99s = result.cells
     .filter((c) => c.scenario === 'large' && c.target === 'pg15')
     .map((c) => c.log.latencyUs.p99 / 1000)
@@ -63,7 +68,7 @@ test('latencies come from the transaction logs, in milliseconds', () => {
 
 test('charts: throughput bars with whiskers, percentiles per version, the median repeat over time', () => {
   const result = versionsRun();
-  const [tps, latency, progress] = page(result).scenarios[0].charts;
+  const [tps, latency, progress] = page(result).groups[0].charts;
   const groups = tpsMedians(result, 'small');
   assert.deepEqual(
     tps.series[0].points.map((p) => p.y),
@@ -73,7 +78,7 @@ test('charts: throughput bars with whiskers, percentiles per version, the median
     tps.series[0].points.map((p) => [p.low, p.high]),
     groups.map((g) => [g.min, g.max]),
   );
-  assert.equal(tps.image, '/charts/versions-small-tps.png');
+  assert.equal(tps.image, '/charts/versions-small-tpcb-tps.png');
   assert.deepEqual(latency.x.categories, ['p50', 'p90', 'p95', 'p99']);
   assert.equal(latency.series.length, 4);
   assert.equal(progress.series.length, 4);
@@ -90,14 +95,14 @@ test('changing one repeat changes its median, the comparisons, the finding and t
   middle.summary.tps = 5000;
   cells[2].summary.tps = 6000;
   const after = page(edited);
-  const row = (p) => p.scenarios[0].rows[1];
+  const row = (p) => p.groups[0].rows[1];
   assert.notEqual(row(after).figures.tps.text, row(before).figures.tps.text);
   assert.equal(row(after).figures.tps.text, '5,000');
   assert.notEqual(row(after).versusFirst.changeText, row(before).versusFirst.changeText);
-  assert.equal(after.scenarios[0].findings[0].changeText, row(after).versusFirst.changeText);
-  assert.equal(after.scenarios[0].charts[0].series[0].points[1].y, 5000);
-  // The other scenario is untouched.
-  assert.deepEqual(after.scenarios[1], before.scenarios[1]);
+  assert.equal(after.groups[0].findings[0].changeText, row(after).versusFirst.changeText);
+  assert.equal(after.groups[0].charts[0].series[0].points[1].y, 5000);
+  // The other group is untouched.
+  assert.deepEqual(after.groups[1], before.groups[1]);
 });
 
 test('every locale gets the same numbers in its own words and notation', () => {
@@ -106,10 +111,10 @@ test('every locale gets the same numbers in its own words and notation', () => {
   for (const locale of ['ja', 'ko', 'zh-Hans']) {
     const other = page(result, locale);
     assert.deepEqual(
-      other.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)),
-      en.scenarios.map((s) => s.rows.map((r) => r.figures.tps.median)),
+      other.groups.map((s) => s.rows.map((r) => r.figures.tps.median)),
+      en.groups.map((s) => s.rows.map((r) => r.figures.tps.median)),
     );
-    assert.notEqual(other.scenarios[0].charts[0].title, en.scenarios[0].charts[0].title);
+    assert.notEqual(other.groups[0].charts[0].title, en.groups[0].charts[0].title);
   }
 });
 
@@ -131,8 +136,52 @@ test('a pre-release server is named as it gives its version, never "PostgreSQL N
   first.serverVersion = '18beta1';
   last.serverVersion = '19devel';
   const data = page(result);
-  const names = data.scenarios[0].rows.map((r) => r.name);
+  const names = data.groups[0].rows.map((r) => r.name);
   assert.ok(names.includes('PostgreSQL 18beta1') && names.includes('PostgreSQL 19devel'), names.join(', '));
   assert.ok(!JSON.stringify(data).includes('NaN'));
   assert.match(data.versions, /–19devel$/);
+});
+
+test('an interleaved run: versions oldest first, the A/A control apart, the study beside, all from the result', () => {
+  const result = interleavedRun();
+  const content = loadSiteData(siteDir);
+  const study = content.studies.find((s) => s.suite === 'pg-versions');
+  const data = versionsPage(result, {locale: 'en', t: translator('en'), study});
+  assert.equal(data.versions, '15–18', 'the control is no version of its own');
+  assert.equal(data.margin, '3%', "the margin the run recorded, not today's suite");
+  const [group] = data.groups;
+  assert.equal(data.groups.length, 1);
+  // The runner met pg17 first (its shuffled first round); the page still starts from the oldest.
+  assert.equal(result.cells[0].target, 'pg17');
+  assert.deepEqual(
+    group.rows.map((r) => r.target),
+    ['pg15', 'pg16', 'pg17', 'pg18'],
+  );
+  const aa = compareWithinRun(result, {metrics: ['tps']}).find((c) => c.control);
+  assert.equal(group.control.target, 'pg15-aa');
+  assert.equal(group.control.base, 'PostgreSQL 15');
+  assert.equal(group.control.verdict, aa.verdict);
+  assert.equal(group.control.lowText, formatFigure(aa.ciLowPct / 100, 'percent', 'en'));
+  assert.deepEqual(data.run.order, {
+    interleaved: true,
+    seed: '154226049',
+    rounds: '6',
+    warmupS: '10',
+    checkpoint: true,
+  });
+  assert.equal(data.run.bounds.durable, true);
+  assert.equal(data.run.measuredS, '60');
+  // The study's table for this group, and whether our verdicts agree with its finding.
+  assert.deepEqual(
+    group.published.rows.map((r) => r.figures.tps.text),
+    ['439', '390', '413', '442'],
+  );
+  const verdicts = group.findings.map((f) => f.verdict);
+  const expected = verdicts.some((v) => v === 'better' || v === 'worse')
+    ? 'disagree'
+    : verdicts.every((v) => v === 'equivalent')
+      ? 'agree'
+      : 'cannotTell';
+  assert.equal(group.agreement.outcome, expected);
+  assert.equal(data.study.machine.os, 'Rocky Linux 9.6');
 });

@@ -1,5 +1,7 @@
 // Joins the results of one suite's shards (run on several machines or jobs
-// with --shard K/N) into one result.
+// with --shard K/N), or of its parts (run one after the other with --only),
+// into one result. Each part keeps its own order; the design records each
+// part's seed.
 
 const sameHost = (a, b) => ['cpuModel', 'cpuCount', 'memoryBytes', 'os', 'kernel'].every((k) => a[k] === b[k]);
 
@@ -47,7 +49,11 @@ export function mergeResults(parts) {
     }
   }
   const times = (key) => parts.map((p) => p.result.run[key]).sort();
-  const {shard, ...overrides} = first.result.run.overrides ?? {};
+  const {shard, only, ...overrides} = first.result.run.overrides ?? {};
+  const design = first.result.run.design && {
+    ...first.result.run.design,
+    parts: parts.map((p) => ({run: p.result.run.id, seed: p.result.run.design?.seed ?? null})),
+  };
   return {
     schemaVersion: first.result.schemaVersion,
     run: {
@@ -57,6 +63,7 @@ export function mergeResults(parts) {
       finishedAt: times('finishedAt').at(-1),
       commands: parts.flatMap((p) => p.result.run.commands),
       overrides: {...overrides, mergedShards: parts.map((p) => p.result.run.overrides?.shard ?? p.result.run.id)},
+      ...(design && {design}),
     },
     environment: {...first.result.environment, targets: [...targets.values()]},
     cells: [...cells.values()],

@@ -37,6 +37,32 @@ test('shards of one run join into one valid result', () => {
   assert.deepEqual(merged.run.overrides, {mergedShards: ['1/2', '2/2']});
 });
 
+test('parts run with --only join too: their --only is dropped, and each part keeps its seed', () => {
+  const design = (seed) => ({order: 'interleaved-rounds', seed, checkpointBeforeEach: true, margin: 0.03});
+  const [a, b] = shards().map((part, i) => ({
+    ...part,
+    result: {
+      ...part.result,
+      run: {
+        ...part.result.run,
+        id: `s-${i + 1}`,
+        overrides: {durationS: 60, only: {workload: [`w${i}`]}},
+        design: design(10 + i),
+      },
+    },
+  }));
+  const merged = mergeResults([a, b]);
+  assert.deepEqual(resultProblems(merged), []);
+  assert.deepEqual(merged.run.overrides, {durationS: 60, mergedShards: ['s-1', 's-2']});
+  assert.deepEqual(merged.run.design, {
+    ...design(10),
+    parts: [
+      {run: 's-1', seed: 10},
+      {run: 's-2', seed: 11},
+    ],
+  });
+});
+
 test('shards of another suite version, another machine, or the same cells are refused', () => {
   const [a, b] = shards();
   assert.throws(

@@ -4,6 +4,7 @@
 // of the older run against the newer. One sample is one ok cell's figure.
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
+import {targetOrder} from '../numbers/repeat-stats.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN} from './compare.mjs';
 
@@ -84,14 +85,14 @@ export const controlsOf = (result) =>
   new Map(result.environment.targets.filter((t) => t.controlOf).map((t) => [t.id, t.controlOf]));
 
 /**
- * Each target against `baseline` (default: the result's first target that is
- * not an A/A control), within one result; each A/A control against its twin,
- * marked `control: true`.
+ * Each target against `baseline` (default: the oldest version that is not an
+ * A/A control), within one result, oldest first; each A/A control against its
+ * twin, marked `control: true`.
  * @returns {object[]} comparisons
  */
 export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p95', 'p99']} = {}) {
   const controls = controlsOf(result);
-  const targets = result.environment.targets.map((t) => t.id).filter((t) => !controls.has(t));
+  const targets = targetOrder(result).filter((t) => !controls.has(t));
   const base = baseline ?? targets[0];
   if (!targets.includes(base)) {
     throw new Error(`${result.run.id} has no target "${base}": use --baseline with one of ${targets.join(', ')}.`);
@@ -103,8 +104,8 @@ export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p
       const of = (target) => ({target, values: samples(group.byTarget.get(target) ?? [], metric)});
       const b = of(base);
       if (b.values) {
-        const candidates = [...group.byTarget.keys()]
-          .filter((t) => t !== base && !controls.has(t))
+        const candidates = targets
+          .filter((t) => t !== base && group.byTarget.has(t))
           .map(of)
           .filter((c) => c.values);
         out.push(...decideGroup(group, metric, b, candidates, m));

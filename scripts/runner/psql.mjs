@@ -18,10 +18,13 @@ const SETTINGS_SQL =
   "SELECT name, current_setting(name) FROM pg_settings WHERE source NOT IN ('default', 'override', 'client') ORDER " +
   'BY name';
 
-// Settings that bound the figures whatever their source: durability, checkpoints, memory.
+// Settings that bound the figures whatever their source: durability, checkpoints, memory, and
+// what a version's initdb or defaults changed (data checksums are on by default from PostgreSQL 18).
 const KEY_SETTINGS = [
   'checkpoint_timeout',
+  'data_checksums',
   'fsync',
+  'io_method',
   'full_page_writes',
   'max_wal_size',
   'shared_buffers',

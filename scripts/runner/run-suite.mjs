@@ -158,7 +158,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   // A second Ctrl-C ends the process at once: stop the servers synchronously first.
   const stopCatching = catchInterrupts({onForce: () => stopAllServers()});
   const record = (argv, env = {}) => result.run.commands.push(renderCommand(argv, env));
-  const targets = openTargets({result, record, progress});
+  const targets = openTargets({result, record, progress, order: suite.targets.map((t) => t.id)});
   const tmp = mkdtempSync(tempPrefix());
   let failed = result.cells.filter((c) => c.status !== 'ok').length;
   try {

@@ -15,9 +15,10 @@ import {describeServer} from './psql.mjs';
  * @param {object} options.result  the result being written: environment.targets gets each target
  * @param {(argv: string[]) => void} options.record
  * @param {object} options.progress
+ * @param {string[]} [options.order]  the suite's target ids: environment.targets keeps this order
  * @returns {{use: (target) => Promise<{connection?: object, error?: object}>, close: () => void}}
  */
-export function openTargets({result, record, progress}) {
+export function openTargets({result, record, progress, order = []}) {
   const states = new Map();
   let active = null;
 
@@ -45,9 +46,9 @@ export function openTargets({result, record, progress}) {
         ...(target.control && {controlOf: target.control}),
         ...(server && {storage: storageOf(server.baseDir)}),
       };
-      const known = result.environment.targets.findIndex((t) => t.id === target.id);
-      if (known >= 0) result.environment.targets[known] = entry;
-      else result.environment.targets.push(entry);
+      const targets = result.environment.targets.filter((t) => t.id !== target.id);
+      const rank = (t) => (order.includes(t.id) ? order.indexOf(t.id) : order.length);
+      result.environment.targets = [...targets, entry].sort((a, b) => rank(a) - rank(b));
       return {server, connection};
     } catch (error) {
       server?.stop();

@@ -8,6 +8,7 @@ import {readFileSync} from 'node:fs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
+import {byTargetOrder} from '../../lib/numbers/repeat-stats.mjs';
 import {buildLocalePages, latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';
@@ -24,32 +25,56 @@ const medians = (page, selector) => page.$$eval(selector, (cells) => cells.map((
 for (const locale of Object.keys(locales)) {
   const base = localePath(locale);
 
-  test(`${base}pg-versions/: medians of the newest pg-versions run, charts drawn (${locale})`, async () => {
+  test(`${base}pg-versions/: medians of the newest pg-versions run, the study beside them (${locale})`, async () => {
     const run = latestRun(results, 'pg-versions');
+    const controls = new Set(run.environment.targets.filter((t) => t.controlOf).map((t) => t.id));
     const {page, problems} = await openPage(site, `${base}pg-versions/`);
-    for (const scenario of new Set(run.cells.map((c) => c.scenario))) {
-      const cells = run.cells.filter((c) => c.scenario === scenario);
-      const tps = summarizeRepeats(cells, (c) => c.summary.tps).map((g) => formatFigure(g.median, 'tps', locale));
-      const p99 = summarizeRepeats(cells, (c) => c.log.latencyUs.p99 / 1000).map((g) =>
-        formatFigure(g.median, 'ms', locale),
-      );
-      assert.deepEqual(await medians(page, `table[data-scenario="${scenario}"] td[data-figure="tps"]`), tps);
-      assert.deepEqual(await medians(page, `table[data-scenario="${scenario}"] td[data-figure="p99"]`), p99);
+    const groupIds = [...new Set(run.cells.map((c) => `${c.scenario}-${c.workload}`))];
+    for (const id of groupIds) {
+      const cells = run.cells.filter((c) => `${c.scenario}-${c.workload}` === id && !controls.has(c.target));
+      // Oldest version first, whatever order the shuffled rounds met them in.
+      const summary = (pick, kind) =>
+        summarizeRepeats(cells, pick)
+          .sort(byTargetOrder(run))
+          .map((g) => formatFigure(g.median, kind, locale));
+      const tps = summary((c) => c.summary.tps, 'tps');
+      const p99 = summary((c) => c.log.latencyUs.p99 / 1000, 'ms');
+      assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="tps"]`), tps);
+      assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="p99"]`), p99);
     }
     // Each version's verdict against the first, as the site's own code decides it, and its sentence.
     const data = buildLocalePages(root, locale)['pg-versions'];
-    const verdicts = await page.$$eval('td[data-verdict]', (cells) => cells.map((c) => c.dataset.verdict));
+    const verdicts = await page.$$eval('table[data-group] td[data-verdict]', (cells) =>
+      cells.map((c) => c.dataset.verdict),
+    );
     assert.deepEqual(
       verdicts,
-      data.scenarios.flatMap((s) => s.rows.slice(1).map((r) => r.versusFirst.verdict)),
+      data.groups.flatMap((s) => s.rows.slice(1).map((r) => r.versusFirst.verdict)),
     );
-    const findings = await page.$$eval('p.finding', (ps) => ps.map((p) => p.textContent));
-    assert.equal(findings.length, data.scenarios.length);
-    for (const [i, s] of data.scenarios.entries()) {
+    const findings = await page.$$eval('p[data-findings]', (ps) => ps.map((p) => p.textContent));
+    assert.equal(findings.length, data.groups.length);
+    for (const [i, s] of data.groups.entries()) {
       // The version numbers: a list may join the names ("PostgreSQL 16, 17 and 18" reads either way).
       for (const f of s.findings) assert.ok(findings[i].includes(f.name.replace(/^\D+/, '')), findings[i]);
     }
-    assert.equal(await page.locator('figure[data-chart]').count(), 6);
+    // The published study: its figures as printed, and one sentence per group on whether we agree.
+    const {studies} = loadSiteData(root);
+    const study = studies.find((x) => x.suite === 'pg-versions');
+    for (const group of study.groups) {
+      const id = `${group.scenario}-${group.workload}`;
+      if (!groupIds.includes(id)) continue;
+      assert.deepEqual(
+        await medians(page, `table[data-published="${id}"] td[data-figure="tps"]`),
+        group.figures.map((f) => formatFigure(f.tps, 'tps', locale)),
+      );
+    }
+    const agreements = await page.$$eval('p[data-agreement]', (ps) => ps.map((p) => p.dataset.agreement));
+    assert.deepEqual(
+      agreements,
+      data.groups.filter((g) => g.agreement).map((g) => g.agreement.outcome),
+    );
+    assert.equal(await page.locator('p[data-control]').count(), data.groups.filter((g) => g.control).length);
+    assert.equal(await page.locator('figure[data-chart]').count(), 3 * data.groups.length);
     assert.deepEqual(await blankCharts(page), []);
     assert.deepEqual(problems, []);
     await page.close();
@@ -83,6 +108,22 @@ for (const locale of Object.keys(locales)) {
       }
       assert.equal((await page.locator(`[data-plan]`).filter({hasText: 'Execution Time'}).count()) >= 3, true);
     }
+    // The study's figures, parsed from the pgbench outputs it printed, and whether our verdict agrees.
+    const study = loadSiteData(root).studies.find((x) => x.suite === 'pg17-planner');
+    const data = buildLocalePages(root, locale)['pg17-planner'];
+    for (const c of data.cases) {
+      const theirs = study.result.cells.filter((x) => x.workload === c.id);
+      assert.deepEqual(
+        await page.$$eval(`table[data-published="${c.id}"] td[data-figure="tps"]`, (tds) =>
+          tds.map((td) => td.textContent),
+        ),
+        theirs.map((x) => formatFigure(x.summary.tps, 'tps', locale)),
+      );
+    }
+    assert.deepEqual(
+      await page.$$eval('p[data-agreement]', (ps) => ps.map((p) => p.dataset.agreement)),
+      data.cases.filter((c) => c.agreement).map((c) => c.agreement.outcome),
+    );
     assert.deepEqual(await blankCharts(page), []);
     assert.deepEqual(problems, []);
     await page.close();

@@ -155,8 +155,10 @@ repeat: 2
   assert.deepEqual(leftoverServers('bench-pg17-'), []);
 });
 
-test('a run killed with kill -9 leaves no server behind, and --resume finishes it without redoing cells', async () => {
-  const {suite, out} = tempSuite(oneClientSuite('resumable', 5));
+test('a run killed with kill -9 leaves no server behind; --resume keeps its order and redoes no cell', async () => {
+  const {suite, out} = tempSuite(
+    oneClientSuite('resumable', 3).replace('    embedded: 17\n', '    embedded: 17\n  - id: pg18\n    embedded: 18\n'),
+  );
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {stdio: 'ignore'});
   const runnerTemp = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`));
   const resultFile = () =>
@@ -173,30 +175,36 @@ test('a run killed with kill -9 leaves no server behind, and --resume finishes i
   assert.equal(runnerTemp().length, 1, 'the killed runner left its temporary folder');
   const interrupted = JSON.parse(readFileSync(resultFile(), 'utf8'));
   assert.ok(
-    interrupted.cells.length >= 2 && interrupted.cells.length < 5,
+    interrupted.cells.length >= 2 && interrupted.cells.length < 6,
     `${interrupted.cells.length} cells before the kill`,
   );
   assert.equal(interrupted.run.finishedAt, null);
 
   // The guard notices within a second that the runner is gone and stops the server.
   const stopBy = Date.now() + 15_000;
-  while (leftoverServers('bench-pg17-').length > 0 && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 200));
-  assert.deepEqual(leftoverServers('bench-pg17-'), []);
+  while (leftoverServers('bench-pg1').length > 0 && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 200));
+  assert.deepEqual(leftoverServers('bench-pg1'), []);
 
   const resumed = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
   assert.equal(resumed.status, 0, resumed.stderr);
-  assert.match(resumed.stderr, new RegExp(`5 cells, ${interrupted.cells.length} already done \\(resuming\\)`));
+  assert.match(resumed.stderr, new RegExp(`6 cells, ${interrupted.cells.length} already done \\(resuming\\)`));
   assert.deepEqual(runnerTemp(), [], 'the next run removes the temporary folder of the killed one');
   const final = JSON.parse(readFileSync(resultFile(), 'utf8'));
   assert.deepEqual(resultProblems(final), []);
+  // The resumed run kept the order of the seed it started with: the order --dry-run prints for that seed.
+  const {seed} = interrupted.run.design;
+  assert.equal(final.run.design.seed, seed);
+  const dry = spawnSync(process.execPath, [BENCH, 'run', suite, '--seed', String(seed), '--dry-run'], {
+    encoding: 'utf8',
+  });
   assert.deepEqual(
-    final.cells.map((c) => c.id).sort(),
-    [1, 2, 3, 4, 5].map((r) => `pg17/ro/s/c1/r${r}`),
+    final.cells.map((c) => `# ${c.id}: round ${c.round}, position ${c.position}`),
+    dry.stdout.split('\n').filter((l) => / round \d, position \d$/.test(l)),
   );
   // The cells finished before the kill were kept as they were.
   assert.deepEqual(final.cells.slice(0, interrupted.cells.length), interrupted.cells);
   assert.notEqual(final.run.finishedAt, null);
-  assert.deepEqual(leftoverServers('bench-pg17-'), []);
+  assert.deepEqual(leftoverServers('bench-pg1'), []);
 });
 
 test('--resume with nothing to resume says so', () => {

@@ -36,6 +36,39 @@ export function RunData({run}) {
   );
 }
 
+/** What the runner did in a run, and what bounds its figures: sentences generated from its result. */
+export function runMethod(t, run) {
+  const {order, bounds} = run;
+  return [
+    order.interleaved
+      ? t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed})
+      : t('common.run.order.sequential'),
+    order.warmupS && t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {warmup: order.warmupS}),
+    t('common.run.measured', {measured: run.measuredS}),
+    bounds &&
+      t(bounds.durable ? 'common.run.durable' : 'common.run.notDurable', {
+        fsync: bounds.fsync,
+        synchronousCommit: bounds.synchronousCommit,
+      }),
+    bounds &&
+      t(bounds.timeoutBeyondRuns ? 'common.run.checkpoints' : 'common.run.checkpointsMayFall', {
+        checkpointTimeout: bounds.checkpointTimeout,
+        maxWalSize: bounds.maxWalSize,
+      }),
+    bounds?.differing.length > 0 &&
+      t('common.run.differs', {
+        list: bounds.differing
+          .map((d) => {
+            const values = d.values.map((v) => `${v.value} (${t('common.postgresVersion', {version: v.versions})})`);
+            return `${d.name}: ${values.join(', ')}`;
+          })
+          .join('; '),
+      }),
+    bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
+    bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
+  ].filter(Boolean);
+}
+
 /** Which run the page's figures come from, on what, and how to read them. */
 export function RunProvenance({data}) {
   const t = useT();
@@ -56,6 +89,7 @@ export function RunProvenance({data}) {
           pgbench: run.pgbench ?? '?',
         }),
         run.durationS && t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')}),
+        ...runMethod(t, run),
         run.dirty && t('common.run.dirty', {sha: run.gitSha ?? '?'}),
         t('common.run.data'),
       ]
@@ -94,45 +128,101 @@ const FIGURE_HEADINGS = {
   max: 'common.table.max',
 };
 
-/** One scenario of the versions page: parameters, finding, table, charts, commands. */
-export function VersionsScenario({data, scenario: id}) {
+/** The published study shown beside our figures: what it is, what it ran on, how it is shown. */
+export function StudyNote({data}) {
   const t = useT();
   const gap = useSentenceGap();
-  const s = data.scenarios.find((x) => x.id === id);
-  if (!s) throw new Error(`No scenario "${id}" in the run (${data.scenarios.map((x) => x.id).join(', ')}).`);
-  const base = s.rows[0];
-  const heading = (f) => (FIGURE_HEADINGS[f] ? t(FIGURE_HEADINGS[f]) : t('common.table.percentile', {p: f.slice(1)}));
+  const {study} = data;
+  if (!study) return null;
+  const m = study.machine;
+  const machine = [
+    m.instance,
+    m.vcpus && t('common.study.vcpus', {vcpus: m.vcpus}),
+    m.memoryGb && t('common.study.memory', {memory: m.memoryGb}),
+    m.os,
+    m.storage,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <section>
-      <Heading as="h2" id={id}>
-        {t(`versions.scenarios.${id}.name`)}
+    <NoteBox>
+      <strong>{t('common.study.title')}</strong>
+      {gap}
+      {[
+        t('common.study.text', {
+          source: study.title,
+          publisher: study.publisher,
+          date: study.date,
+          versions: study.versions,
+        }),
+        machine ? t('common.study.machine', {machine}) : t('common.study.noMachine'),
+        study.settings
+          ? t('common.study.settings', {settings: study.settings.join(', ')})
+          : t('common.study.noSettings'),
+        t('common.study.shown'),
+      ].join(gap)}
+    </NoteBox>
+  );
+}
+
+/** Every comparison group of the versions page, in the run's order. */
+export function VersionsGroups({data}) {
+  return data.groups.map((g) => <VersionsGroup key={g.id} data={data} group={g} />);
+}
+
+/** Whether our verdicts agree with the published study's finding, in one sentence. */
+function Agreement({agreement, source}) {
+  const t = useT();
+  if (!agreement) return null;
+  const claim = t(`common.agreement.claim.${agreement.claim}`, {names: agreement.names, base: agreement.base});
+  return (
+    <p className="finding" data-agreement={agreement.outcome}>
+      {t(`common.agreement.${agreement.outcome}`, {source, claim, names: agreement.names, base: agreement.base})}
+    </p>
+  );
+}
+
+/** One comparison group of the versions page: parameters, findings, tables (ours, published), charts, commands. */
+function VersionsGroup({data, group: g}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  const base = g.rows[0];
+  const heading = (f) => (FIGURE_HEADINGS[f] ? t(FIGURE_HEADINGS[f]) : t('common.table.percentile', {p: f.slice(1)}));
+  const columns = [
+    t('common.table.version'),
+    ...Object.keys(base.figures).map((name) => ({label: heading(name), numeric: true})),
+    {label: t('common.table.versus', {base: base.name}), numeric: true},
+  ];
+  return (
+    <section data-group={g.id}>
+      <Heading as="h2" id={g.id}>
+        {g.title}
       </Heading>
-      <p>{t(`versions.scenarios.${id}.intro`)}</p>
+      <p>{t(`versions.intro.${g.scenario}.${g.workload}`)}</p>
       <p>
         {t('versions.parameters', {
-          builtin: s.parameters.builtin,
-          scale: s.parameters.scale,
-          clients: s.parameters.clients,
-          threads: s.parameters.threads,
-          duration: s.parameters.durationS,
-          repeats: s.parameters.repeats,
+          builtin: g.parameters.builtin,
+          scale: g.parameters.scale,
+          clients: g.parameters.clients,
+          threads: g.parameters.threads,
+          duration: g.parameters.durationS,
+          repeats: g.parameters.repeats,
         })}
       </p>
-      <p className="finding">
-        {s.undecidable
-          ? t('common.verdict.sentence.tooFew', s.undecidable)
-          : s.findings.map((v) => verdictSentence(t, v)).join(gap)}
+      <p className="finding" data-findings={g.id}>
+        {g.undecidable
+          ? t('common.verdict.sentence.tooFew', g.undecidable)
+          : g.findings.map((v) => verdictSentence(t, v)).join(gap)}
       </p>
-      <DataTable
-        data-scenario={id}
-        columns={[
-          t('common.table.version'),
-          ...Object.keys(base.figures).map((name) => ({label: heading(name), numeric: true})),
-          {label: t('common.table.versus', {base: base.name}), numeric: true},
-        ]}
-        caption={t('common.table.note', {repeats: s.parameters.repeats})}
-      >
-        {s.rows.map((r) => (
+      {g.control && (
+        <p data-control={g.control.target}>
+          {t('versions.control', {name: g.control.name, base: g.control.base})}
+          {gap}
+          {verdictSentence(t, g.control)}
+        </p>
+      )}
+      <DataTable data-group={g.id} columns={columns} caption={t('common.table.note', {repeats: g.parameters.repeats})}>
+        {g.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
             <th scope="row">
               {r.name}
@@ -145,21 +235,97 @@ export function VersionsScenario({data, scenario: id}) {
           </tr>
         ))}
       </DataTable>
-      {s.charts.map((spec) => (
+      {data.study && g.agreement && <Agreement agreement={g.agreement} source={data.study.title} />}
+      {g.published && (
+        <>
+          <p>
+            {t('versions.published.intro', {
+              source: data.study.title,
+              date: data.study.date,
+              duration: g.published.durationS,
+              runs: data.study.runs,
+            })}
+          </p>
+          <DataTable
+            data-published={g.id}
+            columns={columns}
+            caption={t('versions.published.caption', {source: data.study.title})}
+          >
+            {g.published.rows.map((r) => (
+              <tr key={r.target} data-target={r.target}>
+                <th scope="row">
+                  {r.name}
+                  <Spread>{r.version}</Spread>
+                </th>
+                {Object.entries(r.figures).map(([name, stat]) => (
+                  <Stat key={name} stat={stat} figure={name} />
+                ))}
+                <Num data-figure="percent">{r.versusFirst ? r.versusFirst.changeText : t('common.baseline')}</Num>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+      {g.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
-      <Heading as="h3" id={`${id}-commands`}>
+      <Heading as="h3" id={`${g.id}-commands`}>
         {t('common.commands.title')}
       </Heading>
       <CodeBlock language="bash">
         {[
-          s.commands.init && `# ${t('common.commands.init')}\n${s.commands.init}`,
-          `# ${t('common.commands.run')}\n${s.commands.run}`,
+          g.commands.init && `# ${t('common.commands.init')}\n${g.commands.init}`,
+          `# ${t('common.commands.run')}\n${g.commands.run}`,
         ]
           .filter(Boolean)
           .join('\n\n')}
       </CodeBlock>
     </section>
+  );
+}
+
+/** The published study beside the planner page's case: its figures, its speedups and ours. */
+function PublishedCase({data, c}) {
+  const t = useT();
+  if (!c.published) return null;
+  const {stated} = c.published;
+  return (
+    <>
+      <DataTable
+        data-published={c.id}
+        columns={[
+          t('common.table.version'),
+          {label: t('common.table.tps'), numeric: true},
+          {label: t('common.table.latencyAvg'), numeric: true},
+          {label: t('planner.published.execution'), numeric: true},
+          {label: t('common.table.speedup', {base: c.published.rows[0].name}), numeric: true},
+        ]}
+        caption={t('planner.published.caption', {
+          source: data.study.title,
+          instance: data.study.machine.instance ?? '?',
+          vcpus: data.study.machine.vcpus ?? '?',
+          memory: data.study.machine.memoryGb ?? '?',
+        })}
+      >
+        {c.published.rows.map((r) => (
+          <tr key={r.target} data-target={r.target}>
+            <th scope="row">
+              {r.name}
+              <Spread>{r.version}</Spread>
+            </th>
+            <Num data-figure="tps">{r.tps}</Num>
+            <Num data-figure="latencyAvg">{r.latencyAvg}</Num>
+            <Num data-figure="execution">{r.executionMs ?? '—'}</Num>
+            <Num data-figure="ratio">
+              {r.tpsRatio ? t('common.times', {ratio: r.tpsRatio}) : t('common.baseline')}
+              {r.executionRatio && <Spread>{t('planner.published.executionRatio', {ratio: r.executionRatio})}</Spread>}
+            </Num>
+          </tr>
+        ))}
+      </DataTable>
+      {stated.tps && <p>{t('planner.published.stated', {tps: stated.tps, execution: stated.execution ?? '?'})}</p>}
+      <Agreement agreement={c.agreement} source={data.study.title} />
+    </>
   );
 }
 
@@ -212,6 +378,7 @@ export function PlannerCase({data, case: id}) {
           </tr>
         ))}
       </DataTable>
+      <PublishedCase data={data} c={c} />
       <p>{t(`planner.cases.${id}.look`)}</p>
       <Heading as="h3" id={`${id}-query`}>
         {t('planner.query')}
@@ -276,13 +443,27 @@ export function RunsTable({data}) {
 /** Each suite: its design and the command that reruns it. */
 export function SuitesTable({data}) {
   const t = useT();
+  const gap = useSentenceGap();
   return data.suites.map((s) => (
     <section key={s.id} data-suite={s.id}>
       <Heading as="h3" id={`suite-${s.id}`}>
         {t(`method.suites.${s.id}`)}
       </Heading>
-      <p>{t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')})}</p>
-      <DataTable columns={['scenario', 'scale', 'clients', 'threads', 'duration'].map((k) => t(`method.table.${k}`))}>
+      <p>
+        {[
+          t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')}),
+          t('method.suiteMargin', {margin: s.margin}),
+          s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
+          ...s.controls.map((c) =>
+            t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),
+          ),
+        ]
+          .filter(Boolean)
+          .join(gap)}
+      </p>
+      <DataTable
+        columns={['scenario', 'scale', 'clients', 'threads', 'duration', 'warmup'].map((k) => t(`method.table.${k}`))}
+      >
         {s.scenarios.map((sc) => (
           <tr key={sc.id} data-scenario={sc.id}>
             <td>
@@ -292,6 +473,7 @@ export function SuitesTable({data}) {
             <Num data-figure="clients">{sc.clients}</Num>
             <Num data-figure="threads">{sc.threads}</Num>
             <Num>{sc.durationS ? t('common.seconds', {value: sc.durationS}) : '—'}</Num>
+            <Num>{sc.warmupS ? t('common.seconds', {value: sc.warmupS}) : '—'}</Num>
           </tr>
         ))}
       </DataTable>
@@ -299,6 +481,42 @@ export function SuitesTable({data}) {
       <CodeBlock language="bash">{s.command}</CodeBlock>
     </section>
   ));
+}
+
+/** Where an A/A control runs: its scenarios and workloads, or everywhere. */
+const controlGroups = (c) => [...(c.scenarios ?? []), ...(c.workloads ?? [])].join(' / ') || '*';
+
+/** What the runner did in each published run, from its result. */
+export function RunMethods({data}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  return data.runs.map((run) => (
+    <p key={run.id} data-run-method={run.id}>
+      <code>{run.id}</code>
+      {gap}
+      {runMethod(t, run).join(gap)}
+    </p>
+  ));
+}
+
+/** The A/A controls of the published runs: the noise floor, each from its verdict. */
+export function NoiseFloor({data}) {
+  const t = useT();
+  if (data.noiseFloor.length === 0) return <p>{t('method.noiseFloor.none')}</p>;
+  return (
+    <ul>
+      {data.noiseFloor.map((c) => (
+        <li key={`${c.run}-${c.scenario}-${c.workload}`} data-noise-floor={c.verdict}>
+          {t('method.noiseFloor.item', {run: c.run, scenario: c.scenario, workload: c.workload})}{' '}
+          {verdictSentence(t, {
+            ...c,
+            name: t('common.controlName', {name: t('common.postgresVersion', {version: c.version})}),
+            base: t('common.postgresVersion', {version: c.version}),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The rounding rule, shown on figures of a real run. */

@@ -1,0 +1,103 @@
+// A published study beside our run: its figures, formatted as ours are, with
+// the ratios computed from them (never the ones it printed), and whether our
+// verdicts agree with its finding. A study measured each version once, so its
+// own figures allow no test: the page shows them as they were published.
+import {percentDifference, ratio} from '../numbers/compare.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+
+const COLUMNS = [
+  ['count', 'count', 'count'],
+  ['tps', 'tps', 'tps'],
+  ['min', 'minMs', 'ms'],
+  ['max', 'maxMs', 'ms'],
+  ['p95', 'p95Ms', 'ms'],
+  ['p99', 'p99Ms', 'ms'],
+];
+
+/** The figure as a stat our tables show (one value: no spread). */
+const single = (value, kind, locale) => ({
+  median: value,
+  min: value,
+  max: value,
+  ok: 1,
+  repeats: 1,
+  values: [value],
+  text: formatFigure(value, kind, locale),
+  spread: formatFigure(value, kind, locale),
+});
+
+/**
+ * The study's table for one comparison group, or null when it printed none:
+ * each version's figures, and its TPS against the first version's.
+ * @param {{scenario: string, workload: string, locale: string, name: (target: string) => string}} options
+ */
+export function publishedRows(study, {scenario, workload, locale, name}) {
+  const group = (study.groups ?? []).find((g) => g.scenario === scenario && g.workload === workload);
+  if (!group) return null;
+  const versionOf = (target) => study.targets.find((x) => x.target === target)?.version ?? null;
+  const base = group.figures[0];
+  return {
+    commands: group.commands,
+    durationS: formatFigure(group.durationS, 'integer', locale),
+    rows: group.figures.map((f, i) => ({
+      target: f.target,
+      name: name(f.target),
+      version: versionOf(f.target),
+      figures: Object.fromEntries(COLUMNS.map(([key, field, kind]) => [key, single(f[field], kind, locale)])),
+      versusFirst:
+        i === 0
+          ? null
+          : {
+              ratioText: formatFigure(ratio(f.tps, base.tps), 'ratio', locale),
+              changeText: formatFigure(percentDifference(f.tps, base.tps), 'percent', locale),
+            },
+    })),
+  };
+}
+
+/** The study's finding for a group: one for its scenario, or one that names no scenario. */
+export const findingOf = (study, {scenario, workload}) =>
+  study.findings.find((f) => f.workload === workload && f.scenario === scenario) ??
+  study.findings.find((f) => f.workload === workload && f.scenario === null) ??
+  null;
+
+/**
+ * Whether our verdicts agree with the study's finding for a group.
+ *   no-large-difference: agree when every version is `equivalent` to the
+ *     baseline; disagree when one is `better` or `worse`; else we cannot tell.
+ *   faster (target over versus): agree when ours is `better`, disagree when it
+ *     is `worse` or `equivalent`; else we cannot tell.
+ * Too few runs for any test: we cannot tell.
+ * @param {object[]} findings  our comparisons: {name, base, verdict, low, target?, baseTarget?}
+ * @returns {{claim: string, outcome: 'agree'|'disagree'|'cannotTell', names: string, target?, versus?}|null}
+ */
+export function agreementOf(study, {scenario, workload, findings, locale}) {
+  const finding = findingOf(study, {scenario, workload});
+  if (!finding || findings.length === 0) return null;
+  const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items.map((f) => f.name));
+  const decided = findings.filter((f) => f.low !== null);
+  let outcome;
+  let names;
+  if (finding.claim === 'no-large-difference') {
+    const differing = decided.filter((f) => f.verdict === 'better' || f.verdict === 'worse');
+    const open = findings.filter((f) => f.low === null || !['better', 'worse', 'equivalent'].includes(f.verdict));
+    if (differing.length > 0) [outcome, names] = ['disagree', list(differing)];
+    else if (open.length > 0) [outcome, names] = ['cannotTell', list(open)];
+    else [outcome, names] = ['agree', list(findings)];
+  } else {
+    const ours = findings.find((f) => f.target === finding.target && f.baseTarget === finding.versus);
+    if (!ours) return null;
+    names = ours.name;
+    if (ours.low === null) outcome = 'cannotTell';
+    else if (ours.verdict === 'better') outcome = 'agree';
+    else if (ours.verdict === 'worse' || ours.verdict === 'equivalent') outcome = 'disagree';
+    else outcome = 'cannotTell';
+  }
+  return {
+    claim: finding.claim,
+    outcome,
+    names,
+    base: findings[0].base,
+    runs: formatFigure(study.runsPerTarget, 'integer', locale),
+  };
+}

@@ -1,0 +1,77 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {loadSuite} from '../suites/suite.mjs';
+import {siteDir} from '../../test/helpers/fixtures.mjs';
+import {agreementOf, findingOf, publishedRows} from './study-figures.mjs';
+import {readStudy} from './studies.mjs';
+
+const suites = ['pg-versions', 'pg17-planner'].map((id) =>
+  loadSuite(path.join(siteDir, 'benchmarks', id, 'suite.yaml')),
+);
+const versions = () => readStudy(path.join(siteDir, 'datasets/pg-versions-published/study.json'), suites);
+const name = (target) => `PostgreSQL ${target.slice(2)}`;
+
+test("the study's table: its figures as printed, the change computed from its own TPS", () => {
+  const rows = publishedRows(versions(), {scenario: 'small', workload: 'tpcb', locale: 'en', name}).rows;
+  assert.deepEqual(
+    rows.map((r) => [r.name, r.version, r.figures.tps.text, r.figures.count.text, r.figures.p99.text]),
+    [
+      ['PostgreSQL 15', '15.14', '439', '131,702', '3.67'],
+      ['PostgreSQL 16', '16.10', '390', '117,048', '3.69'],
+      ['PostgreSQL 17', '17.6', '413', '124,010', '3.85'],
+      ['PostgreSQL 18', '18.0', '442', '132,579', '3.7'],
+    ],
+  );
+  // 390.185 / 439.029 − 1 = −11.13%: from the printed figures, not typed.
+  assert.equal(rows[1].versusFirst.changeText, '-11.1%');
+  assert.equal(rows[0].versusFirst, null);
+  assert.equal(publishedRows(versions(), {scenario: 'small', workload: 'select-only', locale: 'en', name}), null);
+});
+
+test('a finding that names no size holds for the workload at any size', () => {
+  const study = versions();
+  assert.equal(findingOf(study, {scenario: 'small', workload: 'select-only'}).claim, 'no-large-difference');
+  assert.equal(findingOf(study, {scenario: 'large', workload: 'tpcb'}).scenario, 'large');
+  assert.equal(findingOf(study, {scenario: 'small', workload: 'nope'}), null);
+});
+
+const ours = (verdicts, low = -0.01) =>
+  verdicts.map((verdict, i) => ({name: `PostgreSQL ${16 + i}`, base: 'PostgreSQL 15', verdict, low}));
+
+test('"no large difference": agree only when every version is equivalent; a real difference disagrees', () => {
+  const study = versions();
+  const outcome = (findings) =>
+    agreementOf(study, {scenario: 'small', workload: 'tpcb', findings, locale: 'en'}).outcome;
+  assert.equal(outcome(ours(['equivalent', 'equivalent', 'equivalent'])), 'agree');
+  assert.equal(outcome(ours(['equivalent', 'better', 'inconclusive'])), 'disagree');
+  assert.equal(outcome(ours(['equivalent', 'below-margin', 'equivalent'])), 'cannotTell');
+  assert.equal(outcome(ours(['equivalent', 'inconclusive', 'equivalent'])), 'cannotTell');
+  assert.equal(outcome(ours(['inconclusive', 'inconclusive', 'inconclusive'], null)), 'cannotTell');
+  const named = agreementOf(study, {
+    scenario: 'small',
+    workload: 'tpcb',
+    findings: ours(['worse', 'equivalent', 'better']),
+    locale: 'en',
+  });
+  assert.equal(named.names, 'PostgreSQL 16 and PostgreSQL 18');
+});
+
+test('"faster": agree when ours is better, disagree when worse or equivalent, else cannot tell', () => {
+  const planner = readStudy(path.join(siteDir, 'datasets/pg17-planner-published/study.json'), suites);
+  const outcome = (verdict, low = 0.5) =>
+    agreementOf(planner, {
+      scenario: 'load',
+      workload: 'correlated-in',
+      findings: [
+        {name: 'PostgreSQL 17', base: 'PostgreSQL 16', target: 'pg17', baseTarget: 'pg16', verdict, low},
+        {name: 'PostgreSQL 18', base: 'PostgreSQL 16', target: 'pg18', baseTarget: 'pg16', verdict: 'worse', low},
+      ],
+      locale: 'en',
+    }).outcome;
+  assert.equal(outcome('better'), 'agree');
+  assert.equal(outcome('worse'), 'disagree');
+  assert.equal(outcome('equivalent'), 'disagree');
+  assert.equal(outcome('below-margin'), 'cannotTell');
+  assert.equal(outcome('better', null), 'cannotTell');
+});
