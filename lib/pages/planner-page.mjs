@@ -9,7 +9,8 @@ import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, majorOf, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {marginOf} from '../stats/compare-results.mjs';
+import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {controlOf} from './control-figures.mjs';
 import {agreementOf} from './study-figures.mjs';
 import {formatDate, runInfo} from './run-info.mjs';
 
@@ -20,13 +21,15 @@ import {formatDate, runInfo} from './run-info.mjs';
 export function plannerPage(result, {locale, t, suite = null, study = null}) {
   const margin = marginOf(result);
   const order = byTargetOrder(result);
+  const controls = controlsOf(result);
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()].sort(order);
   const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
   const caseIds = [...new Set(result.cells.map((c) => c.workload))];
-  const targets = [...new Set(result.cells.map((c) => c.target))].sort(order);
+  const targets = [...new Set(result.cells.map((c) => c.target))].filter((x) => !controls.has(x)).sort(order);
 
   const cases = caseIds.map((id) => {
-    const rows = groups.filter((g) => g.workload === id);
+    const inGroup = groups.filter((g) => g.workload === id);
+    const rows = inGroup.filter((g) => !controls.has(g.target));
     const base = rows[0];
     const cell = result.cells.find((c) => c.workload === id);
     const versus = [
@@ -61,7 +64,7 @@ export function plannerPage(result, {locale, t, suite = null, study = null}) {
         versusBase: versus[i],
       })),
       plans: (result.plans ?? [])
-        .filter((p) => p.workload === id)
+        .filter((p) => p.workload === id && !controls.has(p.target))
         .sort(order)
         .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
       sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
@@ -76,6 +79,7 @@ export function plannerPage(result, {locale, t, suite = null, study = null}) {
           cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
         repeats: formatFigure(rows[0].repeats, 'integer', locale),
       },
+      control: controlOf(inGroup, controls, {name, locale, margin, t}),
       published: study && publishedCase(study, id, {locale, name}),
       agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings, locale}),
     };

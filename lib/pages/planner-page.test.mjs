@@ -69,3 +69,32 @@ test("the study's figures beside each case: parsed from its outputs, speedups co
   assert.ok(data.cases.every((c) => c.agreement.outcome === 'cannotTell' && c.agreement.claim === 'faster'));
   assert.equal(data.study.machine.instance, 't3.micro');
 });
+
+test('an A/A control is kept out of the rows, the plans and the chart, and shown apart against its twin', () => {
+  const result = plannerRun();
+  const twins = result.cells.filter((c) => c.target === 'pg16' && c.workload === 'range-contains');
+  result.cells.push(...twins.map((c) => ({...structuredClone(c), id: `aa-${c.id}`, target: 'pg16-aa'})));
+  const pg16 = result.environment.targets.find((x) => x.id === 'pg16');
+  result.environment.targets.push({...pg16, id: 'pg16-aa', controlOf: 'pg16'});
+  result.plans.push(...result.plans.filter((p) => p.target === 'pg16').map((p) => ({...p, target: 'pg16-aa'})));
+  const data = plannerPage(result, {locale: 'en', t: translator('en')});
+  const range = data.cases.find((c) => c.id === 'range-contains');
+  assert.deepEqual(
+    range.rows.map((r) => r.target),
+    ['pg16', 'pg17', 'pg18'],
+  );
+  assert.deepEqual(
+    range.plans.map((p) => p.target),
+    ['pg16', 'pg17', 'pg18'],
+  );
+  assert.equal(range.control.target, 'pg16-aa');
+  assert.equal(range.control.name, 'PostgreSQL 16, second server (A/A)');
+  // The same figures twice: no change at all, but three runs a side cannot show it.
+  assert.equal(range.control.changeText, '0%');
+  assert.equal(range.control.verdict, 'inconclusive');
+  assert.equal(data.cases.find((c) => c.id === 'cte-sorted-unique').control, null);
+  assert.deepEqual(
+    data.charts[0].series.map((s) => s.label),
+    ['PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18'],
+  );
+});

@@ -18,6 +18,7 @@ import {
 } from '../numbers/repeat-stats.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows} from './study-figures.mjs';
 import {formatDate, runInfo} from './run-info.mjs';
 
@@ -189,23 +190,6 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
     run: runInfo(result, locale, suite),
     groups,
     study: study && studyInfo(study, locale),
-  };
-}
-
-/** The A/A control of a group against its twin: the noise floor of the machine, or null. */
-function controlOf(inGroup, controls, {name, locale, margin, t}) {
-  const control = inGroup.find((g) => controls.has(g.target));
-  const twin = control && inGroup.find((g) => g.target === controls.get(control.target));
-  if (!twin) return null;
-  const [v] = versusBaseline(twin.figures.tps, [control.figures.tps], {locale, margin});
-  const twinName = name(twin.target);
-  return {
-    target: control.target,
-    twin: twin.target,
-    name: t('common.controlName', {name: twinName}),
-    base: twinName,
-    tps: control.figures.tps,
-    ...v,
   };
 }
 

@@ -92,11 +92,12 @@ for (const locale of Object.keys(locales)) {
     sessions.forEach((s, i) => {
       for (const [k, v] of Object.entries(s)) assert.ok(settings[i].includes(`${k} = ${v}`), settings[i]);
     });
+    const controls = new Set(run.environment.targets.filter((t) => t.controlOf).map((t) => t.id));
     for (const workload of new Set(run.cells.map((c) => c.workload))) {
       const groups = summarizeRepeats(
-        run.cells.filter((c) => c.workload === workload),
+        run.cells.filter((c) => c.workload === workload && !controls.has(c.target)),
         (c) => c.summary.tps,
-      );
+      ).sort(byTargetOrder(run));
       assert.deepEqual(
         await medians(page, `table[data-case="${workload}"] td[data-figure="tps"]`),
         groups.map((g) => formatFigure(g.median, 'tps', locale)),

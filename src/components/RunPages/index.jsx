@@ -216,7 +216,7 @@ function VersionsGroup({data, group: g}) {
       </p>
       {g.control && (
         <p data-control={g.control.target}>
-          {t('versions.control', {name: g.control.name, base: g.control.base})}
+          {t('common.controlNote', {name: g.control.name, base: g.control.base})}
           {gap}
           {verdictSentence(t, g.control)}
         </p>
@@ -354,6 +354,13 @@ export function PlannerCase({data, case: id}) {
           })}
           {gap}
           {verdictSentence(t, {...focus.versusBase, name: focus.name, base: c.baseline})}
+        </p>
+      )}
+      {c.control && (
+        <p data-control={c.control.target}>
+          {t('common.controlNote', {name: c.control.name, base: c.control.base})}
+          {gap}
+          {verdictSentence(t, c.control)}
         </p>
       )}
       <DataTable
