@@ -11,8 +11,8 @@ import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, majorOf, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
-import {agreementOf} from './study-figures.mjs';
-import {formatDate, runInfo} from './run-info.mjs';
+import {agreementOf, studyInfo} from './study-figures.mjs';
+import {runInfo} from './run-info.mjs';
 
 /**
  * @param {object} result  a valid pg17-planner result
@@ -134,20 +134,7 @@ export function plannerPage(result, {locale, t, suite = null, study = null}) {
     focus,
     cases,
     charts: [speedups],
-    study: study && {
-      title: study.source.title,
-      publisher: study.source.publisher,
-      date: formatDate(study.source.date, locale),
-      versions: study.targets.map((x) => x.version).join(', '),
-      machine: {
-        os: study.machine.os,
-        instance: study.machine.instance,
-        vcpus: study.machine.vcpus === null ? null : formatFigure(study.machine.vcpus, 'integer', locale),
-        memoryGb: study.machine.memoryGb === null ? null : formatFigure(study.machine.memoryGb, 'integer', locale),
-        storage: study.machine.storage,
-      },
-      settings: study.settings && Object.entries(study.settings).map(([k, v]) => `${k} = ${v}`),
-    },
+    study: study && studyInfo(study, locale),
   };
 }
 
@@ -162,9 +149,9 @@ function publishedCase(study, workload, {locale, name}) {
   const explainOf = (target) =>
     study.explain?.find((e) => e.workload === workload && e.target === target)?.executionMs ?? null;
   const [base] = cells;
+  const baseMs = explainOf(base.target);
   const rows = cells.map((c) => {
     const ms = explainOf(c.target);
-    const baseMs = explainOf(base.target);
     return {
       target: c.target,
       name: name(c.target),

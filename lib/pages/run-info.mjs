@@ -4,6 +4,7 @@
 // (durability settings, storage, pgbench on the same cores), all read from
 // the result.
 import {formatFigure} from '../numbers/format.mjs';
+import {majorOf} from '../numbers/repeat-stats.mjs';
 
 const GIB = 1024 ** 3;
 
@@ -21,8 +22,9 @@ export function runInfo(result, locale, suite = null) {
     suite: run.suite,
     date: formatDate(run.startedAt, locale),
     startedAt: run.startedAt,
-    gitSha: run.project.gitSha ? run.project.gitSha.slice(0, 10) : null,
+    gitSha: shortSha(run.project),
     dirty: run.project.dirty === true,
+    parts: partsOf(run),
     host: {
       cpuModel: host.cpuModel,
       cpus: host.cpuCount === null ? null : formatFigure(host.cpuCount, 'integer', locale),
@@ -43,6 +45,17 @@ export function runInfo(result, locale, suite = null) {
   };
 }
 
+const shortSha = (project) => (project?.gitSha ? project.gitSha.slice(0, 10) : null);
+
+/** A merged run's parts, each with the sources it ran from; empty for a run made in one go. */
+const partsOf = (run) =>
+  (run.design?.parts ?? []).map((p) => ({
+    run: p.run,
+    seed: p.seed === null ? null : String(p.seed),
+    gitSha: shortSha(p.project),
+    dirty: p.project?.dirty === true,
+  }));
+
 const list = (numbers, locale) =>
   new Intl.ListFormat(locale, {type: 'conjunction'}).format(numbers.map((n) => formatFigure(n, 'integer', locale)));
 
@@ -56,6 +69,11 @@ function orderOf(result, locale) {
   return {
     interleaved: design?.order === 'interleaved-rounds',
     seed: design ? String(design.seed) : null,
+    // A merged run's parts each shuffled from their own seed: name them all.
+    seeds: design?.parts
+      ? new Intl.ListFormat(locale, {type: 'conjunction'}).format(design.parts.map((p) => String(p.seed ?? '?')))
+      : null,
+    parts: design?.parts ? formatFigure(design.parts.length, 'integer', locale) : null,
     rounds: formatFigure(rounds, 'integer', locale),
     warmupS: warmups.length > 0 ? list(warmups, locale) : null,
     checkpoint: design?.checkpointBeforeEach === true,
@@ -100,7 +118,6 @@ export function settingSeconds(text) {
  */
 function differingSettings(result) {
   const targets = result.environment.targets.filter((t) => t.keySettings && !t.controlOf);
-  const major = (t) => (/^\d+\.\d+/.test(t.serverVersion ?? '') ? t.serverVersion.split('.')[0] : t.serverVersion);
   const names = [...new Set(targets.flatMap((t) => Object.keys(t.keySettings)))].sort();
   return names
     .filter((name) => targets.every((t) => name in t.keySettings))
@@ -109,7 +126,7 @@ function differingSettings(result) {
       for (const t of targets) {
         const value = t.keySettings[name];
         if (!byValue.has(value)) byValue.set(value, []);
-        byValue.get(value).push(major(t));
+        byValue.get(value).push(majorOf(result, t.id));
       }
       return {name, values: [...byValue].map(([value, versions]) => ({value, versions: versions.join(', ')}))};
     })

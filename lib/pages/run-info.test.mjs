@@ -23,7 +23,15 @@ test('an interleaved run: rounds, seed, warm-up, CHECKPOINT and what bounds its 
   for (const t of result.environment.targets)
     Object.assign(t, {keySettings, storage: {device: '/dev/vda', filesystem: 'ext4'}});
   const info = runInfo(result, 'en');
-  assert.deepEqual(info.order, {interleaved: true, seed: '77', rounds: '3', warmupS: '10 and 20', checkpoint: true});
+  assert.deepEqual(info.order, {
+    interleaved: true,
+    seed: '77',
+    seeds: null,
+    parts: null,
+    rounds: '3',
+    warmupS: '10 and 20',
+    checkpoint: true,
+  });
   assert.equal(info.bounds.durable, true);
   assert.equal(info.bounds.timeoutBeyondRuns, true, '30 min against runs of 20 s plus warm-up');
   assert.equal(info.bounds.storage, '/dev/vda (ext4)');
@@ -33,6 +41,24 @@ test('an interleaved run: rounds, seed, warm-up, CHECKPOINT and what bounds its 
   const relaxed = runInfo(result, 'en').bounds;
   assert.equal(relaxed.durable, false);
   assert.equal(relaxed.timeoutBeyondRuns, false, 'a 30 s timeout can fall inside a 20 s run after a 20 s warm-up');
+  assert.deepEqual(relaxed.differing, [], 'the same settings everywhere differ nowhere');
+});
+
+test("a version's own defaults are named with the versions that had them; a setting of one version is not", () => {
+  const result = versionsRun();
+  for (const t of result.environment.targets) {
+    const pg18 = t.serverVersion.startsWith('18');
+    t.keySettings = {fsync: 'on', data_checksums: pg18 ? 'on' : 'off', ...(pg18 && {io_method: 'worker'})};
+  }
+  assert.deepEqual(runInfo(result, 'en').bounds.differing, [
+    {
+      name: 'data_checksums',
+      values: [
+        {value: 'off', versions: '15, 16, 17'},
+        {value: 'on', versions: '18'},
+      ],
+    },
+  ]);
 });
 
 test('time settings as current_setting() writes them', () => {
@@ -46,4 +72,29 @@ test('time settings as current_setting() writes them', () => {
     null,
     null,
   ]);
+});
+
+test("a merged run names every part's seed, and which part ran from uncommitted sources", () => {
+  const result = versionsRun();
+  const project = (sha, dirty) => ({gitSha: sha.repeat(40), dirty});
+  result.run.design = {
+    order: 'interleaved-rounds',
+    seed: 11,
+    checkpointBeforeEach: true,
+    margin: 0.12,
+    parts: [
+      {run: 'a', seed: 11, project: project('a', false)},
+      {run: 'b', seed: 22, project: project('b', true)},
+      {run: 'c', seed: 33, project: project('c', false)},
+    ],
+  };
+  result.run.project = project('a', true);
+  const info = runInfo(result, 'en');
+  assert.equal(info.order.parts, '3');
+  assert.equal(info.order.seeds, '11, 22, and 33');
+  assert.deepEqual(
+    info.parts.filter((p) => p.dirty).map((p) => [p.run, p.gitSha]),
+    [['b', 'bbbbbbbbbb']],
+  );
+  assert.deepEqual(runInfo(versionsRun(), 'en').parts, [], 'a run made in one go has no parts');
 });

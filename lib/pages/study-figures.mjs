@@ -4,6 +4,7 @@
 // own figures allow no test: the page shows them as they were published.
 import {percentDifference, ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
+import {formatDate} from './run-info.mjs';
 
 const COLUMNS = [
   ['count', 'count', 'count'],
@@ -99,5 +100,26 @@ export function agreementOf(study, {scenario, workload, findings, locale}) {
     names,
     base: findings[0].base,
     runs: formatFigure(study.runsPerTarget, 'integer', locale),
+  };
+}
+
+/** What the page says about the study itself: its source and machine, formatted. */
+export function studyInfo(study, locale) {
+  const {source, machine} = study;
+  return {
+    title: source.title,
+    publisher: source.publisher,
+    date: formatDate(source.date, locale),
+    path: source.path,
+    versions: study.targets.map((x) => x.version).join(', '),
+    runs: formatFigure(study.runsPerTarget, 'integer', locale),
+    machine: {
+      os: machine.os,
+      instance: machine.instance,
+      vcpus: machine.vcpus === null ? null : formatFigure(machine.vcpus, 'integer', locale),
+      memoryGb: machine.memoryGb === null ? null : formatFigure(machine.memoryGb, 'integer', locale),
+      storage: machine.storage,
+    },
+    settings: study.settings && Object.entries(study.settings).map(([k, v]) => `${k} = ${v}`),
   };
 }

@@ -19,8 +19,8 @@ import {
 import {FIGURES} from '../results/cell-figures.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
-import {agreementOf, publishedRows} from './study-figures.mjs';
-import {formatDate, runInfo} from './run-info.mjs';
+import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
+import {runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
@@ -190,27 +190,6 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
     run: runInfo(result, locale, suite),
     groups,
     study: study && studyInfo(study, locale),
-  };
-}
-
-/** What the page says about the study itself: its source and machine, formatted. */
-function studyInfo(study, locale) {
-  const {source, machine} = study;
-  return {
-    title: source.title,
-    publisher: source.publisher,
-    date: formatDate(source.date, locale),
-    path: source.path,
-    versions: study.targets.map((x) => x.version).join(', '),
-    runs: formatFigure(study.runsPerTarget, 'integer', locale),
-    machine: {
-      os: machine.os,
-      instance: machine.instance,
-      vcpus: machine.vcpus === null ? null : formatFigure(machine.vcpus, 'integer', locale),
-      memoryGb: machine.memoryGb === null ? null : formatFigure(machine.memoryGb, 'integer', locale),
-      storage: machine.storage,
-    },
-    settings: study.settings && Object.entries(study.settings).map(([k, v]) => `${k} = ${v}`),
   };
 }
 

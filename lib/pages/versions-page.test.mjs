@@ -165,6 +165,8 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
   assert.deepEqual(data.run.order, {
     interleaved: true,
     seed: '154226049',
+    seeds: null,
+    parts: null,
     rounds: '6',
     warmupS: '10',
     checkpoint: true,

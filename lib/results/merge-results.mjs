@@ -1,7 +1,8 @@
 // Joins the results of one suite's shards (run on several machines or jobs
 // with --shard K/N), or of its parts (run one after the other with --only),
 // into one result. Each part keeps its own order; the design records each
-// part's seed.
+// part's seed and the sources it ran from, and the merged result counts as
+// run from uncommitted sources when any part was.
 
 const sameHost = (a, b) => ['cpuModel', 'cpuCount', 'memoryBytes', 'os', 'kernel'].every((k) => a[k] === b[k]);
 
@@ -52,8 +53,13 @@ export function mergeResults(parts) {
   const {shard, only, ...overrides} = first.result.run.overrides ?? {};
   const design = first.result.run.design && {
     ...first.result.run.design,
-    parts: parts.map((p) => ({run: p.result.run.id, seed: p.result.run.design?.seed ?? null})),
+    parts: parts.map((p) => ({
+      run: p.result.run.id,
+      seed: p.result.run.design?.seed ?? null,
+      project: p.result.run.project,
+    })),
   };
+  const dirty = parts.map((p) => p.result.run.project.dirty);
   return {
     schemaVersion: first.result.schemaVersion,
     run: {
@@ -61,6 +67,7 @@ export function mergeResults(parts) {
       id: `${first.result.run.id}-merged`,
       startedAt: times('startedAt')[0],
       finishedAt: times('finishedAt').at(-1),
+      project: {...first.result.run.project, dirty: dirty.includes(true) ? true : dirty.includes(null) ? null : false},
       commands: parts.flatMap((p) => p.result.run.commands),
       overrides: {...overrides, mergedShards: parts.map((p) => p.result.run.overrides?.shard ?? p.result.run.id)},
       ...(design && {design}),

@@ -37,7 +37,7 @@ test('shards of one run join into one valid result', () => {
   assert.deepEqual(merged.run.overrides, {mergedShards: ['1/2', '2/2']});
 });
 
-test('parts run with --only join too: their --only is dropped, and each part keeps its seed', () => {
+test('parts run with --only join too: their --only is dropped, each part keeps its seed and its sources', () => {
   const design = (seed) => ({order: 'interleaved-rounds', seed, checkpointBeforeEach: true, margin: 0.03});
   const [a, b] = shards().map((part, i) => ({
     ...part,
@@ -48,6 +48,7 @@ test('parts run with --only join too: their --only is dropped, and each part kee
         id: `s-${i + 1}`,
         overrides: {durationS: 60, only: {workload: [`w${i}`]}},
         design: design(10 + i),
+        project: {gitSha: String(i + 1).repeat(40), dirty: i === 1},
       },
     },
   }));
@@ -57,10 +58,11 @@ test('parts run with --only join too: their --only is dropped, and each part kee
   assert.deepEqual(merged.run.design, {
     ...design(10),
     parts: [
-      {run: 's-1', seed: 10},
-      {run: 's-2', seed: 11},
+      {run: 's-1', seed: 10, project: {gitSha: '1'.repeat(40), dirty: false}},
+      {run: 's-2', seed: 11, project: {gitSha: '2'.repeat(40), dirty: true}},
     ],
   });
+  assert.deepEqual(merged.run.project, {gitSha: '1'.repeat(40), dirty: true}, 'one part from uncommitted sources');
 });
 
 test('shards of another suite version, another machine, or the same cells are refused', () => {

@@ -76,6 +76,11 @@ for (const locale of Object.keys(locales)) {
     assert.equal(await page.locator('p[data-control]').count(), data.groups.filter((g) => g.control).length);
     assert.equal(await page.locator('figure[data-chart]').count(), 3 * data.groups.length);
     assert.deepEqual(await blankCharts(page), []);
+    // The provenance names the seed of the order, of every part in a merged run.
+    const text = await page.textContent('main');
+    for (const {seed} of (run.run.design?.parts ?? [run.run.design]).filter(Boolean)) {
+      assert.ok(text.includes(String(seed)), `seed ${seed} on the page`);
+    }
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -40,9 +40,11 @@ export function RunData({run}) {
 export function runMethod(t, run) {
   const {order, bounds} = run;
   return [
-    order.interleaved
-      ? t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed})
-      : t('common.run.order.sequential'),
+    !order.interleaved
+      ? t('common.run.order.sequential')
+      : order.parts
+        ? t('common.run.order.interleavedParts', {rounds: order.rounds, parts: order.parts, seeds: order.seeds})
+        : t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed}),
     order.warmupS && t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {warmup: order.warmupS}),
     t('common.run.measured', {measured: run.measuredS}),
     bounds &&
@@ -69,16 +71,33 @@ export function runMethod(t, run) {
   ].filter(Boolean);
 }
 
+/** Which sources had uncommitted changes: the run's, or in a merged run each such part's. */
+function dirtyParts(t, run) {
+  if (run.parts.length === 0) return [run.dirty && t('common.run.dirty', {sha: run.gitSha ?? '?'})];
+  return run.parts.filter((p) => p.dirty).map((p) => t('common.run.partDirty', {part: p.run, sha: p.gitSha ?? '?'}));
+}
+
+/** A boxed note: its title, then its sentences (empty ones left out), then anything after them. */
+function SentenceNote({title, sentences, children}) {
+  const gap = useSentenceGap();
+  return (
+    <NoteBox>
+      <strong>{title}</strong>
+      {gap}
+      {sentences.filter(Boolean).join(gap)}
+      {children}
+    </NoteBox>
+  );
+}
+
 /** Which run the page's figures come from, on what, and how to read them. */
 export function RunProvenance({data}) {
   const t = useT();
-  const gap = useSentenceGap();
   const {run} = data;
   return (
-    <NoteBox>
-      <strong>{t('common.run.title')}</strong>
-      {gap}
-      {[
+    <SentenceNote
+      title={t('common.run.title')}
+      sentences={[
         t('common.run.text', {
           id: run.id,
           date: run.date,
@@ -90,13 +109,13 @@ export function RunProvenance({data}) {
         }),
         run.durationS && t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')}),
         ...runMethod(t, run),
-        run.dirty && t('common.run.dirty', {sha: run.gitSha ?? '?'}),
+        ...dirtyParts(t, run),
         t('common.run.data'),
-      ]
-        .filter(Boolean)
-        .join(gap)}{' '}
+      ]}
+    >
+      {' '}
       <RunData run={run} />
-    </NoteBox>
+    </SentenceNote>
   );
 }
 
@@ -131,7 +150,6 @@ const FIGURE_HEADINGS = {
 /** The published study shown beside our figures: what it is, what it ran on, how it is shown. */
 export function StudyNote({data}) {
   const t = useT();
-  const gap = useSentenceGap();
   const {study} = data;
   if (!study) return null;
   const m = study.machine;
@@ -145,10 +163,9 @@ export function StudyNote({data}) {
     .filter(Boolean)
     .join(', ');
   return (
-    <NoteBox>
-      <strong>{t('common.study.title')}</strong>
-      {gap}
-      {[
+    <SentenceNote
+      title={t('common.study.title')}
+      sentences={[
         t('common.study.text', {
           source: study.title,
           publisher: study.publisher,
@@ -160,8 +177,8 @@ export function StudyNote({data}) {
           ? t('common.study.settings', {settings: study.settings.join(', ')})
           : t('common.study.noSettings'),
         t('common.study.shown'),
-      ].join(gap)}
-    </NoteBox>
+      ]}
+    />
   );
 }
 
