@@ -77,6 +77,20 @@ function dirtyParts(t, run) {
   return run.parts.filter((p) => p.dirty).map((p) => t('common.run.partDirty', {part: p.run, sha: p.gitSha ?? '?'}));
 }
 
+/** The A/A control of a group: what it is, then its verdict against its twin. */
+function ControlNote({control}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  if (!control) return null;
+  return (
+    <p data-control={control.target}>
+      {t('common.controlNote', {name: control.name, base: control.base})}
+      {gap}
+      {verdictSentence(t, control)}
+    </p>
+  );
+}
+
 /** A boxed note: its title, then its sentences (empty ones left out), then anything after them. */
 function SentenceNote({title, sentences, children}) {
   const gap = useSentenceGap();
@@ -231,13 +245,7 @@ function VersionsGroup({data, group: g}) {
           ? t('common.verdict.sentence.tooFew', g.undecidable)
           : g.findings.map((v) => verdictSentence(t, v)).join(gap)}
       </p>
-      {g.control && (
-        <p data-control={g.control.target}>
-          {t('common.controlNote', {name: g.control.name, base: g.control.base})}
-          {gap}
-          {verdictSentence(t, g.control)}
-        </p>
-      )}
+      <ControlNote control={g.control} />
       <DataTable data-group={g.id} columns={columns} caption={t('common.table.note', {repeats: g.parameters.repeats})}>
         {g.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
@@ -373,13 +381,7 @@ export function PlannerCase({data, case: id}) {
           {verdictSentence(t, {...focus.versusBase, name: focus.name, base: c.baseline})}
         </p>
       )}
-      {c.control && (
-        <p data-control={c.control.target}>
-          {t('common.controlNote', {name: c.control.name, base: c.control.base})}
-          {gap}
-          {verdictSentence(t, c.control)}
-        </p>
-      )}
+      <ControlNote control={c.control} />
       <DataTable
         data-case={id}
         columns={[
