@@ -2,7 +2,7 @@
 // The benchmark command line.
 //
 //   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
-//                              [--repeat N] [--seed N] [--dry-run] [--resume] [--shard K/N]
+//                              [--repeat N] [--scale N] [--seed N] [--dry-run] [--resume] [--shard K/N]
 //       Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>)
 //       and writes DIR/<id>-<time>.json (default DIR: results/).
 //   node scripts/bench.mjs merge RESULT... --out FILE
@@ -10,9 +10,14 @@
 //   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
 //       Reads one run's pgbench output (stdout, stderr, or both merged; any order)
 //       and prints it as one JSON object; with --log, the run's log statistics too.
-//   node scripts/bench.mjs import PATH... --out FILE
+//   node scripts/bench.mjs import PATH... --out FILE [--repository OWNER/NAME --commit SHA ...]
 //       Turns saved pgbench outputs into one result file (see
-//       lib/results/import-outputs.mjs for what PATH may be and the labels).
+//       lib/results/import-outputs.mjs for what PATH may be and the labels);
+//       PostgresBench result files (JSON, recognised by their content) into
+//       one services dataset (schemas/services.md), with where they came from.
+//   node scripts/bench.mjs export RESULT --out DIR --system NAME --service ID [--vcpus N --ram-gb N]
+//       Writes a result's TPC-B-like cells in PostgresBench's layout, one file
+//       per target and scenario (DIR/<service>/results/<service>_<n>cpu_<n>gb_<scale>.json).
 //   node scripts/bench.mjs validate FILE...
 //       Checks result files against schemas/result.schema.json.
 //   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]
@@ -41,6 +46,7 @@ const load = {
   parser: () => import('../lib/pgbench/parse-output.mjs'),
   logs: () => import('../lib/pgbench/read-logs.mjs'),
   importer: () => import('../lib/results/import-outputs.mjs'),
+  services: () => import('../lib/postgresbench/import-services.mjs'),
   validator: () => import('../lib/results/validate-result.mjs'),
   writer: () => import('../lib/results/write-result.mjs'),
   matrix: () => import('../lib/suites/matrix.mjs'),
@@ -54,10 +60,12 @@ const load = {
 
 const USAGE = `Usage:
   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
-                             [--repeat N] [--seed N] [--dry-run] [--resume] [--shard K/N]
+                             [--repeat N] [--scale N] [--seed N] [--dry-run] [--resume] [--shard K/N]
   node scripts/bench.mjs merge RESULT... --out FILE
   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
-  node scripts/bench.mjs import PATH... --out FILE
+  node scripts/bench.mjs import PATH... --out FILE [--repository OWNER/NAME --commit SHA --license ID --root DIR]
+  node scripts/bench.mjs export RESULT --out DIR --system NAME --service ID [--vcpus N --ram-gb N]
+                                [--instance-type T] [--instance-storage TEXT] [--primary-storage TEXT]
   node scripts/bench.mjs validate FILE...
   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]`;
 
@@ -89,16 +97,118 @@ async function parse(args) {
 }
 
 async function importCommand(args) {
-  const [paths, out] = splitAt(args, '--out');
-  if (out.length !== 1) throw new UsageError('import: give the result file to write with --out FILE');
-  if (paths.length === 0) throw new UsageError('import: name the files or folders of pgbench output to import');
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        out: {type: 'string'},
+        repository: {type: 'string'},
+        commit: {type: 'string'},
+        license: {type: 'string'},
+        root: {type: 'string'},
+        id: {type: 'string'},
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`import: ${error.message}`);
+  }
+  const {values, positionals: paths} = parsed;
+  if (!values.out) throw new UsageError('import: give the file to write with --out FILE');
+  if (paths.length === 0) throw new UsageError('import: name the files or folders to import');
+  const services = await load.services();
+  const json = paths.filter((p) => services.containsPostgresBench(p));
+  if (json.length > 0) {
+    // PostgresBench result files, recognised by their content: a services dataset.
+    if (json.length < paths.length) {
+      throw new UsageError(
+        `import: ${json.join(', ')} hold PostgresBench results and ${paths.filter((p) => !json.includes(p)).join(', ')} ` +
+          'do not: import them separately.',
+      );
+    }
+    const {writeFileAtomically} = await import('../lib/write-file-atomically.mjs');
+    const dataset = services.importServices(paths, {
+      id: values.id ?? path.basename(path.dirname(path.resolve(values.out))),
+      repository: values.repository ?? null,
+      commit: values.commit ?? null,
+      license: values.license,
+      root: values.root,
+    });
+    writeFileAtomically(values.out, `${JSON.stringify(dataset, null, 2)}\n`);
+    const runs = dataset.files.reduce((n, f) => n + f.runs.length, 0);
+    console.error(`Imported ${dataset.files.length} PostgresBench files (${runs} runs) into ${values.out}.`);
+    return 0;
+  }
+  const unknown = ['repository', 'commit', 'license', 'root', 'id'].find((k) => values[k] !== undefined);
+  if (unknown) throw new UsageError(`import: --${unknown} is for PostgresBench result files only`);
   const {importOutputs} = await load.importer();
   const {writeResult} = await load.writer();
   const result = await importOutputs(paths);
-  writeResult(out[0], result);
+  writeResult(values.out, result);
   const count = (status) => result.cells.filter((c) => c.status === status).length;
   const counts = ['ok', 'failed', 'aborted'].filter(count).map((s) => `${count(s)} ${s}`);
-  console.error(`Imported ${result.cells.length} outputs (${counts.join(', ')}) into ${out[0]}.`);
+  console.error(`Imported ${result.cells.length} outputs (${counts.join(', ')}) into ${values.out}.`);
+  return 0;
+}
+
+/** A result's TPC-B-like cells as PostgresBench files, one per target and scenario, under DIR. */
+async function exportCommand(args) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        out: {type: 'string'},
+        system: {type: 'string'},
+        service: {type: 'string'},
+        vcpus: {type: 'string'},
+        'ram-gb': {type: 'string'},
+        'instance-type': {type: 'string'},
+        'instance-storage': {type: 'string'},
+        'primary-storage': {type: 'string'},
+        comment: {type: 'string'},
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`export: ${error.message}`);
+  }
+  const {values, positionals} = parsed;
+  if (positionals.length !== 1) throw new UsageError('export: name one result file');
+  if (!values.out) throw new UsageError('export: give the folder to write into with --out DIR');
+  if (!values.system || !values.service) {
+    throw new UsageError('export: name the service: --system "Display name" --service folder-name');
+  }
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(values.service)) {
+    throw new UsageError('export: --service is a folder name: lowercase letters, digits, _ and -');
+  }
+  const whole = (key) => {
+    if (values[key] === undefined) return undefined;
+    if (!/^[1-9]\d*$/.test(values[key])) throw new UsageError(`export: --${key} takes a whole number`);
+    return Number(values[key]);
+  };
+  const machine = {vcpus: whole('vcpus'), memoryGb: whole('ram-gb'), type: values['instance-type']};
+  if ((machine.vcpus === undefined) !== (machine.memoryGb === undefined)) {
+    throw new UsageError('export: give both --vcpus and --ram-gb, or neither');
+  }
+  const [{readResultFile, assertValidResult}, {toPostgresBench}, {writeFileAtomically}] = await Promise.all([
+    load.validator(),
+    import('../lib/postgresbench/export-postgresbench.mjs'),
+    import('../lib/write-file-atomically.mjs'),
+  ]);
+  const result = assertValidResult(readResultFile(positionals[0]), positionals[0]);
+  const files = toPostgresBench(result, {
+    system: values.system,
+    service: values.service,
+    machine: Object.fromEntries(Object.entries(machine).filter(([, v]) => v !== undefined)),
+    storage: {instanceStorage: values['instance-storage'], primaryStorage: values['primary-storage']},
+    comment: values.comment,
+  });
+  for (const f of files) {
+    writeFileAtomically(path.join(values.out, f.path), `${JSON.stringify(f.json, null, 2)}\n`);
+    console.error(`${f.target}/${f.scenario}: ${path.join(values.out, f.path)}`);
+  }
   return 0;
 }
 
@@ -128,6 +238,7 @@ async function run(args) {
         only: {type: 'string'},
         duration: {type: 'string'},
         repeat: {type: 'string'},
+        scale: {type: 'string'},
         'dry-run': {type: 'boolean'},
         resume: {type: 'boolean'},
         shard: {type: 'string'},
@@ -150,6 +261,7 @@ async function run(args) {
       ...(values.shard && {shard: parseShard(values.shard)}),
       ...(values.duration && {durationS: parseDuration(values.duration)}),
       ...(values.repeat && {repeat: /^[1-9]\d*$/.test(values.repeat) ? Number(values.repeat) : NaN}),
+      ...(values.scale && {scale: /^[1-9]\d*$/.test(values.scale) ? Number(values.scale) : NaN}),
       ...(values.seed && {
         seed: /^\d+$/.test(values.seed) && Number(values.seed) < 2 ** 32 ? Number(values.seed) : NaN,
       }),
@@ -157,6 +269,7 @@ async function run(args) {
   } catch (error) {
     throw new UsageError(`run: ${error.message}`);
   }
+  if (Number.isNaN(matrix.scale)) throw new UsageError('run: --scale takes a whole number of at least 1');
   if (Number.isNaN(matrix.repeat)) throw new UsageError('run: --repeat takes a whole number of at least 1');
   if (Number.isNaN(matrix.seed)) throw new UsageError('run: --seed takes a whole number from 0 to 4294967295');
   const suite = loadSuite(file);
@@ -273,7 +386,15 @@ async function compare(args) {
   return comparisons.some((c) => c.metric === 'tps' && c.verdict === 'worse' && !c.control) ? 1 : 0;
 }
 
-const COMMANDS = {run, merge, parse, import: importCommand, validate: validateCommand, compare};
+const COMMANDS = {
+  run,
+  merge,
+  parse,
+  import: importCommand,
+  export: exportCommand,
+  validate: validateCommand,
+  compare,
+};
 
 const [command, ...args] = process.argv.slice(2);
 try {

@@ -92,9 +92,13 @@ export function suiteGroups(suite) {
  * @param {{index: number, count: number}} [options.shard]  keep every count-th comparison group, from the index-th
  * @param {number} [options.repeat]  rounds instead of the suite's
  * @param {number} [options.durationS]  run length instead of the scenarios' (replaces -t too)
+ * @param {number} [options.scale]  pgbench scale instead of the scenarios' (those that initialize tables)
  * @returns {{cells: object[], overrides: object}}  cells in run order, each with its round and position
  */
-export function expandMatrix(suite, {seed = 1, only = {}, shard = null, repeat = null, durationS = null} = {}) {
+export function expandMatrix(
+  suite,
+  {seed = 1, only = {}, shard = null, repeat = null, durationS = null, scale = null} = {},
+) {
   const rounds = repeat ?? suite.repeat;
   if (suite.published && rounds < PUBLISHED_MIN_REPEAT) {
     throw new Error(
@@ -105,7 +109,9 @@ export function expandMatrix(suite, {seed = 1, only = {}, shard = null, repeat =
   }
   const random = generator(seed);
   const all = [];
-  for (const {scenario, workload, clients, targets} of suiteGroups(suite)) {
+  for (const group of suiteGroups(suite)) {
+    const {workload, clients, targets} = group;
+    const scenario = scale !== null && group.scenario.scale != null ? {...group.scenario, scale} : group.scenario;
     const run =
       durationS !== null
         ? {durationS, transactionsPerClient: null}
@@ -142,6 +148,7 @@ export function expandMatrix(suite, {seed = 1, only = {}, shard = null, repeat =
   const overrides = {
     ...(repeat !== null && {repeat}),
     ...(durationS !== null && {durationS}),
+    ...(scale !== null && {scale}),
     ...(Object.keys(only).length > 0 && {only}),
     ...(shard && {shard: `${shard.index}/${shard.count}`}),
   };

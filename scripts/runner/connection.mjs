@@ -51,7 +51,11 @@ export function externalConnection(name, env = process.env) {
   url.password = '';
   for (const key of SECRET_PARAMETERS) url.searchParams.delete(key);
   const safe = url.toString();
+  // A loopback address or a Unix socket: the server shares this machine (and its CPUs) with pgbench.
+  const host = url.searchParams.get('host') ?? url.hostname;
+  const sameHost = ['', 'localhost', '127.0.0.1', '[::1]', '::1'].includes(host) || host.startsWith('/');
   return {
+    sameHost,
     args: [safe],
     psqlArgs: ['-d', safe],
     env: password ? {PGPASSWORD: password} : {},

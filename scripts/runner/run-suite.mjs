@@ -70,6 +70,7 @@ function resumable(suite, outDir, matrix) {
     only: saved.only ?? {},
     repeat: saved.repeat ?? null,
     durationS: saved.durationS ?? null,
+    scale: saved.scale ?? null,
     ...matrix,
   };
   if (saved.shard) {
@@ -121,7 +122,7 @@ function newResult(suite, runId, overrides, pgbench, seed) {
  * @param {object} suite  from loadSuite
  * @param {object} options
  * @param {string} options.outDir
- * @param {object} [options.matrix]  only, shard, repeat, durationS: see expandMatrix
+ * @param {object} [options.matrix]  only, shard, repeat, durationS, scale: see expandMatrix
  * @param {boolean} [options.dryRun]  print the commands, run nothing
  * @param {boolean} [options.resume]  finish the newest unfinished run of this suite
  * @param {object} options.progress  from createProgress

@@ -42,6 +42,7 @@ export function openTargets({result, record, progress, order = []}) {
       const entry = {
         id: target.id,
         kind: target.kind,
+        sameHost: Boolean(server || connection.sameHost),
         ...description,
         ...(target.control && {controlOf: target.control}),
         ...(server && {storage: storageOf(server.baseDir)}),
