@@ -93,13 +93,10 @@ test('the snapshot imports: 15 files, 45 runs, Aurora labels, null storage kept 
     d.files.reduce((n, f) => n + f.runs.length, 0),
     45,
   );
-  assert.deepEqual([...new Set(d.files.map((f) => f.service))], [
-    'aurora',
-    'crunchy',
-    'neon',
-    'postgres_by_clickhouse',
-    'rds',
-  ]);
+  assert.deepEqual(
+    [...new Set(d.files.map((f) => f.service))],
+    ['aurora', 'crunchy', 'neon', 'postgres_by_clickhouse', 'rds'],
+  );
   const neon = d.files.find((f) => f.service === 'neon');
   assert.equal(neon.instance.primaryStorage, null);
   assert.equal(d.files.filter((f) => f.instance.label).length, 3);
@@ -124,13 +121,10 @@ test('bad input names the file, the field and what was expected; nothing else is
   bad((j) => delete j.benchmark.duration, /benchmark\.duration: expected the run length in seconds/);
   bad((j) => (j.results = []), /results: expected at least one run/);
   bad((j) => (j.results[0] = 5), /results\[0\]: expected an object/);
-  bad(
-    (j) => {
-      delete j.instance;
-      j.machine = 'big';
-    },
-    /machine: expected the machine as "<n>vCPU, <n>GB RAM"/,
-  );
+  bad((j) => {
+    delete j.instance;
+    j.machine = 'big';
+  }, /machine: expected the machine as "<n>vCPU, <n>GB RAM"/);
   assert.throws(
     () => readPostgresBench({hello: 1}, {file: 'y.json', path: 'y.json'}),
     /y\.json: not a PostgresBench result file/,
