@@ -11,6 +11,7 @@ import {lookup} from './messages.mjs';
 export const NAV_PAGES = [
   {docId: 'index', label: 'site.nav.home'},
   {docId: 'managed-postgres', label: 'site.nav.managed'},
+  {docId: 'services', label: 'site.nav.services'},
   {docId: 'pg-versions', label: 'site.nav.versions'},
   {docId: 'pg17-planner', label: 'site.nav.planner'},
   {docId: 'methodology', label: 'site.nav.method'},

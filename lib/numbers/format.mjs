@@ -21,6 +21,8 @@ export const KINDS = {
   // A ratio as a source stated it ("about 12 times", "3.6 times"): no digit it did not print.
   statedRatio: {maximumFractionDigits: 1},
   integer: {maximumFractionDigits: 0},
+  // An exact test's p (0.1, 0.029): two significant digits say whether it is below 0.05.
+  probability: {maximumSignificantDigits: 2},
 };
 
 const cache = new Map();

@@ -2,6 +2,8 @@
 // comparison computed here from the dataset and formatted for the locale.
 import {percentDifference, ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
+import {dataSizeGb} from '../postgresbench/data-size.mjs';
+import {stateQuery} from '../postgresbench/services-view.mjs';
 
 /** A figure as {low, high} (one number is a range of one). */
 const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {low: f.tpsLow, high: f.tpsHigh});
@@ -45,10 +47,40 @@ function comparisons(test, locale) {
 }
 
 /**
+ * The per-run data of a published test, where PostgresBench has it: its
+ * TPC-B-like runs on a machine of the same vCPUs at the same data size, as a
+ * link into the Managed services page (its query string); null where none.
+ */
+function perRunOf(test, services, locale) {
+  if (!services || test.workload !== 'read-write') return null;
+  const vcpus = test.instances[0].vcpus;
+  const size = dataSizeGb(test.scale);
+  const files = services.files.filter((f) => f.machine.vcpus === vcpus && dataSizeGb(f.benchmark.scale) === size);
+  if (files.length === 0) return null;
+  const rows = services.files.map((f) => ({
+    service: f.service,
+    system: f.system,
+    date: f.date,
+    vcpus: f.machine.vcpus,
+    memoryGb: f.machine.memoryGb,
+    sizeGb: dataSizeGb(f.benchmark.scale),
+  }));
+  const state = {machine: String(vcpus), size: String(size), metric: 'tps', figure: 'median', services: null};
+  return {
+    query: stateQuery(state, rows),
+    files: formatFigure(files.length, 'integer', locale),
+    vcpus: formatFigure(vcpus, 'integer', locale),
+    size: formatFigure(size, 'integer', locale),
+    dates: [...new Set(files.map((f) => f.date).filter(Boolean))].sort(),
+  };
+}
+
+/**
  * @param {object} dataset  from readDataset
  * @param {string} locale
+ * @param {object} [services]  the PostgresBench services dataset, for links to per-run data
  */
-export function managedPostgresPage(dataset, locale) {
+export function managedPostgresPage(dataset, locale, services = null) {
   const name = Object.fromEntries(dataset.systems.map((s) => [s.id, s.name]));
   return {
     locale,
@@ -79,6 +111,7 @@ export function managedPostgresPage(dataset, locale) {
         tpsCompact: formatRange(range(f), 'tpsCompact', locale),
       })),
       comparisons: comparisons(test, locale),
+      perRun: perRunOf(test, services, locale),
     })),
   };
 }

@@ -13,6 +13,8 @@ import {formatProblem} from '../i18n/check-catalogs.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
+import {readServices} from '../postgresbench/import-services.mjs';
+import {servicesPage} from './services-page.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
 import {methodologyPage} from './methodology-page.mjs';
 import {plannerPage} from './planner-page.mjs';
@@ -49,7 +51,18 @@ export function loadSiteData(siteDir) {
     .filter((f) => path.basename(f) === 'suite.yaml')
     .map((f) => loadSuite(f));
   const studies = studyFiles(datasetsDir).map((f) => readStudy(f, suites));
-  return {siteDir, datasets, results, suites, studies};
+  const services = servicesFiles(datasetsDir).map((f) => readServices(f));
+  return {siteDir, datasets, results, suites, studies, services};
+}
+
+/** The services datasets: datasets/<id>/services.json. */
+function servicesFiles(datasetsDir) {
+  return existsSync(datasetsDir)
+    ? readdirSync(datasetsDir, {withFileTypes: true})
+        .filter((e) => e.isDirectory() && existsSync(path.join(datasetsDir, e.name, 'services.json')))
+        .map((e) => path.join(datasetsDir, e.name, 'services.json'))
+        .sort()
+    : [];
 }
 
 /** The published study shown beside a suite's run, or null. */
@@ -82,6 +95,7 @@ export const PAGE_MESSAGES = {
     'site.title',
     'home',
     'managed.title',
+    'services.title',
     'versions.title',
     'planner.title',
     'method.title',
@@ -90,6 +104,7 @@ export const PAGE_MESSAGES = {
     'translate.title',
   ],
   'managed-postgres': ['managed'],
+  services: ['services'],
   'pg-versions': ['common', 'versions'],
   'pg17-planner': ['common', 'planner'],
   methodology: ['common', 'method'],
@@ -128,6 +143,9 @@ export function buildPages(content, locale, messages) {
   const dataset = content.datasets['managed-postgres'];
   if (!dataset)
     throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
+  const services = content.services?.find((s) => s.id === 'postgresbench');
+  if (!services)
+    throw new Error('datasets/postgresbench/services.json is missing: the Managed services page is made from it.');
   const versions = latestRun(content.results, 'pg-versions');
   const planner = latestRun(content.results, 'pg17-planner');
   const versionsData = versionsPage(versions, {
@@ -144,7 +162,12 @@ export function buildPages(content, locale, messages) {
   });
   const pages = {
     home: {locale, versions: versionsData.versions, focus: plannerData.focus},
-    'managed-postgres': managedPostgresPage(dataset, locale),
+    'managed-postgres': managedPostgresPage(dataset, locale, services),
+    services: servicesPage(services, {
+      locale,
+      run: newestRun(content.results, 'postgresbench'),
+      suite: suite('postgresbench'),
+    }),
     'pg-versions': versionsData,
     'pg17-planner': plannerData,
     methodology: methodologyPage(content.suites, [versions, planner], {locale}),

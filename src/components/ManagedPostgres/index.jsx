@@ -1,6 +1,7 @@
 // Components of the benchmark pages. Every figure they show arrives formatted
 // from the data plugin; every word comes from the catalog through useT.
 import CodeBlock from '@theme/CodeBlock';
+import Link from '@docusaurus/Link';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
@@ -125,6 +126,19 @@ export function TestIntro({data, test: id}) {
   return <p>{t(`managed.tests.${test.id}.intro`, {datasetGb: test.datasetGb, scale: test.scale})}</p>;
 }
 
+/** Where the test's per-run data is (PostgresBench, on the Managed services page), or that there is none. */
+export function PerRun({data, test: id}) {
+  const t = useT();
+  const {perRun} = testOf(data, id);
+  if (!perRun) return <p data-per-run="none">{t('managed.perRun.none')}</p>;
+  return (
+    <p data-per-run={perRun.query}>
+      {t('managed.perRun.text', {files: perRun.files, dates: perRun.dates.join(', ')})}{' '}
+      <Link to={`/services${perRun.query}`}>{t('managed.perRun.link', {vcpus: perRun.vcpus, size: perRun.size})}</Link>
+    </p>
+  );
+}
+
 /** One test of the managed-Postgres page: what it does, its finding, its figures, its setup, its commands. */
 export function TestSection({data, test: id}) {
   const t = useT();
@@ -134,6 +148,7 @@ export function TestSection({data, test: id}) {
       <TestIntro data={data} test={id} />
       <Finding data={data} test={id} />
       <ResultTable data={data} test={id} />
+      <PerRun data={data} test={id} />
       <h3 id={`${id}-setup`}>{t('managed.setup.title')}</h3>
       <SetupTable data={data} test={id} />
       <h3 id={`${id}-commands`}>{t('managed.commands.title')}</h3>

@@ -1,0 +1,164 @@
+// The comparison a reader chooses on the Managed services page: which machine
+// (by vCPUs), data size, metric, run figure (median, best, worst of the runs)
+// and services. One pure function for the build (the static default view, for
+// readers without JavaScript) and the browser (every other view), so both
+// show the same numbers. The state lives in the URL's query string; a value
+// the page does not know falls back to the default, silently.
+import {formatFigure} from '../numbers/format.mjs';
+import {mannWhitney} from '../stats/rank-sum.mjs';
+
+/** The metrics, their field in a row's runs, their kind of figure, unit and direction. */
+export const METRICS = [
+  {id: 'tps', field: 'tps', kind: 'tps', unit: 'tps', better: 'higher'},
+  {id: 'latency', field: 'latencyAvgMs', kind: 'ms', unit: 'ms', better: 'lower'},
+  {id: 'p95', field: 'p95Ms', kind: 'ms', unit: 'ms', better: 'lower'},
+  {id: 'p99', field: 'p99Ms', kind: 'ms', unit: 'ms', better: 'lower'},
+  {id: 'stddev', field: 'latencyStddevMs', kind: 'ms', unit: 'ms', better: 'lower'},
+  {id: 'connection', field: 'connectionMs', kind: 'ms', unit: 'ms', better: 'lower'},
+  {id: 'load', field: 'loadS', kind: 'ms', unit: 's', better: 'lower', single: true},
+];
+export const FIGURES = ['median', 'best', 'worst'];
+const ALPHA = 0.05;
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** The values of a row for a metric: its runs', or its one load time. */
+export function valuesOf(row, metric) {
+  if (metric.single) return row[metric.field] === undefined ? [] : [row[metric.field]];
+  return row.runs[metric.field] ?? [];
+}
+
+/** The figure of the runs the reader asked for. */
+function pick(values, figure, better) {
+  if (figure === 'median') return median(values);
+  const high = figure === 'best' ? better === 'higher' : better === 'lower';
+  return high ? Math.max(...values) : Math.min(...values);
+}
+
+/** Machines (by vCPUs, most first) with the memory sizes among them, and the data sizes of each. */
+export function machinesOf(rows) {
+  const byCpus = new Map();
+  for (const r of rows) {
+    if (!byCpus.has(r.vcpus)) byCpus.set(r.vcpus, {key: String(r.vcpus), vcpus: r.vcpus, memories: [], sizes: []});
+    const m = byCpus.get(r.vcpus);
+    if (!m.memories.includes(r.memoryGb)) m.memories.push(r.memoryGb);
+    if (!m.sizes.includes(r.sizeGb)) m.sizes.push(r.sizeGb);
+  }
+  return [...byCpus.values()]
+    .map((m) => ({...m, memories: m.memories.sort((a, b) => a - b), sizes: m.sizes.sort((a, b) => a - b)}))
+    .sort((a, b) => b.vcpus - a.vcpus);
+}
+
+/** The services (id and the newest name), in the order of their names. */
+export function servicesOf(rows) {
+  const newest = new Map();
+  for (const r of rows) {
+    const seen = newest.get(r.service);
+    if (!seen || (r.date ?? '') > (seen.date ?? '')) newest.set(r.service, r);
+  }
+  return [...newest.values()]
+    .map((r) => ({id: r.service, name: r.system, measuredHere: Boolean(r.measuredHere)}))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** The view the page opens with: the machine with the most files, its smallest data size, TPS, median, all. */
+export function defaultState(rows) {
+  const machines = machinesOf(rows.filter((r) => !r.measuredHere));
+  const count = (m) => rows.filter((r) => r.vcpus === m.vcpus).length;
+  const machine = machines.reduce((a, b) => (count(b) > count(a) ? b : a), machines[0]);
+  return {machine: machine.key, size: String(machine.sizes[0]), metric: 'tps', figure: 'median', services: null};
+}
+
+/** The state in a query string ("?machine=16&size=100&metric=p99&figure=worst&services=neon,rds"). */
+export function parseState(search, rows) {
+  const base = defaultState(rows);
+  const q = new URLSearchParams(search);
+  const machines = machinesOf(rows);
+  const machine = machines.find((m) => m.key === q.get('machine')) ?? machines.find((m) => m.key === base.machine);
+  const size = machine.sizes.map(String).includes(q.get('size')) ? q.get('size') : String(machine.sizes[0]);
+  const metric = METRICS.some((m) => m.id === q.get('metric')) ? q.get('metric') : base.metric;
+  const figure = FIGURES.includes(q.get('figure')) ? q.get('figure') : base.figure;
+  const known = new Set(servicesOf(rows).map((s) => s.id));
+  const listed = q
+    .get('services')
+    ?.split(',')
+    .filter((s) => known.has(s));
+  return {machine: machine.key, size, metric, figure, services: listed?.length ? listed : null};
+}
+
+/** The query string of a state: only what differs from the default, so the plain URL is the default view. */
+export function stateQuery(state, rows) {
+  const base = defaultState(rows);
+  const q = new URLSearchParams();
+  for (const key of ['machine', 'size', 'metric', 'figure']) if (state[key] !== base[key]) q.set(key, state[key]);
+  if (state.services) q.set('services', state.services.join(','));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Where the runs of two rows stand: overlapping, apart, or apart with an exact test below 5%. */
+function standing(a, b) {
+  if (a.values.length < 2 || b.values.length < 2) return null;
+  const overlap = Math.max(a.min, b.min) <= Math.min(a.max, b.max);
+  const {p} = mannWhitney(a.values, b.values);
+  return {verdict: overlap ? 'overlap' : p < ALPHA ? 'significant' : 'apart', p, n: Math.min(a.n, b.n)};
+}
+
+/**
+ * The comparison for a state: rows sorted best first, each with its figure,
+ * its runs' range, its ratio to the best and how it stands against the row
+ * above; every number formatted for the locale.
+ */
+export function comparisonView(rows, state, locale) {
+  const metric = METRICS.find((m) => m.id === state.metric);
+  const chosen = state.services ? new Set(state.services) : null;
+  const shown = rows
+    .filter((r) => String(r.vcpus) === state.machine && String(r.sizeGb) === state.size)
+    .filter((r) => !chosen || chosen.has(r.service))
+    .map((r) => ({row: r, values: valuesOf(r, metric)}))
+    .filter((x) => x.values.length > 0)
+    .map(({row, values}) => ({
+      row,
+      values,
+      n: values.length,
+      value: pick(values, state.figure, metric.better),
+      min: Math.min(...values),
+      max: Math.max(...values),
+    }));
+  const sign = metric.better === 'higher' ? -1 : 1;
+  shown.sort((a, b) => sign * (a.value - b.value) || a.row.system.localeCompare(b.row.system, 'en'));
+  const scaleMax = Math.max(0, ...shown.map((x) => x.max));
+  const best = shown[0];
+  const fmt = (v) => formatFigure(v, metric.kind, locale);
+  const memories = [...new Set(shown.map((x) => x.row.memoryGb))].sort((a, b) => a - b);
+  return {
+    metric,
+    figure: state.figure,
+    memories: memories.map((m) => formatFigure(m, 'integer', locale)),
+    rows: shown.map((x, i) => ({
+      id: x.row.id,
+      value: fmt(x.value),
+      range: x.n > 1 ? `${fmt(x.min)}–${fmt(x.max)}` : null,
+      runs: x.values.map(fmt),
+      ratio: formatFigure(x.value / best.value, 'ratio', locale),
+      isBest: i === 0,
+      bar: {
+        value: (100 * x.value) / scaleMax,
+        min: (100 * x.min) / scaleMax,
+        max: (100 * x.max) / scaleMax,
+        runs: x.values.map((v) => (100 * v) / scaleMax),
+      },
+      versusAbove:
+        i === 0
+          ? null
+          : (() => {
+              const s = standing(shown[i - 1], x);
+              return s && {...s, p: formatFigure(s.p, 'probability', locale)};
+            })(),
+    })),
+  };
+}

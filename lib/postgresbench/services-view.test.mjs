@@ -1,0 +1,53 @@
+// The comparison the Managed services page shows, on the committed PostgresBench data.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {servicesPage} from '../pages/services-page.mjs';
+import {readServices} from './import-services.mjs';
+import {comparisonView, defaultState, parseState, stateQuery} from './services-view.mjs';
+
+const dataset = readServices(new URL('../../datasets/postgresbench/services.json', import.meta.url).pathname);
+const {rows} = servicesPage(dataset, {locale: 'en'});
+
+test('the default: 16 vCPUs (the most files), 100 GB, median TPS, every service', () => {
+  assert.deepEqual(defaultState(rows), {machine: '16', size: '100', metric: 'tps', figure: 'median', services: null});
+  assert.equal(stateQuery(defaultState(rows), rows), '');
+});
+
+test('TPS sorts high to low, latency low to high; best and worst pick by direction', () => {
+  const tps = comparisonView(rows, parseState('', rows), 'en');
+  const medians = tps.rows.map((r) => Number(r.value.replace(/,/g, '')));
+  assert.deepEqual(
+    medians,
+    [...medians].sort((a, b) => b - a),
+  );
+  assert.ok(tps.rows[0].isBest && tps.rows[0].ratio === '1.0');
+  const p99 = comparisonView(rows, parseState('?metric=p99&figure=best', rows), 'en');
+  const values = p99.rows.map((r) => Number(r.value));
+  assert.deepEqual(
+    values,
+    [...values].sort((a, b) => a - b),
+  );
+  // The best p99 of a file is its lowest run.
+  const first = rows.find((r) => r.id === p99.rows[0].id);
+  assert.equal(Number(p99.rows[0].value), Number(Math.min(...first.runs.p99Ms).toPrecision(3)));
+});
+
+test('with three runs each, rows whose runs do not overlap are still not significant', () => {
+  const view = comparisonView(rows, parseState('', rows), 'en');
+  const verdicts = view.rows.slice(1).map((r) => r.versusAbove.verdict);
+  assert.ok(verdicts.includes('apart') && verdicts.includes('overlap'), verdicts.join());
+  assert.ok(!verdicts.includes('significant'));
+  assert.ok(view.rows.slice(1).every((r) => r.versusAbove.p === '0.1' || r.versusAbove.verdict === 'overlap'));
+});
+
+test('unknown values fall back; a machine without the chosen size takes one it has', () => {
+  assert.deepEqual(parseState('?machine=7&metric=x&figure=y&services=nope', rows), defaultState(rows));
+  const small = parseState('?machine=4&size=500', rows);
+  assert.equal(small.size, '100');
+  assert.deepEqual(parseState('?services=neon,rds,nope', rows).services, ['neon', 'rds']);
+  const state = {...defaultState(rows), metric: 'load', services: ['rds']};
+  assert.equal(stateQuery(state, rows), '?metric=load&services=rds');
+  const load = comparisonView(rows, state, 'en');
+  assert.equal(load.rows.length, 1);
+  assert.equal(load.rows[0].range, null);
+});

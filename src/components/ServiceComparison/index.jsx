@@ -1,0 +1,296 @@
+// The Managed services comparison: controls (machine, data size, metric, run
+// figure, services), sorted bars with each row's runs, and the table of every
+// file and run. The build renders the default view (the page without
+// JavaScript shows it); in the browser the view follows the URL's query
+// string, and every change adds a history entry. The numbers of any view come
+// from lib/postgresbench/services-view.mjs, the same function the build used.
+import {useEffect, useMemo, useState} from 'react';
+import CodeBlock from '@theme/CodeBlock';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
+import NoteBox from '@site/src/components/NoteBox';
+import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import {comparisonView, parseState, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
+import styles from './styles.module.css';
+
+const FIGURES = ['median', 'best', 'worst'];
+
+/** A metric's name: percentiles by one message, their number from the metric's id. */
+const metricLabel = (t, id) =>
+  /^p\d+$/.test(id) ? t('services.metrics.percentile', {p: id.slice(1)}) : t(`services.metrics.${id}`);
+
+/** The view's state from the address bar, and a setter that writes it there. */
+function useUrlState(rows, initial) {
+  const [state, setState] = useState(initial);
+  useEffect(() => {
+    const read = () => setState(parseState(window.location.search, rows));
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, [rows]);
+  const change = (patch) => {
+    // Through the query string and back: a machine without the chosen size falls back to one it has.
+    const next = parseState(stateQuery({...state, ...patch}, rows), rows);
+    setState(next);
+    const {pathname, hash} = window.location;
+    window.history.pushState(null, '', `${pathname}${stateQuery(next, rows)}${hash}`);
+  };
+  return [state, change];
+}
+
+function Select({id, label, value, options, onChange}) {
+  return (
+    <label className={styles.control} htmlFor={id}>
+      <span>{label}</span>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Controls({data, state, change}) {
+  const t = useT();
+  const machine = data.machines.find((m) => m.key === state.machine);
+  const chosen = (id) => !state.services || state.services.includes(id);
+  const toggle = (id) => {
+    const now = data.services.filter((s) => chosen(s.id) !== (s.id === id)).map((s) => s.id);
+    change({services: now.length === data.services.length || now.length === 0 ? null : now});
+  };
+  return (
+    <form className={styles.controls} aria-label={t('services.controls.label')} onSubmit={(e) => e.preventDefault()}>
+      <Select
+        id="services-machine"
+        label={t('services.controls.machine')}
+        value={state.machine}
+        options={data.machines.map((m) => [
+          m.key,
+          t('services.machineOption', {vcpus: m.text, memory: m.memoriesText.join(' / ')}),
+        ])}
+        onChange={(v) => change({machine: v})}
+      />
+      <Select
+        id="services-size"
+        label={t('services.controls.size')}
+        value={state.size}
+        options={machine.sizes.map((s, i) => [String(s), t('services.units.gb', {value: machine.sizesText[i]})])}
+        onChange={(v) => change({size: v})}
+      />
+      <Select
+        id="services-metric"
+        label={t('services.controls.metric')}
+        value={state.metric}
+        options={data.metrics.map((m) => [m, metricLabel(t, m)])}
+        onChange={(v) => change({metric: v})}
+      />
+      <fieldset className={styles.control}>
+        <legend>{t('services.controls.figure')}</legend>
+        {FIGURES.map((f) => (
+          <label key={f} className={styles.choice}>
+            <input
+              type="radio"
+              name="services-figure"
+              value={f}
+              checked={state.figure === f}
+              onChange={() => change({figure: f})}
+            />
+            {t(`services.figures.${f}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className={`${styles.control} ${styles.services}`}>
+        <legend>{t('services.controls.services')}</legend>
+        {data.services.map((s) => (
+          <label key={s.id} className={styles.choice}>
+            <input type="checkbox" checked={chosen(s.id)} onChange={() => toggle(s.id)} data-service={s.id} />
+            {s.measuredHere ? t('services.measuredHere.name') : s.name}
+          </label>
+        ))}
+      </fieldset>
+    </form>
+  );
+}
+
+/** One row: who, on what, the figure with its runs' range drawn on the bar, and the ratio to the best. */
+function Bar({data, row, view}) {
+  const t = useT();
+  const r = data.rows.find((x) => x.id === row.id);
+  const text = data.texts[r.id];
+  const unit = (value) => t(`services.units.${view.metric.unit}`, {value});
+  const about = [
+    r.instanceType,
+    r.label,
+    t('services.machine', {vcpus: text.vcpus, memory: text.memoryGb}),
+    r.storage,
+    r.version && t('services.version', {version: r.version}),
+    r.date,
+  ].filter(Boolean);
+  return (
+    <li className={styles.row} data-row={r.id} data-service={r.service}>
+      <div className={styles.label}>
+        {r.url ? <a href={r.url}>{r.system}</a> : r.system}
+        {r.measuredHere && <span className={styles.badge}>{t('services.measuredHere.badge')}</span>}
+        <span className={styles.about}>{about.join(' · ')}</span>
+      </div>
+      <div className={styles.track} aria-hidden="true">
+        <div className={styles.fill} style={{width: `${row.bar.value}%`}} />
+        {row.range && (
+          <div className={styles.range} style={{left: `${row.bar.min}%`, width: `${row.bar.max - row.bar.min}%`}} />
+        )}
+        {row.bar.runs.map((x, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a run's position is its identity
+          <div key={i} className={styles.run} style={{left: `${x}%`}} />
+        ))}
+      </div>
+      <div className={styles.figures}>
+        <strong data-figure={view.metric.id}>{unit(row.value)}</strong>
+        {row.range && <span>{t('services.runsRange', {range: unit(row.range), runs: text.runCount})}</span>}
+        <span data-ratio>{row.isBest ? t('services.best') : t('services.ratio', {ratio: row.ratio})}</span>
+      </div>
+      {row.versusAbove && (
+        <p className={styles.standing} data-standing={row.versusAbove.verdict}>
+          {t(`services.standing.${row.versusAbove.verdict}`, {p: row.versusAbove.p})}
+        </p>
+      )}
+      {r.measuredHere && (
+        <p className={styles.standing}>
+          {t(r.measuredHere.sharedWithClient ? 'services.measuredHere.shared' : 'services.measuredHere.remote', {
+            run: r.measuredHere.runId,
+            scale: text.scale,
+            duration: text.durationS,
+          })}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The comparison the reader chose: controls, then the sorted bars. */
+export default function ServiceComparison({data}) {
+  const t = useT();
+  const [state, change] = useUrlState(data.rows, data.defaultState);
+  const view = useMemo(
+    () => (stateQuery(state, data.rows) === '' ? data.defaultView : comparisonView(data.rows, state, data.locale)),
+    [state, data],
+  );
+  return (
+    <div className={styles.comparison} data-services-view={stateQuery(state, data.rows) || '?'}>
+      <Controls data={data} state={state} change={change} />
+      <p className={styles.summary}>
+        {t('services.summary', {
+          metric: metricLabel(t, view.metric.id),
+          figure: t(`services.figures.${view.figure}`),
+        })}{' '}
+        {t(view.metric.better === 'higher' ? 'services.higherBetter' : 'services.lowerBetter')}
+        {view.metric.single && ` ${t('services.singleFigure')}`}
+      </p>
+      {view.memories.length > 1 && (
+        <p className={styles.summary}>{t('services.memoryDiffers', {memories: view.memories.join(' / ')})}</p>
+      )}
+      {view.rows.length === 0 ? (
+        <p data-empty>{t('services.empty')}</p>
+      ) : (
+        <ol className={styles.bars}>
+          {view.rows.map((row) => (
+            <Bar key={row.id} data={data} row={row} view={view} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** Every file and every run, as numbers (what the bars are drawn from). */
+export function FullTable({data}) {
+  const t = useT();
+  const cols = ['tps', 'latency', 'stddev', 'p95', 'p99', 'connection'];
+  return (
+    <DataTable
+      data-services-table
+      columns={[
+        t('services.table.file'),
+        {label: t('services.table.run'), numeric: true},
+        ...cols.map((c) => ({
+          label: /^p\d+$/.test(c) ? t('services.table.percentile', {p: c.slice(1)}) : t(`services.table.${c}`),
+          numeric: true,
+        })),
+        {label: t('services.table.load'), numeric: true},
+      ]}
+    >
+      {data.table.map((f) => {
+        const r = data.rows.find((x) => x.id === f.id);
+        const text = data.texts[r.id];
+        return f.runs.map((run, i) => (
+          <tr key={`${f.id}-${run.run}`}>
+            {i === 0 && (
+              <th scope="row" rowSpan={f.runs.length}>
+                {r.url ? <a href={r.url}>{r.system}</a> : r.system}
+                <Spread>
+                  {t('services.table.setup', {vcpus: text.vcpus, memory: text.memoryGb, size: text.size})}
+                </Spread>
+              </th>
+            )}
+            <Num>{run.run}</Num>
+            {cols.map((c) => (
+              <Num key={c}>{run[c] ?? '—'}</Num>
+            ))}
+            {i === 0 && <Num rowSpan={f.runs.length}>{f.load ?? '—'}</Num>}
+          </tr>
+        ));
+      })}
+    </DataTable>
+  );
+}
+
+/** Whose data this is, under which license, at which commit. */
+export function Attribution({data}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  const {source} = data;
+  return (
+    <NoteBox>
+      <span data-attribution>{t('services.attribution', {license: source.license, commit: source.shortCommit})}</span>
+      {gap}
+      <a href={source.url}>{t('services.attributionLink', {repository: source.repository})}</a>
+    </NoteBox>
+  );
+}
+
+/** How the imported files were measured: pgbench's parameters, as the files give them. */
+export function Method({data}) {
+  const t = useT();
+  if (!data.params) return <p>{t('services.methodMixed')}</p>;
+  return <p>{t('services.method', data.params)}</p>;
+}
+
+/** Running the same benchmark against your own server: the suite's commands, from the suite. */
+export function OwnRun({data}) {
+  const t = useT();
+  if (data.commands.length === 0) return null;
+  const text = [
+    `# ${t('services.ownRun.url')}`,
+    'export POSTGRESBENCH_URL=postgres://user:password@host:5432/db',
+    ...data.commands.flatMap((c) => [
+      '',
+      `# ${t('services.ownRun.scenario', {size: c.scenario})}`,
+      `# ${c.init}`,
+      `# ${c.run}`,
+      c.bench,
+    ]),
+    '',
+    `# ${t('services.ownRun.export')}`,
+    'node scripts/bench.mjs export results/postgresbench-<time>.json --out export \\',
+    '  --system "My Postgres" --service my_postgres --vcpus <n> --ram-gb <n>',
+  ].join('\n');
+  return (
+    <section>
+      <h2 id="your-database">{t('services.ownRun.title')}</h2>
+      <p>{t('services.ownRun.text')}</p>
+      <CodeBlock language="bash">{text}</CodeBlock>
+      <p>{t('services.ownRun.smoke')}</p>
+    </section>
+  );
+}
