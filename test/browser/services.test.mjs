@@ -53,7 +53,9 @@ for (const [locale, {htmlLang}] of Object.entries(locales)) {
       data.defaultView.rows.map((r) => r.id),
     );
     assert.ok(rows.length >= 4, 'the default view compares several services');
-    data.defaultView.rows.forEach((r, i) => assert.ok(rows[i].value.includes(r.value), `${r.id}: ${r.value}`));
+    for (const [i, r] of data.defaultView.rows.entries()) {
+      assert.ok(rows[i].value.includes(r.value), `${r.id}: ${r.value}`);
+    }
     // Every control has a name a screen reader says, in the page's language.
     for (const id of ['services-machine', 'services-size', 'services-metric']) {
       const label = await page.$eval(`label[for="${id}"] span`, (s) => s.textContent);
