@@ -80,6 +80,15 @@ function splitAt(args, flag) {
   return [[...args.slice(0, at), ...(end < 0 ? [] : rest.slice(end))], end < 0 ? rest : rest.slice(0, end)];
 }
 
+/** A command's options and positionals, parsed; a wrong option is a usage error naming the command. */
+function parseCommand(command, args, options) {
+  try {
+    return parseArgs({args, allowPositionals: true, options});
+  } catch (error) {
+    throw new UsageError(`${command}: ${error.message}`);
+  }
+}
+
 async function parse(args) {
   const [files, logs] = splitAt(args, '--log');
   const unknown = files.find((a) => a.startsWith('--'));
@@ -97,24 +106,14 @@ async function parse(args) {
 }
 
 async function importCommand(args) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        out: {type: 'string'},
-        repository: {type: 'string'},
-        commit: {type: 'string'},
-        license: {type: 'string'},
-        root: {type: 'string'},
-        id: {type: 'string'},
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`import: ${error.message}`);
-  }
-  const {values, positionals: paths} = parsed;
+  const {values, positionals: paths} = parseCommand('import', args, {
+    out: {type: 'string'},
+    repository: {type: 'string'},
+    commit: {type: 'string'},
+    license: {type: 'string'},
+    root: {type: 'string'},
+    id: {type: 'string'},
+  });
   if (!values.out) throw new UsageError('import: give the file to write with --out FILE');
   if (paths.length === 0) throw new UsageError('import: name the files or folders to import');
   const services = await load.services();
@@ -154,27 +153,17 @@ async function importCommand(args) {
 
 /** A result's TPC-B-like cells as PostgresBench files, one per target and scenario, under DIR. */
 async function exportCommand(args) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        out: {type: 'string'},
-        system: {type: 'string'},
-        service: {type: 'string'},
-        vcpus: {type: 'string'},
-        'ram-gb': {type: 'string'},
-        'instance-type': {type: 'string'},
-        'instance-storage': {type: 'string'},
-        'primary-storage': {type: 'string'},
-        comment: {type: 'string'},
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`export: ${error.message}`);
-  }
-  const {values, positionals} = parsed;
+  const {values, positionals} = parseCommand('export', args, {
+    out: {type: 'string'},
+    system: {type: 'string'},
+    service: {type: 'string'},
+    vcpus: {type: 'string'},
+    'ram-gb': {type: 'string'},
+    'instance-type': {type: 'string'},
+    'instance-storage': {type: 'string'},
+    'primary-storage': {type: 'string'},
+    comment: {type: 'string'},
+  });
   if (positionals.length !== 1) throw new UsageError('export: name one result file');
   if (!values.out) throw new UsageError('export: give the folder to write into with --out DIR');
   if (!values.system || !values.service) {
@@ -228,27 +217,17 @@ async function validateCommand(files) {
 }
 
 async function run(args) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        out: {type: 'string', default: 'results'},
-        only: {type: 'string'},
-        duration: {type: 'string'},
-        repeat: {type: 'string'},
-        scale: {type: 'string'},
-        'dry-run': {type: 'boolean'},
-        resume: {type: 'boolean'},
-        shard: {type: 'string'},
-        seed: {type: 'string'},
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`run: ${error.message}`);
-  }
-  const {values, positionals} = parsed;
+  const {values, positionals} = parseCommand('run', args, {
+    out: {type: 'string', default: 'results'},
+    only: {type: 'string'},
+    duration: {type: 'string'},
+    repeat: {type: 'string'},
+    scale: {type: 'string'},
+    'dry-run': {type: 'boolean'},
+    resume: {type: 'boolean'},
+    shard: {type: 'string'},
+    seed: {type: 'string'},
+  });
   if (positionals.length !== 1) throw new UsageError('run: name one suite (benchmarks/<id>/suite.yaml, or its id)');
   const [name] = positionals;
   const file = existsSync(name) ? name : path.join('benchmarks', name, 'suite.yaml');
