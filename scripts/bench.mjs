@@ -121,9 +121,10 @@ async function importCommand(args) {
   if (json.length > 0) {
     // PostgresBench result files, recognised by their content: a services dataset.
     if (json.length < paths.length) {
+      const others = paths.filter((p) => !json.includes(p));
       throw new UsageError(
-        `import: ${json.join(', ')} hold PostgresBench results and ${paths.filter((p) => !json.includes(p)).join(', ')} ` +
-          'do not: import them separately.',
+        `import: ${json.join(', ')} hold PostgresBench results and ${others.join(', ')} do not: ` +
+          'import them separately.',
       );
     }
     const {writeFileAtomically} = await import('../lib/write-file-atomically.mjs');

@@ -71,7 +71,8 @@ export function toPostgresBench(result, {system, service, machine: given = {}, s
   }
   if (groups.size === 0) {
     throw new Error(
-      `${result.run.id} has no finished TPC-B-like cells (pgbench's built-in script) to write in PostgresBench's layout.`,
+      `${result.run.id} has no finished TPC-B-like cells (pgbench's built-in script) ` +
+        "to write in PostgresBench's layout.",
     );
   }
   const overrides = result.run.overrides ?? {};
