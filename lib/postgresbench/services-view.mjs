@@ -108,6 +108,12 @@ function standing(a, b) {
   return {verdict: overlap ? 'overlap' : p < ALPHA ? 'significant' : 'apart', p, n: Math.min(a.n, b.n)};
 }
 
+/** How a row stands against the row above, with its p formatted; null for single figures. */
+function standingText(above, row, locale) {
+  const s = standing(above, row);
+  return s && {...s, p: formatFigure(s.p, 'probability', locale)};
+}
+
 /**
  * The comparison for a state: rows sorted best first, each with its figure,
  * its runs' range, its ratio to the best and how it stands against the row
@@ -152,13 +158,7 @@ export function comparisonView(rows, state, locale) {
         max: (100 * x.max) / scaleMax,
         runs: x.values.map((v) => (100 * v) / scaleMax),
       },
-      versusAbove:
-        i === 0
-          ? null
-          : (() => {
-              const s = standing(shown[i - 1], x);
-              return s && {...s, p: formatFigure(s.p, 'probability', locale)};
-            })(),
+      versusAbove: i === 0 ? null : standingText(shown[i - 1], x, locale),
     })),
   };
 }
