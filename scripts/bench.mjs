@@ -5,8 +5,9 @@
 //                              [--repeat N] [--scale N] [--seed N] [--dry-run] [--resume] [--shard K/N]
 //       Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>)
 //       and writes DIR/<id>-<time>.json (default DIR: results/).
-//   node scripts/bench.mjs merge RESULT... --out FILE
-//       Joins the results of a suite's shards.
+//   node scripts/bench.mjs merge RESULT... --out FILE [--shards N]
+//       Joins the results of a suite's shards; with --shards, the cells of a
+//       shard that left no result or stopped early are recorded as failed.
 //   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
 //       Reads one run's pgbench output (stdout, stderr, or both merged; any order)
 //       and prints it as one JSON object; with --log, the run's log statistics too.
@@ -61,7 +62,7 @@ const load = {
 const USAGE = `Usage:
   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
                              [--repeat N] [--scale N] [--seed N] [--dry-run] [--resume] [--shard K/N]
-  node scripts/bench.mjs merge RESULT... --out FILE
+  node scripts/bench.mjs merge RESULT... --out FILE [--shards N]
   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
   node scripts/bench.mjs import PATH... --out FILE [--repository OWNER/NAME --commit SHA --license ID --root DIR]
   node scripts/bench.mjs export RESULT --out DIR --system NAME --service ID [--vcpus N --ram-gb N]
@@ -270,16 +271,35 @@ async function run(args) {
 }
 
 async function merge(args) {
-  const [files, out] = splitAt(args, '--out');
-  if (out.length !== 1) throw new UsageError('merge: give the result file to write with --out FILE');
-  const [{mergeResults}, {readResultFile}, {writeResult}] = await Promise.all([
+  const {values, positionals: files} = parseCommand('merge', args, {
+    out: {type: 'string'},
+    shards: {type: 'string'},
+  });
+  if (!values.out) throw new UsageError('merge: give the result file to write with --out FILE');
+  if (values.shards !== undefined && !/^[1-9]\d*$/.test(values.shards))
+    throw new UsageError('merge: --shards takes the number of shards the suite ran as, e.g. --shards 4');
+  if (files.length === 0) throw new UsageError('merge: name the result files to merge');
+  const [{mergeResults}, {readResultFile, assertValidResult}, {writeResult}] = await Promise.all([
     load.merger(),
     load.validator(),
     load.writer(),
   ]);
-  writeResult(out[0], mergeResults(files.map((file) => ({file, result: readResultFile(file)}))));
-  console.error(`Merged ${files.length} results into ${out[0]}.`);
-  return 0;
+  const parts = files.map((file) => ({file, result: assertValidResult(readResultFile(file), file)}));
+  let expected = null;
+  if (values.shards) {
+    // The cells a lost shard should have measured come from the suite the shards ran.
+    const {loadSuite} = await load.suite();
+    const id = parts[0].result.run.suite;
+    expected = {suite: loadSuite(path.join('benchmarks', id, 'suite.yaml')), count: Number(values.shards)};
+  }
+  const merged = mergeResults(parts, {expected});
+  writeResult(values.out, merged);
+  const lost = merged.run.overrides.missingCells;
+  console.error(
+    `Merged ${files.length} results into ${values.out}` +
+      (lost ? `; ${lost} cells of lost or stopped shards recorded as failed.` : '.'),
+  );
+  return lost ? 3 : 0;
 }
 
 /** A margin as given on the command line: "3%" or "0.03". */

@@ -3,16 +3,24 @@
 // into one result. Each part keeps its own order; the design records each
 // part's seed and the sources it ran from, and the merged result counts as
 // run from uncommitted sources when any part was.
+//
+// Shards may run on different machines (CI runners, Kubernetes nodes): a
+// shard holds whole comparison groups, so every comparison stays within one
+// machine. Then each cell records the host it ran on, and a comparison group
+// whose cells come from two machines is refused. Given the suite and the
+// shard count, the cells of a shard that left no result (its job failed) or
+// stopped early are recorded as failed, so a page shows them as failed cells.
+import {expandMatrix} from '../suites/matrix.mjs';
+import {failedCell} from './cell-record.mjs';
+import {sameMachine} from './machine.mjs';
 
-const sameHost = (a, b) => ['cpuModel', 'cpuCount', 'memoryBytes', 'os', 'kernel'].every((k) => a[k] === b[k]);
+const groupOf = (cell) => `${cell.scenario}/${cell.workload}/c${cell.parameters.clients}`;
 
-/**
- * @param {{file: string, result: object}[]} parts
- * @returns {object} the merged result (not yet validated or written)
- */
-export function mergeResults(parts) {
-  if (parts.length < 2) throw new Error('merge: give at least two results (the shards of one run).');
+function checkParts(parts, expected) {
+  if (parts.length === 0) throw new Error('merge: give the results to merge.');
+  if (parts.length < 2 && !expected) throw new Error('merge: give at least two results (the shards of one run).');
   const [first] = parts;
+  const shards = new Map();
   for (const {file, result} of parts) {
     if (result.run.kind !== 'run') throw new Error(`${file}: an import, not a run; only shards of a run merge.`);
     if (result.run.suite !== first.result.run.suite || result.run.suiteHash !== first.result.run.suiteHash) {
@@ -21,23 +29,98 @@ export function mergeResults(parts) {
           `${first.file}; merge shards of one suite version.`,
       );
     }
-    if (result.run.finishedAt === null)
-      throw new Error(`${file}: this shard has not finished; finish it with run --resume first.`);
-    if (!sameHost(result.environment.host, first.result.environment.host)) {
+    if (result.run.finishedAt === null && !expected)
       throw new Error(
-        `${file} ran on another machine (${result.environment.host.cpuModel}, ${result.environment.host.cpuCount} ` +
-          `CPUs) than ${first.file}; figures from different machines are not one result.`,
+        `${file}: this shard has not finished; finish it with run --resume first, or merge with --shards N ` +
+          'to record its missing cells as failed.',
       );
+    if (expected) {
+      const shard = result.run.overrides?.shard;
+      const [k, n] = (shard ?? '').split('/').map(Number);
+      if (n !== expected.count)
+        throw new Error(`${file}: ran as shard ${shard ?? '(none)'}, not as one of ${expected.count} shards.`);
+      if (shards.has(k)) throw new Error(`${file} and ${shards.get(k)} are both shard ${shard}.`);
+      shards.set(k, file);
     }
   }
+  if (expected && expected.suite.hash !== first.result.run.suiteHash) {
+    throw new Error(
+      `${expected.suite.file} has changed since the shards ran (hash ${expected.suite.hash.slice(0, 12)}, not ` +
+        `${first.result.run.suiteHash?.slice(0, 12)}): merge with the suite they ran, e.g. from their commit.`,
+    );
+  }
+}
+
+/** Cells, each with its part's host when the parts ran on more than one machine. */
+function cellsOf(parts) {
+  const hosts = parts.map((p) => p.result.environment.host);
+  const oneMachine = hosts.every((h) => sameMachine(h, hosts[0]));
   const cells = new Map();
-  const targets = new Map();
+  const groupHosts = new Map();
   for (const {file, result} of parts) {
+    const host = result.environment.host;
     for (const cell of result.cells) {
       if (cells.has(cell.id))
         throw new Error(`${file}: cell ${cell.id} is in two shards; were both run with the same --shard?`);
-      cells.set(cell.id, cell);
+      const group = groupOf(cell);
+      const known = groupHosts.get(group);
+      if (known && !sameMachine(known.host, host)) {
+        throw new Error(
+          `${file} ran comparison group ${group} on another machine (${host.cpuModel}, ${host.cpuCount} CPUs) than ` +
+            `${known.file} (${known.host.cpuModel}, ${known.host.cpuCount} CPUs): its targets would be compared ` +
+            'across machines. Run a group on one machine (run --shard splits by whole groups).',
+        );
+      }
+      groupHosts.set(group, {host, file});
+      cells.set(cell.id, oneMachine || cell.host ? cell : {...cell, host});
     }
+  }
+  return cells;
+}
+
+/** The cells each expected shard should have measured but did not, as failed cells. */
+function missingCells(parts, expected, cells) {
+  const {suite, count} = expected;
+  const overrides = parts[0].result.run.overrides ?? {};
+  const present = new Map(parts.map((p) => [Number(p.result.run.overrides.shard.split('/')[0]), p]));
+  const missing = [];
+  for (let index = 1; index <= count; index++) {
+    const part = present.get(index);
+    const {cells: planned} = expandMatrix(suite, {
+      shard: {index, count},
+      only: overrides.only ?? {},
+      repeat: overrides.repeat ?? null,
+      durationS: overrides.durationS ?? null,
+      scale: overrides.scale ?? null,
+    });
+    for (const cell of planned) {
+      if (cells.has(cell.id)) continue;
+      missing.push(
+        failedCell(cell, {
+          kind: 'other',
+          message: part
+            ? `Not measured: shard ${index}/${count} stopped before this cell (${part.file}).`
+            : `Not measured: shard ${index}/${count} left no result (its job failed or was cancelled).`,
+        }),
+      );
+    }
+  }
+  return missing;
+}
+
+/**
+ * @param {{file: string, result: object}[]} parts
+ * @param {{expected?: {suite: object, count: number}}} [options]
+ *   expected: the suite (lib/suites/suite.mjs) and how many shards it ran as; their missing cells become failed
+ * @returns {object} the merged result (not yet validated or written)
+ */
+export function mergeResults(parts, {expected = null} = {}) {
+  checkParts(parts, expected);
+  const [first] = parts;
+  const cells = cellsOf(parts);
+  const missing = expected ? missingCells(parts, expected, cells) : [];
+  const targets = new Map();
+  for (const {file, result} of parts) {
     for (const target of result.environment.targets) {
       const known = targets.get(target.id);
       if (known && known.serverVersionFull !== target.serverVersionFull) {
@@ -49,7 +132,22 @@ export function mergeResults(parts) {
       targets.set(target.id, target);
     }
   }
-  const times = (key) => parts.map((p) => p.result.run[key]).sort();
+  // A target only a lost shard had is known by its suite entry alone.
+  for (const cell of missing) {
+    if (targets.has(cell.target)) continue;
+    const spec = expected.suite.targets.find((t) => t.id === cell.target);
+    targets.set(cell.target, {id: cell.target, kind: spec.kind, serverVersion: null, serverVersionFull: null});
+  }
+  const times = (key) =>
+    parts
+      .map((p) => p.result.run[key])
+      .filter(Boolean)
+      .sort();
+  const lastCell = [...cells.values()]
+    .map((c) => c.finishedAt)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
   const {shard, only, ...overrides} = first.result.run.overrides ?? {};
   const design = first.result.run.design && {
     ...first.result.run.design,
@@ -66,14 +164,20 @@ export function mergeResults(parts) {
       ...first.result.run,
       id: `${first.result.run.id}-merged`,
       startedAt: times('startedAt')[0],
-      finishedAt: times('finishedAt').at(-1),
+      // A shard that stopped early has no end: the merged run ends with the last cell measured.
+      finishedAt: [times('finishedAt').at(-1), lastCell].filter(Boolean).sort().at(-1) ?? times('startedAt').at(-1),
       project: {...first.result.run.project, dirty: dirty.includes(true) ? true : dirty.includes(null) ? null : false},
       commands: parts.flatMap((p) => p.result.run.commands),
-      overrides: {...overrides, mergedShards: parts.map((p) => p.result.run.overrides?.shard ?? p.result.run.id)},
+      overrides: {
+        ...overrides,
+        ...(only && parts.every((p) => p.result.run.overrides?.shard) && {only}),
+        mergedShards: parts.map((p) => p.result.run.overrides?.shard ?? p.result.run.id),
+        ...(expected && {shards: expected.count, missingCells: missing.length}),
+      },
       ...(design && {design}),
     },
     environment: {...first.result.environment, targets: [...targets.values()]},
-    cells: [...cells.values()],
+    cells: [...cells.values(), ...missing],
     plans: parts.flatMap((p) => p.result.plans ?? []),
     preparations: parts.flatMap((p) => p.result.preparations ?? []),
   };

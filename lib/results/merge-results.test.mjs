@@ -65,20 +65,76 @@ test('parts run with --only join too: their --only is dropped, each part keeps i
   assert.deepEqual(merged.run.project, {gitSha: '1'.repeat(40), dirty: true}, 'one part from uncommitted sources');
 });
 
-test('shards of another suite version, another machine, or the same cells are refused', () => {
+test('shards of another suite version, the same cells, or an unfinished shard are refused', () => {
   const [a, b] = shards();
   assert.throws(
     () => mergeResults([a, {...b, result: {...b.result, run: {...b.result.run, suiteHash: 'b'.repeat(64)}}}]),
     /shard2\.json: suite s .* is not the suite of shard1\.json/,
-  );
-  const otherHost = {...b.result.environment, host: {...b.result.environment.host, cpuCount: 64}};
-  assert.throws(
-    () => mergeResults([a, {...b, result: {...b.result, environment: otherHost}}]),
-    /shard2\.json ran on another machine/,
   );
   assert.throws(() => mergeResults([a, {...a, file: 'copy.json'}]), /copy\.json: cell .* is in two shards/);
   assert.throws(
     () => mergeResults([a, {...b, result: {...b.result, run: {...b.result.run, finishedAt: null}}}]),
     /shard2\.json: this shard has not finished/,
   );
+});
+
+test('shards on different machines merge, each cell naming its host; one group on two machines is refused', () => {
+  const [a, b] = shards();
+  const otherHost = {...b.result.environment.host, cpuModel: 'Other CPU', cpuCount: 64};
+  const merged = mergeResults([
+    a,
+    {...b, result: {...b.result, environment: {...b.result.environment, host: otherHost}}},
+  ]);
+  assert.deepEqual(resultProblems(merged), []);
+  assert.deepEqual(
+    merged.cells.map((c) => c.host.cpuCount),
+    [a.result.environment.host.cpuCount, 64],
+  );
+  // The second shard measured the first shard's group again, on the other machine.
+  const sameGroup = {...SAMPLE.cells[0], id: `${SAMPLE.cells[0].id}-again`};
+  const c = {
+    ...b,
+    file: 'shard3.json',
+    result: {...b.result, environment: {...b.result.environment, host: otherHost}, cells: [sameGroup]},
+  };
+  assert.throws(
+    () => mergeResults([a, c]),
+    /shard3\.json ran comparison group imported\/run_T_progress\/c2 on another machine \(Other CPU, 64 CPUs\)/,
+  );
+});
+
+test('with the shard count, the cells of a lost shard are recorded as failed, naming the shard', async () => {
+  const {loadSuite} = await import('../suites/suite.mjs');
+  const run = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/results/quick-20261122T125226Z.json', import.meta.url), 'utf8'),
+  );
+  // The quick suite's four groups: shard 1 of 2 holds the 1-client ones, shard 2 (lost) the 4-client ones.
+  const suite = {...loadSuite(new URL('../../benchmarks/quick/suite.yaml', import.meta.url).pathname)};
+  suite.hash = run.run.suiteHash;
+  const shard1 = {
+    file: 'shard1.json',
+    result: {
+      ...run,
+      run: {...run.run, overrides: {shard: '1/2'}},
+      cells: run.cells.filter((c) => c.parameters.clients === 1),
+    },
+  };
+  const merged = mergeResults([shard1], {expected: {suite, count: 2}});
+  assert.deepEqual(resultProblems(merged), []);
+  const failed = merged.cells.filter((c) => c.status === 'failed');
+  assert.equal(merged.cells.length, run.cells.length, 'every cell of the suite, once');
+  assert.deepEqual(
+    failed.map((c) => c.id).sort(),
+    run.cells
+      .filter((c) => c.parameters.clients === 4)
+      .map((c) => c.id)
+      .sort(),
+  );
+  assert.match(failed[0].error.message, /shard 2\/2 left no result/);
+  assert.equal(merged.run.overrides.missingCells, failed.length);
+  assert.throws(
+    () => mergeResults([shard1], {expected: {suite: {...suite, hash: 'c'.repeat(64)}, count: 2}}),
+    /has changed since the shards ran/,
+  );
+  assert.throws(() => mergeResults([shard1], {expected: {suite, count: 3}}), /ran as shard 1\/2, not as one of 3/);
 });

@@ -1,8 +1,9 @@
-// One measured pgbench run of a cell, and the cell records of a result.
+// One measured pgbench run of a cell.
 import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {logColumnsOf, readLogs} from '../../lib/pgbench/read-logs.mjs';
+import {cellRecord} from '../../lib/results/cell-record.mjs';
 import {statusOf} from '../../lib/results/cell-status.mjs';
 import {redact} from './connection.mjs';
 import {renderCommand, runArgs} from './pgbench-commands.mjs';
@@ -73,47 +74,3 @@ function redactSummary(summary, secrets) {
     list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
   return {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})};
 }
-
-function parametersOf(cell) {
-  const {scenarioSpec: scenario, workloadSpec: workload} = cell;
-  return {
-    scale: scenario.scale,
-    clients: cell.clients,
-    threads: Math.min(scenario.threads, cell.clients),
-    durationS: cell.durationS,
-    transactionsPerClient: cell.transactionsPerClient,
-    mode: scenario.mode,
-    warmupS: scenario.warmupS,
-    builtin: workload.builtin ?? null,
-    script: workload.scriptName ?? null,
-    session: workload.session,
-  };
-}
-
-/** A cell of the result: what it was asked, then what happened (`outcome`). */
-export function cellRecord(cell, outcome) {
-  return {
-    id: cell.id,
-    target: cell.target,
-    workload: cell.workload,
-    scenario: cell.scenario,
-    parameters: parametersOf(cell),
-    repeat: cell.repeat,
-    ...(cell.round !== undefined && {round: cell.round, position: cell.position}),
-    ...outcome,
-  };
-}
-
-/** A cell that could not run (its server did not start, pgbench -i failed…). */
-export const failedCell = (cell, error) =>
-  cellRecord(cell, {
-    status: 'failed',
-    command: null,
-    exitCode: null,
-    startedAt: null,
-    finishedAt: null,
-    summary: null,
-    log: null,
-    raw: {},
-    error,
-  });
