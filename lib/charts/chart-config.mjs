@@ -38,12 +38,12 @@ export const rangeWhiskers = {
 };
 
 /** Fixed ticks from the spec, labelled as the spec writes them. */
-function axis({title, ticks}, theme, extra = {}) {
+function axis({title, ticks, range}, theme, extra = {}) {
   const labels = new Map(ticks.map((t) => [t.value, t.label]));
   return {
     ...extra,
-    min: ticks[0].value,
-    max: ticks.at(-1).value,
+    min: range?.min ?? ticks[0].value,
+    max: range?.max ?? ticks.at(-1).value,
     afterBuildTicks: (scale) => {
       scale.ticks = ticks.map((t) => ({value: t.value}));
     },
@@ -75,9 +75,10 @@ export function chartConfig(spec, theme) {
       : {
           label: s.label,
           data: s.points.map((p) => ({x: p.x, y: p.y})),
+          ...(spec.markers && {ranges: s.points.map((p) => (p.low == null ? null : {low: p.low, high: p.high}))}),
           borderColor: color,
           backgroundColor: color,
-          pointRadius: 0,
+          pointRadius: spec.markers ? 3 : 0,
           borderWidth: 1.5,
           tension: 0,
         };

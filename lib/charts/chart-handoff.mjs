@@ -11,6 +11,18 @@ export const chartHandoffDir = (generatedFilesDir) => path.join(generatedFilesDi
 export const chartHandoffFile = (generatedFilesDir, locale) =>
   path.join(chartHandoffDir(generatedFilesDir), `${locale}.json`);
 
-/** Every chart of every page of one locale. */
-export const chartsOf = (pages) =>
-  Object.values(pages).flatMap((p) => p.charts ?? p.groups?.flatMap((g) => g.charts) ?? []);
+/** Every chart of every page of one locale: each spec under a `charts` key, at any depth of a page's data. */
+export function chartsOf(pages) {
+  const found = [];
+  const walk = (node) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'charts' && Array.isArray(value)) found.push(...value);
+        else walk(value);
+      }
+    }
+  };
+  walk(pages);
+  return found;
+}

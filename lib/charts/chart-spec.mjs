@@ -31,19 +31,28 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
 }
 
 /**
- * Lines over a numeric x axis (e.g. seconds into a run).
+ * Lines over a numeric x axis (e.g. seconds into a run). With `markers`, each
+ * point is drawn, with its interval (low–high) as a whisker where it has one;
+ * `xTicks` ([{value, label}]) replaces the nice ticks (e.g. runs named by date).
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, xKind: string, yKind: string,
- *   series: {label: string, points: {x: number, y: number, xText: string, text: string}[]}[], image: string}} options
+ *   series: {label: string, points: {x: number, y: number, low?: number, high?: number, xText: string,
+ *   text: string}[]}[], image: string, markers?: boolean, xTicks?: {value: number, label: string}[]}} options
  */
-export function lineChart({id, locale, title, xTitle, yTitle, xKind, yKind, series, image}) {
+export function lineChart({id, locale, title, xTitle, yTitle, xKind, yKind, series, image, markers, xTicks}) {
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
-  const ys = series.flatMap((s) => s.points.map((p) => p.y));
+  const ys = series.flatMap((s) => s.points.map((p) => Math.max(p.y, p.high ?? p.y)));
   return {
     id,
     type: 'line',
     title,
     image,
-    x: {title: xTitle, ticks: niceTicks({min: Math.min(0, ...xs), max: Math.max(...xs), kind: xKind, locale})},
+    ...(markers && {markers: true}),
+    x: {
+      title: xTitle,
+      ticks: xTicks ?? niceTicks({min: Math.min(0, ...xs), max: Math.max(...xs), kind: xKind, locale}),
+      // Points at whole positions (runs) get half a step of room on each side, so none sits on the frame.
+      ...(xTicks && {range: {min: Math.min(...xTicks.map((t) => t.value)) - 0.5, max: Math.max(...xs) + 0.5}}),
+    },
     y: {title: yTitle, ticks: niceTicks({max: Math.max(...ys), kind: yKind, locale})},
     series,
   };

@@ -16,6 +16,7 @@ export const NAV_PAGES = [
   {docId: 'pg17-planner', label: 'site.nav.planner'},
   {docId: 'methodology', label: 'site.nav.method'},
   {docId: 'runs', label: 'site.nav.runs'},
+  {docId: 'history', label: 'site.nav.history'},
   {docId: 'quick-run', label: 'site.nav.quick'},
   {docId: 'translating', label: 'site.nav.translate'},
 ];

@@ -15,6 +15,7 @@ import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
 import {readServices} from '../postgresbench/import-services.mjs';
 import {servicesPage} from './services-page.mjs';
+import {historyPage} from './history-page.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
 import {methodologyPage} from './methodology-page.mjs';
 import {plannerPage} from './planner-page.mjs';
@@ -100,6 +101,7 @@ export const PAGE_MESSAGES = {
     'planner.title',
     'method.title',
     'runs.title',
+    'history.title',
     'quick.title',
     'translate.title',
   ],
@@ -109,6 +111,7 @@ export const PAGE_MESSAGES = {
   'pg17-planner': ['common', 'planner'],
   methodology: ['common', 'method'],
   runs: ['common', 'runs'],
+  history: ['common', 'history'],
   'quick-run': ['common', 'quick'],
   translating: ['translate'],
 };
@@ -172,6 +175,7 @@ export function buildPages(content, locale, messages) {
     'pg17-planner': plannerData,
     methodology: methodologyPage(content.suites, [versions, planner], {locale}),
     runs: runsPage(content.results, {locale}),
+    history: historyPage(content.results, content.suites, {locale, t}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
     translating: translatingPage(content.siteDir, {
       locale,

@@ -1,6 +1,7 @@
 // Components of the pages made from measured runs (PostgreSQL versions,
 // planner, methodology, runs). Figures arrive formatted from the data plugin;
 // words come from the catalog.
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
@@ -23,13 +24,16 @@ export function Stat({stat, figure}) {
 /** Links to a run's data files (emitted into static/data/ by the build). */
 export function RunData({run}) {
   const t = useT();
+  // Under the site's base URL (a project's GitHub Pages site lives under /<repository>/).
+  const json = useBaseUrl(run.data.json);
+  const csv = useBaseUrl(run.data.csv);
   return (
     <>
-      <a href={run.data.json} data-run-file="json">
+      <a href={json} data-run-file="json">
         {t('common.json')}
       </a>
       {' · '}
-      <a href={run.data.csv} data-run-file="csv">
+      <a href={csv} data-run-file="csv">
         {t('common.csv')}
       </a>
     </>
@@ -436,7 +440,7 @@ export function RunsTable({data}) {
   return (
     <DataTable columns={['run', 'date', 'suite', 'host', 'versions', 'cells', 'data'].map((k) => t(`runs.table.${k}`))}>
       {data.runs.map((r) => (
-        <tr key={r.id} data-run={r.id}>
+        <tr key={r.id} id={r.id} data-run={r.id}>
           <td>
             <code>{r.id}</code>
           </td>

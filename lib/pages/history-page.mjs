@@ -1,0 +1,182 @@
+// The data of the history page: per suite, its runs in results/ on each
+// machine (lib/results/history.mjs), a chart per comparison group and metric
+// with every run's median and 95% interval, and the steps between
+// consecutive runs that bench compare OLD NEW finds better or worse, each
+// linked to both runs. Only what the page shows is kept: the data grows with
+// points, not with the size of the result files.
+import {lineChart} from '../charts/chart-spec.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {unsignedPercent} from '../numbers/repeat-stats.mjs';
+import {HISTORY_METRICS, suiteHistory} from '../results/history.mjs';
+import {FIGURES} from '../results/cell-figures.mjs';
+import {formatDate} from './run-info.mjs';
+
+const GIB = 1024 ** 3;
+
+/** The latency percentile a history follows (HISTORY_METRICS' p95). */
+const PERCENTILE = 95;
+
+/** The level of each point's interval (lib/stats/shift.mjs medianInterval's default). */
+const LEVEL = 0.95;
+
+/** At most this many dated ticks on a history chart's x axis, so that labels never collide on a phone. */
+const MAX_X_TICKS = 4;
+
+/** The order suites are listed in: those that feed published pages first, then by id. */
+const bySuite = (a, b) => Number(b.published === true) - Number(a.published === true) || a.id.localeCompare(b.id);
+
+/** A run's date and time, short, in UTC (several runs may fall on one day). */
+const shortDate = (iso, locale) =>
+  new Intl.DateTimeFormat(locale, {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}).format(new Date(iso));
+
+/** Evenly spread ticks over runs 1…n, each named by its run's date. */
+function runTicks(runs, locale) {
+  const k = Math.min(runs.length, MAX_X_TICKS);
+  const at =
+    k === 1 ? [0] : [...new Set(Array.from({length: k}, (_, i) => Math.round((i * (runs.length - 1)) / (k - 1))))];
+  // Runs a day apart are named by their date; several on one day, by date and time.
+  const days = new Set(runs.map((r) => r.startedAt.slice(0, 10)));
+  const name = days.size === runs.length ? formatDate : shortDate;
+  return at.map((i) => ({value: i + 1, label: name(runs[i].startedAt, locale)}));
+}
+
+/**
+ * @param {object[]} results  every valid result in results/
+ * @param {object[]} suites  loaded suites
+ * @param {{locale: string, t: Function}} options
+ */
+export function historyPage(results, suites, {locale, t}) {
+  const n = (v) => formatFigure(v, 'integer', locale);
+  return {
+    locale,
+    level: unsignedPercent(LEVEL, locale),
+    suites: [...suites].sort(bySuite).map((suite) => {
+      const history = suiteHistory(results, suite.id);
+      const runInfo = new Map(history.runs.map((r) => [r.id, r]));
+      const newest = history.runs.at(-1);
+      return {
+        id: suite.id,
+        runs: n(history.runs.length),
+        count: history.runs.length,
+        newest: newest ? formatDate(newest.startedAt, locale) : null,
+        command: `npm run bench -- run ${suite.id}`,
+        machines: history.machines.map((machine, m) => machineData({machine, m, suite, runInfo, locale, t})),
+      };
+    }),
+  };
+}
+
+function machineData({machine, m, suite, runInfo, locale, t}) {
+  const n = (v) => formatFigure(v, 'integer', locale);
+  const runs = machine.runs.map((id) => runInfo.get(id));
+  const position = new Map(runs.map((r, i) => [r.id, i + 1]));
+  const ticks = runTicks(runs, locale);
+  const link = (id) => ({
+    id,
+    date: shortDate(runInfo.get(id).startedAt, locale),
+    json: `/data/${id}.json`,
+    runs: `/runs#${id}`,
+  });
+  const margins = new Set();
+  const steps = {all: 0, worse: 0, better: 0};
+  const changes = [];
+  const groups = machine.groups.map((group, g) => {
+    const title = t('history.group', {
+      scenario: group.scenario,
+      workload: group.workload,
+      clients: n(group.clients),
+      duration: n(group.parameters.durationS ?? 0),
+    });
+    // A target whose build or settings changed gets a new line: name each after the first.
+    const seen = new Map();
+    const labels = group.series.map((s) => {
+      const k = (seen.get(s.target) ?? 0) + 1;
+      seen.set(s.target, k);
+      const base = s.version ? `${s.target} · ${s.version}` : s.target;
+      return k === 1 ? base : t('history.newLine', {series: base, n: n(k)});
+    });
+    for (const [i, s] of group.series.entries()) {
+      for (const c of s.changes) {
+        steps.all++;
+        margins.add(c.margin);
+        if (c.verdict !== 'worse' && c.verdict !== 'better') continue;
+        steps[c.verdict]++;
+        const pct = (v) => formatFigure(v / 100, 'percent', locale);
+        changes.push({
+          group: title,
+          series: labels[i],
+          metric: c.metric,
+          percentile: n(PERCENTILE),
+          verdict: c.verdict,
+          change: pct(c.changePct),
+          low: c.ciLowPct === null ? null : pct(c.ciLowPct),
+          high: c.ciHighPct === null ? null : pct(c.ciHighPct),
+          p: formatFigure(c.p, 'probability', locale),
+          runs: n(Math.min(c.baseline.n, c.candidate.n)),
+          older: link(c.older),
+          newer: link(c.newer),
+        });
+      }
+    }
+    const charts = HISTORY_METRICS.filter((metric) => group.series.some((s) => s.points.some((p) => p[metric]))).map(
+      (metric) => {
+        const {kind} = FIGURES[metric];
+        const value = (v) => formatFigure(v, kind, locale);
+        const series = group.series
+          .map((s, i) => ({
+            label: labels[i],
+            points: s.points
+              .filter((p) => p[metric])
+              .map((p) => {
+                const {median, low, high, n: repeats} = p[metric];
+                const interval = low === null ? null : `${value(low)}–${value(high)}`;
+                return {
+                  x: position.get(p.run),
+                  y: median,
+                  ...(low !== null && {low, high}),
+                  xText: shortDate(runInfo.get(p.run).startedAt, locale),
+                  text: value(median),
+                  ...(interval && {spread: interval}),
+                  tooltip: interval
+                    ? t('history.tooltip', {value: value(median), low: value(low), high: value(high), run: p.run})
+                    : t('history.tooltipTooFew', {value: value(median), runs: n(repeats), run: p.run}),
+                };
+              }),
+          }))
+          .filter((s) => s.points.length > 0);
+        const id = `history-${suite.id}-${m + 1}-${g + 1}-${metric}`;
+        return lineChart({
+          id,
+          locale,
+          image: `/charts/${id}.png`,
+          title: t(`history.chart.${metric}`, {group: title, percentile: t('common.percentile', {p: n(PERCENTILE)})}),
+          xTitle: t('history.runsAxis'),
+          yTitle: t(metric === 'tps' ? 'common.tpsAxis' : 'common.msAxis'),
+          xKind: 'integer',
+          yKind: kind,
+          series,
+          markers: true,
+          xTicks: ticks,
+        });
+      },
+    );
+    return {title, charts};
+  });
+  const {host} = machine;
+  return {
+    fingerprint: machine.fingerprint,
+    host: {
+      cpuModel: host.cpuModel ?? '?',
+      cpus: host.cpuCount === null ? '?' : n(host.cpuCount),
+      memoryGib: host.memoryBytes === null ? '?' : n(host.memoryBytes / GIB),
+      os: host.os ?? '?',
+    },
+    runs: n(runs.length),
+    first: formatDate(runs[0].startedAt, locale),
+    last: formatDate(runs.at(-1).startedAt, locale),
+    steps: {all: n(steps.all), worse: n(steps.worse), better: n(steps.better), count: steps.all},
+    margin: margins.size === 1 ? unsignedPercent([...margins][0], locale) : null,
+    groups,
+    changes: changes.reverse(),
+  };
+}

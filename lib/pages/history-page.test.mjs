@@ -1,0 +1,63 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {historyRuns} from '../../test/helpers/history-runs.mjs';
+import {translator} from '../../test/helpers/fixtures.mjs';
+import {locales} from '../locales.mjs';
+import {loadSuite} from '../suites/suite.mjs';
+import {historyPage} from './history-page.mjs';
+
+const suites = ['quick', 'pg-versions'].map((id) =>
+  loadSuite(new URL(`../../benchmarks/${id}/suite.yaml`, import.meta.url).pathname),
+);
+const page = (runs, locale = 'en') => historyPage(runs, suites, {locale, t: translator(locale)});
+const quick = (data) => data.suites.find((s) => s.id === 'quick');
+
+test('with no run, a suite says so and gives the command; with one, there is no step to test', () => {
+  const none = page([]);
+  assert.deepEqual(
+    none.suites.map((s) => [s.id, s.count]),
+    [
+      ['pg-versions', 0],
+      ['quick', 0],
+    ],
+    'suites that feed published pages first',
+  );
+  assert.equal(quick(none).command, 'npm run bench -- run quick');
+  const [machine] = quick(page(historyRuns(1))).machines;
+  assert.equal(machine.steps.count, 0);
+  assert.equal(machine.changes.length, 0);
+  assert.equal(machine.groups.length, 4);
+});
+
+test('fifty runs: one chart per group, a point per run, the regression flagged with both runs in every locale', () => {
+  const runs = historyRuns(50, {dropFrom: 40});
+  for (const locale of Object.keys(locales)) {
+    const [machine] = quick(page(runs, locale)).machines;
+    const charts = machine.groups.flatMap((g) => g.charts);
+    assert.equal(charts.length, 4, 'TPS only: the quick suite keeps no per-transaction logs');
+    for (const chart of charts) {
+      assert.equal(chart.series.length, 2);
+      assert.ok(chart.series.every((s) => s.points.length === 50));
+      assert.ok(chart.x.ticks.length <= 4, 'a few dated ticks, not fifty');
+    }
+    const flagged = machine.changes.filter((c) => c.verdict === 'worse');
+    assert.ok(flagged.length >= 3, `${locale}: the drop is flagged (${flagged.length})`);
+    for (const c of flagged) {
+      assert.equal(c.older.id, runs[39].run.id);
+      assert.equal(c.newer.id, runs[40].run.id);
+      assert.equal(c.newer.runs, `/runs#${runs[40].run.id}`);
+      assert.equal(c.newer.json, `/data/${runs[40].run.id}.json`);
+      assert.match(c.series, /^pg18 · 18\./);
+    }
+  }
+});
+
+test("the page's data grows with the points it shows, not with the result files", () => {
+  const size = (n) => JSON.stringify(page(historyRuns(n))).length;
+  const [ten, fifty] = [size(10), size(50)];
+  const perRun = (fifty - ten) / 40;
+  // Eight points a run (four groups × two servers), each with its texts.
+  assert.ok(perRun < 8 * 400, `${Math.round(perRun)} bytes per run`);
+  const resultBytes = JSON.stringify(historyRuns(1)[0]).length;
+  assert.ok(perRun < resultBytes / 20, `a run adds ${Math.round(perRun)} bytes, its file has ${resultBytes}`);
+});

@@ -1,0 +1,141 @@
+// The history of a suite: its finished runs in results/, oldest first, as
+// lines that runs share only when nothing but time separates them. A line is
+// one target in one comparison group, on one machine (lib/results/machine.mjs),
+// with the same pgbench parameters and the same server build and settings; a
+// run that changes any of these starts a new line. Each point is a run's
+// median with its 95% interval (order statistics of the repeats); each step
+// between consecutive points of a line is decided as `bench compare OLD NEW`
+// decides it (lib/stats/compare-results.mjs).
+import {compareRuns, marginOf} from '../stats/compare-results.mjs';
+import {medianInterval} from '../stats/shift.mjs';
+import {FIGURES} from './cell-figures.mjs';
+import {hostOf, machineFingerprint, serverFingerprint} from './machine.mjs';
+
+/** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
+export const HISTORY_METRICS = ['tps', 'p95'];
+
+/**
+ * The runs of a suite a history shows: finished runs (not imports), oldest
+ * first; the parts of a merged run are left out when the merged run is there.
+ */
+export function historyRuns(results, suiteId) {
+  const runs = results.filter((r) => r.run.kind === 'run' && r.run.suite === suiteId && r.run.finishedAt !== null);
+  const merged = new Set(runs.filter((r) => r.run.design?.parts).flatMap((r) => r.run.design.parts.map((p) => p.run)));
+  return runs
+    .filter((r) => r.run.design?.parts || !merged.has(r.run.id))
+    .sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt) || a.run.id.localeCompare(b.run.id));
+}
+
+/** A run's point for one metric: the median of its ok repeats with a 95% interval (null bounds when too few). */
+function pointOf(cells, metric) {
+  const pick = FIGURES[metric].pick;
+  const values = cells
+    .filter((c) => c.status === 'ok')
+    .map(pick)
+    .filter((v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
+  if (values.length === 0) return null;
+  const {median, low, high, n} = medianInterval(values);
+  return {median, low, high, n};
+}
+
+/** What the cells of a group were asked to do, as a key: runs with other parameters start a new line. */
+const parametersKey = ({clients, ...rest}) =>
+  JSON.stringify(
+    Object.keys(rest)
+      .sort()
+      .map((k) => [k, rest[k]]),
+  );
+
+/**
+ * @param {object[]} results  valid result files (any suites)
+ * @param {string} suiteId
+ * @returns {{suite: string, runs: object[], machines: object[]}}
+ *   machines: [{fingerprint, host, runs: [run ids], groups: [{scenario, workload, clients, parameters,
+ *   series: [{target, version, fingerprint, points: [{run, tps, p95}], changes: [comparison & {older, newer}]}]}]}]
+ */
+export function suiteHistory(results, suiteId) {
+  const runs = historyRuns(results, suiteId);
+  const machines = new Map();
+  const runById = new Map(runs.map((r) => [r.run.id, r]));
+  for (const result of runs) {
+    const byGroup = new Map();
+    for (const cell of result.cells) {
+      const key = `${cell.scenario}\u0000${cell.workload}\u0000${cell.parameters.clients}`;
+      if (!byGroup.has(key)) byGroup.set(key, []);
+      byGroup.get(key).push(cell);
+    }
+    for (const cells of byGroup.values()) {
+      const host = hostOf(result, cells[0]);
+      const fingerprint = machineFingerprint(host) ?? `unknown-${result.run.id}`;
+      if (!machines.has(fingerprint)) machines.set(fingerprint, {fingerprint, host, runs: [], groups: new Map()});
+      const machine = machines.get(fingerprint);
+      if (!machine.runs.includes(result.run.id)) machine.runs.push(result.run.id);
+      const [{scenario, workload, parameters}] = cells;
+      const lineKey = `${scenario}\u0000${workload}\u0000${parameters.clients}\u0000${parametersKey(parameters)}`;
+      if (!machine.groups.has(lineKey)) {
+        machine.groups.set(lineKey, {scenario, workload, clients: parameters.clients, parameters, series: new Map()});
+      }
+      const group = machine.groups.get(lineKey);
+      for (const target of [...new Set(cells.map((c) => c.target))]) {
+        const spec = result.environment.targets.find((t) => t.id === target) ?? {id: target};
+        const serverPrint = serverFingerprint(host, spec);
+        const seriesKey = `${target}\u0000${serverPrint}`;
+        if (!group.series.has(seriesKey)) {
+          group.series.set(seriesKey, {
+            target,
+            version: spec.serverVersion ?? null,
+            fingerprint: serverPrint,
+            controlOf: spec.controlOf ?? null,
+            points: [],
+          });
+        }
+        const own = cells.filter((c) => c.target === target);
+        const point = Object.fromEntries(HISTORY_METRICS.map((m) => [m, pointOf(own, m)]));
+        if (point.tps) group.series.get(seriesKey).points.push({run: result.run.id, ...point});
+      }
+    }
+  }
+  const pairs = new Map();
+  const comparisonsOf = (older, newer) => {
+    const key = `${older}\u0000${newer}`;
+    if (!pairs.has(key)) {
+      pairs.set(key, compareRuns(runById.get(older), runById.get(newer), {metrics: HISTORY_METRICS}));
+    }
+    return pairs.get(key);
+  };
+  return {
+    suite: suiteId,
+    runs: runs.map((r) => ({
+      id: r.run.id,
+      startedAt: r.run.startedAt,
+      gitSha: r.run.project?.gitSha ?? null,
+      dirty: r.run.project?.dirty === true,
+    })),
+    machines: [...machines.values()].map((m) => ({
+      ...m,
+      groups: [...m.groups.values()].map((g) => ({
+        ...g,
+        series: [...g.series.values()].map((s) => ({...s, changes: changesOf(g, s, comparisonsOf, runById)})),
+      })),
+    })),
+  };
+}
+
+/** Each step between consecutive points of a series, as bench compare OLD NEW decides it. */
+function changesOf(group, series, comparisonsOf, runById) {
+  const changes = [];
+  for (let i = 1; i < series.points.length; i++) {
+    const [older, newer] = [series.points[i - 1].run, series.points[i].run];
+    for (const c of comparisonsOf(older, newer)) {
+      if (
+        c.scenario === group.scenario &&
+        c.workload === group.workload &&
+        c.clients === group.clients &&
+        c.baseline.target === `${series.target}@${older}`
+      ) {
+        changes.push({...c, older, newer, margin: marginOf(runById.get(newer))});
+      }
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,87 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {historyRuns as generatedRuns} from '../../test/helpers/history-runs.mjs';
+import {historyRuns, suiteHistory} from './history.mjs';
+
+const seriesOf = (history, target) =>
+  history.machines.flatMap((m) => m.groups.flatMap((g) => g.series.filter((s) => s.target === target)));
+
+test('consecutive runs on one machine are compared; a drop of the regressed target is flagged worse, linking both', () => {
+  const runs = generatedRuns(8, {dropFrom: 5, target: 'pg18'});
+  const history = suiteHistory(runs, 'quick');
+  assert.equal(history.runs.length, 8);
+  assert.equal(history.machines.length, 1);
+  const [machine] = history.machines;
+  assert.equal(machine.groups.length, 4, 'two workloads × two client counts');
+  for (const s of seriesOf(history, 'pg18')) {
+    assert.equal(s.points.length, 8);
+    const tps = s.changes.filter((c) => c.metric === 'tps');
+    assert.equal(tps.length, 7, 'one step between each two consecutive runs');
+    const flagged = tps.filter((c) => c.verdict === 'worse' || c.verdict === 'better');
+    // The drop is 30%: every step it is in reads as a fall, flagged where the test decides it beyond the margin.
+    assert.ok(flagged.every((c) => c.verdict === 'worse' && c.older === runs[4].run.id && c.newer === runs[5].run.id));
+    assert.ok(tps.find((c) => c.newer === runs[5].run.id).changePct < -25);
+  }
+  const worse = seriesOf(history, 'pg18').flatMap((s) => s.changes.filter((c) => c.verdict === 'worse'));
+  assert.ok(worse.length >= 3, `the drop is flagged in most groups (${worse.length})`);
+  for (const s of seriesOf(history, 'pg17')) {
+    assert.ok(
+      s.changes.every((c) => c.verdict !== 'worse' && c.verdict !== 'better'),
+      'no step of noise is flagged',
+    );
+  }
+  const point = seriesOf(history, 'pg18')[0].points[0].tps;
+  assert.equal(point.n, 6);
+  assert.ok(point.low <= point.median && point.median <= point.high, 'six repeats give a 95% interval');
+});
+
+test('runs on another machine, with other parameters or another server build never share a line', () => {
+  const runs = generatedRuns(4);
+  const elsewhere = {
+    ...runs[1],
+    environment: {...runs[1].environment, host: {...runs[1].environment.host, cpuCount: 64}},
+  };
+  const longer = {...runs[2], cells: runs[2].cells.map((c) => ({...c, parameters: {...c.parameters, durationS: 30}}))};
+  const upgraded = {
+    ...runs[3],
+    environment: {
+      ...runs[3].environment,
+      targets: runs[3].environment.targets.map((t) => (t.id === 'pg18' ? {...t, serverVersionFull: '18.5'} : t)),
+    },
+  };
+  const history = suiteHistory([runs[0], elsewhere, longer, upgraded], 'quick');
+  assert.equal(history.machines.length, 2, 'the 64-CPU run is apart');
+  const [home, other] = history.machines;
+  assert.deepEqual(other.runs, [elsewhere.run.id]);
+  assert.ok(other.groups.every((g) => g.series.every((s) => s.changes.length === 0)));
+  // On the first machine: the 3 s groups (runs 0 and 3) and the 30 s groups (run 2) are apart.
+  assert.equal(home.groups.length, 8);
+  const short = home.groups.find((g) => g.parameters.durationS === 3);
+  const pg18 = short.series.filter((s) => s.target === 'pg18');
+  assert.equal(pg18.length, 2, 'the upgraded build starts a new line');
+  assert.ok(pg18.every((s) => s.points.length === 1 && s.changes.length === 0));
+  const pg17 = short.series.find((s) => s.target === 'pg17');
+  assert.deepEqual(
+    pg17.points.map((p) => p.run),
+    [runs[0].run.id, upgraded.run.id],
+  );
+  assert.deepEqual(
+    [...new Set(pg17.changes.map((c) => `${c.older}→${c.newer}`))],
+    [`${runs[0].run.id}→${upgraded.run.id}`],
+  );
+});
+
+test('a merged run stands for its parts, unfinished runs and other suites are left out, none is empty', () => {
+  const [a, b, c] = generatedRuns(3);
+  const merged = {
+    ...c,
+    run: {...c.run, id: `${a.run.id}-merged`, design: {seed: 1, parts: [{run: a.run.id}, {run: b.run.id}]}},
+  };
+  const unfinished = {...c, run: {...c.run, id: 'quick-unfinished', finishedAt: null}};
+  const other = {...c, run: {...c.run, id: 'other', suite: 'pg-versions'}};
+  assert.deepEqual(
+    historyRuns([a, b, merged, unfinished, other], 'quick').map((r) => r.run.id),
+    [merged.run.id],
+  );
+  assert.deepEqual(suiteHistory([], 'quick'), {suite: 'quick', runs: [], machines: []});
+});

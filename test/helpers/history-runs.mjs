@@ -1,0 +1,66 @@
+// Generated runs for the history tests: copies of a real quick run, a day
+// apart, with six repeats per cell and throughput scaled by a deterministic
+// noise of a few percent. `dropFrom` makes one target slower from that run
+// on, so a regression is there to be found. Generated for tests only: never
+// written into results/ as if measured.
+import {quickRun} from './fixtures.mjs';
+
+/** mulberry32, as the runner shuffles: the same seed gives the same runs. */
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const stamp = (date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+
+/**
+ * @param {number} count  how many runs
+ * @param {{dropFrom?: number, drop?: number, target?: string, noise?: number, seed?: number}} [options]
+ *   from run `dropFrom` (0-based) on, `target`'s throughput is multiplied by 1 − drop
+ * @returns {object[]} valid result files, oldest first
+ */
+export function historyRuns(count, {dropFrom = null, drop = 0.3, target = 'pg18', noise = 0.02, seed = 7} = {}) {
+  const base = quickRun();
+  const random = generator(seed);
+  const start = Date.parse('2026-10-01T03:00:00Z');
+  return Array.from({length: count}, (_, i) => {
+    const startedAt = new Date(start + i * 86_400_000);
+    const id = `quick-${stamp(startedAt)}`;
+    const cells = base.cells.flatMap((cell) =>
+      [0, 3].map((offset) => {
+        const factor =
+          (1 + (random() * 2 - 1) * noise) *
+          (dropFrom !== null && i >= dropFrom && cell.target === target ? 1 - drop : 1);
+        const repeat = cell.repeat + offset;
+        return {
+          ...cell,
+          id: cell.id.replace(/r\d+$/, `r${repeat}`),
+          repeat,
+          startedAt: new Date(startedAt.getTime() + 1000).toISOString(),
+          finishedAt: new Date(startedAt.getTime() + 4000).toISOString(),
+          summary: {...cell.summary, tps: cell.summary.tps * factor},
+        };
+      }),
+    );
+    return {
+      ...base,
+      run: {
+        ...base.run,
+        id,
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date(startedAt.getTime() + 80_000).toISOString(),
+      },
+      cells,
+    };
+  });
+}
