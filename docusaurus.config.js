@@ -27,7 +27,8 @@ const english = (key) => message(readCatalog(siteDir, defaultLocale), key, catal
 const config = {
   title: siteTitle,
   url: process.env.SITE_URL ?? 'http://localhost',
-  baseUrl: '/',
+  // A project's GitHub Pages site lives under /<repository>/ (the benchmark workflow sets it).
+  baseUrl: process.env.BASE_URL ?? '/',
   trailingSlash: true,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',

@@ -21,14 +21,25 @@
 //       per target and scenario (DIR/<service>/results/<service>_<n>cpu_<n>gb_<scale>.json).
 //   node scripts/bench.mjs validate FILE...
 //       Checks result files against schemas/result.schema.json.
-//   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]
+//   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json] [--summary FILE]
 //       With one result, each target against the baseline target (default: the
 //       first) in every comparison group, and each A/A control against its twin;
 //       with two, the same cells of the older run against the newer. Exact
 //       Mann–Whitney tests, Hodges–Lehmann changes with 95% intervals and a
 //       verdict each (lib/stats/compare.mjs); the margin defaults to the suite's,
-//       recorded in the result. Exit 1 when a TPS comparison is "worse", 2 on
-//       bad input.
+//       recorded in the result. Says when two runs ran on different machines;
+//       --summary appends the comparisons as Markdown to FILE (a CI job's
+//       summary). Exit 1 when a TPS comparison is "worse", 2 on bad input.
+//   node scripts/bench.mjs shards SUITE --shards N [--only KEY=VALUE,...]
+//       The shards a suite splits into (at most one per comparison group), as
+//       count= and list= lines: a CI workflow's matrix.
+//   node scripts/bench.mjs published SUITE --from URL_OR_DIR --out FILE
+//       Saves the newest finished run of SUITE that a published site (or a
+//       build folder) lists in data/index.json; nothing when it has none.
+//   node scripts/bench.mjs k8s SUITE --shards N --out DIR [--image IMAGE] [--results-pvc NAME] [--secret NAME]
+//       Writes Kubernetes manifests: an Indexed Job whose pods run one shard
+//       each, and a Job that merges them and builds the site (DIR/README.md
+//       says how to apply them).
 //
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
@@ -68,7 +79,10 @@ const USAGE = `Usage:
   node scripts/bench.mjs export RESULT --out DIR --system NAME --service ID [--vcpus N --ram-gb N]
                                 [--instance-type T] [--instance-storage TEXT] [--primary-storage TEXT]
   node scripts/bench.mjs validate FILE...
-  node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json]`;
+  node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json] [--summary FILE]
+  node scripts/bench.mjs shards SUITE --shards N [--only KEY=VALUE,...]
+  node scripts/bench.mjs published SUITE --from URL_OR_DIR --out FILE
+  node scripts/bench.mjs k8s SUITE --shards N --out DIR [--image IMAGE] [--results-pvc NAME] [--secret NAME]`;
 
 class UsageError extends Error {}
 
@@ -231,8 +245,7 @@ async function run(args) {
     seed: {type: 'string'},
   });
   if (positionals.length !== 1) throw new UsageError('run: name one suite (benchmarks/<id>/suite.yaml, or its id)');
-  const [name] = positionals;
-  const file = existsSync(name) ? name : path.join('benchmarks', name, 'suite.yaml');
+  const file = suiteFile(positionals[0]);
   const {parseOnly, parseShard} = await load.matrix();
   const {loadSuite, parseDuration} = await load.suite();
   let matrix;
@@ -302,6 +315,65 @@ async function merge(args) {
   return lost ? 3 : 0;
 }
 
+/** A suite file named by path or by id. */
+const suiteFile = (name) => (existsSync(name) ? name : path.join('benchmarks', name, 'suite.yaml'));
+
+/**
+ * The shards a suite splits into: at most N, and no more than it has
+ * comparison groups (a shard holds whole groups). Printed as `count=` and
+ * `list=` lines, which a GitHub Actions step can append to $GITHUB_OUTPUT as they are.
+ */
+async function shards(args) {
+  const {values, positionals} = parseCommand('shards', args, {shards: {type: 'string'}, only: {type: 'string'}});
+  if (positionals.length !== 1) throw new UsageError('shards: name one suite');
+  if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('shards: give --shards N, a whole number');
+  const [{loadSuite}, {expandMatrix, groupKey, parseOnly}] = await Promise.all([load.suite(), load.matrix()]);
+  const suite = loadSuite(suiteFile(positionals[0]));
+  let cells;
+  try {
+    ({cells} = expandMatrix(suite, {only: parseOnly(values.only)}));
+  } catch (error) {
+    throw new UsageError(`shards: ${error.message}`);
+  }
+  const count = Math.min(Number(values.shards), new Set(cells.map(groupKey)).size);
+  const list = Array.from({length: count}, (_, i) => `${i + 1}/${count}`);
+  console.log(`count=${count}\nlist=${JSON.stringify(list)}`);
+  return 0;
+}
+
+/**
+ * The newest finished run of a suite on a published site (its data/index.json,
+ * which the build writes), saved to FILE; nothing is written when the site has none.
+ */
+async function published(args) {
+  const {values, positionals} = parseCommand('published', args, {from: {type: 'string'}, out: {type: 'string'}});
+  if (positionals.length !== 1) throw new UsageError('published: name one suite');
+  if (!values.from || !values.out) throw new UsageError('published: give --from URL_OR_DIR and --out FILE');
+  const base = /^https?:\/\//.test(values.from) ? values.from.replace(/\/?$/, '/') : null;
+  const read = async (name) => {
+    if (!base) {
+      const {readFileSync} = await import('node:fs');
+      const file = path.join(values.from, 'data', name);
+      return existsSync(file) ? readFileSync(file, 'utf8') : null;
+    }
+    const response = await fetch(new URL(`data/${name}`, base));
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+    return response.text();
+  };
+  const index = await read('index.json');
+  const newest = index && JSON.parse(index).find((r) => r.suite === positionals[0] && r.finishedAt);
+  if (!newest) {
+    console.error(`${values.from} has published no finished ${positionals[0]} run yet: nothing written.`);
+    return 0;
+  }
+  const [{assertValidResult}, {writeResult}] = await Promise.all([load.validator(), load.writer()]);
+  const result = assertValidResult(JSON.parse(await read(newest.json)), `${values.from} data/${newest.json}`);
+  writeResult(values.out, result);
+  console.error(`${newest.id} (${newest.startedAt}) from ${values.from} written to ${values.out}.`);
+  return 0;
+}
+
 /** A margin as given on the command line: "3%" or "0.03". */
 function parseMargin(text) {
   const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(text ?? '');
@@ -309,59 +381,25 @@ function parseMargin(text) {
   return m[2] ? Number(m[1]) / 100 : Number(m[1]);
 }
 
-const percent = (v) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`);
-const figure = (v) => v.toLocaleString('en', {maximumSignificantDigits: 4});
-
-/** The comparisons as a table, one line each (as benchstat prints). */
-function comparisonTable(comparisons) {
-  const rows = [
-    ['scenario', 'workload', 'clients', 'metric', 'baseline', 'candidate', 'change', '95% CI', 'p', 'verdict'],
-    ...comparisons.map((c) => [
-      c.scenario,
-      c.workload,
-      String(c.clients),
-      c.metric,
-      `${c.baseline.target} ${figure(c.baseline.median)} (${c.baseline.n})`,
-      `${c.candidate.target} ${figure(c.candidate.median)} (${c.candidate.n})`,
-      percent(c.changePct),
-      c.ciLowPct === null ? 'too few runs' : `${percent(c.ciLowPct)} … ${percent(c.ciHighPct)}`,
-      (c.pAdjusted ?? c.p).toFixed(3),
-      c.control ? `${c.verdict} (A/A)` : c.verdict,
-    ]),
-  ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
-
 async function compare(args) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {baseline: {type: 'string'}, margin: {type: 'string'}, json: {type: 'boolean'}},
-    });
-  } catch (error) {
-    throw new UsageError(`compare: ${error.message}`);
-  }
-  const {values, positionals} = parsed;
+  const {values, positionals} = parseCommand('compare', args, {
+    baseline: {type: 'string'},
+    margin: {type: 'string'},
+    json: {type: 'boolean'},
+    summary: {type: 'string'},
+  });
   if (positionals.length < 1 || positionals.length > 2) throw new UsageError('compare: name one or two result files');
   const given = values.margin === undefined ? undefined : parseMargin(values.margin);
-  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}] = await Promise.all([
+  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}, report] = await Promise.all([
     load.validator(),
     load.comparer(),
+    import('./compare-report.mjs'),
   ]);
   let comparisons;
   let margin;
+  let results;
   try {
-    const results = positionals
+    results = positionals
       .map((file) => assertValidResult(readResultFile(file), file))
       .sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1));
     // Without --margin, the suite's margin that the (newer) result recorded.
@@ -374,13 +412,21 @@ async function compare(args) {
     console.error(`bench: ${error.message}`);
     return 2;
   }
-  if (values.json) process.stdout.write(`${JSON.stringify({margin, comparisons}, null, 2)}\n`);
+  const machines = results.length === 2 ? report.machinesOf(...results) : null;
+  if (values.json) process.stdout.write(`${JSON.stringify({margin, machines, comparisons}, null, 2)}\n`);
   else {
-    console.log(comparisonTable(comparisons));
+    console.log(report.comparisonTable(comparisons));
     console.log(
       `\nMargin ±${+(margin * 100).toFixed(2)}%; p is Holm-corrected where several targets meet one baseline; ` +
         '(A/A) marks a control: the same version twice, the noise floor.',
     );
+    if (machines?.note) console.log(`\n${machines.note}`);
+  }
+  if (values.summary) {
+    // Appended, as GitHub's $GITHUB_STEP_SUMMARY expects: several steps may write to it.
+    const {appendFileSync} = await import('node:fs');
+    const title = results.map((r) => r.run.id).join(' → ');
+    appendFileSync(values.summary, report.comparisonMarkdown(comparisons, {title, margin, machines}));
   }
   // An A/A control that reads worse is noise to look into, not a regression to gate on.
   return comparisons.some((c) => c.metric === 'tps' && c.verdict === 'worse' && !c.control) ? 1 : 0;
@@ -394,6 +440,8 @@ const COMMANDS = {
   export: exportCommand,
   validate: validateCommand,
   compare,
+  shards,
+  published,
 };
 
 const [command, ...args] = process.argv.slice(2);

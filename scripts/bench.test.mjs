@@ -1,7 +1,16 @@
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -170,4 +179,67 @@ test('compare: bad input exits 2, naming what is wrong', () => {
   const baseline = bench('compare', VERSIONS_RUN, '--baseline', 'pg9');
   assert.equal(baseline.status, 2);
   assert.match(baseline.stderr, /no target "pg9"/);
+});
+
+test('compare OLD NEW --summary: Markdown for a CI job, the drop flagged worse (exit 1); other machines named', async () => {
+  const {historyRuns} = await import('../test/helpers/history-runs.mjs');
+  const runs = historyRuns(6, {dropFrom: 5});
+  const dir = tempDir();
+  const file = (name, result) => {
+    writeFileSync(path.join(dir, name), JSON.stringify(result));
+    return path.join(dir, name);
+  };
+  const [older, newer] = [file('older.json', runs[4]), file('newer.json', runs[5])];
+  const summary = path.join(dir, 'summary.md');
+  writeFileSync(summary, '## Earlier step\n');
+  const worse = bench('compare', older, newer, '--summary', summary);
+  assert.equal(worse.status, 1, worse.stderr);
+  const text = readFileSync(summary, 'utf8');
+  assert.match(text, /^## Earlier step\n### quick-\S+ → quick-\S+\n/, 'appended, titled by both runs');
+  assert.match(text, /\*\*\d+ of 8 comparisons are worse\*\* beyond the ±\d+(\.\d+)?% margin/);
+  assert.match(text, /\| small \| tpcb-like \| 4 \| tps \| pg18@\S+ .*❌ worse \|/);
+  assert.doesNotMatch(text, /different or unknown machines/i);
+  const elsewhere = {
+    ...runs[4],
+    environment: {...runs[4].environment, host: {...runs[4].environment.host, cpuCount: 64}},
+  };
+  const moved = bench('compare', file('elsewhere.json', elsewhere), older, '--json');
+  const {machines} = JSON.parse(moved.stdout);
+  assert.equal(machines.same, false);
+  assert.match(machines.note, /64 CPUs.*Different or unknown machines: a change between them may be the machine/);
+  const same = bench('compare', older, file('again.json', runs[3]));
+  assert.equal(same.status, 0);
+  assert.doesNotMatch(same.stdout, /Different or unknown machines/);
+});
+
+test('shards: at most one per comparison group, as lines for $GITHUB_OUTPUT', () => {
+  const four = bench('shards', 'quick', '--shards', '9');
+  assert.equal(four.status, 0, four.stderr);
+  assert.equal(four.stdout, 'count=4\nlist=["1/4","2/4","3/4","4/4"]\n', 'the quick suite has four groups');
+  assert.equal(
+    bench('shards', 'quick', '--shards', '2', '--only', 'clients=1').stdout,
+    'count=2\nlist=["1/2","2/2"]\n',
+  );
+  assert.equal(bench('shards', 'quick').status, 2);
+});
+
+test('published: the newest finished run of a suite that a site lists, or nothing when it has none', async () => {
+  const {historyRuns} = await import('../test/helpers/history-runs.mjs');
+  const {resultIndex} = await import('./publish/emit-static.mjs');
+  const runs = historyRuns(3);
+  const unfinished = {...runs[2], run: {...runs[2].run, id: 'quick-unfinished', finishedAt: null}};
+  const site = tempDir();
+  mkdirSync(path.join(site, 'data'));
+  for (const r of [...runs.slice(0, 2), unfinished]) {
+    writeFileSync(path.join(site, 'data', `${r.run.id}.json`), JSON.stringify(r));
+  }
+  writeFileSync(path.join(site, 'data', 'index.json'), JSON.stringify(resultIndex([...runs.slice(0, 2), unfinished])));
+  const out = path.join(tempDir(), 'published.json');
+  const found = bench('published', 'quick', '--from', site, '--out', out);
+  assert.equal(found.status, 0, found.stderr);
+  assert.equal(JSON.parse(readFileSync(out, 'utf8')).run.id, runs[1].run.id, 'the newest finished one');
+  const none = bench('published', 'pg-versions', '--from', site, '--out', `${out}.none`);
+  assert.equal(none.status, 0);
+  assert.match(none.stderr, /has published no finished pg-versions run yet: nothing written/);
+  assert.equal(existsSync(`${out}.none`), false);
 });

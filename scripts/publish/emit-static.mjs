@@ -1,5 +1,6 @@
 // What the build publishes beside the pages.
-// - Before Docusaurus builds: each result as JSON and CSV in static/data/
+// - Before Docusaurus builds: each result as JSON and CSV in static/data/,
+//   with index.json listing them
 //   (generated, replaced whole on every build, not kept in git).
 // - After it built: each chart as a PNG in the locale's output folder
 //   (<outDir>/charts/<id>.png), drawn from the chart specs the data plugin
@@ -60,7 +61,24 @@ function replaceDir(dir, fill) {
 }
 
 /**
- * Every result of results/ as JSON and CSV in static/data/.
+ * What static/data/index.json lists: every result, newest first, so that a
+ * published site can be asked for its newest run of a suite (bench published).
+ */
+export const resultIndex = (results) =>
+  [...results]
+    .sort((a, b) => b.run.startedAt.localeCompare(a.run.startedAt))
+    .map(({run}) => ({
+      id: run.id,
+      kind: run.kind,
+      suite: run.suite ?? null,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      json: `${run.id}.json`,
+      csv: `${run.id}.csv`,
+    }));
+
+/**
+ * Every result of results/ as JSON and CSV in static/data/, and their index.
  * @returns {number} how many results
  */
 export function emitResultFiles(siteDir) {
@@ -70,6 +88,7 @@ export function emitResultFiles(siteDir) {
       writeFileSync(path.join(dir, `${result.run.id}.json`), `${JSON.stringify(result, null, 2)}\n`);
       writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));
     }
+    writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify(resultIndex(results), null, 2)}\n`);
   });
   return results.length;
 }

@@ -30,15 +30,19 @@ function handOff(site, locale, outDir) {
   writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(site, locale))}));
 }
 
-test('emits each result as JSON and CSV', (t) => {
+test('emits each result as JSON and CSV, and an index of them, newest first', (t) => {
   const site = tempSite(t);
   const runs = readdirSync(path.join(site, 'results')).map((f) => f.replace(/\.json$/, ''));
   assert.ok(runs.length >= 3, runs.join(', '));
   assert.equal(emitResultFiles(site), runs.length);
   assert.deepEqual(
     readdirSync(path.join(site, 'static/data')).sort(),
-    runs.flatMap((r) => [`${r}.csv`, `${r}.json`]).sort(),
+    [...runs.flatMap((r) => [`${r}.csv`, `${r}.json`]), 'index.json'].sort(),
   );
+  const index = JSON.parse(readFileSync(path.join(site, 'static/data/index.json'), 'utf8'));
+  assert.deepEqual(index.map((r) => r.id).sort(), [...runs].sort());
+  assert.ok(index.every((r, i) => i === 0 || index[i - 1].startedAt >= r.startedAt));
+  assert.deepEqual(Object.keys(index[0]), ['id', 'kind', 'suite', 'startedAt', 'finishedAt', 'json', 'csv']);
   const json = JSON.parse(readFileSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.json'), 'utf8'));
   assert.deepEqual(
     json,
@@ -75,7 +79,8 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   writeFileSync(file, JSON.stringify(edited));
   handOff(site, 'en', out.en);
   handOff(site, 'ko', out.ko);
-  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 2);
+  // The planner's speed-up chart and the history chart of that case, in each of the two locales.
+  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 4);
   assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
   // A new build starts from no hand-offs: nothing of an older build is drawn.
   clearChartHandoffs(generated);

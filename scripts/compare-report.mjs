@@ -1,0 +1,97 @@
+// How `bench compare` reports: a plain table on the terminal (as benchstat
+// prints), or Markdown for a CI job's summary; both say when the runs come
+// from different machines, since a change between them may be the machine's.
+import {hostOf, machineFingerprint} from '../lib/results/machine.mjs';
+
+const percent = (v) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`);
+const figure = (v) => v.toLocaleString('en', {maximumSignificantDigits: 4});
+
+const HEADINGS = [
+  'scenario',
+  'workload',
+  'clients',
+  'metric',
+  'baseline',
+  'candidate',
+  'change',
+  '95% CI',
+  'p',
+  'verdict',
+];
+
+const row = (c) => [
+  c.scenario,
+  c.workload,
+  String(c.clients),
+  c.metric,
+  `${c.baseline.target} ${figure(c.baseline.median)} (${c.baseline.n})`,
+  `${c.candidate.target} ${figure(c.candidate.median)} (${c.candidate.n})`,
+  percent(c.changePct),
+  c.ciLowPct === null ? 'too few runs' : `${percent(c.ciLowPct)} … ${percent(c.ciHighPct)}`,
+  (c.pAdjusted ?? c.p).toFixed(3),
+  c.control ? `${c.verdict} (A/A)` : c.verdict,
+];
+
+/** The comparisons as a table, one line each. */
+export function comparisonTable(comparisons) {
+  const rows = [HEADINGS, ...comparisons.map(row)];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const describe = (host) => `${host.cpuModel ?? '?'}, ${host.cpuCount ?? '?'} CPUs, ${host.os ?? '?'}`;
+
+/**
+ * The machines two runs ran on: the same when every cell of both ran on one
+ * machine (by fingerprint), else a sentence naming them.
+ * @returns {{same: boolean, note: string|null}}
+ */
+export function machinesOf(older, newer) {
+  const prints = (result) =>
+    new Map(result.cells.map((c) => [machineFingerprint(hostOf(result, c)), hostOf(result, c)]));
+  const [a, b] = [prints(older), prints(newer)];
+  const same = a.size === 1 && b.size === 1 && [...a.keys()][0] === [...b.keys()][0] && [...a.keys()][0] !== null;
+  if (same) return {same, note: null};
+  const list = (m) => [...m.values()].map(describe).join('; ');
+  return {
+    same,
+    note:
+      `${older.run.id} ran on ${list(a)}; ${newer.run.id} on ${list(b)}. Different or unknown machines: a change ` +
+      'between them may be the machine, not the code.',
+  };
+}
+
+const VERDICT_MARK = {worse: '❌ worse', better: '✅ better'};
+
+/** The comparisons as Markdown, for a CI job's summary. */
+export function comparisonMarkdown(comparisons, {title, margin, machines}) {
+  const lines = [`### ${title}`, ''];
+  if (machines?.note) lines.push(`> ${machines.note}`, '');
+  if (comparisons.length === 0) {
+    lines.push('No comparison group is in both runs: nothing to compare.');
+    return `${lines.join('\n')}\n`;
+  }
+  const worse = comparisons.filter((c) => c.verdict === 'worse' && !c.control);
+  lines.push(
+    worse.length > 0
+      ? `**${worse.length} of ${comparisons.length} comparisons are worse** beyond the ±${+(margin * 100).toFixed(2)}% margin.`
+      : `None of the ${comparisons.length} comparisons is worse beyond the ±${+(margin * 100).toFixed(2)}% margin ` +
+          '(inconclusive means the runs cannot tell, not that nothing changed).',
+    '',
+    `| ${HEADINGS.join(' | ')} |`,
+    `|${HEADINGS.map(() => '---').join('|')}|`,
+  );
+  for (const c of comparisons) {
+    const cells = row(c);
+    cells[9] = VERDICT_MARK[c.verdict] ? cells[9].replace(c.verdict, VERDICT_MARK[c.verdict]) : cells[9];
+    lines.push(`| ${cells.map((x) => x.replace(/\|/g, '\\|')).join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,110 @@
+// The benchmark workflow (.github/workflows/benchmark.yml): valid for GitHub
+// Actions (action-validator, from npm), shaped as the README promises, and
+// its shard and merge steps run here as a runner runs them: the plan splits
+// the quick suite into three shards, two of them run at once on real
+// PostgreSQL servers, the third is lost (its job failed before writing), and
+// the merge records every cell of the suite once, the lost shard's as failed.
+import {after, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expandMatrix} from '../../lib/suites/matrix.mjs';
+import {loadSuite} from '../../lib/suites/suite.mjs';
+import {resultProblems} from '../../lib/results/validate-result.mjs';
+import {readWorkflow, runStep, WORKFLOW} from './workflow-steps.mjs';
+import {workspace} from './workspace.mjs';
+
+const VALIDATOR = new URL('../../node_modules/.bin/action-validator', import.meta.url).pathname;
+const validate = (file) => spawnSync(VALIDATOR, [file], {encoding: 'utf8'});
+const dirs = [];
+after(() => {
+  for (const d of dirs) rmSync(d, {recursive: true, force: true});
+});
+
+test('action-validator accepts the workflow, and refuses a broken copy of it', () => {
+  const ok = validate(WORKFLOW);
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+  const dir = path.join(tmpdir(), `workflow-${process.pid}`);
+  mkdirSync(dir, {recursive: true});
+  dirs.push(dir);
+  const broken = path.join(dir, 'benchmark.yml');
+  writeFileSync(broken, readFileSync(WORKFLOW, 'utf8').replace('needs: plan\n', 'needs: plann\n'));
+  const bad = validate(broken);
+  assert.notEqual(bad.status, 0, 'a job that needs a job that does not exist is refused');
+});
+
+test('triggers, shards, artifacts, merge, Pages and the pull-request compare are there', () => {
+  const w = readWorkflow();
+  assert.deepEqual(Object.keys(w.on.workflow_dispatch.inputs), ['suite', 'shards', 'duration']);
+  assert.ok(w.on.schedule[0].cron);
+  assert.ok(w.on.push.paths.includes('benchmarks/**') && w.on.push.paths.includes('scripts/runner/**'));
+  assert.ok('pull_request' in w.on);
+  const shard = w.jobs.shard;
+  assert.equal(shard.strategy['fail-fast'], false);
+  assert.match(shard.strategy.matrix.shard, /^\$\{\{ fromJSON\(needs\.plan\.outputs\.list\) \}\}$/);
+  const upload = shard.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+  assert.equal(upload.if, 'always()', 'a failed shard keeps what it measured');
+  assert.match(upload.with.name, /\$\{\{ strategy\.job-index \}\}/, 'one artifact name per shard');
+  assert.match(w.jobs.merge.if, /always\(\)/, 'the merge runs when a shard failed');
+  assert.ok(w.jobs.merge.steps.some((s) => s.uses?.startsWith('actions/upload-pages-artifact@')));
+  assert.ok(w.jobs.deploy.steps.some((s) => s.uses?.startsWith('actions/deploy-pages@')));
+  assert.deepEqual(w.jobs.deploy.permissions, {pages: 'write', 'id-token': 'write'});
+  const pr = w.jobs['pull-request'];
+  assert.equal(pr.if, "github.event_name == 'pull_request'");
+  assert.match(pr.steps.find((s) => s.id === 'compare').run, /bench\.mjs compare .* --summary "\$GITHUB_STEP_SUMMARY"/);
+  for (const [name, job] of Object.entries(w.jobs)) {
+    for (const step of job.steps.filter((s) => s.run)) {
+      assert.doesNotMatch(step.run, /\$\{\{/, `${name}/${step.id}: scripts read env, never an expression`);
+    }
+  }
+});
+
+test('the same commands as the workflow: plan, shards at once, one lost, merge: every cell once', async () => {
+  const w = readWorkflow();
+  const context = {inputs: {suite: 'quick', shards: 3, duration: '1s'}, github: {run_number: 7}};
+  const planDir = workspace('plan');
+  dirs.push(planDir);
+  const plan = await runStep(w, 'plan', 'plan', {cwd: planDir, context});
+  assert.equal(plan.code, 0, plan.text);
+  assert.deepEqual(plan.outputs, {count: '3', list: '["1/3","2/3","3/3"]'});
+  const shards = JSON.parse(plan.outputs.list);
+  // Shard 3's job fails before it writes anything (a lost runner): only 1 and 2 run, at once.
+  const ran = await Promise.all(
+    shards.slice(0, 2).map(async (shard, index) => {
+      const cwd = workspace(`shard-${index}`);
+      dirs.push(cwd);
+      const run = await runStep(w, 'shard', 'run', {cwd, context: {...context, matrix: {shard}}});
+      return {cwd, index, run};
+    }),
+  );
+  for (const {run} of ran) assert.equal(run.code, 0, run.text);
+  // upload-artifact (one name per job index), then download-artifact with merge-multiple.
+  const merge = workspace('merge');
+  dirs.push(merge);
+  for (const {cwd} of ran) {
+    for (const file of readdirSync(path.join(cwd, 'shard-results'))) {
+      cpSync(path.join(cwd, 'shard-results', file), path.join(merge, 'shard-results', file));
+    }
+  }
+  const merged = await runStep(w, 'merge', 'merge', {
+    cwd: merge,
+    context: {...context, needs: {plan: {outputs: plan.outputs}}},
+  });
+  assert.equal(merged.code, 0, merged.text);
+  assert.match(merged.text, /Some cells failed; the site shows them as failed/);
+  const result = JSON.parse(readFileSync(path.join(merge, 'results', 'quick-github-7.json'), 'utf8'));
+  assert.deepEqual(resultProblems(result), []);
+  const suite = loadSuite(new URL('../../benchmarks/quick/suite.yaml', import.meta.url).pathname);
+  const expected = expandMatrix(suite, {durationS: 1}).cells.map((c) => c.id);
+  assert.deepEqual(result.cells.map((c) => c.id).sort(), [...expected].sort(), 'every cell of the suite, once');
+  const lost = new Set(expandMatrix(suite, {durationS: 1, shard: {index: 3, count: 3}}).cells.map((c) => c.id));
+  for (const cell of result.cells) {
+    if (lost.has(cell.id)) {
+      assert.equal(cell.status, 'failed');
+      assert.match(cell.error.message, /shard 3\/3 left no result/);
+    } else assert.equal(cell.status, 'ok', `${cell.id}: ${cell.error?.message}`);
+  }
+  assert.equal(result.run.overrides.durationS, 1);
+});
