@@ -82,7 +82,8 @@ const USAGE = `Usage:
   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json] [--summary FILE]
   node scripts/bench.mjs shards SUITE --shards N [--only KEY=VALUE,...]
   node scripts/bench.mjs published SUITE --from URL_OR_DIR --out FILE
-  node scripts/bench.mjs k8s SUITE --shards N --out DIR [--image IMAGE] [--results-pvc NAME] [--secret NAME]`;
+  node scripts/bench.mjs k8s SUITE --shards N --out DIR [--image IMAGE] [--results-pvc NAME] [--secret NAME]
+                             [--duration 10s]`;
 
 class UsageError extends Error {}
 
@@ -374,6 +375,65 @@ async function published(args) {
   return 0;
 }
 
+/** Kubernetes manifests for a sharded run of a suite, and how to apply them, written into DIR. */
+async function k8s(args) {
+  const {values, positionals} = parseCommand('k8s', args, {
+    shards: {type: 'string'},
+    out: {type: 'string'},
+    image: {type: 'string', default: 'pg-bench-guide:latest'},
+    'results-pvc': {type: 'string'},
+    secret: {type: 'string'},
+    duration: {type: 'string'},
+  });
+  if (positionals.length !== 1) throw new UsageError('k8s: name one suite');
+  if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('k8s: give --shards N, a whole number');
+  if (!values.out) throw new UsageError('k8s: give the folder to write the manifests into with --out DIR');
+  const [{loadSuite, parseDuration}, {expandMatrix, groupKey}, manifests, YAML, {writeFileAtomically}] =
+    await Promise.all([
+      load.suite(),
+      load.matrix(),
+      import('./k8s-manifests.mjs'),
+      import('yaml'),
+      import('../lib/write-file-atomically.mjs'),
+    ]);
+  if (values.duration) {
+    try {
+      parseDuration(values.duration);
+    } catch (error) {
+      throw new UsageError(`k8s: ${error.message}`);
+    }
+  }
+  const suite = loadSuite(suiteFile(positionals[0]));
+  const groups = new Set(expandMatrix(suite).cells.map(groupKey)).size;
+  const shards = Math.min(Number(values.shards), groups);
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  const run = `bench-${suite.id}-${stamp}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  const options = {
+    shards,
+    run,
+    image: values.image,
+    resultsPvc: values['results-pvc'] ?? null,
+    secret: values.secret ?? null,
+    duration: values.duration ?? null,
+  };
+  const {shards: first, merge: second} = manifests.k8sManifests(suite, options);
+  const yaml = (docs) => docs.map((d) => YAML.stringify(d, {aliasDuplicateObjects: false})).join('---\n');
+  writeFileAtomically(path.join(values.out, 'shards.yaml'), yaml(first));
+  writeFileAtomically(path.join(values.out, 'merge.yaml'), yaml(second));
+  const readme = manifests.k8sReadme(suite, {
+    run,
+    secretName: values.secret ?? `bench-${suite.id}-urls`,
+    urlTargets: suite.targets.filter((t) => t.urlVariable),
+    claim: values['results-pvc'] ?? `${run}-results`,
+  });
+  writeFileAtomically(path.join(values.out, 'README.md'), readme);
+  console.error(
+    `${shards} shards${shards < Number(values.shards) ? ` (the suite has ${groups} comparison groups)` : ''}: ` +
+      `${values.out}/shards.yaml, merge.yaml and README.md (how to apply them).`,
+  );
+  return 0;
+}
+
 /** A margin as given on the command line: "3%" or "0.03". */
 function parseMargin(text) {
   const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(text ?? '');
@@ -442,6 +502,7 @@ const COMMANDS = {
   compare,
   shards,
   published,
+  k8s,
 };
 
 const [command, ...args] = process.argv.slice(2);
