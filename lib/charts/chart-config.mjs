@@ -78,7 +78,7 @@ export function chartConfig(spec, theme) {
           ...(spec.markers && {ranges: s.points.map((p) => (p.low == null ? null : {low: p.low, high: p.high}))}),
           borderColor: color,
           backgroundColor: color,
-          pointRadius: spec.markers ? 3 : 0,
+          pointRadius: spec.markers ? 4 : 0,
           borderWidth: 1.5,
           tension: 0,
         };

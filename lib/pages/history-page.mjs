@@ -22,6 +22,14 @@ const LEVEL = 0.95;
 /** At most this many dated ticks on a history chart's x axis, so that labels never collide on a phone. */
 const MAX_X_TICKS = 4;
 
+/** The commands of the page's Kubernetes steps (the workflow needs none: it runs as it is). */
+const K8S_COMMANDS = [
+  'node scripts/bench.mjs k8s pg-versions --shards 4 --image registry.example/pg-bench-guide --out k8s/',
+  'kubectl apply -f k8s/shards.yaml',
+  'kubectl wait --for=condition=complete --timeout=24h job/<run>-shards   # <run>: see k8s/README.md',
+  'kubectl apply -f k8s/merge.yaml',
+].join('\n');
+
 /** The order suites are listed in: those that feed published pages first, then by id. */
 const bySuite = (a, b) => Number(b.published === true) - Number(a.published === true) || a.id.localeCompare(b.id);
 
@@ -50,6 +58,7 @@ export function historyPage(results, suites, {locale, t}) {
   return {
     locale,
     level: unsignedPercent(LEVEL, locale),
+    k8s: K8S_COMMANDS,
     suites: [...suites].sort(bySuite).map((suite) => {
       const history = suiteHistory(results, suite.id);
       const runInfo = new Map(history.runs.map((r) => [r.id, r]));

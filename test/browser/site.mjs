@@ -2,14 +2,36 @@
 // a real Chromium, both closed when the test file ends.
 import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
-import {mkdirSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
+import {PALETTE} from '../../lib/charts/chart-config.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 export const shots = `${root}test-results/screenshots`;
+
+/** A copy of the project as `git clone` would give it, with this checkout's node_modules. */
+export function freshCopy() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'npm-start-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(path.join(root, file))) continue; // deleted in the working tree
+    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
 
 /** Serves build/ and starts Chromium before the tests; `site.url`, `site.browser` once started. */
 export function serveSite() {
@@ -39,22 +61,36 @@ export async function openPage(site, path, viewport = {width: 1280, height: 800}
   return {page, problems};
 }
 
-/** Charts whose canvas has fewer drawn pixels than a bare axis would. */
+/**
+ * Charts whose canvas shows no data: fewer than a few dozen pixels in the
+ * series' colours (axes, grid and labels are drawn in the theme's text and
+ * grid colours, so an axis without data counts as blank).
+ */
 export async function blankCharts(page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
   );
   await page.waitForTimeout(200);
-  return page.$$eval('figure[data-chart]', (figures) =>
-    figures
-      .filter((f) => {
-        const canvas = f.querySelector('canvas');
-        const {data} = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-        let drawn = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
-        return drawn < (canvas.width * canvas.height) / 50;
-      })
-      .map((f) => f.dataset.chart),
+  const palette = PALETTE.map((hex) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)));
+  return page.$$eval(
+    'figure[data-chart]',
+    (figures, colours) =>
+      figures
+        .filter((f) => {
+          const canvas = f.querySelector('canvas');
+          const {data} = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          let coloured = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i + 3] < 200) continue;
+            const near = colours.some(
+              ([r, g, b]) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 30,
+            );
+            if (near) coloured++;
+          }
+          return coloured < 12;
+        })
+        .map((f) => f.dataset.chart),
+    palette,
   );
 }
 

@@ -5,41 +5,13 @@
 // Then `--no-bench --locale ko` reuses that run and serves Korean alone.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawn, execFileSync} from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import {spawn} from 'node:child_process';
+import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import net from 'node:net';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {assertQuickRunMedians, root, shots} from './site.mjs';
-
-/** A copy of the project as `git clone` would give it, with this checkout's node_modules. */
-function freshCopy() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'npm-start-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter(Boolean);
-  for (const file of files) {
-    if (!existsSync(path.join(root, file))) continue; // deleted in the working tree
-    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
-    copyFileSync(path.join(root, file), path.join(dir, file));
-  }
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-  return dir;
-}
+import {assertQuickRunMedians, freshCopy, shots} from './site.mjs';
 
 /** Starts `node scripts/start.mjs args` in `cwd`; resolves with the URL it serves, once it prints it. */
 function start(cwd, args) {

@@ -2,6 +2,7 @@
 // planner, methodology, runs). Figures arrive formatted from the data plugin;
 // words come from the catalog.
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
@@ -437,6 +438,9 @@ export function PlannerCase({data, case: id}) {
 /** Every run in results/. */
 export function RunsTable({data}) {
   const t = useT();
+  // Each row is an anchor (the history page links to runs): tell the broken-anchor check about it.
+  const brokenLinks = useBrokenLinks();
+  for (const r of data.runs) brokenLinks.collectAnchor(r.id);
   return (
     <DataTable columns={['run', 'date', 'suite', 'host', 'versions', 'cells', 'data'].map((k) => t(`runs.table.${k}`))}>
       {data.runs.map((r) => (
