@@ -181,7 +181,7 @@ test('compare: bad input exits 2, naming what is wrong', () => {
   assert.match(baseline.stderr, /no target "pg9"/);
 });
 
-test('compare OLD NEW --summary: Markdown for a CI job, the drop flagged worse (exit 1); other machines named', async () => {
+test('compare OLD NEW --summary: Markdown for CI, the drop flagged worse (exit 1); other machines named', async () => {
   const {historyRuns} = await import('../test/helpers/history-runs.mjs');
   const runs = historyRuns(6, {dropFrom: 5});
   const dir = tempDir();

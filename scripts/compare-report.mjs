@@ -68,6 +68,8 @@ export function machinesOf(older, newer) {
   };
 }
 
+const percentOf = (fraction) => `${+(fraction * 100).toFixed(2)}%`;
+
 const VERDICT_MARK = {worse: '❌ worse', better: '✅ better'};
 
 /** The comparisons as Markdown, for a CI job's summary. */
@@ -81,8 +83,8 @@ export function comparisonMarkdown(comparisons, {title, margin, machines}) {
   const worse = comparisons.filter((c) => c.verdict === 'worse' && !c.control);
   lines.push(
     worse.length > 0
-      ? `**${worse.length} of ${comparisons.length} comparisons are worse** beyond the ±${+(margin * 100).toFixed(2)}% margin.`
-      : `None of the ${comparisons.length} comparisons is worse beyond the ±${+(margin * 100).toFixed(2)}% margin ` +
+      ? `**${worse.length} of ${comparisons.length} comparisons are worse** beyond the ±${percentOf(margin)} margin.`
+      : `None of the ${comparisons.length} comparisons is worse beyond the ±${percentOf(margin)} margin ` +
           '(inconclusive means the runs cannot tell, not that nothing changed).',
     '',
     `| ${HEADINGS.join(' | ')} |`,

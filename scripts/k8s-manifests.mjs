@@ -118,10 +118,10 @@ export function k8sReadme(suite, {run, secretName, urlTargets, claim}) {
         '',
         '   ```sh',
         `   kubectl create secret generic ${secretName} \\`,
-        ...urlTargets.map(
-          (t, i) =>
-            `     --from-literal=${t.urlVariable}='postgres://user:password@host:5432/db'${i < urlTargets.length - 1 ? ' \\' : ''}`,
-        ),
+        ...urlTargets.map((t, i) => {
+          const more = i < urlTargets.length - 1 ? ' \\' : '';
+          return `     --from-literal=${t.urlVariable}='postgres://user:password@host:5432/db'${more}`;
+        }),
         '   ```',
         '',
       ]

@@ -6,7 +6,7 @@ import {historyRuns, suiteHistory} from './history.mjs';
 const seriesOf = (history, target) =>
   history.machines.flatMap((m) => m.groups.flatMap((g) => g.series.filter((s) => s.target === target)));
 
-test('consecutive runs on one machine are compared; a drop of the regressed target is flagged worse, linking both', () => {
+test('consecutive runs on one machine are compared; the drop is flagged worse, linking both runs', () => {
   const runs = generatedRuns(8, {dropFrom: 5, target: 'pg18'});
   const history = suiteHistory(runs, 'quick');
   assert.equal(history.runs.length, 8);

@@ -46,7 +46,7 @@ export const groupKey = ({scenario, workload, clients}) => `${scenario}/${worklo
 export const newSeed = () => Math.floor(Math.random() * 2 ** 32);
 
 /** mulberry32: a small seeded generator, enough to shuffle a few targets reproducibly. */
-function generator(seed) {
+export function generator(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

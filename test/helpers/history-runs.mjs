@@ -3,19 +3,8 @@
 // noise of a few percent. `dropFrom` makes one target slower from that run
 // on, so a regression is there to be found. Generated for tests only: never
 // written into results/ as if measured.
+import {generator} from '../../lib/suites/matrix.mjs';
 import {quickRun} from './fixtures.mjs';
-
-/** mulberry32, as the runner shuffles: the same seed gives the same runs. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const stamp = (date) =>
   date
