@@ -48,6 +48,8 @@ const config = {
   // here lacks. The two pieces we need are configured directly.
   plugins: [
     './src/plugins/benchmark-data/index.mjs',
+    // sitemap.xml of each locale, with hreflang alternates between them.
+    ['@docusaurus/plugin-sitemap', {lastmod: null}],
     [
       '@docusaurus/plugin-content-docs',
       {
@@ -73,6 +75,7 @@ const config = {
           position: 'left',
         })),
         {type: 'localeDropdown', position: 'right'},
+        {type: 'search', position: 'right'},
       ],
     },
     footer: {

@@ -17,7 +17,8 @@ import path from 'node:path';
 import {$, chalk, echo} from 'zx';
 import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
-import {clearChartHandoffs, drawChartImages, emitResultFiles} from './publish/emit-static.mjs';
+import {builtLocales, clearChartHandoffs, drawChartImages, emitResultFiles} from './publish/emit-static.mjs';
+import {writeSearchIndexes} from './publish/search-index.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const generatedFilesDir = path.join(root, '.docusaurus');
@@ -62,3 +63,13 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 echo(
   `Chart images for ${drawnFor.join(', ')}: ${charts} (${drawn} drawn, ${charts - drawn} unchanged) in ${seconds} s.`,
 );
+
+const indexing = Date.now();
+try {
+  const indexed = await writeSearchIndexes(builtLocales(generatedFilesDir));
+  const pages = indexed.map((i) => `${i.locale} ${i.pages}`).join(', ');
+  echo(`Search indexes (pages per locale: ${pages}) in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`);
+} catch (error) {
+  echo(chalk.red(`The search index could not be written: ${error.message}`));
+  process.exit(1);
+}

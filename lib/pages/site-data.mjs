@@ -210,3 +210,6 @@ export function buildLocalePages(siteDir, locale) {
   }
   return buildPages(content, locale, catalog.data);
 }
+
+/** The messages of what every page shows outside its own data: the navbar search. */
+export const siteMessages = (siteDir, locale) => pickMessages(readCatalog(siteDir, locale), ['search']);

@@ -97,6 +97,16 @@ export function emitResultFiles(siteDir) {
 export const clearChartHandoffs = (generatedFilesDir) =>
   rmSync(chartHandoffDir(generatedFilesDir), {recursive: true, force: true});
 
+/** The locales the last build made, each with its output folder (from the plugin's hand-off files). */
+export function builtLocales(generatedFilesDir) {
+  const dir = chartHandoffDir(generatedFilesDir);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  return files.sort().map((name) => {
+    const {locale, outDir} = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    return {locale, outDir};
+  });
+}
+
 /**
  * Draws the charts of every locale the last build made, into its output folder.
  * @returns {{charts: number, drawn: number, locales: string[]}}

@@ -8,7 +8,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../../lib/charts/chart-handoff.mjs';
 import {catalogFile} from '../../../lib/i18n/catalogs.mjs';
-import {buildLocalePages} from '../../../lib/pages/site-data.mjs';
+import {buildLocalePages, siteMessages} from '../../../lib/pages/site-data.mjs';
 
 export default function benchmarkDataPlugin(context) {
   const {siteDir, generatedFilesDir} = context;
@@ -26,7 +26,7 @@ export default function benchmarkDataPlugin(context) {
     },
 
     async loadContent() {
-      return {pages: buildLocalePages(siteDir, locale)};
+      return {pages: buildLocalePages(siteDir, locale), site: siteMessages(siteDir, locale)};
     },
 
     async contentLoaded({content, actions}) {
@@ -34,7 +34,8 @@ export default function benchmarkDataPlugin(context) {
       for (const [page, data] of Object.entries(content.pages)) {
         await actions.createData(`${page}.json`, JSON.stringify(data));
       }
-      actions.setGlobalData({locale});
+      // The navbar search's words, on every page (a few short messages).
+      actions.setGlobalData({locale, search: content.site.search});
     },
 
     async postBuild({content, outDir}) {

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {searchQuery, termLists, withoutParticle} from './query.mjs';
+
+test('Korean particles come off a word that stays two syllables or longer', () => {
+  assert.equal(withoutParticle('처리량이'), '처리량');
+  assert.equal(withoutParticle('처리량을'), '처리량');
+  assert.equal(withoutParticle('버전에서'), '버전');
+  assert.equal(withoutParticle('서버로'), '서버');
+  assert.equal(withoutParticle('속도'), '속도', 'a two-syllable word keeps its last syllable');
+  assert.equal(withoutParticle('지연'), '지연');
+  assert.equal(withoutParticle('p99'), 'p99');
+  assert.equal(withoutParticle('PostgreSQL의'), 'PostgreSQL의', 'only all-Hangul words');
+});
+
+test('the query of a Korean reader loses its particles, other locales keep theirs', () => {
+  assert.equal(searchQuery(' 버전별  처리량이 ', {locale: 'ko'}), '버전별 처리량');
+  assert.equal(searchQuery('처리량이', {locale: 'ja'}), '처리량이');
+});
+
+test('a reader’s word for a term becomes the pages’ word', () => {
+  const terms = termLists({latency: 'レイテンシ、遅延', tps: 'TPS, throughput'});
+  assert.deepEqual(terms, [
+    ['レイテンシ', '遅延'],
+    ['TPS', 'throughput'],
+  ]);
+  assert.equal(searchQuery('遅延', {locale: 'ja', terms}), 'レイテンシ');
+  assert.equal(searchQuery('p99 遅延', {locale: 'ja', terms}), 'p99 レイテンシ');
+  assert.equal(searchQuery('Throughput', {locale: 'en', terms}), 'TPS');
+  assert.equal(searchQuery('レイテンシ', {locale: 'ja', terms}), 'レイテンシ');
+});

@@ -1,0 +1,126 @@
+// The navbar search of the built site, in real Chromium, in every locale: the
+// field is labelled in the page's language and focused by Ctrl+K; the search
+// code and index load only then; the queries a reader of each language types
+// (Korean with particles, Japanese and Chinese without spaces, names and
+// numbers) find the page they are about first, with the match highlighted;
+// the arrow keys and Enter open a result; "no results" is in the language;
+// the panel fits 375 px and takes the theme's colours.
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {localePath} from '../../lib/locales.mjs';
+import {translator} from '../helpers/fixtures.mjs';
+import {openPage, serveSite, shots} from './site.mjs';
+
+const site = serveSite();
+
+// [query, the page found first, a word the first result highlights]
+const QUERIES = {
+  en: [
+    ['planner', 'pg17-planner/', 'planner'],
+    ['Aurora', 'managed-postgres/', 'aurora'],
+    ['p99', 'pg-versions/', 'p99'],
+    ['placeholders', 'translating/', 'placeholder'],
+    ['delay', null, 'latency'],
+  ],
+  ja: [
+    ['遅延', null, 'レイ'],
+    ['プランナー', 'pg17-planner/', 'プランナー'],
+    ['実行計画', 'pg17-planner/', '実行'],
+    ['翻訳', 'translating/', '翻訳'],
+    ['PostgreSQL 17', 'pg17-planner/', 'postgresql'],
+  ],
+  ko: [
+    ['처리량이', null, '처리량'],
+    ['플래너의', 'pg17-planner/', '플래너'],
+    ['번역을', 'translating/', '번역'],
+    ['p99', 'pg-versions/', 'p99'],
+  ],
+  'zh-Hans': [
+    ['吞吐量', null, '吞吐'],
+    ['规划器', 'pg17-planner/', '规划'],
+    ['托管', 'managed-postgres/', '托管'],
+    ['pgbench', 'pg-versions/', 'pgbench'],
+  ],
+};
+
+async function search(page, query) {
+  const field = page.locator('input[type="search"]');
+  await field.fill(query);
+  await page.waitForFunction((typed) => {
+    const box = document.querySelector('[data-search]');
+    return box.dataset.searchTyped === typed && ['done', 'failed'].includes(box.dataset.search);
+  }, query);
+  assert.equal(await page.getAttribute('[data-search]', 'data-search'), 'done', `"${query}": the search failed`);
+  return page.$$eval('[role="option"]', (options) =>
+    options.map((o) => ({
+      path: new URL(o.querySelector('a').href).pathname,
+      marks: [...o.querySelectorAll('mark')].map((m) => m.textContent.trim().toLowerCase()),
+    })),
+  );
+}
+
+for (const [locale, queries] of Object.entries(QUERIES)) {
+  test(`the navbar search finds what a ${locale} reader types`, async () => {
+    const t = translator(locale);
+    const home = localePath(locale);
+    const {page, problems} = await openPage(site, home);
+    const loaded = [];
+    page.on('request', (r) => r.url().includes('/pagefind/') && loaded.push(r.url()));
+    const field = page.locator('input[type="search"]');
+    assert.equal(await field.getAttribute('aria-label'), t('search.label'));
+    await page.waitForTimeout(300);
+    assert.deepEqual(loaded, [], 'the search loaded before the reader asked for it');
+
+    await page.keyboard.press('Control+k');
+    assert.ok(await field.evaluate((el) => el === document.activeElement), 'Ctrl+K does not focus the search');
+    for (const [query, first, highlighted] of queries) {
+      const results = await search(page, query);
+      assert.ok(results.length > 0, `${locale} "${query}": nothing found`);
+      if (first) assert.equal(results[0].path, `${home}${first}`, `${locale} "${query}": ${JSON.stringify(results)}`);
+      assert.ok(
+        results[0].marks.some((m) => m.includes(highlighted.toLowerCase())),
+        `${locale} "${query}": the first result highlights ${JSON.stringify(results[0].marks)}`,
+      );
+    }
+    assert.ok(
+      loaded.some((u) => u.startsWith(new URL(`${home}pagefind/`, site.url).href)),
+      `${locale}: the search did not use its own locale's index (${loaded[0]})`,
+    );
+
+    await search(page, 'zzqxj');
+    assert.equal(
+      (await page.textContent('[data-search] p')).trim(),
+      t('search.noResults', {query: 'zzqxj'}),
+      `${locale}: "no results" is not the catalog's`,
+    );
+
+    // The keyboard opens the second result.
+    const results = await search(page, queries[0][0]);
+    await page.keyboard.press('ArrowDown');
+    await Promise.all([
+      page.waitForURL(
+        (url) => `${url.pathname}${url.hash}` === decodeURI(results[1].path) || url.pathname === results[1].path,
+      ),
+      page.keyboard.press('Enter'),
+    ]);
+    assert.deepEqual(problems, [], locale);
+    await page.close();
+  });
+}
+
+test('the search panel fits a phone and takes the dark theme’s colours', async () => {
+  const page = await site.browser.newPage({viewport: {width: 375, height: 700}, colorScheme: 'dark'});
+  await page.goto(new URL('/ko/pg-versions/', site.url).href);
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await page.keyboard.press('Control+k');
+  await search(page, '지연');
+  const box = await page.locator('[role="listbox"]').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 375, `the results run off the screen: ${JSON.stringify(box)}`);
+  const colours = await page.evaluate(() => ({
+    panel: getComputedStyle(document.querySelector('[role="listbox"]').parentElement).backgroundColor,
+    body: getComputedStyle(document.body).backgroundColor,
+  }));
+  assert.notEqual(colours.panel, 'rgb(255, 255, 255)', 'a white panel on the dark theme');
+  await page.screenshot({path: `${shots}/search.ko.375.dark.png`});
+  await page.close();
+});
