@@ -15,6 +15,9 @@ export const SAMPLE_KEY = 'common.verdict.sentence.better';
 /** The message the example types a number into. */
 export const DIGIT_KEY = 'versions.lead';
 
+/** A language's name as `reader` writes it (English for a Japanese reader: 英語). */
+export const languageName = (code, reader) => new Intl.DisplayNames([reader], {type: 'language'}).of(code);
+
 /**
  * @param {string} siteDir
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
@@ -29,8 +32,9 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
     locale,
     file: catalogPath(locale),
     source: catalogPath(defaultLocale),
-    sourceLanguage: locales[defaultLocale].label,
-    exampleLanguage: locales[example].label,
+    // Languages are named in the reader's language (英語, 영어), not in their own.
+    sourceLanguage: languageName(defaultLocale, locale),
+    exampleLanguage: languageName(example, locale),
     allowlist: DIGIT_ALLOWLIST.join(', '),
     placeholder: `{{${placeholder}}}`,
     sample: {key: SAMPLE_KEY, source: lookup(english, SAMPLE_KEY), translation: lookup(exampleCatalog, SAMPLE_KEY)},

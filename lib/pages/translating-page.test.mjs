@@ -36,10 +36,12 @@ test("each language's guide names its own file and commands; English shows the f
   assert.equal(ja.commands.preview, 'npm start -- --locale ja');
   assert.equal(ja.commands.reviewed, `npm run i18n:reviewed -- ja ${SAMPLE_KEY}`);
   assert.equal(ja.exampleLanguage, '日本語');
+  assert.equal(ja.sourceLanguage, '英語', 'English named in Japanese on the Japanese page');
   assert.match(ja.sample.translation, /\{\{name\}\}/);
   const en = page('en');
   assert.equal(en.commands.preview, 'npm start -- --locale en');
-  assert.equal(en.exampleLanguage, locales[Object.keys(locales)[1]].label);
+  assert.equal(en.exampleLanguage, 'Japanese');
+  assert.equal(en.sourceLanguage, 'English');
   assert.match(en.checkOutput[0], /^i18n\/ja\/benchmarks\.json:/);
   assert.equal(en.placeholder, '{{name}}');
   assert.equal(en.allowlist, 'gp3');

@@ -1,6 +1,8 @@
 // Every page of the sidebar in every locale, in real Chromium over the
 // production build: no console or page errors and no failed request, every
-// chart draws (its canvas is not blank), no sideways scrolling at 375 px, a
+// chart draws (its canvas is not blank), no table wider than its box at 1280 px
+// and no caption off the screen or cell broken into a column at 375 px, no
+// sideways scrolling at 375 px, a
 // full-page screenshot in test-results/screenshots/<page>.<locale>.png; and
 // the page announces its translations (hreflang) and its language menu keeps
 // the reader on the same page (a real click, on one page per language, lands
@@ -9,7 +11,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
-import {blankCharts, checkNarrow, openPage, shots, serveSite} from './site.mjs';
+import {blankCharts, checkNarrow, openPage, serveSite, shots, tableProblems} from './site.mjs';
 
 const site = serveSite();
 const slugOf = (docId) => (docId === 'index' ? '' : `${docId}/`);
@@ -60,8 +62,10 @@ for (const [i, locale] of codes.entries()) {
       assert.ok((await page.textContent('article h1')).trim().length > 0, `${path}: no heading`);
       assert.deepEqual(await blankCharts(page), [], `${path}: blank charts`);
       await checkAlternates(page, path, docId);
+      assert.deepEqual(await tableProblems(page, {desktop: true}), [], `${path} at 1280 px`);
       await page.screenshot({path: `${shots}/${docId}.${locale}.png`, fullPage: true});
       await checkNarrow(page, path);
+      assert.deepEqual(await tableProblems(page, {desktop: false}), [], `${path} at 375 px`);
       await page.screenshot({path: `${shots}/${docId}.${locale}.375.png`, fullPage: true});
       assert.deepEqual(problems, [], path);
       await page.setViewportSize({width: 1280, height: 800});

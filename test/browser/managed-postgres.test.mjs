@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {readDataset} from '../../lib/pages/datasets.mjs';
 import {managedPostgresPage} from '../../lib/pages/managed-postgres-page.mjs';
+import {translator} from '../helpers/fixtures.mjs';
 import {openPage, root, shots, serveSite} from './site.mjs';
 
 const dataset = readDataset(`${root}datasets/managed-postgres.json`);
@@ -27,6 +28,20 @@ for (const [locale, {htmlLang}] of Object.entries(locales)) {
     for (const testData of expected.tests) {
       for (const c of testData.comparisons)
         assert.ok(text.includes(c.percent), `${locale}: ${c.percent} is not on the page`);
+    }
+    // Who is faster than whom: the lead column names the fastest system, its row says
+    // it is the fastest, and each other row holds the fastest's lead over it.
+    const t = translator(locale);
+    for (const [i, testData] of expected.tests.entries()) {
+      const fastest = testData.figures.find((f) => f.system === testData.comparisons[0].system);
+      const table = page.locator('article table:has(td[data-figure="lead"])').nth(i);
+      assert.ok((await table.locator('thead').textContent()).includes(t('managed.table.lead', {best: fastest.name})));
+      const lead = (system) => table.locator(`tr[data-system="${system}"] td[data-figure="lead"]`).textContent();
+      assert.equal(await lead(fastest.system), t('managed.table.fastest'));
+      for (const c of testData.comparisons) {
+        const times = t('managed.table.times', {ratio: c.ratio});
+        assert.equal(await lead(c.versus), t('managed.table.leadCell', {times, percent: c.percent}));
+      }
     }
     await page.screenshot({path: `${shots}/managed-postgres.${locale}.png`, fullPage: true});
     // A phone-sized screen scrolls down, never sideways.

@@ -107,6 +107,43 @@ export async function checkNarrow(page, label) {
 }
 
 /**
+ * What a reader misses in the page's tables at its current width: a table
+ * wider than its box (its last columns hidden) at desktop width, a caption
+ * wider than the screen, a cell whose text breaks into a column of a few
+ * characters per line.
+ */
+export async function tableProblems(page, {desktop}) {
+  return page.evaluate((desktop) => {
+    const problems = [];
+    const name = (el) => el.closest('table')?.dataset.group ?? el.closest('[data-chart]')?.dataset.chart ?? '';
+    for (const table of document.querySelectorAll('article table')) {
+      if (table.closest('figure') && !table.checkVisibility()) continue;
+      const box = table.parentElement;
+      if (desktop && box.scrollWidth > box.clientWidth + 1)
+        problems.push(`table ${name(table)} is ${box.scrollWidth - box.clientWidth} px wider than its box`);
+      const next = box.nextElementSibling;
+      const caption = table.caption ?? (next?.matches('[data-caption]') ? next : null);
+      if (caption && caption.getBoundingClientRect().right > window.innerWidth + 1)
+        problems.push(`the caption of table ${name(table)} runs off the screen`);
+      for (const cell of table.querySelectorAll('td, th')) {
+        const text = cell.textContent.trim();
+        // The height of the cell's text, not of its row.
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const style = getComputedStyle(cell);
+        const lineHeight = Number.parseFloat(style.lineHeight) || 1.65 * Number.parseFloat(style.fontSize);
+        const box = range.getBoundingClientRect();
+        const lines = box.height / lineHeight;
+        // A column of a few characters per line: taller than three lines, narrower than five characters.
+        if (text.length > 4 && lines > 3 && box.width < 5 * Number.parseFloat(style.fontSize))
+          problems.push(`"${text.slice(0, 20)}" in table ${name(table)} breaks into ${Math.round(lines)} lines`);
+      }
+    }
+    return problems;
+  }, desktop);
+}
+
+/**
  * Every median TPS of a quick run's table equals the run's, summarized and
  * formatted for `locale` by the site's code.
  */

@@ -1,7 +1,10 @@
 // The one data table of the site: a header row, the rows the caller gives,
 // an optional caption, and a box that scrolls sideways on narrow screens so
-// the page never does. Cells: <Num> for a figure (right-aligned, tabular
+// the page never does (a shadow at an edge says there is more). The caption
+// is a note under the box, not a <caption> inside it, so a narrow screen shows
+// all of it; the table names it as its description. Cells: <Num> for a figure (right-aligned, tabular
 // digits), <Spread> for what is shown under a figure (its repeats' range).
+import {useId} from 'react';
 import styles from './styles.module.css';
 
 /**
@@ -12,9 +15,10 @@ import styles from './styles.module.css';
  * Any data-* prop is put on the table, for tests and links.
  */
 export default function DataTable({columns, children, caption, ...attributes}) {
-  return (
+  const captionId = useId();
+  const table = (
     <div className={styles.scroll}>
-      <table className={styles.table} {...attributes}>
+      <table className={styles.table} aria-describedby={caption ? captionId : undefined} {...attributes}>
         <thead>
           <tr>
             {columns.map((c) => {
@@ -32,8 +36,16 @@ export default function DataTable({columns, children, caption, ...attributes}) {
           </tr>
         </thead>
         <tbody>{children}</tbody>
-        {caption && <caption className={styles.caption}>{caption}</caption>}
       </table>
+    </div>
+  );
+  if (!caption) return table;
+  return (
+    <div className={styles.captioned}>
+      {table}
+      <p className={styles.caption} id={captionId} data-caption>
+        {caption}
+      </p>
     </div>
   );
 }

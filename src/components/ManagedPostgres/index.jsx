@@ -32,18 +32,22 @@ export function Finding({data, test: id}) {
   ));
 }
 
-/** Throughput of every system, and how the fastest compares (computed, and as the source states it). */
+/**
+ * Throughput of every system, and how much faster the fastest is than each
+ * other one (computed, and as the source states it). The column names the
+ * fastest system, so no row reads as if its own system were the faster.
+ */
 export function ResultTable({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
   const against = Object.fromEntries(test.comparisons.map((c) => [c.versus, c]));
+  const fastest = test.figures.find((f) => f.system === test.comparisons[0]?.system);
   return (
     <DataTable
       columns={[
         t('managed.table.system'),
         {label: t('managed.table.tps'), numeric: true},
-        {label: t('managed.table.ratio'), numeric: true},
-        {label: t('managed.table.percent'), numeric: true},
+        {label: t('managed.table.lead', {best: fastest?.name ?? ''}), numeric: true},
         t('managed.table.stated'),
       ]}
       caption={test.figures.some((f) => f.basis === 'derived') && `* ${t('managed.table.derived')}`}
@@ -56,14 +60,17 @@ export function ResultTable({data, test: id}) {
             .filter(Boolean)
             .join(', ');
         return (
-          <tr key={f.system}>
+          <tr key={f.system} data-system={f.system}>
             <td>
               {f.name}
               {f.basis === 'derived' && <sup title={t('managed.table.derived')}> *</sup>}
             </td>
             <Num data-figure="tps">{f.tps}</Num>
-            <Num>{c ? t('managed.table.times', {ratio: c.ratio}) : t('managed.table.baseline')}</Num>
-            <Num>{c ? c.percent : ''}</Num>
+            <Num data-figure="lead">
+              {c
+                ? t('managed.table.leadCell', {times: t('managed.table.times', {ratio: c.ratio}), percent: c.percent})
+                : t('managed.table.fastest')}
+            </Num>
             <td>{stated || ''}</td>
           </tr>
         );

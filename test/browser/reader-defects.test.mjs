@@ -1,0 +1,50 @@
+// What a reader tripped over, each checked in real Chromium over the build:
+// the translating page names languages in the reader's language; an unknown
+// page under a locale answers with that locale's 404; the site has a sitemap
+// with every locale's pages; pages travel compressed from the local server.
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {test} from 'node:test';
+import {localePath, locales} from '../../lib/locales.mjs';
+import {languageName} from '../../lib/pages/translating-page.mjs';
+import {translator} from '../helpers/fixtures.mjs';
+import {openPage, root, serveSite} from './site.mjs';
+
+const site = serveSite();
+
+test('the translating page names the languages of its example in the page’s language', async () => {
+  for (const locale of Object.keys(locales)) {
+    const {page} = await openPage(site, `${localePath(locale)}translating/`);
+    const sample = await page.textContent('.sample-message');
+    assert.ok(sample.startsWith(`${languageName('en', locale)}:`), `${locale}: ${sample.slice(0, 40)}`);
+    if (locale !== 'en') assert.ok(!sample.includes('English'), `${locale}: "English" on the page`);
+    await page.close();
+  }
+});
+
+test('an unknown page of a locale is that locale’s 404 page', async () => {
+  for (const [locale, {htmlLang}] of Object.entries(locales)) {
+    const page = await site.browser.newPage();
+    const response = await page.goto(new URL(`${localePath(locale)}no-such-page/`, site.url).href);
+    assert.equal(response.status(), 404);
+    assert.equal(await page.getAttribute('html', 'lang'), htmlLang, `${locale}: the 404 page is in another language`);
+    assert.ok((await page.title()).endsWith(translator(locale)('site.title')), `${locale}: ${await page.title()}`);
+    await page.close();
+  }
+});
+
+test('each locale has a sitemap listing its pages', () => {
+  for (const locale of Object.keys(locales)) {
+    const xml = readFileSync(`${root}build${localePath(locale)}sitemap.xml`, 'utf8');
+    for (const slug of ['pg-versions/', 'methodology/', 'translating/'])
+      assert.ok(xml.includes(`${localePath(locale)}${slug}</loc>`), `${locale}: ${slug} is not in the sitemap`);
+  }
+});
+
+test('the local server sends scripts compressed', async () => {
+  const {page} = await openPage(site, '/pg-versions/');
+  const scripts = await page.$$eval('script[src]', (s) => s.map((e) => e.src));
+  const response = await fetch(scripts[0], {headers: {'accept-encoding': 'gzip, br'}});
+  assert.ok(['gzip', 'br'].includes(response.headers.get('content-encoding')), `${scripts[0]} is sent whole`);
+  await page.close();
+});
