@@ -97,28 +97,26 @@ export function emitResultFiles(siteDir) {
 export const clearChartHandoffs = (generatedFilesDir) =>
   rmSync(chartHandoffDir(generatedFilesDir), {recursive: true, force: true});
 
-/** The locales the last build made, each with its output folder (from the plugin's hand-off files). */
-export function builtLocales(generatedFilesDir) {
+/** The plugin's hand-off of each locale the last build made: {locale, outDir, charts}. */
+function readHandoffs(generatedFilesDir) {
   const dir = chartHandoffDir(generatedFilesDir);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
-  return files.sort().map((name) => {
-    const {locale, outDir} = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-    return {locale, outDir};
-  });
+  return files.sort().map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
 }
+
+/** The locales the last build made, each with its output folder. */
+export const builtLocales = (generatedFilesDir) =>
+  readHandoffs(generatedFilesDir).map(({locale, outDir}) => ({locale, outDir}));
 
 /**
  * Draws the charts of every locale the last build made, into its output folder.
  * @returns {{charts: number, drawn: number, locales: string[]}}
  */
 export function drawChartImages(generatedFilesDir, {cacheDir}) {
-  const dir = chartHandoffDir(generatedFilesDir);
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   let charts = 0;
   let drawn = 0;
   const locales = [];
-  for (const name of files.sort()) {
-    const {locale, outDir, charts: specs} = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+  for (const {locale, outDir, charts: specs} of readHandoffs(generatedFilesDir)) {
     locales.push(locale);
     const target = path.join(outDir, 'charts');
     mkdirSync(target, {recursive: true});

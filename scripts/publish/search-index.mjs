@@ -50,7 +50,8 @@ export async function writeSearchIndexes(built) {
         outDirs.filter((d) => d !== outDir),
       );
       for (const file of pages) {
-        const url = `/${path.relative(outDir, path.dirname(file)).split(path.sep).join('/')}/`.replace(/\/+$/, '/');
+        const folder = path.relative(outDir, path.dirname(file)).split(path.sep).join('/');
+        const url = folder === '' ? '/' : `/${folder}/`;
         const added = await index.addHTMLFile({url, content: indexableHtml(readFileSync(file, 'utf8'))});
         if (added.errors.length > 0)
           throw new Error(`${file}: Pagefind could not index it (${added.errors.join('; ')}).`);
