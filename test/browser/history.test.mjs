@@ -56,7 +56,8 @@ test('twelve runs: a point each, the drop flagged worse, both runs linked, chart
   await page.screenshot({path: `${shots}/history-en-generated.png`, fullPage: true});
   await flags.first().locator('[data-run-link]').last().click();
   await page.waitForURL(/\/runs\/#quick-/);
-  assert.ok(await page.locator(`tr[id="${runs[9].run.id}"]`).isVisible(), 'the link leads to the run');
+  // The URL changes before the client router has rendered the Runs page: wait for the row, do not sample once.
+  await page.locator(`tr[id="${runs[9].run.id}"]`).waitFor({state: 'visible', timeout: 10_000});
   assert.deepEqual(problems, []);
 });
 
