@@ -2,19 +2,19 @@
 // tables, charts, static images and tests all call formatFigure. Figures are
 // formatted at build time, in Node, for the locale being built; components get
 // strings, so the browser never formats again and hydration cannot disagree.
+//
+// One style in every locale (README "Number style"): Western digits, a comma
+// every three digits from 1,000 up, a point before decimals, and no short forms.
+// Intl's compact notation was the one place the locales parted (19.8K, 1.98万,
+// 1.98만; and below 10,000 "4400" in ja/zh but "4.4천" in ko), so it is not a kind.
 
-/**
- * The rounding rule: per kind of figure, the Intl options that decide its
- * digits. "compact" is the locale's own short form (19.8K, 1.98万, 1.98만).
- */
+/** The rounding rule: per kind of figure, the Intl options that decide its digits. */
 export const KINDS = {
   // Whole transactions from 100 up; below, three significant digits, so that a
   // ratio printed beside two small figures can be recomputed from them (37.4
   // against 7.45 is 5.0×; "37 against 7" would read as 5.3×).
   tps: {maximumFractionDigits: 0, maximumSignificantDigits: 3, roundingPriority: 'morePrecision'},
-  tpsCompact: {notation: 'compact', maximumSignificantDigits: 3},
   count: {maximumFractionDigits: 0},
-  countCompact: {notation: 'compact', maximumSignificantDigits: 3},
   ms: {maximumSignificantDigits: 3},
   percent: {style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero'},
   ratio: {minimumFractionDigits: 1, maximumFractionDigits: 1},
@@ -58,8 +58,5 @@ export function displayedValue(value, kind) {
     .map((p) => p.value)
     .join('');
   // Shift the decimal point in the text, not in floating point (12.3 / 100 is not 0.123).
-  const exponent =
-    ({K: 3, M: 6, B: 9, T: 12}[parts.find((p) => p.type === 'compact')?.value] ?? 0) -
-    (KINDS[kind].style === 'percent' ? 2 : 0);
-  return Number(`${digits}e${exponent}`);
+  return Number(`${digits}e${KINDS[kind].style === 'percent' ? -2 : 0}`);
 }

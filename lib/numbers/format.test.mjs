@@ -1,13 +1,21 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {displayedValue, formatFigure} from './format.mjs';
+import {KINDS, displayedValue, formatFigure} from './format.mjs';
 
 const LOCALES = ['en', 'ja', 'ko', 'zh-Hans'];
 const all = (value, kind) => LOCALES.map((l) => formatFigure(value, kind, l));
 
-test('compact tps follow each locale: thousands in English, 万 and 만 in Japanese, Chinese and Korean', () => {
-  assert.deepEqual(all(19800, 'tpsCompact'), ['19.8K', '1.98万', '1.98만', '1.98万']);
-  assert.deepEqual(all(100000, 'countCompact'), ['100K', '10万', '10만', '10万']);
+test('one style: each kind writes a figure identically in all four locales, grouped, without short forms', () => {
+  const figures = [0.000123, 0.5, 4.2609, 37.4, 999.5, 4400, 19849, 100000, 1234567];
+  for (const kind of Object.keys(KINDS)) {
+    for (const value of figures) {
+      const texts = all(kind === 'percent' ? value / 100 : value, kind);
+      assert.equal(new Set(texts).size, 1, `${kind} ${value}: ${texts.join(' / ')}`);
+      assert.doesNotMatch(texts[0], /^[+-]?\d{4}|[^\d.,%+-]/, `${kind} ${value}: ${texts[0]}`);
+    }
+  }
+  assert.deepEqual(all(4400, 'count'), ['4,400', '4,400', '4,400', '4,400']);
+  assert.deepEqual(all(100000, 'count'), ['100,000', '100,000', '100,000', '100,000']);
 });
 
 test('full tps are grouped, percentages keep three significant digits, ratios one decimal', () => {
@@ -21,7 +29,8 @@ test('full tps are grouped, percentages keep three significant digits, ratios on
 
 test('the displayed value is the number the text shows', () => {
   assert.equal(displayedValue(0.12307, 'percent'), 0.123);
-  assert.equal(displayedValue(19849, 'tpsCompact'), 19800);
+  assert.equal(displayedValue(19849.6, 'tps'), 19850);
+  assert.equal(displayedValue(37.449, 'tps'), 37.4);
   assert.equal(displayedValue(4.2609, 'ratio'), 4.3);
 });
 

@@ -108,7 +108,6 @@ export function managedPostgresPage(dataset, locale, services = null) {
         name: name[f.system],
         basis: f.basis,
         tps: formatRange(range(f), 'tps', locale),
-        tpsCompact: formatRange(range(f), 'tpsCompact', locale),
       })),
       comparisons: comparisons(test, locale),
       perRun: perRunOf(test, services, locale),

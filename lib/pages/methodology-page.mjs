@@ -26,7 +26,6 @@ export function methodologyPage(suites, published, {locale}) {
         ['tps', cell.summary.tps],
         ['ms', cell.log.latencyUs[`p${PERCENTILE}`] / 1000],
         ['count', cell.summary.processed],
-        ['countCompact', cell.summary.processed],
       ].map(([kind, value]) => ({
         kind,
         raw: String(value),

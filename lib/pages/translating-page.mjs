@@ -8,12 +8,22 @@ import path from 'node:path';
 import {catalogFile, catalogPath, readCatalog} from '../i18n/catalogs.mjs';
 import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
-import {lookup, placeholdersOf} from '../i18n/messages.mjs';
+import {ATTACHED_SIGNS} from '../i18n/catalog-checks/attached-signs.mjs';
+import {createTranslator, lookup, placeholdersOf} from '../i18n/messages.mjs';
+import {formatFigure} from '../numbers/format.mjs';
 
 /** The message the guide shows in two languages, and the one it breaks for the check's example. */
 export const SAMPLE_KEY = 'common.verdict.sentence.better';
 /** The message the example types a number into. */
 export const DIGIT_KEY = 'versions.lead';
+
+/** Figures of each kind, as the guide shows them written (README "Number style"). */
+const STYLE_EXAMPLES = [
+  [84849, 'tps'],
+  [0.79876, 'ms'],
+  [0.1231, 'percent'],
+];
+const RATIO_EXAMPLE = 4.2609;
 
 /** A language's name as `reader` writes it (English for a Japanese reader: 英語). */
 export const languageName = (code, reader) => new Intl.DisplayNames([reader], {type: 'language'}).of(code);
@@ -37,6 +47,11 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
     exampleLanguage: languageName(example, locale),
     allowlist: DIGIT_ALLOWLIST.join(', '),
     placeholder: `{{${placeholder}}}`,
+    numberStyle: {
+      examples: STYLE_EXAMPLES.map(([value, kind]) => formatFigure(value, kind, locale)).join(' · '),
+      ratio: createTranslator(locale, catalog)('common.times', {ratio: formatFigure(RATIO_EXAMPLE, 'ratio', locale)}),
+      signs: ATTACHED_SIGNS.join(' '),
+    },
     sample: {key: SAMPLE_KEY, source: lookup(english, SAMPLE_KEY), translation: lookup(exampleCatalog, SAMPLE_KEY)},
     commands: {
       preview: `npm start -- --locale ${locale}`,

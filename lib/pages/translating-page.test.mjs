@@ -46,3 +46,14 @@ test("each language's guide names its own file and commands; English shows the f
   assert.equal(en.placeholder, '{{name}}');
   assert.equal(en.allowlist, 'gp3');
 });
+
+test('the number style the guide shows is one for all languages; only the ratio’s sign is the language’s', () => {
+  const styles = Object.fromEntries(Object.keys(locales).map((l) => [l, page(l).numberStyle]));
+  assert.deepEqual(new Set(Object.values(styles).map((s) => s.examples)), new Set(['84,849 · 0.799 · +12.3%']));
+  assert.deepEqual(Object.fromEntries(Object.entries(styles).map(([l, s]) => [l, s.ratio])), {
+    en: '4.3×',
+    ja: '4.3倍',
+    ko: '4.3배',
+    'zh-Hans': '4.3倍',
+  });
+});

@@ -19,6 +19,7 @@ const CASES = {
   'duplicate-key': ['{"a": {"run": "{{count}} 回", "name": "実行", "name": "別"}}', [{key: 'a.name', line: 1}]],
   'empty-message': ['{"a": {"run": "{{count}} 回", "name": " "}}', [{key: 'a.name'}]],
   'stray-digits': ['{"a": {"run": "{{count}} 回（12.3%）", "name": "実行"}}', [{key: 'a.run'}]],
+  'attached-signs': ['{"a": {"run": "{{count}} 回", "name": "{{ratio}} 倍、{{share}}%"}}', [{key: 'a.name'}]],
   'i18next-renders-same': [
     '{"a": {"run": "{{count, number}} 回", "name": "$t(a.run)"}}',
     [{key: 'a.run'}, {key: 'a.name'}],

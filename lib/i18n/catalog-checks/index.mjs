@@ -2,6 +2,7 @@
 // A check is {name, description, appliesTo, check}: `appliesTo` is 'every'
 // catalog or only the 'translations' (compared with English); `check(context)`
 // returns [{key, message, line?}] (line defaults to the key's line).
+import attachedSigns from './attached-signs.mjs';
 import duplicateKey from './duplicate-key.mjs';
 import emptyMessage from './empty-message.mjs';
 import extraKey from './extra-key.mjs';
@@ -14,6 +15,7 @@ export const CATALOG_CHECKS = [
   duplicateKey,
   emptyMessage,
   strayDigits,
+  attachedSigns,
   i18nextRendersSame,
   missingKey,
   placeholderNames,

@@ -34,6 +34,10 @@ function ChartCanvas({spec}) {
     import('@site/lib/charts/register.mjs').then(({Chart}) => {
       if (cancelled || !canvas.current) return;
       chart = new Chart(canvas.current, chartConfig(spec, pageTheme()));
+      // What the axes show, as text: pixels cannot be read back by tests or tools.
+      canvas.current.dataset.axisLabels = JSON.stringify(
+        Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => String(tick.label ?? ''))),
+      );
     });
     return () => {
       cancelled = true;

@@ -22,9 +22,9 @@ export function Finding({data, test: id}) {
     <p key={c.versus}>
       {t('managed.finding', {
         best: figure[c.system].name,
-        bestTps: figure[c.system].tpsCompact,
+        bestTps: figure[c.system].tps,
         versus: figure[c.versus].name,
-        versusTps: figure[c.versus].tpsCompact,
+        versusTps: figure[c.versus].tps,
         ratio: c.ratio,
         percent: c.percent,
       })}
