@@ -3,6 +3,7 @@
 import {readFileSync} from 'node:fs';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
+import {repositoryOf} from './lib/repository-link.mjs';
 import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
@@ -33,6 +34,8 @@ const config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   favicon: 'img/favicon.svg',
+  // Paths such as results/ link to the repository when the build is told it (the benchmark workflow does).
+  customFields: {repository: repositoryOf(process.env)},
 
   future: {v4: true, faster: true},
 

@@ -27,17 +27,29 @@ export const placeholdersOf = (text) => [...text.matchAll(PLACEHOLDER)].map((m) 
  * @returns {(id: string, values?: object) => string}
  */
 export function createTranslator(locale, messages) {
+  const parts = createPartsTranslator(locale, messages);
+  return (id, values = {}) => parts(id, values).map(String).join('');
+}
+
+/**
+ * Like createTranslator, but the message comes back as a list of its text and
+ * its values, unjoined: a value may then be an element (a link), not only text.
+ * @returns {(id: string, values?: object) => unknown[]}
+ */
+export function createPartsTranslator(locale, messages) {
   return (id, values = {}) => {
     const text = lookup(messages, id);
     if (text === undefined)
       throw new Error(
         `${catalogPath(locale)} has no message "${id}": add it (npm run i18n:check lists what is missing).`,
       );
-    return text.replace(PLACEHOLDER, (_, name) => {
-      const value = values[name];
+    // split() with a capturing group alternates text and placeholder names.
+    return text.split(new RegExp(PLACEHOLDER.source)).map((part, i) => {
+      if (i % 2 === 0) return part;
+      const value = values[part];
       if (value === undefined || value === null)
-        throw new Error(`The message "${id}" (${locale}) needs a value for {{${name}}}: the page must pass it.`);
-      return String(value);
+        throw new Error(`The message "${id}" (${locale}) needs a value for {{${part}}}: the page must pass it.`);
+      return value;
     });
   };
 }

@@ -1,11 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {createTranslator} from './messages.mjs';
+import {createPartsTranslator, createTranslator} from './messages.mjs';
 
 const t = createTranslator('ja', {page: {lead: '{{tps}} TPS を記録しました。'}});
 
 test('a message with its values', () => {
-  assert.equal(t('page.lead', {tps: '8.48万'}), '8.48万 TPS を記録しました。');
+  assert.equal(t('page.lead', {tps: '84,800'}), '84,800 TPS を記録しました。');
 });
 
 test('a missing key is an error naming the catalog', () => {
@@ -14,4 +14,11 @@ test('a missing key is an error naming the catalog', () => {
 
 test('a missing value is an error, not a blank or a raw placeholder', () => {
   assert.throws(() => t('page.lead'), /The message "page\.lead" \(ja\) needs a value for \{\{tps\}\}/);
+});
+
+test('a message as parts keeps each value whole, an element as well as text', () => {
+  const link = {type: 'a', path: 'schemas/result.md'};
+  const parts = createPartsTranslator('ja', {runs: {files: '説明は {{schema}} にあります（{{n}} 件）。'}});
+  assert.deepEqual(parts('runs.files', {schema: link, n: '3'}), ['説明は ', link, ' にあります（', '3', ' 件）。']);
+  assert.throws(() => parts('runs.files', {schema: link}), /needs a value for \{\{n\}\}/);
 });

@@ -4,6 +4,7 @@ import {percentDifference, ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {stateQuery} from '../postgresbench/services-view.mjs';
+import {formatDate} from './run-info.mjs';
 
 /** A figure as {low, high} (one number is a range of one). */
 const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {low: f.tpsLow, high: f.tpsHigh});
@@ -84,7 +85,20 @@ export function managedPostgresPage(dataset, locale, services = null) {
   const name = Object.fromEntries(dataset.systems.map((s) => [s.id, s.name]));
   return {
     locale,
-    dataset: {id: dataset.id, rounded: dataset.rounded, source: dataset.source},
+    dataset: {
+      id: dataset.id,
+      rounded: dataset.rounded,
+      source: {
+        title: dataset.source.title,
+        publisher: dataset.source.publisher,
+        url: dataset.source.url,
+        // The source prints no date when null: the page says so instead of guessing one.
+        date: dataset.source.date === null ? null : formatDate(dataset.source.date, locale),
+        consulted: formatDate(dataset.source.consulted, locale),
+      },
+      // Emitted by the build (scripts/publish/emit-static.mjs).
+      data: {json: `/data/datasets/${dataset.id}.json`, csv: `/data/datasets/${dataset.id}.csv`},
+    },
     systems: dataset.systems,
     tests: dataset.tests.map((test) => ({
       id: test.id,

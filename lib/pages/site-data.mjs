@@ -39,14 +39,7 @@ export function loadResults(siteDir) {
 export function loadSiteData(siteDir) {
   const datasetsDir = path.join(siteDir, 'datasets');
   const suitesDir = path.join(siteDir, 'benchmarks');
-  const datasetFiles = existsSync(datasetsDir)
-    ? readdirSync(datasetsDir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => path.join(datasetsDir, f))
-    : [];
-  if (datasetFiles.length === 0) throw new Error(`No datasets in ${datasetsDir}: the site's pages need their data.`);
-  const datasets = Object.fromEntries(datasetFiles.map((f) => readDataset(f)).map((d) => [d.id, d]));
+  const datasets = loadDatasets(siteDir);
   const results = loadResults(siteDir);
   const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
     .filter((f) => path.basename(f) === 'suite.yaml')
@@ -54,6 +47,19 @@ export function loadSiteData(siteDir) {
   const studies = studyFiles(datasetsDir).map((f) => readStudy(f, suites));
   const services = servicesFiles(datasetsDir).map((f) => readServices(f));
   return {siteDir, datasets, results, suites, studies, services};
+}
+
+/** The published datasets (datasets/<id>.json, checked), by id. */
+export function loadDatasets(siteDir) {
+  const datasetsDir = path.join(siteDir, 'datasets');
+  const datasetFiles = existsSync(datasetsDir)
+    ? readdirSync(datasetsDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(datasetsDir, f))
+    : [];
+  if (datasetFiles.length === 0) throw new Error(`No datasets in ${datasetsDir}: the site's pages need their data.`);
+  return Object.fromEntries(datasetFiles.map((f) => readDataset(f)).map((d) => [d.id, d]));
 }
 
 /** The services datasets: datasets/<id>/services.json. */
@@ -105,7 +111,7 @@ export const PAGE_MESSAGES = {
     'quick.title',
     'translate.title',
   ],
-  'managed-postgres': ['managed'],
+  'managed-postgres': ['managed', 'common.run.data', 'common.json', 'common.csv'],
   services: ['services'],
   'pg-versions': ['common', 'versions'],
   'pg17-planner': ['common', 'planner'],

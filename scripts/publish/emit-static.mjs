@@ -1,6 +1,7 @@
 // What the build publishes beside the pages.
 // - Before Docusaurus builds: each result as JSON and CSV in static/data/,
-//   with index.json listing them
+//   with index.json listing them, and each published dataset as JSON and CSV
+//   in static/data/datasets/
 //   (generated, replaced whole on every build, not kept in git).
 // - After it built: each chart as a PNG in the locale's output folder
 //   (<outDir>/charts/<id>.png), drawn from the chart specs the data plugin
@@ -20,8 +21,9 @@ import path from 'node:path';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
-import {loadResults} from '../../lib/pages/site-data.mjs';
+import {loadDatasets, loadResults} from '../../lib/pages/site-data.mjs';
 import {renderChartPng} from './chart-images.mjs';
+import {datasetCsv} from './dataset-csv.mjs';
 import {resultCsv} from './result-csv.mjs';
 
 // A chart image depends only on its spec and on the code that draws it: an
@@ -78,17 +80,24 @@ export const resultIndex = (results) =>
     }));
 
 /**
- * Every result of results/ as JSON and CSV in static/data/, and their index.
+ * Every result of results/ as JSON and CSV in static/data/, and their index;
+ * every published dataset (datasets/<id>.json) as JSON and CSV in static/data/datasets/.
  * @returns {number} how many results
  */
 export function emitResultFiles(siteDir) {
   const results = loadResults(siteDir);
+  const datasets = loadDatasets(siteDir);
   replaceDir(path.join(siteDir, 'static', 'data'), (dir) => {
     for (const result of results) {
       writeFileSync(path.join(dir, `${result.run.id}.json`), `${JSON.stringify(result, null, 2)}\n`);
       writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));
     }
     writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify(resultIndex(results), null, 2)}\n`);
+    mkdirSync(path.join(dir, 'datasets'));
+    for (const dataset of Object.values(datasets)) {
+      writeFileSync(path.join(dir, 'datasets', `${dataset.id}.json`), `${JSON.stringify(dataset, null, 2)}\n`);
+      writeFileSync(path.join(dir, 'datasets', `${dataset.id}.csv`), datasetCsv(dataset));
+    }
   });
   return results.length;
 }

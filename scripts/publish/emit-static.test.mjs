@@ -37,7 +37,7 @@ test('emits each result as JSON and CSV, and an index of them, newest first', (t
   assert.equal(emitResultFiles(site), runs.length);
   assert.deepEqual(
     readdirSync(path.join(site, 'static/data')).sort(),
-    [...runs.flatMap((r) => [`${r}.csv`, `${r}.json`]), 'index.json'].sort(),
+    [...runs.flatMap((r) => [`${r}.csv`, `${r}.json`]), 'datasets', 'index.json'].sort(),
   );
   const index = JSON.parse(readFileSync(path.join(site, 'static/data/index.json'), 'utf8'));
   assert.deepEqual(index.map((r) => r.id).sort(), [...runs].sort());
@@ -48,6 +48,25 @@ test('emits each result as JSON and CSV, and an index of them, newest first', (t
     json,
     JSON.parse(readFileSync(path.join(site, 'results/pg-versions-20261122T110343Z.json'), 'utf8')),
   );
+});
+
+test('emits each published dataset as JSON and as CSV, a line per test and system', (t) => {
+  const site = tempSite(t);
+  emitResultFiles(site);
+  const dir = path.join(site, 'static/data/datasets');
+  assert.deepEqual(readdirSync(dir).sort(), ['managed-postgres.csv', 'managed-postgres.json']);
+  const dataset = JSON.parse(readFileSync(path.join(site, 'datasets/managed-postgres.json'), 'utf8'));
+  assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'managed-postgres.json'), 'utf8')), dataset);
+  const [header, ...lines] = readFileSync(path.join(dir, 'managed-postgres.csv'), 'utf8').trimEnd().split('\r\n');
+  assert.equal(lines.length, dataset.tests.flatMap((x) => x.figures).length);
+  const rows = lines.map((l) => Object.fromEntries(header.split(',').map((h, i) => [h, l.split(',')[i]])));
+  const rds = rows.find((r) => r.test === 'io-read-write' && r.system === 'rds');
+  assert.deepEqual(
+    [rds.tps_low, rds.tps_high, rds.iops, rds.name],
+    ['4400', '4600', '16000', 'Amazon RDS for PostgreSQL'],
+  );
+  const nvme = rows.find((r) => r.test === 'io-read-write' && r.system === 'nvme');
+  assert.deepEqual([nvme.tps_low, nvme.tps_high, nvme.iops], ['19800', '19800', '']);
 });
 
 test("draws every chart the plugin derived into its locale's output, drawing only what changed", (t) => {

@@ -28,7 +28,7 @@ export const CSV_COLUMNS = [
 ];
 
 /** A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-function field(value) {
+export function csvField(value) {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -36,6 +36,6 @@ function field(value) {
 
 export function resultCsv(result) {
   const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
-  for (const cell of result.cells) lines.push(CSV_COLUMNS.map(([, get]) => field(get(cell, result))).join(','));
+  for (const cell of result.cells) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(cell, result))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -54,3 +54,25 @@ for (const [locale, {htmlLang}] of Object.entries(locales)) {
     await page.close();
   });
 }
+
+test('the source can be followed: a link, its date or that it has none, and the figures to download', async () => {
+  for (const locale of Object.keys(locales)) {
+    const {source} = managedPostgresPage(dataset, locale).dataset;
+    const {page, problems} = await openPage(site, `${localePath(locale)}managed-postgres/`);
+    const link = page.locator('[data-source-link]');
+    assert.equal(await link.getAttribute('href'), dataset.source.url);
+    assert.equal(await link.textContent(), dataset.source.title);
+    const note = await link.locator('xpath=..').textContent();
+    const t = translator(locale);
+    assert.ok(note.includes(t('managed.provenance.undated', {consulted: source.consulted})), `${locale}: ${note}`);
+    for (const kind of ['json', 'csv']) {
+      const href = await page.locator(`[data-run-file="${kind}"]`).getAttribute('href');
+      assert.equal(href, `${localePath(locale)}data/datasets/managed-postgres.${kind}`);
+      const response = await fetch(new URL(href, site.url));
+      assert.equal(response.status, 200, href);
+      if (kind === 'json') assert.deepEqual(await response.json(), dataset);
+    }
+    assert.deepEqual(problems, [], locale);
+    await page.close();
+  }
+});

@@ -5,6 +5,7 @@ import Link from '@docusaurus/Link';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
+import {RunData} from '@site/src/components/RunPages';
 
 /** Wide tables scroll inside their box, never the page. */
 const testOf = (data, id) => {
@@ -121,7 +122,17 @@ export function Provenance({data}) {
     <NoteBox>
       <strong>{t(rounded ? 'managed.provenance.roundedTitle' : 'managed.provenance.title')}</strong>
       {gap}
-      {t('managed.provenance.text', {title: source.title, publisher: source.publisher, path: source.path})}
+      {t('managed.provenance.text', {title: source.title, publisher: source.publisher})}
+      <br />
+      {t('managed.provenance.source')}{' '}
+      <a href={source.url} data-source-link>
+        {source.title}
+      </a>{' '}
+      {source.date === null
+        ? t('managed.provenance.undated', {consulted: source.consulted})
+        : t('managed.provenance.dated', {date: source.date, consulted: source.consulted})}
+      <br />
+      {t('common.run.data')} <RunData run={data.dataset} />
     </NoteBox>
   );
 }

@@ -1,14 +1,21 @@
 // The words of a page. Each page's data (from the data plugin) carries the
 // part of its locale's catalog that the page uses; <Page> provides it to
 // every <Msg> and component inside, so no page downloads the whole catalog.
-import {createContext, useContext, useMemo} from 'react';
-import {createTranslator} from '@site/lib/i18n/messages.mjs';
+import {createContext, Fragment, useContext, useMemo} from 'react';
+import {createPartsTranslator, createTranslator} from '@site/lib/i18n/messages.mjs';
 
 const PageText = createContext(null);
 
 /** Wraps a page's content: its data's locale and messages become the page's words. */
 export function Page({data, children}) {
-  const value = useMemo(() => ({locale: data.locale, t: createTranslator(data.locale, data.messages)}), [data]);
+  const value = useMemo(
+    () => ({
+      locale: data.locale,
+      t: createTranslator(data.locale, data.messages),
+      parts: createPartsTranslator(data.locale, data.messages),
+    }),
+    [data],
+  );
   return <PageText.Provider value={value}>{children}</PageText.Provider>;
 }
 
@@ -21,9 +28,16 @@ function usePageText() {
 /** The translator of the page's locale. */
 export const useT = () => usePageText().t;
 
-/** A message of the page's catalog; `values` fill its {{placeholders}}. */
+/**
+ * A message of the page's catalog; `values` fill its {{placeholders}}. A value
+ * may be an element (a link): the message is then rendered around it.
+ */
 export default function Msg({id, values}) {
-  return useT()(id, values);
+  const {t, parts} = usePageText();
+  if (!Object.values(values ?? {}).some((v) => v !== null && typeof v === 'object')) return t(id, values);
+  // The parts of one message never reorder: their place is their identity.
+  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+  return parts(id, values).map((part, i) => <Fragment key={i}>{part}</Fragment>);
 }
 
 /**

@@ -6,7 +6,8 @@
 // from lib/postgresbench/services-view.mjs, the same function the build used.
 import {useEffect, useMemo, useState} from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import {useSentenceGap, useT} from '@site/src/components/Msg';
+import Msg, {useSentenceGap, useT} from '@site/src/components/Msg';
+import RepoPath from '@site/src/components/RepoPath';
 import NoteBox from '@site/src/components/NoteBox';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {comparisonView, parseState, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
@@ -252,7 +253,16 @@ export function Attribution({data}) {
   const {source} = data;
   return (
     <NoteBox>
-      <span data-attribution>{t('services.attribution', {license: source.license, commit: source.shortCommit})}</span>
+      <span data-attribution>
+        <Msg
+          id="services.attribution"
+          values={{
+            license: source.license,
+            commit: source.shortCommit,
+            folder: <RepoPath path="datasets/postgresbench/" />,
+          }}
+        />
+      </span>
       {gap}
       <a href={source.url}>{t('services.attributionLink', {repository: source.repository})}</a>
     </NoteBox>
