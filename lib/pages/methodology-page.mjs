@@ -16,7 +16,20 @@ import {runInfo} from './run-info.mjs';
 /** The latency percentile the rounding example shows. */
 const PERCENTILE = 99;
 
-export function methodologyPage(suites, published, {locale}) {
+/**
+ * The catalog key that names a suite's workload where the suite's own page names it
+ * (the versions page's workloads, the planner page's cases); other suites show the id.
+ */
+const WORKLOAD_NAME_KEYS = {
+  'pg-versions': (id) => `versions.workloads.${id}.name`,
+  'pg17-planner': (id) => `planner.cases.${id}.short`,
+};
+
+export function methodologyPage(suites, published, {locale, t}) {
+  // A scenario is named in the reader's language (method.scenarioNames.<suite>.<id>); its id stays
+  // beside the name, because --only scenario=<id> takes it.
+  const scenarioName = (suite, id) => t(`method.scenarioNames.${suite}.${id}`);
+  const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));
   const cell = first?.cells.find((c) => c.status === 'ok' && c.log);
@@ -51,12 +64,13 @@ export function methodologyPage(suites, published, {locale}) {
           id: t.id,
           of: t.control,
           version: String(t.major),
-          scenarios: t.scenarios,
-          workloads: t.workloads,
+          scenarios: t.scenarios?.map((id) => scenarioName(s.id, id)),
+          workloads: t.workloads?.map((id) => workloadName(s.id, id)),
         })),
-      workloads: s.workloads.map((w) => w.id),
+      workloads: s.workloads.map((w) => workloadName(s.id, w.id)),
       scenarios: s.scenarios.map((sc) => ({
         id: sc.id,
+        name: scenarioName(s.id, sc.id),
         scale: n(sc.scale),
         clients: sc.clients.map(n).join(', '),
         threads: n(sc.threads),
@@ -73,7 +87,13 @@ export function methodologyPage(suites, published, {locale}) {
         suites.find((s) => s.id === r.run.suite),
       ),
     ),
-    noiseFloor: published.flatMap((r) => noiseFloorOf(r, locale)),
+    noiseFloor: published
+      .flatMap((r) => noiseFloorOf(r, locale))
+      .map((c) => ({
+        ...c,
+        scenarioName: scenarioName(c.suite, c.scenario),
+        workloadName: workloadName(c.suite, c.workload),
+      })),
     examples,
     exampleRun: first?.run.id ?? null,
     // The rule every comparison follows (lib/stats/compare.mjs), in the page's words.
@@ -92,6 +112,7 @@ function noiseFloorOf(result, locale) {
     .filter((c) => c.control)
     .map((c) => ({
       run: result.run.id,
+      suite: result.run.suite,
       scenario: c.scenario,
       workload: c.workload,
       version: majorOf(result, c.baseline.target),

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {methodologyPage} from './methodology-page.mjs';
 import {runsPage} from './runs-page.mjs';
-import {interleavedRun, plannerRun, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {interleavedRun, plannerRun, translator, versionsRun} from '../../test/helpers/fixtures.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {compareWithinRun} from '../stats/compare-results.mjs';
 import {loadSuite} from '../suites/suite.mjs';
@@ -31,7 +31,7 @@ test('runs are listed newest first, with their outcome and data files', () => {
 test('the methodology shows the rounding rule on a real cell and the command of every suite', () => {
   const suite = loadSuite(new URL('../../benchmarks/pg-versions/suite.yaml', import.meta.url).pathname);
   const result = versionsRun();
-  const data = methodologyPage([suite], [result], {locale: 'en'});
+  const data = methodologyPage([suite], [result], {locale: 'en', t: translator('en')});
   const cell = result.cells[0];
   assert.deepEqual(data.examples[0], {
     kind: 'tps',
@@ -48,7 +48,7 @@ test('the methodology shows the rounding rule on a real cell and the command of 
 test("the methodology: each suite's margin and A/A control, the noise floor, what the runner did", () => {
   const suite = loadSuite(new URL('../../benchmarks/pg-versions/suite.yaml', import.meta.url).pathname);
   const result = interleavedRun();
-  const data = methodologyPage([suite], [result], {locale: 'en'});
+  const data = methodologyPage([suite], [result], {locale: 'en', t: translator('en')});
   assert.equal(data.suites[0].margin, '12%');
   assert.deepEqual(
     data.suites[0].controls.map((c) => [c.id, c.of, c.version]),
@@ -59,6 +59,18 @@ test("the methodology: each suite's margin and A/A control, the noise floor, wha
     data.noiseFloor.map((n) => [n.run, n.version, n.verdict, n.changeText, n.margin]),
     [[result.run.id, '15', aa.verdict, formatFigure(aa.changePct / 100, 'percent', 'en'), '3%']],
   );
+  assert.deepEqual(
+    [data.noiseFloor[0].scenarioName, data.noiseFloor[0].workloadName],
+    ['Small data set, one connection', "TPC-B-like (pgbench's default)"],
+  );
+  const ja = methodologyPage([suite], [result], {locale: 'ja', t: translator('ja')});
+  assert.deepEqual(
+    ja.suites[0].scenarios.map((sc) => [sc.id, sc.name]),
+    [
+      ['small', translator('ja')('method.scenarioNames.pg-versions.small')],
+      ['large', translator('ja')('method.scenarioNames.pg-versions.large')],
+    ],
+  );
   assert.equal(data.runs[0].order.interleaved, true);
-  assert.deepEqual(methodologyPage([suite], [versionsRun()], {locale: 'en'}).noiseFloor, []);
+  assert.deepEqual(methodologyPage([suite], [versionsRun()], {locale: 'en', t: translator('en')}).noiseFloor, []);
 });

@@ -179,7 +179,7 @@ export function buildPages(content, locale, messages) {
     }),
     'pg-versions': versionsData,
     'pg17-planner': plannerData,
-    methodology: methodologyPage(content.suites, [versions, planner], {locale}),
+    methodology: methodologyPage(content.suites, [versions, planner], {locale, t}),
     runs: runsPage(content.results, {locale}),
     history: historyPage(content.results, content.suites, {locale, t}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),

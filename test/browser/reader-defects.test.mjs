@@ -48,3 +48,45 @@ test('the local server sends scripts compressed', async () => {
   assert.ok(['gzip', 'br'].includes(response.headers.get('content-encoding')), `${scripts[0]} is sent whole`);
   await page.close();
 });
+
+test('the methodology names scenarios and workloads in the page’s language, each id kept beside', async () => {
+  for (const locale of Object.keys(locales)) {
+    const {page} = await openPage(site, `${localePath(locale)}methodology/`);
+    const cells = await page.$$eval('tr[data-scenario] td:first-child', (tds) =>
+      tds.map((td) => ({
+        id: td.dataset.scenario ?? td.parentElement.dataset.scenario,
+        text: td.textContent,
+        code: td.querySelector('code')?.textContent,
+      })),
+    );
+    assert.ok(cells.length >= 4, `${locale}: ${cells.length} scenarios`);
+    for (const {id, text, code} of cells) {
+      assert.equal(code, id, `${locale}: the id ${id} is kept`);
+      const name = text.replace(code, '').trim();
+      assert.ok(name.length > 0, `${locale}: scenario ${id} has no name`);
+      if (locale !== 'en') assert.doesNotMatch(name, /[A-Za-z]/, `${locale}: "${name}" is not translated`);
+    }
+    const floor = await page.$$eval('li[data-noise-floor]', (lis) => lis.map((li) => li.textContent));
+    assert.ok(floor.length > 0, `${locale}: a noise floor`);
+    for (const item of floor) assert.doesNotMatch(item, /, (small|large|load) \//, `${locale}: ${item.slice(0, 80)}`);
+    await page.close();
+  }
+});
+
+test('without JavaScript, a dark system gets the dark page', async () => {
+  for (const colorScheme of ['dark', 'light']) {
+    const context = await site.browser.newContext({javaScriptEnabled: false, colorScheme});
+    const page = await context.newPage();
+    await page.goto(new URL('/ja/pg-versions/', site.url).href);
+    const [text, background] = await page.evaluate(() => [
+      getComputedStyle(document.body).color,
+      getComputedStyle(document.documentElement).getPropertyValue('--ifm-background-color').trim(),
+    ]);
+    assert.deepEqual(
+      [text, background],
+      colorScheme === 'dark' ? ['rgb(227, 227, 227)', '#1b1b1d'] : ['rgb(28, 30, 33)', 'transparent'],
+      colorScheme,
+    );
+    await context.close();
+  }
+});

@@ -501,7 +501,7 @@ export function SuitesTable({data}) {
         {s.scenarios.map((sc) => (
           <tr key={sc.id} data-scenario={sc.id}>
             <td>
-              <code>{sc.id}</code>
+              {sc.name} <code>{sc.id}</code>
             </td>
             <Num data-figure="scale">{sc.scale ?? '—'}</Num>
             <Num data-figure="clients">{sc.clients}</Num>
@@ -541,7 +541,7 @@ export function NoiseFloor({data}) {
     <ul>
       {data.noiseFloor.map((c) => (
         <li key={`${c.run}-${c.scenario}-${c.workload}`} data-noise-floor={c.verdict}>
-          {t('method.noiseFloor.item', {run: c.run, scenario: c.scenario, workload: c.workload})}{' '}
+          {t('method.noiseFloor.item', {run: c.run, scenario: c.scenarioName, workload: c.workloadName})}{' '}
           {verdictSentence(t, {
             ...c,
             name: t('common.controlName', {name: t('common.postgresVersion', {version: c.version})}),
