@@ -58,10 +58,11 @@ try {
 }
 
 const started = Date.now();
-const {charts, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
+const {charts, images, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 echo(
-  `Chart images for ${drawnFor.join(', ')}: ${charts} (${drawn} drawn, ${charts - drawn} unchanged) in ${seconds} s.`,
+  `Chart images for ${drawnFor.join(', ')}: ${charts} charts, ${images} images, wide and narrow ` +
+    `(${drawn} drawn, ${images - drawn} unchanged) in ${seconds} s.`,
 );
 
 const indexing = Date.now();

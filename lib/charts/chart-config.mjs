@@ -37,6 +37,30 @@ export const rangeWhiskers = {
   },
 };
 
+/** How wide a text is in columns: a CJK or Hangul character takes two. */
+const WIDE = /[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+const columnsOf = (text) => [...text].reduce((n, c) => n + (WIDE.test(c) ? 2 : 1), 0);
+
+/**
+ * A label as lines of at most about `columns` columns, broken at spaces only
+ * (Chart.js draws an array as lines): "GROUP BY の順序" → ["GROUP BY", "の順序"].
+ */
+export function wrapLabel(text, columns) {
+  const lines = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && columnsOf(`${last} ${word}`) <= columns) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length > 1 ? lines : text;
+}
+
+// On a phone the plot is about 250 px wide: category names are wrapped instead
+// of tilted (tilted names ran into each other), and the axis titles take two lines.
+const NARROW_CATEGORY_COLUMNS = 10;
+const NARROW_TITLE_COLUMNS = 18;
+const axisTitle = (text, theme) => (theme.narrow ? wrapLabel(text, NARROW_TITLE_COLUMNS) : text);
+
 /** Fixed ticks from the spec, labelled as the spec writes them. */
 function axis({title, ticks, range}, theme, extra = {}) {
   const labels = new Map(ticks.map((t) => [t.value, t.label]));
@@ -50,14 +74,14 @@ function axis({title, ticks, range}, theme, extra = {}) {
     ticks: {color: theme.text, font: theme.font, callback: (value) => labels.get(value) ?? ''},
     grid: {color: theme.grid},
     border: {color: theme.grid},
-    title: {display: true, text: title, color: theme.text, font: theme.font},
+    title: {display: true, text: axisTitle(title, theme), color: theme.text, font: theme.font},
   };
 }
 
 /**
  * @param {object} spec  from barChart or lineChart
  * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean,
- *   showLegend?: boolean, animation?: boolean}} theme
+ *   showLegend?: boolean, animation?: boolean, narrow?: boolean}} theme
  *   title and legend are drawn only when asked (the page shows them in HTML)
  */
 export function chartConfig(spec, theme) {
@@ -96,10 +120,18 @@ export function chartConfig(spec, theme) {
       scales: {
         x: bar
           ? {
-              ticks: {color: theme.text, font: theme.font},
+              ticks: {
+                color: theme.text,
+                font: theme.font,
+                ...(theme.narrow && {
+                  maxRotation: 0,
+                  autoSkip: false,
+                  callback: (value) => wrapLabel(spec.x.categories[value], NARROW_CATEGORY_COLUMNS),
+                }),
+              },
               grid: {display: false},
               border: {color: theme.grid},
-              title: {display: true, text: spec.x.title, color: theme.text, font: theme.font},
+              title: {display: true, text: axisTitle(spec.x.title, theme), color: theme.text, font: theme.font},
             }
           : axis(spec.x, theme, {type: 'linear'}),
         y: axis(spec.y, theme, {beginAtZero: true}),
@@ -110,6 +142,15 @@ export function chartConfig(spec, theme) {
           text: spec.title,
           color: theme.text,
           font: {...theme.font, size: (theme.font?.size ?? 12) + 3, weight: 'bold'},
+        },
+        // Only an image shows its credit: on the page, the run is named beside the chart.
+        subtitle: {
+          display: Boolean(theme.showTitle && spec.credit),
+          text: spec.credit ?? '',
+          position: 'bottom',
+          color: theme.text,
+          font: {...theme.font, size: (theme.font?.size ?? 12) - 1},
+          padding: {top: 6},
         },
         legend: {
           display: (theme.showLegend ?? false) && spec.series.length > 1,

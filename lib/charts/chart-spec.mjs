@@ -9,9 +9,10 @@ import {niceTicks} from '../numbers/ticks.mjs';
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, kind: string,
  *   categories: string[], series: {label: string, points: {y: number, low?: number, high?: number, text: string,
  *   spread?: string, tooltip: string}[]}[],
- *   tickLabel?: (text: string) => string, image: string}} options
+ *   tickLabel?: (text: string) => string, image: string, credit?: string}} options
+ * `credit` (where the figures come from: site, run, date) is drawn under a chart's image, which travels alone.
  */
-export function barChart({id, locale, title, xTitle, yTitle, kind, categories, series, tickLabel, image}) {
+export function barChart({id, locale, title, xTitle, yTitle, kind, categories, series, tickLabel, image, credit}) {
   series.forEach((s) => {
     if (s.points.length !== categories.length)
       throw new Error(
@@ -24,6 +25,7 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
     type: 'bar',
     title,
     image,
+    ...(credit && {credit}),
     x: {title: xTitle, categories},
     y: {title: yTitle, ticks: niceTicks({max: top, kind, locale, label: tickLabel})},
     series,
@@ -36,9 +38,11 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
  * `xTicks` ([{value, label}]) replaces the nice ticks (e.g. runs named by date).
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, xKind: string, yKind: string,
  *   series: {label: string, points: {x: number, y: number, low?: number, high?: number, xText: string,
- *   text: string}[]}[], image: string, markers?: boolean, xTicks?: {value: number, label: string}[]}} options
+ *   text: string}[]}[], image: string, markers?: boolean, xTicks?: {value: number, label: string}[],
+ *   credit?: string}} options
  */
-export function lineChart({id, locale, title, xTitle, yTitle, xKind, yKind, series, image, markers, xTicks}) {
+export function lineChart(options) {
+  const {id, locale, title, xTitle, yTitle, xKind, yKind, series, image, markers, xTicks, credit} = options;
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const ys = series.flatMap((s) => s.points.map((p) => Math.max(p.y, p.high ?? p.y)));
   return {
@@ -46,6 +50,7 @@ export function lineChart({id, locale, title, xTitle, yTitle, xKind, yKind, seri
     type: 'line',
     title,
     image,
+    ...(credit && {credit}),
     ...(markers && {markers: true}),
     x: {
       title: xTitle,
@@ -57,6 +62,9 @@ export function lineChart({id, locale, title, xTitle, yTitle, xKind, yKind, seri
     series,
   };
 }
+
+/** The image drawn for narrow screens beside the wide one (`/charts/x.png` → `/charts/x-narrow.png`). */
+export const narrowImageOf = (image) => image.replace(/\.png$/, '-narrow.png');
 
 /** The rows of a chart's data table: one per category (bars) or x value (lines). */
 export function chartTable(spec) {

@@ -80,6 +80,11 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
   const runs = machine.runs.map((id) => runInfo.get(id));
   const position = new Map(runs.map((r, i) => [r.id, i + 1]));
   const ticks = runTicks(runs, locale);
+  const credit = t('common.chartCreditRuns', {
+    site: t('site.title'),
+    first: formatDate(runs[0].startedAt, locale),
+    last: formatDate(runs.at(-1).startedAt, locale),
+  });
   const link = (id) => ({
     id,
     date: shortDate(runInfo.get(id).startedAt, locale),
@@ -158,6 +163,7 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
           id,
           locale,
           image: `/charts/${id}.png`,
+          credit,
           title: t(`history.chart.${metric}`, {group: title, percentile: t('common.percentile', {p: n(PERCENTILE)})}),
           xTitle: t('history.runsAxis'),
           yTitle: t(metric === 'tps' ? 'common.tpsAxis' : 'common.msAxis'),

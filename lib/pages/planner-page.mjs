@@ -12,7 +12,7 @@ import {byTargetOrder, groupFigures, majorOf, unsignedPercent, versusBaseline} f
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
-import {runInfo} from './run-info.mjs';
+import {chartCredit, runInfo} from './run-info.mjs';
 
 /**
  * @param {object} result  a valid pg17-planner result
@@ -90,6 +90,7 @@ export function plannerPage(result, {locale, t, suite = null, study = null}) {
     id: 'planner-speedup',
     locale,
     image: '/charts/planner-speedup.png',
+    credit: chartCredit(t, result, locale),
     title: t('planner.charts.speedup', {base: baseName}),
     xTitle: t('planner.charts.case'),
     yTitle: t('planner.charts.speedupAxis', {base: baseName}),

@@ -7,7 +7,7 @@ import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {marginOf} from '../stats/compare-results.mjs';
-import {runInfo} from './run-info.mjs';
+import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './versions-page.mjs';
 
 /**
@@ -63,6 +63,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
     id: 'quick-tps',
     locale,
     image: '/charts/quick-tps.png',
+    credit: chartCredit(t, result, locale),
     title: t('quick.chart'),
     xTitle: t('quick.table.workload'),
     yTitle: t('common.tpsAxis'),

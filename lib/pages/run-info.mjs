@@ -12,6 +12,10 @@ const GIB = 1024 ** 3;
 export const formatDate = (iso, locale) =>
   new Intl.DateTimeFormat(locale, {dateStyle: 'long', timeZone: 'UTC'}).format(new Date(iso));
 
+/** What a chart image says under it, since it may be shared without its page: the site, the run and its date. */
+export const chartCredit = (t, result, locale) =>
+  t('common.chartCredit', {site: t('site.title'), run: result.run.id, date: formatDate(result.run.startedAt, locale)});
+
 /** The parameters of a run that the page states, formatted for the locale. */
 export function runInfo(result, locale, suite = null) {
   const {run, environment} = result;

@@ -20,7 +20,7 @@ import {FIGURES} from '../results/cell-figures.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
-import {runInfo} from './run-info.mjs';
+import {chartCredit, runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
@@ -89,6 +89,7 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
       id: `versions-${id}-tps`,
       locale,
       image: image('tps'),
+      credit: chartCredit(t, result, locale),
       title: t('versions.charts.tps', {scenario: title}),
       xTitle: t('common.server'),
       yTitle: t('common.tpsAxis'),
@@ -100,6 +101,7 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
       id: `versions-${id}-latency`,
       locale,
       image: image('latency'),
+      credit: chartCredit(t, result, locale),
       title: t('versions.charts.latency', {scenario: title}),
       xTitle: t('common.percentileAxis'),
       yTitle: t('common.msAxis'),
@@ -116,6 +118,7 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
       id: `versions-${id}-progress`,
       locale,
       image: image('progress'),
+      credit: chartCredit(t, result, locale),
       title: t('versions.charts.progress', {scenario: title}),
       xTitle: t('common.secondsAxis'),
       yTitle: t('common.tpsAxis'),

@@ -86,6 +86,15 @@ test('charts: throughput bars with whiskers, percentiles per version, the median
   assert.ok(tps.y.ticks.at(-1).value >= Math.max(...groups.map((g) => g.max)));
 });
 
+test('each chart image names the site, the run and its date, in the page’s language', () => {
+  const result = versionsRun();
+  const ja = versionsPage(result, {locale: 'ja', t: translator('ja')});
+  for (const chart of ja.groups.flatMap((g) => g.charts)) {
+    for (const part of [translator('ja')('site.title'), result.run.id, '2026年11月22日'])
+      assert.ok(chart.credit.includes(part), `${chart.id}: "${chart.credit}" lacks ${part}`);
+  }
+});
+
 test('changing one repeat changes its median, the comparisons, the finding and the chart', () => {
   const before = page(versionsRun());
   const edited = versionsRun();

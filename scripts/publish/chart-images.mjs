@@ -4,11 +4,11 @@
 import {existsSync} from 'node:fs';
 import {createCanvas, GlobalFonts} from '@napi-rs/canvas';
 import {chartConfig} from '../../lib/charts/chart-config.mjs';
-import {Legend, Title} from 'chart.js';
+import {Legend, SubTitle, Title} from 'chart.js';
 import {Chart} from '../../lib/charts/register.mjs';
 
-// An image has no HTML around it: it draws its own title and legend.
-Chart.register(Legend, Title);
+// An image has no HTML around it: it draws its own title, legend and credit.
+Chart.register(Legend, SubTitle, Title);
 
 const CJK_FONTS = [
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
@@ -16,6 +16,8 @@ const CJK_FONTS = [
 ];
 const FAMILY = 'Noto Sans CJK';
 export const IMAGE = {width: 800, height: 420, scale: 2};
+/** The size drawn for phones: shown at about 340 px wide, its text stays legible. */
+export const NARROW_IMAGE = {width: 420, height: 440, scale: 2};
 
 let fontsReady = false;
 function registerFonts() {
@@ -31,10 +33,10 @@ function registerFonts() {
   fontsReady = true;
 }
 
-/** One chart spec as PNG bytes (light theme, white background, title drawn in). */
-export function renderChartPng(spec) {
+/** One chart spec as PNG bytes (light theme, white background, title drawn in), at `size`. */
+export function renderChartPng(spec, size = IMAGE) {
   registerFonts();
-  const canvas = createCanvas(IMAGE.width * IMAGE.scale, IMAGE.height * IMAGE.scale);
+  const canvas = createCanvas(size.width * size.scale, size.height * size.scale);
   const config = chartConfig(spec, {
     text: '#1c1e21',
     grid: '#dadde1',
@@ -45,12 +47,12 @@ export function renderChartPng(spec) {
     responsive: false,
     animation: false,
   });
-  config.options.devicePixelRatio = IMAGE.scale;
+  config.options.devicePixelRatio = size.scale;
   // Chart.js sizes itself from the canvas; tell it the CSS size, drawn at `scale`.
   canvas.style = {};
   const ctx = canvas.getContext('2d');
   const chart = new Chart(ctx, {...config, options: {...config.options, responsive: false}});
-  chart.resize(IMAGE.width, IMAGE.height);
+  chart.resize(size.width, size.height);
   chart.update('none');
   const png = canvas.toBuffer('image/png');
   chart.destroy();

@@ -2,10 +2,11 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createCanvas, loadImage} from '@napi-rs/canvas';
 import {barChart} from '../../lib/charts/chart-spec.mjs';
-import {IMAGE, renderChartPng} from './chart-images.mjs';
+import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
 
-const spec = (title, values) =>
+const spec = (title, values, credit) =>
   barChart({
+    credit,
     id: 'test',
     locale: 'ja',
     image: '/charts/ja/test.png',
@@ -53,4 +54,18 @@ test('Japanese titles are drawn with a CJK font, not as empty boxes', async () =
   const b = await inked(renderChartPng(spec('遅延時間の分布図', [500, 500])));
   const title = (x) => [...x.ctx.getImageData(0, 0, x.width, 60).data].join(',');
   assert.notEqual(title(a), title(b));
+});
+
+test('an image carries its credit at the bottom, and a narrow size is drawn for phones', async () => {
+  const bottom = (x) => [...x.ctx.getImageData(0, x.height - 40, x.width, 40).data].join(',');
+  const plain = await inked(renderChartPng(spec('タイトル', [500, 500])));
+  const credited = await inked(
+    renderChartPng(spec('タイトル', [500, 500], '実行 pg-versions-20261123T140307Z（2026年11月23日）')),
+  );
+  assert.notEqual(bottom(credited), bottom(plain), 'the credit line is drawn under the chart');
+  const narrow = await inked(renderChartPng(spec('タイトル', [500, 500]), NARROW_IMAGE));
+  assert.deepEqual(
+    [narrow.width, narrow.height],
+    [NARROW_IMAGE.width * NARROW_IMAGE.scale, NARROW_IMAGE.height * NARROW_IMAGE.scale],
+  );
 });

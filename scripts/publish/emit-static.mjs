@@ -22,7 +22,8 @@ import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
 import {loadDatasets, loadResults} from '../../lib/pages/site-data.mjs';
-import {renderChartPng} from './chart-images.mjs';
+import {narrowImageOf} from '../../lib/charts/chart-spec.mjs';
+import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
 import {datasetCsv} from './dataset-csv.mjs';
 import {resultCsv} from './result-csv.mjs';
 
@@ -38,13 +39,22 @@ const drawingCode = createHash('sha256')
   .update(Chart.version)
   .digest('hex');
 
-function chartPng(spec, cacheDir) {
-  const key = createHash('sha256').update(drawingCode).update(JSON.stringify(spec)).digest('hex');
+function chartPng(spec, size, cacheDir) {
+  const key = createHash('sha256')
+    .update(drawingCode)
+    .update(JSON.stringify([spec, size]))
+    .digest('hex');
   const cached = path.join(cacheDir, `${key}.png`);
   if (existsSync(cached)) return {file: cached, drawn: false};
-  writeFileAtomically(cached, renderChartPng(spec));
+  writeFileAtomically(cached, renderChartPng(spec, size));
   return {file: cached, drawn: true};
 }
+
+/** Each chart is drawn twice: for wide screens, and for phones (shown with <picture>). */
+const SIZES = [
+  {size: IMAGE, name: (id) => `${id}.png`},
+  {size: NARROW_IMAGE, name: (id) => path.basename(narrowImageOf(`${id}.png`))},
+];
 
 /** Replaces `dir` with what `fill(tempDir)` writes, so a failure leaves the old one whole. */
 function replaceDir(dir, fill) {
@@ -119,10 +129,11 @@ export const builtLocales = (generatedFilesDir) =>
 
 /**
  * Draws the charts of every locale the last build made, into its output folder.
- * @returns {{charts: number, drawn: number, locales: string[]}}
+ * @returns {{charts: number, images: number, drawn: number, locales: string[]}}
  */
 export function drawChartImages(generatedFilesDir, {cacheDir}) {
   let charts = 0;
+  let images = 0;
   let drawn = 0;
   const locales = [];
   for (const {locale, outDir, charts: specs} of readHandoffs(generatedFilesDir)) {
@@ -130,11 +141,14 @@ export function drawChartImages(generatedFilesDir, {cacheDir}) {
     const target = path.join(outDir, 'charts');
     mkdirSync(target, {recursive: true});
     for (const spec of specs) {
-      const png = chartPng(spec, cacheDir);
-      copyFileSync(png.file, path.join(target, `${spec.id}.png`));
+      for (const {size, name} of SIZES) {
+        const png = chartPng(spec, size, cacheDir);
+        copyFileSync(png.file, path.join(target, name(spec.id)));
+        if (png.drawn) drawn++;
+      }
       charts++;
-      if (png.drawn) drawn++;
+      images += SIZES.length;
     }
   }
-  return {charts, drawn, locales};
+  return {charts, images, drawn, locales};
 }

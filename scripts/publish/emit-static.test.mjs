@@ -76,16 +76,18 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   const out = {en: path.join(site, 'build'), ko: path.join(site, 'build/ko')};
   handOff(site, 'en', out.en);
   handOff(site, 'ko', out.ko);
-  const {charts, drawn, locales} = drawChartImages(generated, {cacheDir});
+  const {charts, images, drawn, locales} = drawChartImages(generated, {cacheDir});
   assert.deepEqual(locales, ['en', 'ko']);
-  assert.equal(drawn, charts);
-  assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts / 2);
+  // Two sizes of each chart: wide, and narrow for phones.
+  assert.deepEqual([images, drawn], [charts * 2, charts * 2]);
+  assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts);
   // Every page's charts: the versions page's three per comparison group among them.
   const versions = buildLocalePages(site, 'ko')['pg-versions'];
   assert.ok(versions.groups.length > 0);
   for (const g of versions.groups) {
     for (const chart of ['tps', 'latency', 'progress'])
-      assert.ok(existsSync(path.join(out.ko, `charts/versions-${g.id}-${chart}.png`)), `${g.id}-${chart}`);
+      for (const file of [`versions-${g.id}-${chart}.png`, `versions-${g.id}-${chart}-narrow.png`])
+        assert.ok(existsSync(path.join(out.ko, 'charts', file)), file);
   }
   const image = readFileSync(path.join(out.ko, 'charts/planner-speedup.png'));
   // Unchanged data: every image comes from the cache, byte for byte.
@@ -98,12 +100,12 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   writeFileSync(file, JSON.stringify(edited));
   handOff(site, 'en', out.en);
   handOff(site, 'ko', out.ko);
-  // The planner's speed-up chart and the history chart of that case, in each of the two locales.
-  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 4);
+  // The planner's speed-up chart and the history chart of that case, in each of the two locales, two sizes each.
+  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 8);
   assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
   // A new build starts from no hand-offs: nothing of an older build is drawn.
   clearChartHandoffs(generated);
-  assert.deepEqual(drawChartImages(generated, {cacheDir}), {charts: 0, drawn: 0, locales: []});
+  assert.deepEqual(drawChartImages(generated, {cacheDir}), {charts: 0, images: 0, drawn: 0, locales: []});
 });
 
 test('an invalid result stops the emit and leaves the files of the last build whole', (t) => {

@@ -90,3 +90,62 @@ test('without JavaScript, a dark system gets the dark page', async () => {
     await context.close();
   }
 });
+
+test('at 1280 px every navbar link is one line, in every locale', async () => {
+  for (const locale of Object.keys(locales)) {
+    const {page} = await openPage(site, localePath(locale));
+    const items = await page.$$eval('.navbar__inner .navbar__item', (els) =>
+      els
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => ({text: e.textContent.trim(), height: e.getBoundingClientRect().height})),
+    );
+    assert.ok(items.length >= 5, `${locale}: ${items.length} navbar items`);
+    const lineHeight = Math.min(...items.map((i) => i.height));
+    for (const item of items) assert.ok(item.height < lineHeight * 1.5, `${locale}: "${item.text}" wraps`);
+    await page.close();
+  }
+});
+
+test('at 375 px a row of the Runs table is a few lines tall, not a column of one word per line', async () => {
+  for (const locale of Object.keys(locales)) {
+    const {page} = await openPage(site, `${localePath(locale)}runs/`, {width: 375, height: 800});
+    const heights = await page.$$eval('tr[data-run]', (rows) => rows.map((r) => r.getBoundingClientRect().height));
+    assert.ok(heights.length > 0);
+    // About four lines of text with the cell's padding: the machine wrapped in 10em used to take six or more.
+    for (const h of heights) assert.ok(h <= 110, `${locale}: a row ${Math.round(h)} px tall`);
+    await page.close();
+  }
+});
+
+test('without JavaScript a chart is its image: narrow on a phone, no blank box, title and legend once', async () => {
+  for (const [width, narrow] of [
+    [375, true],
+    [1280, false],
+  ]) {
+    const context = await site.browser.newContext({javaScriptEnabled: false, viewport: {width, height: 800}});
+    const page = await context.newPage();
+    await page.goto(new URL('/ko/pg-versions/', site.url).href);
+    const figures = page.locator('figure[data-chart]');
+    for (let i = 0; i < Math.min(3, await figures.count()); i++) {
+      const image = figures.nth(i).locator('img[data-chart-image]');
+      await image.scrollIntoViewIfNeeded();
+      await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await image.elementHandle());
+      const seen = await figures.nth(i).evaluate((figure) => {
+        const img = figure.querySelector('img');
+        const visible = (e) => e !== null && e.getBoundingClientRect().height > 1;
+        return {
+          src: img.currentSrc,
+          gap: img.parentElement.parentElement.getBoundingClientRect().height - img.getBoundingClientRect().height,
+          fits: img.getBoundingClientRect().right <= document.documentElement.clientWidth,
+          title: visible(figure.querySelector('figcaption')),
+          legend: visible(figure.querySelector('ul')),
+        };
+      });
+      assert.equal(seen.src.endsWith('-narrow.png'), narrow, `${width}: ${seen.src}`);
+      assert.ok(seen.gap < 8, `${width}: ${Math.round(seen.gap)} px of blank under the image`);
+      assert.ok(seen.fits, `${width}: the image is wider than the page`);
+      assert.deepEqual([seen.title, seen.legend], [false, false], `${width}: the image draws its own title and legend`);
+    }
+    await context.close();
+  }
+});

@@ -9,17 +9,18 @@ import {useColorMode} from '@docusaurus/theme-common';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useT} from '@site/src/components/Msg';
 import {chartConfig, PALETTE} from '@site/lib/charts/chart-config.mjs';
-import {chartTable} from '@site/lib/charts/chart-spec.mjs';
+import {chartTable, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
 
-/** The theme's colours and font, read from the page's CSS. */
-function pageTheme() {
+/** The theme's colours and font, read from the page's CSS; `narrow` on a phone-sized figure. */
+function pageTheme(canvas) {
   const css = getComputedStyle(document.documentElement);
   const read = (name) => css.getPropertyValue(name).trim();
   return {
     text: read('--ifm-font-color-base'),
     grid: read('--ifm-color-emphasis-300'),
     font: {family: getComputedStyle(document.body).fontFamily, size: 12},
+    narrow: canvas.parentElement.clientWidth < 480,
   };
 }
 
@@ -33,7 +34,7 @@ function ChartCanvas({spec}) {
     let cancelled = false;
     import('@site/lib/charts/register.mjs').then(({Chart}) => {
       if (cancelled || !canvas.current) return;
-      chart = new Chart(canvas.current, chartConfig(spec, pageTheme()));
+      chart = new Chart(canvas.current, chartConfig(spec, pageTheme(canvas.current)));
       // What the axes show, as text: pixels cannot be read back by tests or tools.
       canvas.current.dataset.axisLabels = JSON.stringify(
         Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => String(tick.label ?? ''))),
@@ -70,6 +71,7 @@ export default function Chart({spec}) {
   const t = useT();
   // Each locale's build holds its own images: /ja/charts/… for Japanese.
   const image = useBaseUrl(spec.image);
+  const narrowImage = useBaseUrl(narrowImageOf(spec.image));
   return (
     <figure className={styles.figure} data-chart={spec.id}>
       <figcaption className={styles.title}>{spec.title}</figcaption>
@@ -84,7 +86,15 @@ export default function Chart({spec}) {
         </ul>
       )}
       <div className={styles.canvas}>
-        <BrowserOnly fallback={<img src={image} alt={spec.title} loading="lazy" className={styles.image} />}>
+        <BrowserOnly
+          fallback={
+            // Without JavaScript: the image draws its own title, legend and credit, and phones get a narrow one.
+            <picture>
+              <source media="(max-width: 600px)" srcSet={narrowImage} />
+              <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image />
+            </picture>
+          }
+        >
           {() => <ChartCanvas spec={spec} />}
         </BrowserOnly>
       </div>

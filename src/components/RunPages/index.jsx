@@ -445,12 +445,12 @@ export function RunsTable({data}) {
     <DataTable columns={['run', 'date', 'suite', 'host', 'versions', 'cells', 'data'].map((k) => t(`runs.table.${k}`))}>
       {data.runs.map((r) => (
         <tr key={r.id} id={r.id} data-run={r.id}>
-          <td>
+          <td className={styles.runId}>
             <code>{r.id}</code>
           </td>
           <td>{r.date}</td>
           <td>{r.suite ?? t('runs.imported')}</td>
-          <td>
+          <td className={styles.host}>
             {r.host.cpus
               ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os})
               : t('runs.unknownHost')}
