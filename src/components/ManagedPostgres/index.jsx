@@ -5,7 +5,7 @@ import Link from '@docusaurus/Link';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
-import {RunData} from '@site/src/components/RunPages';
+import RunData from '@site/src/components/RunData';
 
 /** Wide tables scroll inside their box, never the page. */
 const testOf = (data, id) => {

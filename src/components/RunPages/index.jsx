@@ -1,7 +1,6 @@
 // Components of the pages made from measured runs (PostgreSQL versions,
 // planner, methodology, runs). Figures arrive formatted from the data plugin;
 // words come from the catalog.
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
@@ -9,6 +8,7 @@ import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
+import RunData from '@site/src/components/RunData';
 import styles from './styles.module.css';
 
 /** A median with its repeats' spread under it. */
@@ -19,25 +19,6 @@ export function Stat({stat, figure}) {
       {stat.text}
       {stat.ok > 1 && stat.spread !== stat.text && <Spread>{stat.spread}</Spread>}
     </Num>
-  );
-}
-
-/** Links to a run's data files (emitted into static/data/ by the build). */
-export function RunData({run}) {
-  const t = useT();
-  // Under the site's base URL (a project's GitHub Pages site lives under /<repository>/).
-  const json = useBaseUrl(run.data.json);
-  const csv = useBaseUrl(run.data.csv);
-  return (
-    <>
-      <a href={json} data-run-file="json">
-        {t('common.json')}
-      </a>
-      {' · '}
-      <a href={csv} data-run-file="csv">
-        {t('common.csv')}
-      </a>
-    </>
   );
 }
 

@@ -1,207 +1,57 @@
-// The navbar search: a search field over the Pagefind index of this locale's
-// pages (scripts/publish/search-index.mjs writes it beside the pages). Nothing
-// of the search engine is in the page's JavaScript: pagefind.js and the index
-// chunks load the first time the reader focuses the field or presses Ctrl/⌘+K.
-// The words come from the catalog's `search` messages, through the data
-// plugin's global data, since the navbar is outside every page's data.
-import {useCallback, useEffect, useId, useMemo, useRef, useState} from 'react';
-import {useHistory} from '@docusaurus/router';
-import useBaseUrl from '@docusaurus/useBaseUrl';
+// The navbar search. The page's JavaScript holds only this field: the search
+// itself (./SearchField.jsx: results, keyboard, query normalisation) is a
+// chunk loaded the first time the reader focuses the field or presses Ctrl/⌘+K,
+// and the Pagefind engine and index come after it. The label comes from the
+// catalog's `search` messages, through the data plugin's global data.
+import {useEffect, useRef, useState} from 'react';
 import {usePluginData} from '@docusaurus/useGlobalData';
-import {createTranslator} from '@site/lib/i18n/messages.mjs';
-import {searchQuery, termLists} from '@site/lib/search/query.mjs';
-import {excerptParts} from './excerpt.mjs';
 import styles from './styles.module.css';
 
-const SHOWN = 8;
-
-/** Loads Pagefind once per page load; later calls get the same promise. */
-function usePagefind() {
-  const bundle = useBaseUrl('/pagefind/pagefind.js');
-  const loaded = useRef(null);
-  return useCallback(() => {
-    loaded.current ??= import(/* webpackIgnore: true */ bundle).then(async (pagefind) => {
-      await pagefind.options({excerptLength: 24});
-      await pagefind.init();
-      return pagefind;
-    });
-    return loaded.current;
-  }, [bundle]);
-}
-
-/** A result's text with Pagefind's <mark> highlights as <mark> elements. */
-function Excerpt({html}) {
-  return excerptParts(html).map((part, i) =>
-    part.mark ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts never reorder
-      <mark key={i}>{part.text}</mark>
-    ) : (
-      part.text
-    ),
-  );
-}
-
 export default function SearchBar() {
-  const {locale, search: messages} = usePluginData('benchmark-data');
-  const t = useMemo(() => createTranslator(locale, {search: messages}), [locale, messages]);
-  const terms = useMemo(() => termLists(messages.terms), [messages]);
-  const loadPagefind = usePagefind();
-  const history = useHistory();
-  const input = useRef(null);
-  const listId = useId();
-  const [typed, setTyped] = useState('');
-  // `typed`: what the reader had typed when these results were asked for.
-  const [state, setState] = useState({typed: '', results: [], status: 'idle'});
-  const [active, setActive] = useState(0);
-  const [open, setOpen] = useState(false);
+  const {search: messages} = usePluginData('benchmark-data');
+  const field = useRef(null);
+  const [SearchField, setSearchField] = useState(null);
 
-  // Ctrl+K / ⌘+K focuses the field from anywhere on the page.
+  const load = () => {
+    import('./SearchField.jsx').then((module) => setSearchField(() => module.default));
+  };
+
+  // Ctrl+K / ⌘+K focuses the field from anywhere on the page (the loaded field takes this over).
   useEffect(() => {
+    if (SearchField) return undefined;
     const onKey = (event) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        input.current?.focus();
-        input.current?.select();
+        field.current?.focus();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [SearchField]);
 
-  useEffect(() => {
-    const query = searchQuery(typed, {locale, terms});
-    if (query === '') {
-      setState({typed, results: [], status: 'idle'});
-      return;
-    }
-    let current = true;
-    setState((s) => ({...s, status: 'loading'}));
-    loadPagefind()
-      .then(async (pagefind) => {
-        const found = await pagefind.debouncedSearch(query, {}, 120);
-        if (found === null || !current) return;
-        const results = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
-        if (current) {
-          setState({typed, results: results.map(shownResult), status: 'done'});
-          setActive(0);
-        }
-      })
-      .catch(() => current && setState({typed, results: [], status: 'failed'}));
-    return () => {
-      current = false;
-    };
-  }, [typed, locale, terms, loadPagefind]);
-
-  const go = (result) => {
-    setOpen(false);
-    setTyped('');
-    input.current?.blur();
-    history.push(result.url);
-  };
-
-  const onKeyDown = (event) => {
-    const count = state.results.length;
-    if (event.key === 'ArrowDown' && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((a) => (a + 1) % count);
-    } else if (event.key === 'ArrowUp' && count > 0) {
-      event.preventDefault();
-      setActive((a) => (a - 1 + count) % count);
-    } else if (event.key === 'Enter' && count > 0) {
-      event.preventDefault();
-      go(state.results[Math.min(active, count - 1)]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-      input.current?.blur();
-    }
-  };
-
-  const showPanel = open && typed.trim() !== '';
-  const optionId = (i) => `${listId}-${i}`;
+  if (SearchField) {
+    // Read when the loaded field replaces this one (the old field is still in the page), so that what
+    // the reader typed while the chunk loaded is kept, and the focus follows only if it was here.
+    return (
+      <SearchField
+        startTyped={field.current?.value ?? ''}
+        focus={field.current !== null && document.activeElement === field.current}
+      />
+    );
+  }
   return (
-    <div className={styles.search} data-search={state.status} data-search-typed={state.typed}>
+    <div className={styles.search} data-search="idle" data-search-typed="">
       <input
-        ref={input}
+        ref={field}
         type="search"
         className={styles.input}
-        aria-label={t('search.label')}
-        placeholder={t('search.label')}
-        role="combobox"
-        aria-expanded={showPanel}
-        aria-controls={listId}
-        aria-autocomplete="list"
+        aria-label={messages.label}
+        placeholder={messages.label}
         aria-keyshortcuts="Control+K Meta+K"
-        aria-activedescendant={showPanel && state.results.length > 0 ? optionId(active) : undefined}
         autoComplete="off"
         spellCheck={false}
-        value={typed}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => {
-          loadPagefind().catch(() => {});
-          setOpen(true);
-        }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
+        onFocus={load}
       />
-      {showPanel && (
-        <div className={styles.panel}>
-          <div id={listId} role="listbox" aria-label={t('search.results')} className={styles.results}>
-            {state.results.map((result, i) => (
-              <div
-                key={result.url}
-                id={optionId(i)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className={styles.result}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  go(result);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
-                <a href={result.url} tabIndex={-1} onClick={(e) => e.preventDefault()}>
-                  <span className={styles.title}>{result.title}</span>
-                  {result.section && <span className={styles.section}>{result.section}</span>}
-                  <span className={styles.excerpt}>
-                    <Excerpt html={result.excerpt} />
-                  </span>
-                </a>
-              </div>
-            ))}
-          </div>
-          <p className={styles.status} aria-live="polite">
-            {state.status === 'done' && state.results.length === 0 && t('search.noResults', {query: typed.trim()})}
-            {state.status === 'failed' && t('search.failed')}
-            {state.status === 'loading' && state.results.length === 0 && t('search.loading')}
-          </p>
-        </div>
-      )}
     </div>
   );
 }
-
-/**
- * What a result shows: the page's title, the section with the most matches
- * (its heading, linked to its anchor) and that section's text around them.
- * Pagefind's URLs already start with the locale's root.
- */
-function shownResult(data) {
-  const sections = (data.sub_results ?? []).filter((s) => s.url.includes('#'));
-  const best = sections.reduce((a, b) => (matches(b) > matches(a) ? b : a), sections[0] ?? null);
-  const clean = (text) => text?.replace(/\u200b/g, '').trim();
-  const title = clean(data.meta?.title) ?? data.url;
-  const section = best ? clean(best.title) : null;
-  return {
-    url: (best ?? data).url,
-    title,
-    section: section && section !== title ? section : null,
-    excerpt: (best ?? data).excerpt,
-  };
-}
-
-const matches = (section) => (section.weighted_locations ?? section.locations ?? []).length;
