@@ -145,8 +145,8 @@ export function chartConfig(spec, theme) {
         },
         // Only an image shows its credit: on the page, the run is named beside the chart.
         subtitle: {
-          display: Boolean(theme.showTitle && spec.credit),
-          text: spec.credit ?? '',
+          display: Boolean(theme.showTitle && spec.imageCredit),
+          text: spec.imageCredit ?? '',
           position: 'bottom',
           color: theme.text,
           font: {...theme.font, size: (theme.font?.size ?? 12) - 1},

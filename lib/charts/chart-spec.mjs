@@ -10,7 +10,8 @@ import {niceTicks} from '../numbers/ticks.mjs';
  *   categories: string[], series: {label: string, points: {y: number, low?: number, high?: number, text: string,
  *   spread?: string, tooltip: string}[]}[],
  *   tickLabel?: (text: string) => string, image: string, credit?: string}} options
- * `credit` (where the figures come from: site, run, date) is drawn under a chart's image, which travels alone.
+ * `credit` (where the figures come from: site, run, date) is drawn under a chart's image, which travels alone;
+ * it is the spec's `imageCredit`, which the pages' data leaves out (src/plugins/benchmark-data).
  */
 export function barChart({id, locale, title, xTitle, yTitle, kind, categories, series, tickLabel, image, credit}) {
   series.forEach((s) => {
@@ -25,7 +26,7 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
     type: 'bar',
     title,
     image,
-    ...(credit && {credit}),
+    ...(credit && {imageCredit: credit}),
     x: {title: xTitle, categories},
     y: {title: yTitle, ticks: niceTicks({max: top, kind, locale, label: tickLabel})},
     series,
@@ -50,7 +51,7 @@ export function lineChart(options) {
     type: 'line',
     title,
     image,
-    ...(credit && {credit}),
+    ...(credit && {imageCredit: credit}),
     ...(markers && {markers: true}),
     x: {
       title: xTitle,

@@ -80,7 +80,7 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
   const runs = machine.runs.map((id) => runInfo.get(id));
   const position = new Map(runs.map((r, i) => [r.id, i + 1]));
   const ticks = runTicks(runs, locale);
-  const credit = t('common.chartCreditRuns', {
+  const credit = t('image.creditRuns', {
     site: t('site.title'),
     first: formatDate(runs[0].startedAt, locale),
     last: formatDate(runs.at(-1).startedAt, locale),

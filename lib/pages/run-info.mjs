@@ -14,7 +14,7 @@ export const formatDate = (iso, locale) =>
 
 /** What a chart image says under it, since it may be shared without its page: the site, the run and its date. */
 export const chartCredit = (t, result, locale) =>
-  t('common.chartCredit', {site: t('site.title'), run: result.run.id, date: formatDate(result.run.startedAt, locale)});
+  t('image.credit', {site: t('site.title'), run: result.run.id, date: formatDate(result.run.startedAt, locale)});
 
 /** The parameters of a run that the page states, formatted for the locale. */
 export function runInfo(result, locale, suite = null) {

@@ -91,7 +91,7 @@ test('each chart image names the site, the run and its date, in the page’s lan
   const ja = versionsPage(result, {locale: 'ja', t: translator('ja')});
   for (const chart of ja.groups.flatMap((g) => g.charts)) {
     for (const part of [translator('ja')('site.title'), result.run.id, '2026年11月22日'])
-      assert.ok(chart.credit.includes(part), `${chart.id}: "${chart.credit}" lacks ${part}`);
+      assert.ok(chart.imageCredit.includes(part), `${chart.id}: "${chart.imageCredit}" lacks ${part}`);
   }
 });
 

@@ -30,9 +30,11 @@ export default function benchmarkDataPlugin(context) {
     },
 
     async contentLoaded({content, actions}) {
-      // One data file per page, so a page loads only its own data.
+      // One data file per page, so a page loads only its own data; a chart's image credit is drawn
+      // into its image only (postBuild hands the whole specs over), so the page's data leaves it out.
+      const forPage = (key, value) => (key === 'imageCredit' ? undefined : value);
       for (const [page, data] of Object.entries(content.pages)) {
-        await actions.createData(`${page}.json`, JSON.stringify(data));
+        await actions.createData(`${page}.json`, JSON.stringify(data, forPage));
       }
       // The navbar search's words, on every page (a few short messages).
       actions.setGlobalData({locale, search: content.site.search});
