@@ -85,6 +85,7 @@ const config = {
       style: 'dark',
       copyright: english('site.footer'),
     },
+    // No additionalLanguages: src/theme/prism-include-languages.js loads none (see why there).
     prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula},
   },
 };
