@@ -84,7 +84,7 @@ test('without JavaScript, a dark system gets the dark page', async () => {
     ]);
     assert.deepEqual(
       [text, background],
-      colorScheme === 'dark' ? ['rgb(227, 227, 227)', '#1b1b1d'] : ['rgb(28, 30, 33)', 'transparent'],
+      colorScheme === 'dark' ? ['rgb(227, 227, 227)', '#1b1b1d'] : ['rgb(28, 30, 33)', '#fff'],
       colorScheme,
     );
     await context.close();
@@ -102,6 +102,30 @@ test('at 1280 px every navbar link is one line, in every locale', async () => {
     assert.ok(items.length >= 5, `${locale}: ${items.length} navbar items`);
     const lineHeight = Math.min(...items.map((i) => i.height));
     for (const item of items) assert.ok(item.height < lineHeight * 1.5, `${locale}: "${item.text}" wraps`);
+    await page.close();
+  }
+});
+
+test('at 375 px the site’s name stops before the search field, in every locale', async () => {
+  for (const locale of Object.keys(locales)) {
+    const {page} = await openPage(site, localePath(locale), {width: 375, height: 700});
+    const [title, field] = await page.evaluate(() =>
+      ['.navbar__title', '.navbar input[type=search]'].map((s) => {
+        const el = document.querySelector(s);
+        const box = el.getBoundingClientRect();
+        return {
+          left: box.left,
+          right: box.right,
+          cut: el.scrollWidth > el.clientWidth,
+          end: getComputedStyle(el).textOverflow,
+        };
+      }),
+    );
+    assert.ok(
+      title.right <= field.left,
+      `${locale}: the name ends at ${title.right} px, the field starts at ${field.left} px`,
+    );
+    if (title.cut) assert.equal(title.end, 'ellipsis', `${locale}: the name is cut without an ellipsis`);
     await page.close();
   }
 });

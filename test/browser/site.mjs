@@ -108,19 +108,28 @@ export async function checkNarrow(page, label) {
 
 /**
  * What a reader misses in the page's tables at its current width: a table
- * wider than its box (its last columns hidden) at desktop width, a caption
- * wider than the screen, a cell whose text breaks into a column of a few
- * characters per line.
+ * wider than its box (its last columns hidden) at desktop width, scroll shadows
+ * at an edge with nothing beyond it, a caption wider than the screen, a cell
+ * whose text breaks into a column of a few characters per line.
  */
 export async function tableProblems(page, {desktop}) {
   return page.evaluate((desktop) => {
     const problems = [];
     const name = (el) => el.closest('table')?.dataset.group ?? el.closest('[data-chart]')?.dataset.chart ?? '';
+    // The page's colour as seen: the first opaque background from body up, else the canvas's white.
+    const seen = [document.body, document.documentElement]
+      .map((el) => getComputedStyle(el).backgroundColor)
+      .find((c) => c !== 'rgba(0, 0, 0, 0)');
+    const pageColour = seen ?? 'rgb(255, 255, 255)';
     for (const table of document.querySelectorAll('article table')) {
       if (table.closest('figure') && !table.checkVisibility()) continue;
       const box = table.parentElement;
       if (desktop && box.scrollWidth > box.clientWidth + 1)
         problems.push(`table ${name(table)} is ${box.scrollWidth - box.clientWidth} px wider than its box`);
+      // A scroll box's shadows are hidden, where nothing is left to scroll to, by covers in the page's colour.
+      const cover = getComputedStyle(box).backgroundImage.match(/rgba?\([^)]*\)/)?.[0];
+      if (cover && cover !== pageColour)
+        problems.push(`table ${name(table)} shows scroll shadows where nothing is hidden (${cover} on ${pageColour})`);
       const next = box.nextElementSibling;
       const caption = table.caption ?? (next?.matches('[data-caption]') ? next : null);
       if (caption && caption.getBoundingClientRect().right > window.innerWidth + 1)
