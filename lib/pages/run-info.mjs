@@ -37,6 +37,8 @@ export function runInfo(result, locale, suite = null) {
     },
     pgbench: environment.pgbenchVersionFull,
     servers: environment.targets.map((t) => ({id: t.id, version: t.serverVersion})),
+    // What a reader asks of a run: which versions; a second server of one version is not another version.
+    versions: distinctVersions(environment.targets.map((t) => t.serverVersion)),
     durationS: run.overrides?.durationS === undefined ? null : formatFigure(run.overrides.durationS, 'integer', locale),
     designDurationS: designDurations.map((d) => formatFigure(d, 'integer', locale)),
     measuredS: list(
@@ -48,6 +50,13 @@ export function runInfo(result, locale, suite = null) {
     data: {json: `/data/${run.id}.json`, csv: `/data/${run.id}.csv`},
   };
 }
+
+/** Versions such as "18.4" and "15.18", each once, oldest first (numerically: 15.9 before 15.18). */
+export const distinctVersions = (versions) =>
+  [...new Set(versions.filter(Boolean))].sort((a, b) => {
+    const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+    return x[0] - y[0] || (x[1] ?? 0) - (y[1] ?? 0) || a.localeCompare(b);
+  });
 
 const shortSha = (project) => (project?.gitSha ? project.gitSha.slice(0, 10) : null);
 

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {runInfo, settingSeconds} from './run-info.mjs';
+import {distinctVersions, runInfo, settingSeconds} from './run-info.mjs';
 
 test('a run from before interleaved rounds says it ran server after server; no bounds it did not record', () => {
   const info = runInfo(versionsRun(), 'en');
@@ -97,4 +97,18 @@ test("a merged run names every part's seed, and which part ran from uncommitted 
     [['b', 'bbbbbbbbbb']],
   );
   assert.deepEqual(runInfo(versionsRun(), 'en').parts, [], 'a run made in one go has no parts');
+});
+
+test('a run’s versions: each once, oldest first, numerically', () => {
+  assert.deepEqual(distinctVersions(['17.10', '15.18', '15.18', '18.4', '16.14', '15.9', null]), [
+    '15.9',
+    '15.18',
+    '16.14',
+    '17.10',
+    '18.4',
+  ]);
+  const result = versionsRun();
+  result.environment.targets.push({...result.environment.targets[0], id: 'second'});
+  const info = runInfo(result, 'en');
+  assert.equal(info.servers.length, info.versions.length + 1, 'the second server of a version is not listed twice');
 });

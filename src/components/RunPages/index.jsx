@@ -436,7 +436,7 @@ export function RunsTable({data}) {
               ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os})
               : t('runs.unknownHost')}
           </td>
-          <td>{r.servers.map((s) => s.version).join(', ')}</td>
+          <td>{r.versions.join(', ')}</td>
           <td>
             {t(r.allOk ? 'runs.allOk' : 'runs.someFailed', {
               cells: r.cells,
@@ -569,7 +569,7 @@ export function MachinesTable({data}) {
           <Num>{t('method.machines.gib', {value: r.host.memoryGib ?? '?'})}</Num>
           <td>{r.host.os}</td>
           <td>{r.pgbench}</td>
-          <td>{r.servers.map((s) => s.version).join(', ')}</td>
+          <td>{r.versions.join(', ')}</td>
         </tr>
       ))}
     </DataTable>
