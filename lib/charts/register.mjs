@@ -1,27 +1,8 @@
 // Chart.js with only what the pages' charts use (bars, lines, two scales,
-// tooltips): the rest of Chart.js stays out of the page's JavaScript. The
-// legend and title are HTML on the page; the static images add them in Node.
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+// tooltips): the rest of Chart.js stays out. The browser loads one type's
+// registration per chart (register-bar.mjs, register-line.mjs); Node, which
+// draws the static images of both, takes both here. The legend and title are
+// HTML on the page; the static images add them in Node.
+import './register-bar.mjs';
 
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-);
-
-export {Chart};
+export {Chart} from './register-line.mjs';

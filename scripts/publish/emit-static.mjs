@@ -32,7 +32,13 @@ import {resultCsv} from './result-csv.mjs';
 // instead of drawn again (any change to either draws it anew).
 const drawingCode = createHash('sha256')
   .update(
-    ['../../lib/charts/chart-config.mjs', '../../lib/charts/register.mjs', './chart-images.mjs']
+    [
+      '../../lib/charts/chart-config.mjs',
+      '../../lib/charts/register.mjs',
+      '../../lib/charts/register-bar.mjs',
+      '../../lib/charts/register-line.mjs',
+      './chart-images.mjs',
+    ]
       .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
       .join('\0'),
   )

@@ -1,8 +1,10 @@
 // A chart from a build-time spec (lib/charts/chart-spec.mjs). The static HTML
 // holds the chart's image (for readers without JavaScript) and its data as a
-// table; in the browser, Chart.js (loaded only here) draws it in the theme's
-// colours. Nothing is formatted in the browser: labels come written.
-import {useEffect, useRef} from 'react';
+// table. In the browser the image stands until the chart comes within a screen
+// of the viewport; then Chart.js, with only the chart's type registered, loads
+// and draws it in the theme's colours. So a page's first JavaScript holds no
+// Chart.js. Nothing is formatted in the browser: labels come written.
+import {useEffect, useRef, useState} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
@@ -11,6 +13,11 @@ import {useT} from '@site/src/components/Msg';
 import {chartConfig, PALETTE} from '@site/lib/charts/chart-config.mjs';
 import {chartTable, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
+
+const LOAD_CHART = {
+  bar: () => import('@site/lib/charts/register-bar.mjs'),
+  line: () => import('@site/lib/charts/register-line.mjs'),
+};
 
 /** The theme's colours and font, read from the page's CSS; `narrow` on a phone-sized figure. */
 function pageTheme(canvas) {
@@ -24,27 +31,45 @@ function pageTheme(canvas) {
   };
 }
 
-function ChartCanvas({spec}) {
+/** Chart.js for `type`, once `box` is within a screen of the viewport; null until then. */
+function useChartNear(box, type) {
+  const [Chart, setChart] = useState(null);
+  useEffect(() => {
+    if (Chart) return undefined;
+    let cancelled = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        LOAD_CHART[type]().then((module) => cancelled || setChart(() => module.Chart));
+      },
+      {rootMargin: '100% 0px'},
+    );
+    observer.observe(box.current);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
+  }, [box, type, Chart]);
+  return Chart;
+}
+
+function ChartCanvas({spec, box, still}) {
   const canvas = useRef(null);
   const {colorMode} = useColorMode();
+  const Chart = useChartNear(box, spec.type);
   // pageTheme() reads the colours of the mode: redraw when it changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: colorMode is read through the CSS
   useEffect(() => {
-    let chart = null;
-    let cancelled = false;
-    import('@site/lib/charts/register.mjs').then(({Chart}) => {
-      if (cancelled || !canvas.current) return;
-      chart = new Chart(canvas.current, chartConfig(spec, pageTheme(canvas.current)));
-      // What the axes show, as text: pixels cannot be read back by tests or tools.
-      canvas.current.dataset.axisLabels = JSON.stringify(
-        Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => String(tick.label ?? ''))),
-      );
-    });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [spec, colorMode]);
+    if (!Chart || !canvas.current) return undefined;
+    const chart = new Chart(canvas.current, chartConfig(spec, pageTheme(canvas.current)));
+    // What the axes show, as text: pixels cannot be read back by tests or tools.
+    canvas.current.dataset.axisLabels = JSON.stringify(
+      Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => String(tick.label ?? ''))),
+    );
+    return () => chart.destroy();
+  }, [Chart, spec, colorMode]);
+  if (!Chart) return still;
   return <canvas ref={canvas} role="img" aria-label={spec.title} />;
 }
 
@@ -69,9 +94,17 @@ function ChartTable({spec}) {
 
 export default function Chart({spec}) {
   const t = useT();
+  const box = useRef(null);
   // Each locale's build holds its own images: /ja/charts/… for Japanese.
   const image = useBaseUrl(spec.image);
   const narrowImage = useBaseUrl(narrowImageOf(spec.image));
+  // The image draws its own title, legend and credit, and phones get a narrow one.
+  const still = (
+    <picture>
+      <source media="(max-width: 600px)" srcSet={narrowImage} />
+      <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image />
+    </picture>
+  );
   return (
     <figure className={styles.figure} data-chart={spec.id}>
       <figcaption className={styles.title}>{spec.title}</figcaption>
@@ -85,18 +118,8 @@ export default function Chart({spec}) {
           ))}
         </ul>
       )}
-      <div className={styles.canvas}>
-        <BrowserOnly
-          fallback={
-            // Without JavaScript: the image draws its own title, legend and credit, and phones get a narrow one.
-            <picture>
-              <source media="(max-width: 600px)" srcSet={narrowImage} />
-              <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image />
-            </picture>
-          }
-        >
-          {() => <ChartCanvas spec={spec} />}
-        </BrowserOnly>
+      <div className={styles.canvas} ref={box}>
+        <BrowserOnly fallback={still}>{() => <ChartCanvas spec={spec} box={box} still={still} />}</BrowserOnly>
       </div>
       <details className={styles.data}>
         <summary>{t('common.chartData')}</summary>
