@@ -1,6 +1,7 @@
 // Site configuration. Locales are BCP-47 codes: `Intl` and `<html lang>` both
 // depend on them (a code like `jp` would silently fall back to English).
 import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
@@ -24,6 +25,23 @@ const titleLocale = locale in locales ? locale : defaultLocale;
 const siteTitle = message(readCatalog(siteDir, titleLocale), 'site.title', catalogPath(titleLocale));
 const english = (key) => message(readCatalog(siteDir, defaultLocale), key, catalogPath(defaultLocale));
 
+// theme-classic's client module for Prism's additionalLanguages imports Prism
+// on every page (prism-react-renderer, ~26 KiB gzip, plus a computed require of
+// Prism's whole component list). We add no language, so the module is left
+// out; code blocks load Prism themselves, when a block it colours comes near
+// (src/theme/CodeBlock/Content).
+const prismClientModule = createRequire(import.meta.url).resolve(
+  '@docusaurus/theme-classic/lib/prism-include-languages.js',
+);
+function withoutPrismClientModule() {
+  return {
+    name: 'without-prism-client-module',
+    configureWebpack: () => ({
+      resolve: {alias: {[prismClientModule]: false, [prismClientModule.replace(/\.js$/, '')]: false}},
+    }),
+  };
+}
+
 /** @type {import('@docusaurus/types').Config} */
 const config = {
   title: siteTitle,
@@ -37,7 +55,8 @@ const config = {
   // Paths such as results/ link to the repository when the build is told it (the benchmark workflow does).
   customFields: {repository: repositoryOf(process.env)},
 
-  future: {v4: true, faster: true},
+  // experimental_vcs off: no page shows a last-update date, and reading the git history took ~1 s a build.
+  future: {v4: true, faster: true, experimental_vcs: false},
 
   markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}},
 
@@ -51,6 +70,7 @@ const config = {
   // here lacks. The two pieces we need are configured directly.
   plugins: [
     './src/plugins/benchmark-data/index.mjs',
+    withoutPrismClientModule,
     // sitemap.xml of each locale, with hreflang alternates between them.
     ['@docusaurus/plugin-sitemap', {lastmod: null}],
     [
@@ -85,7 +105,7 @@ const config = {
       style: 'dark',
       copyright: english('site.footer'),
     },
-    // No additionalLanguages: src/theme/prism-include-languages.js loads none (see why there).
+    // No additionalLanguages: their loader is left out (withoutPrismClientModule above).
     prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula},
   },
 };

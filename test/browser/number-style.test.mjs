@@ -43,6 +43,8 @@ async function pageFigures(page) {
 async function chartLabels(page) {
   const figures = page.locator('figure[data-chart]');
   const labels = [];
+  // Charts load once the reader reads on (points, scrolls): point, then pass by each.
+  await page.mouse.move(1, 1);
   for (let i = 0; i < (await figures.count()); i++) {
     const figure = figures.nth(i);
     await figure.scrollIntoViewIfNeeded();

@@ -67,7 +67,8 @@ export async function openPage(site, path, viewport = {width: 1280, height: 800}
  * grid colours, so an axis without data counts as blank).
  */
 export async function blankCharts(page) {
-  // A chart is drawn when it comes near the viewport: pass by each.
+  // A chart is drawn when it comes near the viewport once the reader reads on: point, then pass by each.
+  await page.mouse.move(1, 1);
   for (const figure of await page.$$('figure[data-chart]')) await figure.scrollIntoViewIfNeeded();
   await page.waitForFunction(() =>
     [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),

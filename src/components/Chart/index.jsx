@@ -1,9 +1,10 @@
 // A chart from a build-time spec (lib/charts/chart-spec.mjs). The static HTML
 // holds the chart's image (for readers without JavaScript) and its data as a
-// table. In the browser the image stands until the chart comes within a screen
-// of the viewport; then Chart.js, with only the chart's type registered, loads
-// and draws it in the theme's colours. So a page's first JavaScript holds no
-// Chart.js. Nothing is formatted in the browser: labels come written.
+// table. In the browser the image stands until the chart comes near (within a
+// screen of the viewport once the reader scrolls, points or types; in view at
+// once in dark mode); then Chart.js, with only the chart's type registered,
+// loads and draws it in the theme's colours. So a page's first JavaScript
+// holds no Chart.js. Nothing is formatted in the browser: labels come written.
 import {useEffect, useRef, useState} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -31,24 +32,43 @@ function pageTheme(canvas) {
   };
 }
 
-/** Chart.js for `type`, once `box` is within a screen of the viewport; null until then. */
+// What a reader does that says they read on: from then on, charts load ahead of them.
+const READING = ['scroll', 'pointermove', 'keydown', 'touchstart'];
+
+/**
+ * Chart.js for `type`, once `box` is near; null until then. The image is the chart in light colours:
+ * as the page opens it stands, in light mode, until the reader scrolls, points or types; from then on
+ * a chart loads when it is within a screen of the viewport, so it is drawn before they reach it. In
+ * dark mode a chart in view loads at once (its light image would stand out).
+ */
 function useChartNear(box, type) {
   const [Chart, setChart] = useState(null);
   useEffect(() => {
     if (Chart) return undefined;
     let cancelled = false;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        LOAD_CHART[type]().then((module) => cancelled || setChart(() => module.Chart));
-      },
-      {rootMargin: '100% 0px'},
-    );
-    observer.observe(box.current);
+    let observer = null;
+    const observe = (rootMargin) => {
+      observer?.disconnect();
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer.disconnect();
+          LOAD_CHART[type]().then((module) => cancelled || setChart(() => module.Chart));
+        },
+        {rootMargin},
+      );
+      observer.observe(box.current);
+    };
+    const reading = () => {
+      for (const event of READING) removeEventListener(event, reading);
+      observe('100% 0px');
+    };
+    if (document.documentElement.dataset.theme === 'dark') observe('0px');
+    for (const event of READING) addEventListener(event, reading, {passive: true});
     return () => {
       cancelled = true;
-      observer.disconnect();
+      observer?.disconnect();
+      for (const event of READING) removeEventListener(event, reading);
     };
   }, [box, type, Chart]);
   return Chart;

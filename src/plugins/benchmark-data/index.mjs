@@ -2,13 +2,14 @@
 // loadContent reads and checks every dataset, result and suite and derives
 // each page's data for the locale being built (an invalid file fails the
 // build, naming the file, the path and the fix); contentLoaded publishes it,
-// one createData file per page. postBuild hands the pages' chart specs to
-// scripts/build.mjs, which draws them as images: derived once, here.
-import {mkdirSync, writeFileSync} from 'node:fs';
+// one createData file per page, and hands the pages' chart specs to
+// scripts/build.mjs, which draws them as images while the locale bundles:
+// derived once, here.
 import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../../lib/charts/chart-handoff.mjs';
 import {catalogFile} from '../../../lib/i18n/catalogs.mjs';
 import {buildLocalePages, siteMessages} from '../../../lib/pages/site-data.mjs';
+import {writeFileAtomically} from '../../../lib/write-file-atomically.mjs';
 
 export default function benchmarkDataPlugin(context) {
   const {siteDir, generatedFilesDir} = context;
@@ -38,12 +39,11 @@ export default function benchmarkDataPlugin(context) {
       }
       // The navbar search's words, on every page (a few short messages).
       actions.setGlobalData({locale, search: content.site.search});
-    },
-
-    async postBuild({content, outDir}) {
-      const file = chartHandoffFile(generatedFilesDir, locale);
-      mkdirSync(path.dirname(file), {recursive: true});
-      writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(content.pages)}));
+      // The chart specs, whole, to npm run build, which draws them while this locale bundles.
+      writeFileAtomically(
+        chartHandoffFile(generatedFilesDir, locale),
+        JSON.stringify({locale, outDir: context.outDir, charts: chartsOf(content.pages)}),
+      );
     },
   };
 }
