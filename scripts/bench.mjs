@@ -40,6 +40,8 @@
 //       Writes Kubernetes manifests: an Indexed Job whose pods run one shard
 //       each, and a Job that merges them and builds the site (DIR/README.md
 //       says how to apply them).
+//   node scripts/bench.mjs --help (-h, help)
+//       Prints the usage above, in short, and exits 0.
 //
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
@@ -507,6 +509,10 @@ const COMMANDS = {
 
 const [command, ...args] = process.argv.slice(2);
 try {
+  if (['help', '--help', '-h'].includes(command)) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   if (!COMMANDS[command]) throw new UsageError(command ? `unknown command "${command}"` : 'name a command');
   process.exitCode = await COMMANDS[command](args);
 } catch (error) {

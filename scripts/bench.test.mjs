@@ -65,6 +65,15 @@ test('wrong usage exits 2 with the usage', () => {
   }
 });
 
+test('--help, -h and help print the usage on stdout and exit 0', () => {
+  for (const flag of ['--help', '-h', 'help']) {
+    const {status, stdout, stderr} = bench(flag);
+    assert.equal(status, 0, flag);
+    assert.equal(stderr, '');
+    assert.match(stdout, /^Usage:\n {2}node scripts\/bench\.mjs run SUITE/);
+  }
+});
+
 test('import writes a valid result; validate says so', () => {
   const out = path.join(tempDir(), 'result.json');
   const imported = bench('import', `${FIXTURES}17`, '--out', out);
