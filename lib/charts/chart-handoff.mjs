@@ -1,7 +1,8 @@
 // How the chart specs the data plugin derived reach the script that draws them
-// as images: after each locale's build, the plugin writes that locale's specs
-// and its output folder to one file in Docusaurus's generated folder, and
-// scripts/build.mjs reads them once the build is done.
+// as images: as each locale's content is loaded, the plugin writes that
+// locale's specs and its output folder to one file in Docusaurus's generated
+// folder; scripts/build.mjs draws them while the build goes on, and copies the
+// images into the output folders once it is done.
 import path from 'node:path';
 
 /** The folder holding every locale's hand-off file. */

@@ -3,9 +3,10 @@
 //   with index.json listing them, and each published dataset as JSON and CSV
 //   in static/data/datasets/
 //   (generated, replaced whole on every build, not kept in git).
-// - After it built: each chart as a PNG in the locale's output folder
-//   (<outDir>/charts/<id>.png), drawn from the chart specs the data plugin
-//   derived for the pages (lib/charts/chart-handoff.mjs): derived once.
+// - While it builds, and after: each chart as a PNG in the locale's output
+//   folder (<outDir>/charts/<id>.png), drawn from the chart specs the data
+//   plugin derived for the pages (lib/charts/chart-handoff.mjs): derived once,
+//   drawn into a cache while Docusaurus bundles, copied once the pages exist.
 import {createHash} from 'node:crypto';
 import {
   copyFileSync,
@@ -132,6 +133,45 @@ function readHandoffs(generatedFilesDir) {
 /** The locales the last build made, each with its output folder. */
 export const builtLocales = (generatedFilesDir) =>
   readHandoffs(generatedFilesDir).map(({locale, outDir}) => ({locale, outDir}));
+
+/**
+ * Draws into the cache, while Docusaurus builds, the charts of each locale whose specs the plugin
+ * has handed over (it does as it loads the locale's content, before bundling it): the images
+ * are then ready when the pages are, and drawChartImages only copies them.
+ * @returns {{finish: () => Promise<number>}} finish: stops watching once what was handed over is drawn;
+ *   resolves to how many images were drawn
+ */
+export function drawChartsWhileBuilding(generatedFilesDir, {cacheDir}) {
+  const dir = chartHandoffDir(generatedFilesDir);
+  const done = new Set();
+  let building = true;
+  let drawn = 0;
+  const next = () => new Promise((resolve) => setTimeout(resolve, 100));
+  const drawing = (async () => {
+    for (let last = false; !last; ) {
+      last = !building;
+      const handed = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !done.has(f)) : [];
+      for (const name of handed.sort()) {
+        done.add(name);
+        for (const spec of JSON.parse(readFileSync(path.join(dir, name), 'utf8')).charts) {
+          for (const {size} of SIZES) {
+            if (chartPng(spec, size, cacheDir).drawn) drawn++;
+            // Between images, let the build's output and the watch go on.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+      }
+      if (!last) await next();
+    }
+    return drawn;
+  })();
+  return {
+    finish() {
+      building = false;
+      return drawing;
+    },
+  };
+}
 
 /**
  * Draws the charts of every locale the last build made, into its output folder.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
 import {mountTinyDisk} from '../../test/helpers/tiny-disk.mjs';
 import {buildLocalePages} from '../../lib/pages/site-data.mjs';
-import {clearChartHandoffs, drawChartImages, emitResultFiles} from './emit-static.mjs';
+import {clearChartHandoffs, drawChartImages, drawChartsWhileBuilding, emitResultFiles} from './emit-static.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -136,4 +136,25 @@ test('a full disk: the error names the folder and the fix, and no half-written f
   } finally {
     unmount();
   }
+});
+
+test('while the build runs, each locale handed over is drawn into the cache; afterwards only copied', async (t) => {
+  const site = tempSite(t);
+  const generated = path.join(site, '.docusaurus');
+  const cacheDir = path.join(site, 'cache');
+  const out = {en: path.join(site, 'build'), ko: path.join(site, 'build/ko')};
+  const drawing = drawChartsWhileBuilding(generated, {cacheDir});
+  // The locales are handed over one after the other, as Docusaurus builds them.
+  handOff(site, 'en', out.en);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  handOff(site, 'ko', out.ko);
+  const drawn = await drawing.finish();
+  const {images} = drawChartImages(generated, {cacheDir});
+  assert.ok(images > 0);
+  assert.equal(drawn, images, 'every image drawn during the build');
+  assert.equal(readdirSync(cacheDir).length, images);
+  assert.equal(readdirSync(path.join(out.ko, 'charts')).length, images / 2, 'each of the two locales, its own');
+  // Nothing handed over: finish returns at once, having drawn nothing.
+  clearChartHandoffs(generated);
+  assert.equal(await drawChartsWhileBuilding(generated, {cacheDir}).finish(), 0);
 });
