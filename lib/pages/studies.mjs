@@ -5,10 +5,11 @@
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {assertValidResult, readResultFile} from '../results/validate-result.mjs';
+import validate from '../validation/compiled/study.mjs';
 import {createChecker, readJsonFile} from '../validation/schema-checker.mjs';
 
 const checker = createChecker({
-  schema: new URL('../../schemas/study.schema.json', import.meta.url),
+  validate,
   doc: 'schemas/study.md',
   schemaVersion: 1,
 });

@@ -5,11 +5,12 @@
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
+import validate from '../validation/compiled/services.mjs';
 import {createChecker, readJsonFile} from '../validation/schema-checker.mjs';
 import {PostgresBenchError, isPostgresBench, readPostgresBench} from './read-postgresbench.mjs';
 
 const checker = createChecker({
-  schema: new URL('../../schemas/services.schema.json', import.meta.url),
+  validate,
   doc: 'schemas/services.md',
   schemaVersion: 1,
 });

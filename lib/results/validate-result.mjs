@@ -1,11 +1,12 @@
 // Checks a result against schemas/result.schema.json, with messages that name
 // the file, the JSON path and what to do about it.
+import validate from '../validation/compiled/result.mjs';
 import {createChecker, readJsonFile} from '../validation/schema-checker.mjs';
 
 export const SCHEMA_VERSION = 1;
 
 const checker = createChecker({
-  schema: new URL('../../schemas/result.schema.json', import.meta.url),
+  validate,
   doc: 'schemas/result.md',
   schemaVersion: SCHEMA_VERSION,
 });

@@ -1,22 +1,16 @@
-// Checks data against one of the project's JSON Schemas, with messages that
-// name the file, the JSON path and what to do (see schema-messages.mjs).
+// Checks data against one of the project's JSON Schemas (compiled ahead of
+// time: compile-schemas.mjs), with messages that name the file, the JSON path
+// and what to do (see schema-messages.mjs).
 import {readFileSync} from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import {explainSchemaError, readablePath} from './schema-messages.mjs';
 
 /**
  * @param {object} options
- * @param {URL} options.schema  the schema file
+ * @param {Function} options.validate  the schema's compiled validator (lib/validation/compiled/)
  * @param {string} options.doc  the page explaining its fields (for messages)
  * @param {number} options.schemaVersion  the version this tool reads
  */
-export function createChecker({schema, doc, schemaVersion}) {
-  // strictTypes off: shared definitions leave "type" to each place that uses them (object, or object or null).
-  const ajv = new Ajv2020({allErrors: true, verbose: true, strict: true, strictTypes: false, allowUnionTypes: true});
-  addFormats(ajv);
-  const validate = ajv.compile(JSON.parse(readFileSync(schema, 'utf8')));
-
+export function createChecker({validate, doc, schemaVersion}) {
   /** One message per problem; empty when valid. */
   function problems(data, file) {
     if (validate(data)) return [];
