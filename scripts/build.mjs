@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: emits the results as data files, builds the site with
-// Docusaurus in every locale (or the ones given), then draws every chart of
-// the pages the build made as a PNG.
+// Docusaurus in every locale (or the ones given), draws every chart of the
+// pages the build made as a PNG (while Docusaurus builds), and indexes each
+// locale's pages for the search.
 //
 //   node scripts/build.mjs [--locale ja] [other docusaurus build options]
 //
@@ -9,9 +10,10 @@
 // Writes: static/data/ (each result as JSON and CSV), then build/ (or --out-dir), and
 //         <each locale's output>/charts/<id>.png from the specs the data plugin derived
 //         (drawn into node_modules/.cache/chart-images/ while Docusaurus builds; unchanged
-//         images are taken from there). An invalid
-//         data file stops the build before anything is replaced, with the file, the
-//         JSON path and the fix.
+//         images are taken from there), and <each locale's output>/pagefind/ (a locale whose
+//         pages did not change gets its index from node_modules/.cache/search-index/).
+//         An invalid data file stops the build before anything is replaced, with the file,
+//         the JSON path and the fix.
 // Exit:   0 built; 1 the data or the build failed (the message says where).
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -30,6 +32,7 @@ import {writeSearchIndexes} from './publish/search-index.mjs';
 const root = new URL('../', import.meta.url).pathname;
 const generatedFilesDir = path.join(root, '.docusaurus');
 const cacheDir = path.join(root, 'node_modules', '.cache', 'chart-images');
+const searchCacheDir = path.join(root, 'node_modules', '.cache', 'search-index');
 const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const args = process.argv.slice(2);
 const asked = args.flatMap((a, i) =>
@@ -79,9 +82,13 @@ echo(
 
 const indexing = Date.now();
 try {
-  const indexed = await writeSearchIndexes(builtLocales(generatedFilesDir));
+  const indexed = await writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: searchCacheDir});
   const pages = indexed.map((i) => `${i.locale} ${i.pages}`).join(', ');
-  echo(`Search indexes (pages per locale: ${pages}) in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`);
+  const unchanged = indexed.filter((i) => i.cached).length;
+  echo(
+    `Search indexes (pages per locale: ${pages}; ${unchanged} unchanged, from the cache) ` +
+      `in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`,
+  );
 } catch (error) {
   echo(chalk.red(`The search index could not be written: ${error.message}`));
   process.exit(1);

@@ -26,17 +26,15 @@ export function compileSchema(name) {
   });
   addFormats(ajv);
   const validate = ajv.compile(JSON.parse(readFileSync(schemaFile(name), 'utf8')));
-  // Ajv writes its runtime helpers (formats, string length) as require() calls even in ESM: make them imports.
-  const imports = [];
-  const code = standaloneCode.default(ajv, validate).replace(/require\("([^"]+)"\)/g, (_, module) => {
-    let at = imports.indexOf(module);
-    if (at < 0) at = imports.push(module) - 1;
-    return `runtime${at}`;
-  });
+  // Ajv writes its runtime helpers (formats, string length) as require() calls, even in ESM: a require is
+  // made for them (import would read these CommonJS modules one way in Node and another in Docusaurus).
+  const code = standaloneCode.default(ajv, validate).replace(/^"use strict";/, '');
   return [
     `// Generated from schemas/${name}.schema.json by npm run build:validators: do not edit.`,
-    ...imports.map((module, i) => `import runtime${i} from '${module}.js';`),
-    code.replace(/^"use strict";/, ''),
+    ...(code.includes('require(')
+      ? ["import {createRequire} from 'node:module';", 'const require = createRequire(import.meta.url);']
+      : []),
+    code,
     '',
   ].join('\n');
 }

@@ -7,7 +7,8 @@
 // HTML has no space between table cells or list items (the minifier drops
 // their closing tags), so "p95 (ms)" and "p99 (ms)" would be indexed as one
 // word "(ms)p99": a space is put before each cell and item, for the index only.
-import {readdirSync, readFileSync, rmSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 
@@ -33,40 +34,75 @@ export function localePages(outDir, otherLocaleDirs = []) {
   return pages.sort();
 }
 
+// Its package exports no package.json: read the one beside the module it loads (lib/index.js).
+const PAGEFIND_VERSION = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8'),
+).version;
+const OPTIONS = {rootSelector: 'article', excludeSelectors: EXCLUDED};
+const ASSETS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*>/g;
+
+/** One locale's index into <outDir>/pagefind/ (Pagefind's own ready-made interfaces left out). */
+async function indexLocale(outDir, pages) {
+  const {index, errors} = await pagefind.createIndex(OPTIONS);
+  if (errors.length > 0) throw new Error(`Pagefind could not start (${errors.join('; ')}).`);
+  for (const {file, url, content} of pages) {
+    const added = await index.addHTMLFile({url, content});
+    if (added.errors.length > 0) throw new Error(`${file}: Pagefind could not index it (${added.errors.join('; ')}).`);
+  }
+  const target = path.join(outDir, 'pagefind');
+  const out = await index.writeFiles({outputPath: target});
+  if (out.errors.length > 0) throw new Error(`${target}: ${out.errors.join('; ')}`);
+  // The navbar search uses only pagefind.js.
+  for (const ui of readdirSync(target).filter((f) => /-ui\.(js|css)$|highlight\.js$/.test(f))) {
+    rmSync(path.join(target, ui));
+  }
+}
+
 /**
- * Writes the search index of each built locale.
+ * Writes the search index of each built locale. An index depends only on its pages' text and on
+ * Pagefind: with `cacheDir`, a locale whose pages are unchanged gets its index copied from there.
  * @param {{locale: string, outDir: string}[]} built
- * @returns {Promise<{locale: string, pages: number}[]>}
+ * @param {{cacheDir?: string}} [options]
+ * @returns {Promise<{locale: string, pages: number, cached: boolean}[]>}
  */
-export async function writeSearchIndexes(built) {
+export async function writeSearchIndexes(built, {cacheDir} = {}) {
   const outDirs = built.map((b) => b.outDir);
-  const written = [];
   try {
-    for (const {locale, outDir} of built) {
-      const {index, errors} = await pagefind.createIndex({rootSelector: 'article', excludeSelectors: EXCLUDED});
-      if (errors.length > 0) throw new Error(`Pagefind could not start (${errors.join('; ')}).`);
-      const pages = localePages(
-        outDir,
-        outDirs.filter((d) => d !== outDir),
-      );
-      for (const file of pages) {
-        const folder = path.relative(outDir, path.dirname(file)).split(path.sep).join('/');
-        const url = folder === '' ? '/' : `/${folder}/`;
-        const added = await index.addHTMLFile({url, content: indexableHtml(readFileSync(file, 'utf8'))});
-        if (added.errors.length > 0)
-          throw new Error(`${file}: Pagefind could not index it (${added.errors.join('; ')}).`);
-      }
-      const target = path.join(outDir, 'pagefind');
-      const out = await index.writeFiles({outputPath: target});
-      if (out.errors.length > 0) throw new Error(`${target}: ${out.errors.join('; ')}`);
-      // Pagefind's own ready-made interfaces: the navbar search uses only pagefind.js.
-      for (const ui of readdirSync(target).filter((f) => /-ui\.(js|css)$|highlight\.js$/.test(f))) {
-        rmSync(path.join(target, ui));
-      }
-      written.push({locale, pages: pages.length});
-    }
+    // The locales at once: Pagefind indexes them side by side.
+    return await Promise.all(
+      built.map(async ({locale, outDir}) => {
+        const pages = localePages(
+          outDir,
+          outDirs.filter((d) => d !== outDir),
+        ).map((file) => {
+          const folder = path.relative(outDir, path.dirname(file)).split(path.sep).join('/');
+          return {file, url: folder === '' ? '/' : `/${folder}/`, content: indexableHtml(readFileSync(file, 'utf8'))};
+        });
+        // Scripts and stylesheets are named by content hashes that differ from a cold build to a warm
+        // one; Pagefind reads neither, so the key leaves them out.
+        const indexed = pages.map(({url, content}) => [url, content.replace(ASSETS, '')]);
+        const key = createHash('sha256')
+          .update(JSON.stringify([PAGEFIND_VERSION, OPTIONS, indexed]))
+          .digest('hex');
+        const cached = cacheDir ? path.join(cacheDir, key) : null;
+        const target = path.join(outDir, 'pagefind');
+        if (cached && existsSync(cached)) {
+          rmSync(target, {recursive: true, force: true});
+          cpSync(cached, target, {recursive: true});
+          return {locale, pages: pages.length, cached: true};
+        }
+        await indexLocale(outDir, pages);
+        if (cached) {
+          // Whole or not at all: a half-copied index would be taken for a good one.
+          const temp = `${cached}.tmp-${process.pid}`;
+          rmSync(temp, {recursive: true, force: true});
+          cpSync(target, temp, {recursive: true});
+          renameSync(temp, cached);
+        }
+        return {locale, pages: pages.length, cached: false};
+      }),
+    );
   } finally {
     await pagefind.close();
   }
-  return written;
 }
