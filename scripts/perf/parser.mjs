@@ -4,7 +4,7 @@
 // side by side with a naive Node baseline, in one run on this machine; and how
 // long the CLI takes to start for --help, beside a bare `node -e 0`.
 //
-//   node scripts/perf/parser.mjs [--lines 5000000] [--files 4] [--repeat 3] [--keep]
+//   node scripts/perf/parser.mjs [--lines 5000000] [--files 4] [--repeat 5] [--keep]
 //
 // Reads:  nothing. Writes: a generated pgbench log (pgbench's own format, four
 //         thread files) and the run's pgbench output under the system temp
@@ -166,7 +166,7 @@ function awkSort(files, repeat) {
 }
 
 const lines = Number(args.lines ?? 5_000_000);
-const repeat = Number(args.repeat ?? 3);
+const repeat = Number(args.repeat ?? 5);
 const dir = mkdtempSync(path.join(tmpdir(), 'pgbench-log-bench-'));
 try {
   const t0 = Date.now();

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm run perf:site`: the site's budgets, measured side by side with a bare
+// `npm run bench:site`: the site's budgets, measured side by side with a bare
 // Docusaurus site of the same locales (the baseline) in the same run.
 //
 //   node scripts/perf/site.mjs [--skip-baseline]
 //
-// Measures: full four-locale production build (npm run build: data, chart images,
-//           Docusaurus) cold (caches cleared) and warm (run again); and the JavaScript
-//           a benchmark page ships: every .js file Chromium loads for it before the reader
-//           scrolls, gzipped (and apart, what scrolling to its charts loads).
+// Measures: full four-locale production build (npm run build: data, Docusaurus, chart
+//           images, search indexes) cold (caches cleared) and warm (run again), each as a
+//           multiple of the bare site's; and the JavaScript every page of the guide ships
+//           in every locale: every .js file Chromium loads for it before the reader scrolls,
+//           points or types, gzipped (apart, what reading on to its charts and code loads).
 // Writes:   build/ (as npm run build does); the baseline in .perf-site/ (removed after).
 // Exit:     0 when every budget is met; 1 when one is not (the table says which).
 import {spawnSync} from 'node:child_process';
@@ -20,7 +21,8 @@ import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {serveBuild} from '../site/serve-build.mjs';
 
-const BUDGET = {coldS: 30, warmS: 10, pageJsKb: 180};
+// Builds: at most this many times the bare site's, cold and warm, in the same run. Pages: KiB gzip.
+const BUDGET = {buildRatio: 1.3, pageJsKb: 180};
 const root = new URL('../../', import.meta.url).pathname;
 const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const baselineDir = path.join(root, '.perf-site');
@@ -74,7 +76,9 @@ async function pageJs(browser, url) {
   // Then the reader reads on (points, scrolls): each chart loads Chart.js (its type's part) as it comes
   // near, and code that Prism colours loads Prism.
   await page.mouse.move(1, 1);
-  for (const near of await page.$$('figure[data-chart], pre')) await near.scrollIntoViewIfNeeded();
+  // Located afresh each time: a code block coloured by Prism is drawn anew.
+  const near = page.locator('figure[data-chart], pre');
+  for (let i = 0; i < (await near.count()); i++) await near.nth(i).scrollIntoViewIfNeeded();
   await page.waitForFunction(() =>
     [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
   );
@@ -93,7 +97,8 @@ async function pageJs(browser, url) {
 }
 
 const rows = [];
-const row = (what, ours, baseline, budget, unit) => rows.push({what, ours, baseline, budget, unit});
+/** A measure beside the bare site's; `ratio` budgets it as a multiple of the bare figure, else `budget` as is. */
+const row = (what, ours, baseline, unit, {budget, ratio}) => rows.push({what, ours, baseline, unit, budget, ratio});
 
 const skipBaseline = process.argv.includes('--skip-baseline');
 let base = {cold: null, warm: null, pageKb: null};
@@ -115,8 +120,8 @@ if (!skipBaseline) {
 clear(root);
 const cold = timed([path.join(root, 'scripts/build.mjs')], root);
 const warm = timed([path.join(root, 'scripts/build.mjs')], root);
-row('4-locale build, cold', cold, base.cold, BUDGET.coldS, 's');
-row('4-locale build, warm', warm, base.warm, BUDGET.warmS, 's');
+row('4-locale build, cold (caches cleared)', cold, base.cold, 's', {ratio: BUDGET.buildRatio});
+row('4-locale build, warm (run again)', warm, base.warm, 's', {ratio: BUDGET.buildRatio});
 
 // Every page of the guide in every locale, read as a reader opens it (1280 × 800, before any scroll).
 const pages = NAV_PAGES.map((p) => (p.docId === 'index' ? '' : `${p.docId}/`));
@@ -139,8 +144,8 @@ row(
   `first-load JS, heaviest of ${measured.length} pages (${heaviest.where}; gzip)`,
   heaviest.gzipKb,
   base.pageKb,
-  BUDGET.pageJsKb,
   'KiB',
+  {budget: BUDGET.pageJsKb},
 );
 
 // Each page: its first load, what reading on to its charts and code loads, and what its links prefetch.
@@ -154,14 +159,18 @@ for (const m of measured) {
 
 const fmt = (v, unit) => (v === null ? '—' : `${v.toFixed(unit === 's' ? 1 : 0)} ${unit}`);
 // KiB = 1,024 bytes; the budget is read in KiB.
-console.log(`\n| measure | this site | bare Docusaurus (one page) | budget | |\n|---|---|---|---|---|`);
+console.log('\n| measure | this site | bare Docusaurus (one page) | ratio | budget | |\n|---|---|---|---|---|---|');
 let ok = true;
 for (const r of rows) {
-  const met = r.ours <= r.budget;
-  ok &&= met;
+  const ratio = r.baseline === null ? null : r.ours / r.baseline;
+  // A ratio budget cannot be judged without the baseline (--skip-baseline).
+  const met = r.ratio === undefined ? r.ours <= r.budget : ratio === null ? null : ratio <= r.ratio;
+  ok &&= met !== false;
   console.log(
-    `| ${r.what} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ≤ ${r.budget} ${r.unit} | ` +
-      `${met ? 'met' : 'OVER'} |`,
+    `| ${r.what} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ` +
+      `${ratio === null ? '—' : `${ratio.toFixed(2)}×`} | ` +
+      `${r.ratio === undefined ? `≤ ${r.budget} ${r.unit}` : `≤ ${r.ratio}×`} | ` +
+      `${met === null ? 'not judged' : met ? 'met' : 'OVER'} |`,
   );
 }
 process.exit(ok ? 0 : 1);
