@@ -61,7 +61,7 @@ try {
 }
 
 clearChartHandoffs(generatedFilesDir);
-// Docusaurus builds in a process of its own; this one draws the charts meanwhile, locale by locale.
+// Docusaurus builds in a process of its own; a thread of this one draws the charts meanwhile.
 const drawing = drawChartsWhileBuilding(generatedFilesDir, {cacheDir});
 try {
   await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} ${docusaurus} build ${args}`;
@@ -69,27 +69,34 @@ try {
   process.exit(1);
 }
 
+// Then, side by side: the charts still to draw (copied into each locale's output), and the search indexes.
 const started = Date.now();
-const drawnWhileBuilding = await drawing.finish();
-const {charts, images, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
-const seconds = ((Date.now() - started) / 1000).toFixed(1);
-const allDrawn = drawnWhileBuilding + drawn;
-echo(
-  `Chart images for ${drawnFor.join(', ')}: ${charts} charts, ${images} images, wide and narrow ` +
-    `(${allDrawn} drawn, ${drawnWhileBuilding} of them during the build; ${images - allDrawn} unchanged); ` +
-    `${seconds} s after the build.`,
-);
-
-const indexing = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+const images = drawing.finish().then((drawnByWorker) => {
+  const {charts, images, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
+  const allDrawn = drawnByWorker + drawn;
+  echo(
+    `Chart images for ${drawnFor.join(', ')}: ${charts} charts, ${images} images, wide and narrow ` +
+      `(${allDrawn} drawn, ${images - allDrawn} unchanged), ${seconds()} s after the pages.`,
+  );
+});
+// Awaited below, after the search: a failure meanwhile is not an unhandled rejection.
+images.catch(() => {});
 try {
   const indexed = await writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: searchCacheDir});
   const pages = indexed.map((i) => `${i.locale} ${i.pages}`).join(', ');
   const unchanged = indexed.filter((i) => i.cached).length;
   echo(
-    `Search indexes (pages per locale: ${pages}; ${unchanged} unchanged, from the cache) ` +
-      `in ${((Date.now() - indexing) / 1000).toFixed(1)} s.`,
+    `Search indexes (pages per locale: ${pages}; ${unchanged} unchanged, from the cache), ` +
+      `${seconds()} s after the pages.`,
   );
 } catch (error) {
   echo(chalk.red(`The search index could not be written: ${error.message}`));
+  process.exit(1);
+}
+try {
+  await images;
+} catch (error) {
+  echo(chalk.red(`The chart images could not be drawn: ${error.message}`));
   process.exit(1);
 }

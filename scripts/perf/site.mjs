@@ -76,9 +76,15 @@ async function pageJs(browser, url) {
   // Then the reader reads on (points, scrolls): each chart loads Chart.js (its type's part) as it comes
   // near, and code that Prism colours loads Prism.
   await page.mouse.move(1, 1);
-  // Located afresh each time: a code block coloured by Prism is drawn anew.
+  // Located afresh each time, and once more if it was replaced meanwhile: a code block is drawn
+  // anew when Prism colours it.
   const near = page.locator('figure[data-chart], pre');
-  for (let i = 0; i < (await near.count()); i++) await near.nth(i).scrollIntoViewIfNeeded();
+  for (let i = 0; i < (await near.count()); i++) {
+    await near
+      .nth(i)
+      .scrollIntoViewIfNeeded()
+      .catch(() => near.nth(i).scrollIntoViewIfNeeded());
+  }
   await page.waitForFunction(() =>
     [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
   );

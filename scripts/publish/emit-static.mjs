@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import {Worker} from 'node:worker_threads';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
@@ -135,40 +136,51 @@ export const builtLocales = (generatedFilesDir) =>
   readHandoffs(generatedFilesDir).map(({locale, outDir}) => ({locale, outDir}));
 
 /**
- * Draws into the cache, while Docusaurus builds, the charts of each locale whose specs the plugin
- * has handed over (it does as it loads the locale's content, before bundling it): the images
- * are then ready when the pages are, and drawChartImages only copies them.
- * @returns {{finish: () => Promise<number>}} finish: stops watching once what was handed over is drawn;
- *   resolves to how many images were drawn
+ * Draws into the cache the charts of each locale whose specs the plugin has handed over (it does
+ * as it loads the locale's content, before bundling it), watching for more until `building()`
+ * turns false; then draws what is left and resolves to how many images it drew.
  */
-export function drawChartsWhileBuilding(generatedFilesDir, {cacheDir}) {
+export async function drawHandOffs(generatedFilesDir, {cacheDir, building}) {
   const dir = chartHandoffDir(generatedFilesDir);
   const done = new Set();
-  let building = true;
   let drawn = 0;
-  const next = () => new Promise((resolve) => setTimeout(resolve, 100));
-  const drawing = (async () => {
-    for (let last = false; !last; ) {
-      last = !building;
-      const handed = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !done.has(f)) : [];
-      for (const name of handed.sort()) {
-        done.add(name);
-        for (const spec of JSON.parse(readFileSync(path.join(dir, name), 'utf8')).charts) {
-          for (const {size} of SIZES) {
-            if (chartPng(spec, size, cacheDir).drawn) drawn++;
-            // Between images, let the build's output and the watch go on.
-            await new Promise((resolve) => setImmediate(resolve));
-          }
+  for (let last = false; !last; ) {
+    last = !building();
+    const handed = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !done.has(f)) : [];
+    for (const name of handed.sort()) {
+      done.add(name);
+      for (const spec of JSON.parse(readFileSync(path.join(dir, name), 'utf8')).charts) {
+        for (const {size} of SIZES) {
+          if (chartPng(spec, size, cacheDir).drawn) drawn++;
+          // Between images, let the message that the build is done come in.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }
-      if (!last) await next();
     }
-    return drawn;
-  })();
+    if (!last) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return drawn;
+}
+
+/**
+ * Draws the charts, while Docusaurus builds, in a worker thread of low priority
+ * (draw-charts-worker.mjs): the images take the CPU the build leaves idle, and are ready
+ * when the pages are (drawChartImages then only copies them).
+ * @returns {{finish: () => Promise<number>}} finish: the build is done; resolves, once what was
+ *   handed over is drawn, to how many images were drawn
+ */
+export function drawChartsWhileBuilding(generatedFilesDir, {cacheDir}) {
+  const worker = new Worker(new URL('./draw-charts-worker.mjs', import.meta.url), {
+    workerData: {generatedFilesDir, cacheDir},
+  });
+  const drawn = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return {
     finish() {
-      building = false;
-      return drawing;
+      worker.postMessage('finish');
+      return drawn;
     },
   };
 }
