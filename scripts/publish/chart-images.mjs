@@ -6,6 +6,7 @@ import {createCanvas, GlobalFonts} from '@napi-rs/canvas';
 import {chartConfig} from '../../lib/charts/chart-config.mjs';
 import {Legend, SubTitle, Title} from 'chart.js';
 import {Chart} from '../../lib/charts/register.mjs';
+import {isOpaque, opaquePng} from './opaque-png.mjs';
 
 // An image has no HTML around it: it draws its own title, legend and credit.
 Chart.register(Legend, SubTitle, Title);
@@ -54,7 +55,9 @@ export function renderChartPng(spec, size = IMAGE) {
   const chart = new Chart(ctx, {...config, options: {...config.options, responsive: false}});
   chart.resize(size.width, size.height);
   chart.update('none');
-  const png = canvas.toBuffer('image/png');
+  // The background is painted, so every pixel is opaque; Skia's encoder stays for any that is not.
+  const pixels = canvas.data();
+  const png = isOpaque(pixels) ? opaquePng(canvas.width, canvas.height, pixels) : canvas.toBuffer('image/png');
   chart.destroy();
   return png;
 }

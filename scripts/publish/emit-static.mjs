@@ -40,6 +40,7 @@ const drawingCode = createHash('sha256')
       '../../lib/charts/register-bar.mjs',
       '../../lib/charts/register-line.mjs',
       './chart-images.mjs',
+      './opaque-png.mjs',
     ]
       .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
       .join('\0'),
