@@ -10,7 +10,8 @@
 // Writes: static/data/ (each result as JSON and CSV), then build/ (or --out-dir), and
 //         <each locale's output>/charts/<id>.png from the specs the data plugin derived
 //         (drawn into node_modules/.cache/chart-images/ while Docusaurus builds; unchanged
-//         images are taken from there), and <each locale's output>/pagefind/ (a locale whose
+//         images are taken from there), and <each locale's output>/pagefind/ (written by the
+//         same low-priority thread, which readies Pagefind during the build; a locale whose
 //         pages did not change gets its index from node_modules/.cache/search-index/).
 //         An invalid data file stops the build before anything is replaced, with the file,
 //         the JSON path and the fix.
@@ -20,14 +21,7 @@ import path from 'node:path';
 import {$, chalk, echo} from 'zx';
 import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
-import {
-  builtLocales,
-  clearChartHandoffs,
-  drawChartImages,
-  drawChartsWhileBuilding,
-  emitResultFiles,
-} from './publish/emit-static.mjs';
-import {writeSearchIndexes} from './publish/search-index.mjs';
+import {clearChartHandoffs, drawChartImages, emitResultFiles, workWhileBuilding} from './publish/emit-static.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const generatedFilesDir = path.join(root, '.docusaurus');
@@ -61,8 +55,9 @@ try {
 }
 
 clearChartHandoffs(generatedFilesDir);
-// Docusaurus builds in a process of its own; a thread of this one draws the charts meanwhile.
-const drawing = drawChartsWhileBuilding(generatedFilesDir, {cacheDir});
+// Docusaurus builds in a process of its own; a thread of this one draws the charts meanwhile, and readies
+// the search indexer.
+const beside = workWhileBuilding(generatedFilesDir, {cacheDir, search: {cacheDir: searchCacheDir}});
 try {
   await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} ${docusaurus} build ${args}`;
 } catch {
@@ -72,7 +67,7 @@ try {
 // Then, side by side: the charts still to draw (copied into each locale's output), and the search indexes.
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-const images = drawing.finish().then((drawnByWorker) => {
+const images = beside.finish().then((drawnByWorker) => {
   const {charts, images, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
   const allDrawn = drawnByWorker + drawn;
   echo(
@@ -83,7 +78,7 @@ const images = drawing.finish().then((drawnByWorker) => {
 // Awaited below, after the search: a failure meanwhile is not an unhandled rejection.
 images.catch(() => {});
 try {
-  const indexed = await writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: searchCacheDir});
+  const indexed = await beside.searchIndexes();
   const pages = indexed.map((i) => `${i.locale} ${i.pages}`).join(', ');
   const unchanged = indexed.filter((i) => i.cached).length;
   echo(

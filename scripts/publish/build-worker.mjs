@@ -1,20 +1,54 @@
-// The thread that draws the chart images while Docusaurus builds (emit-static.mjs,
-// drawChartsWhileBuilding). It runs at the lowest priority, so that it takes only the
-// CPU the build leaves idle and never slows the build itself.
+// The thread that works beside Docusaurus while it builds (emit-static.mjs, workWhileBuilding): it
+// draws the chart images of each locale handed over and, when asked to, readies Pagefind, then
+// writes the search indexes once the pages are built. It runs at the lowest priority, and so does
+// the Pagefind process it starts: both take only the CPU the build leaves idle, never slowing it.
 import {setPriority} from 'node:os';
 import {parentPort, workerData} from 'node:worker_threads';
-import {drawHandOffs} from './emit-static.mjs';
+import {messagesOf, readCatalog} from '../../lib/i18n/catalogs.mjs';
+import {locales} from '../../lib/locales.mjs';
+import {builtLocales, drawHandOffs} from './emit-static.mjs';
+import {warmSearchIndexer, writeSearchIndexes} from './search-index.mjs';
 
 try {
-  // On Linux this lowers this thread only.
+  // On Linux this lowers this thread only, and the processes it starts.
   setPriority(19);
 } catch {
-  // A system that refuses: the images are drawn at the build's priority.
+  // A system that refuses: the work is done at the build's priority.
 }
+const {siteDir, generatedFilesDir, cacheDir, search} = workerData;
+
+/** Runs a stage, and tells the build its outcome: {[stage]: value} or {failed: stage, message}. */
+async function report(stage, work) {
+  try {
+    parentPort.postMessage({[stage]: await work()});
+  } catch (error) {
+    parentPort.postMessage({failed: stage, message: error.message});
+  }
+}
+
+// Each locale's catalog: the words its pages are made of, in its scripts.
+const warming = search
+  ? warmSearchIndexer(
+      Object.entries(locales).map(([locale, {htmlLang}]) => ({
+        htmlLang,
+        text: messagesOf(readCatalog(siteDir, locale))
+          .map(([, message]) => message)
+          .join(' '),
+      })),
+    ).catch(() => {})
+  : null;
 let building = true;
+let indexing = null;
 parentPort.once('message', () => {
   building = false;
+  // The pages are written: Pagefind indexes them while the last images are drawn.
+  if (search) {
+    indexing = report('indexed', async () => {
+      await warming;
+      return writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: search.cacheDir});
+    });
+  }
 });
-const {generatedFilesDir, cacheDir} = workerData;
-parentPort.postMessage(await drawHandOffs(generatedFilesDir, {cacheDir, building: () => building}));
+await report('drawn', () => drawHandOffs(generatedFilesDir, {cacheDir, building: () => building}));
+await indexing;
 parentPort.close();

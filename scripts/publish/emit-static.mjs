@@ -163,26 +163,48 @@ export async function drawHandOffs(generatedFilesDir, {cacheDir, building}) {
   return drawn;
 }
 
+// What each answer of the worker thread is about.
+const WORK = {drawn: 'chart images', indexed: 'search indexes'};
+
 /**
- * Draws the charts, while Docusaurus builds, in a worker thread of low priority
- * (draw-charts-worker.mjs): the images take the CPU the build leaves idle, and are ready
- * when the pages are (drawChartImages then only copies them).
- * @returns {{finish: () => Promise<number>}} finish: the build is done; resolves, once what was
- *   handed over is drawn, to how many images were drawn
+ * Draws the charts while Docusaurus builds, in a worker thread of low priority (build-worker.mjs):
+ * the images take the CPU the build leaves idle, and are ready when the pages are (drawChartImages
+ * then only copies them). With `search`, the same thread readies Pagefind meanwhile and writes the
+ * search indexes (search-index.mjs) once the build is done.
+ * @param {string} generatedFilesDir  the site's .docusaurus folder (its parent is the site)
+ * @param {{cacheDir: string, search?: {cacheDir: string}}} options
+ * @returns {{finish: () => Promise<number>, searchIndexes: () => Promise<object[]>}} finish: the
+ *   build is done; resolves, once what was handed over is drawn, to how many images were drawn;
+ *   searchIndexes (after finish, with `search`): writeSearchIndexes's answer
  */
-export function drawChartsWhileBuilding(generatedFilesDir, {cacheDir}) {
-  const worker = new Worker(new URL('./draw-charts-worker.mjs', import.meta.url), {
-    workerData: {generatedFilesDir, cacheDir},
+export function workWhileBuilding(generatedFilesDir, {cacheDir, search}) {
+  const worker = new Worker(new URL('./build-worker.mjs', import.meta.url), {
+    workerData: {siteDir: path.dirname(generatedFilesDir), generatedFilesDir, cacheDir, search},
   });
-  const drawn = new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const reply = (stage) => {
+    const answer = new Promise((resolve, reject) => {
+      worker.on('message', (message) => {
+        if (stage in message) resolve(message[stage]);
+        else if (message.failed === stage) reject(new Error(message.message));
+      });
+      worker.once('error', reject);
+      // Settled already, unless the thread ended without a word on this stage.
+      worker.once('exit', (code) =>
+        reject(new Error(`The build's worker thread ended (exit ${code}) before the ${WORK[stage]} were done.`)),
+      );
+    });
+    // Awaited by the caller, maybe later than it fails: not an unhandled rejection meanwhile.
+    answer.catch(() => {});
+    return answer;
+  };
+  const drawn = reply('drawn');
+  const indexed = search ? reply('indexed') : null;
   return {
     finish() {
       worker.postMessage('finish');
       return drawn;
     },
+    searchIndexes: () => indexed,
   };
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
 import {mountTinyDisk} from '../../test/helpers/tiny-disk.mjs';
 import {buildLocalePages} from '../../lib/pages/site-data.mjs';
-import {clearChartHandoffs, drawChartImages, drawChartsWhileBuilding, emitResultFiles} from './emit-static.mjs';
+import {clearChartHandoffs, drawChartImages, workWhileBuilding, emitResultFiles} from './emit-static.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -143,7 +143,7 @@ test('while the build runs, each locale handed over is drawn into the cache; aft
   const generated = path.join(site, '.docusaurus');
   const cacheDir = path.join(site, 'cache');
   const out = {en: path.join(site, 'build'), ko: path.join(site, 'build/ko')};
-  const drawing = drawChartsWhileBuilding(generated, {cacheDir});
+  const drawing = workWhileBuilding(generated, {cacheDir});
   // The locales are handed over one after the other, as Docusaurus builds them.
   handOff(site, 'en', out.en);
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -156,5 +156,34 @@ test('while the build runs, each locale handed over is drawn into the cache; aft
   assert.equal(readdirSync(path.join(out.ko, 'charts')).length, images / 2, 'each of the two locales, its own');
   // Nothing handed over: finish returns at once, having drawn nothing.
   clearChartHandoffs(generated);
-  assert.equal(await drawChartsWhileBuilding(generated, {cacheDir}).finish(), 0);
+  assert.equal(await workWhileBuilding(generated, {cacheDir}).finish(), 0);
+});
+
+test('with search, the same thread indexes each built locale once the build is done, or says why not', async (t) => {
+  const site = tempSite(t);
+  const generated = path.join(site, '.docusaurus');
+  const out = {en: path.join(site, 'build'), ko: path.join(site, 'build/ko')};
+  const options = {cacheDir: path.join(site, 'cache'), search: {cacheDir: path.join(site, 'search-cache')}};
+  const beside = workWhileBuilding(generated, options);
+  for (const [locale, dir] of Object.entries(out)) {
+    handOff(site, locale, dir);
+    mkdirSync(dir, {recursive: true});
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<html lang="${locale}"><body><article><h1>PostgreSQL 17</h1><p>pgbench 처리량</p></article></body></html>`,
+    );
+  }
+  await beside.finish();
+  assert.deepEqual(await beside.searchIndexes(), [
+    {locale: 'en', pages: 1, cached: false},
+    {locale: 'ko', pages: 1, cached: false},
+  ]);
+  for (const dir of Object.values(out)) assert.ok(existsSync(path.join(dir, 'pagefind', 'pagefind.js')), dir);
+
+  // A locale handed over whose pages are missing: the indexes are not written, and the answer says where.
+  clearChartHandoffs(generated);
+  handOff(site, 'ja', path.join(site, 'build/ja'));
+  const failing = workWhileBuilding(generated, options);
+  await failing.finish();
+  await assert.rejects(failing.searchIndexes(), /ENOENT.*build\/ja/);
 });
