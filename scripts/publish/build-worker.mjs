@@ -27,28 +27,28 @@ async function report(stage, work) {
 }
 
 // Each locale's catalog: the words its pages are made of, in its scripts.
-const warming = search
-  ? warmSearchIndexer(
-      Object.entries(locales).map(([locale, {htmlLang}]) => ({
-        htmlLang,
-        text: messagesOf(readCatalog(siteDir, locale))
-          .map(([, message]) => message)
-          .join(' '),
-      })),
-    ).catch(() => {})
-  : null;
-let building = true;
+if (search) {
+  warmSearchIndexer(
+    Object.entries(locales).map(([locale, {htmlLang}]) => ({
+      htmlLang,
+      text: messagesOf(readCatalog(siteDir, locale))
+        .map(([, message]) => message)
+        .join(' '),
+    })),
+  ).catch(() => {});
+}
 let indexing = null;
-parentPort.once('message', () => {
-  building = false;
+const built = new Promise((resolve) => parentPort.once('message', resolve));
+built.then(() => {
   // The pages are written: Pagefind indexes them while the last images are drawn.
   if (search) {
-    indexing = report('indexed', async () => {
-      await warming;
-      return writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: search.cacheDir});
-    });
+    // Not after the warming up: a locale whose pages are unchanged needs no Pagefind, and one that
+    // changed has its pages queued behind what the warming up still asks.
+    indexing = report('indexed', () =>
+      writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: search.cacheDir}),
+    );
   }
 });
-await report('drawn', () => drawHandOffs(generatedFilesDir, {cacheDir, building: () => building}));
+await report('drawn', () => drawHandOffs(generatedFilesDir, {cacheDir, built}));
 await indexing;
 parentPort.close();

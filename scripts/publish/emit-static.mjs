@@ -138,15 +138,19 @@ export const builtLocales = (generatedFilesDir) =>
 
 /**
  * Draws into the cache the charts of each locale whose specs the plugin has handed over (it does
- * as it loads the locale's content, before bundling it), watching for more until `building()`
- * turns false; then draws what is left and resolves to how many images it drew.
+ * as it loads the locale's content, before bundling it), watching for more until `built` settles
+ * (the build is done); then draws what is left and resolves to how many images it drew.
  */
-export async function drawHandOffs(generatedFilesDir, {cacheDir, building}) {
+export async function drawHandOffs(generatedFilesDir, {cacheDir, built}) {
+  let building = true;
+  built.then(() => {
+    building = false;
+  });
   const dir = chartHandoffDir(generatedFilesDir);
   const done = new Set();
   let drawn = 0;
   for (let last = false; !last; ) {
-    last = !building();
+    last = !building;
     const handed = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !done.has(f)) : [];
     for (const name of handed.sort()) {
       done.add(name);
@@ -158,7 +162,8 @@ export async function drawHandOffs(generatedFilesDir, {cacheDir, building}) {
         }
       }
     }
-    if (!last) await new Promise((resolve) => setTimeout(resolve, 100));
+    // A new locale is looked for every 100 ms; the end of the build is seen at once.
+    if (!last) await Promise.race([built, new Promise((resolve) => setTimeout(resolve, 100))]);
   }
   return drawn;
 }

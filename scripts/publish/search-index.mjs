@@ -58,6 +58,9 @@ async function indexLocale(outDir, pages) {
   }
 }
 
+// Whether writeSearchIndexes has begun in this thread (it closes Pagefind when done).
+let writing = false;
+
 /**
  * Starts Pagefind and has it segment some text of each page language, so that it loads the word
  * lists it needs now (for Japanese, 0.6 s) rather than when the pages are indexed. It tells the
@@ -68,6 +71,8 @@ async function indexLocale(outDir, pages) {
 export async function warmSearchIndexer(languages) {
   const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   for (const {htmlLang, text} of languages) {
+    // Once the indexes are being written (and Pagefind closed after them), it would start Pagefind anew.
+    if (writing) return;
     const {index, errors} = await pagefind.createIndex(OPTIONS);
     // Pagefind's own errors, if any, are reported by writeSearchIndexes, which meets them again.
     if (errors.length > 0) return;
@@ -87,6 +92,7 @@ export async function warmSearchIndexer(languages) {
  * @returns {Promise<{locale: string, pages: number, cached: boolean}[]>}
  */
 export async function writeSearchIndexes(built, {cacheDir} = {}) {
+  writing = true;
   const outDirs = built.map((b) => b.outDir);
   try {
     // The locales at once: Pagefind indexes them side by side.
