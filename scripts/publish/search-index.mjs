@@ -69,7 +69,7 @@ let writing = false;
  * @param {{htmlLang: string, text: string}[]} languages
  */
 export async function warmSearchIndexer(languages) {
-  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   for (const {htmlLang, text} of languages) {
     // Once the indexes are being written (and Pagefind closed after them), it would start Pagefind anew.
     if (writing) return;
@@ -78,7 +78,7 @@ export async function warmSearchIndexer(languages) {
     if (errors.length > 0) return;
     await index.addHTMLFile({
       url: '/',
-      content: `<html lang="${htmlLang}"><body><article><p>${escape(text)}</p></article></body></html>`,
+      content: `<html lang="${htmlLang}"><body><article><p>${escapeHtml(text)}</p></article></body></html>`,
     });
     await index.deleteIndex();
   }
