@@ -37,18 +37,15 @@ if (search) {
     })),
   ).catch(() => {});
 }
-let indexing = null;
 const built = new Promise((resolve) => parentPort.once('message', resolve));
-built.then(() => {
-  // The pages are written: Pagefind indexes them while the last images are drawn.
-  if (search) {
-    // Not after the warming up: a locale whose pages are unchanged needs no Pagefind, and one that
-    // changed has its pages queued behind what the warming up still asks.
-    indexing = report('indexed', () =>
-      writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: search.cacheDir}),
-    );
-  }
-});
+// Once the pages are written, Pagefind indexes them while the last images are drawn. Not after the
+// warming up: a locale whose pages are unchanged needs no Pagefind, and one that changed has its pages
+// queued behind what the warming up still asks.
+const indexing = search
+  ? built.then(() =>
+      report('indexed', () => writeSearchIndexes(builtLocales(generatedFilesDir), {cacheDir: search.cacheDir})),
+    )
+  : null;
 await report('drawn', () => drawHandOffs(generatedFilesDir, {cacheDir, built}));
 await indexing;
 parentPort.close();
