@@ -1,5 +1,6 @@
-# The project with the system packages its runs need (pgbench, and the CJK
-# fonts its chart images are drawn with), for the Kubernetes manifests that
+# The project with the system packages its runs need (pgbench, Valgrind for the
+# instructions measure, and the CJK fonts its chart images are drawn with), for
+# the Kubernetes manifests that
 # `node scripts/bench.mjs k8s` writes:  docker build -t pg-bench-guide .
 FROM node:20-bookworm
 WORKDIR /app

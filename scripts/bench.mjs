@@ -3,11 +3,16 @@
 //
 //   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
 //                              [--repeat N] [--scale N] [--seed N] [--dry-run] [--resume] [--shard K/N]
+//                              [--measure time|instructions]
 //       Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>)
-//       and writes DIR/<id>-<time>.json (default DIR: results/).
-//   node scripts/bench.mjs merge RESULT... --out FILE [--shards N]
+//       and writes DIR/<id>-<time>.json (default DIR: results/). --measure
+//       instructions counts the CPU instructions per transaction under
+//       Valgrind's Cachegrind instead of timing (default: time).
+//   node scripts/bench.mjs merge RESULT... --out FILE [--shards N] [--replace]
 //       Joins the results of a suite's shards; with --shards, the cells of a
-//       shard that left no result or stopped early are recorded as failed.
+//       shard that left no result or stopped early are recorded as failed;
+//       with --replace, a later result's comparison groups take the place of
+//       the same groups in earlier ones (a group measured again).
 //   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
 //       Reads one run's pgbench output (stdout, stderr, or both merged; any order)
 //       and prints it as one JSON object; with --log, the run's log statistics too.
@@ -29,7 +34,9 @@
 //       verdict each (lib/stats/compare.mjs); the margin defaults to the suite's,
 //       recorded in the result. Says when two runs ran on different machines;
 //       --summary appends the comparisons as Markdown to FILE (a CI job's
-//       summary). Exit 1 when a TPS comparison is "worse", 2 on bad input.
+//       summary). An instructions run compares instructions per transaction
+//       (lower is better). Exit 1 when a TPS or instructions comparison is
+//       "worse", 2 on bad input.
 //   node scripts/bench.mjs shards SUITE --shards N [--only KEY=VALUE,...]
 //       The shards a suite splits into (at most one per comparison group), as
 //       count= and list= lines: a CI workflow's matrix.
@@ -75,17 +82,18 @@ const load = {
 const USAGE = `Usage:
   node scripts/bench.mjs run SUITE [--out DIR] [--only KEY=VALUE,...] [--duration 10s]
                              [--repeat N] [--scale N] [--seed N] [--dry-run] [--resume] [--shard K/N]
-  node scripts/bench.mjs merge RESULT... --out FILE [--shards N]
+                             [--measure time|instructions]
+  node scripts/bench.mjs merge RESULT... --out FILE [--shards N] [--replace]
   node scripts/bench.mjs parse FILE... [--log LOGFILE...]
   node scripts/bench.mjs import PATH... --out FILE [--repository OWNER/NAME --commit SHA --license ID --root DIR]
   node scripts/bench.mjs export RESULT --out DIR --system NAME --service ID [--vcpus N --ram-gb N]
                                 [--instance-type T] [--instance-storage TEXT] [--primary-storage TEXT]
   node scripts/bench.mjs validate FILE...
   node scripts/bench.mjs compare RESULT [RESULT2] [--baseline TARGET] [--margin 3%] [--json] [--summary FILE]
-  node scripts/bench.mjs shards SUITE --shards N [--only KEY=VALUE,...]
+  node scripts/bench.mjs shards SUITE --shards N [--only KEY=VALUE,...] [--measure time|instructions]
   node scripts/bench.mjs published SUITE --from URL_OR_DIR --out FILE
   node scripts/bench.mjs k8s SUITE --shards N --out DIR [--image IMAGE] [--results-pvc NAME] [--secret NAME]
-                             [--duration 10s]`;
+                             [--duration 10s] [--measure time|instructions]`;
 
 class UsageError extends Error {}
 
@@ -246,14 +254,18 @@ async function run(args) {
     resume: {type: 'boolean'},
     shard: {type: 'string'},
     seed: {type: 'string'},
+    measure: {type: 'string', default: 'time'},
   });
   if (positionals.length !== 1) throw new UsageError('run: name one suite (benchmarks/<id>/suite.yaml, or its id)');
+  if (!['time', 'instructions'].includes(values.measure))
+    throw new UsageError(`run: --measure takes time or instructions, not ${JSON.stringify(values.measure)}`);
   const file = suiteFile(positionals[0]);
   const {parseOnly, parseShard} = await load.matrix();
   const {loadSuite, parseDuration} = await load.suite();
   let matrix;
   try {
     matrix = {
+      measure: values.measure,
       only: parseOnly(values.only),
       ...(values.shard && {shard: parseShard(values.shard)}),
       ...(values.duration && {durationS: parseDuration(values.duration)}),
@@ -290,8 +302,11 @@ async function merge(args) {
   const {values, positionals: files} = parseCommand('merge', args, {
     out: {type: 'string'},
     shards: {type: 'string'},
+    replace: {type: 'boolean'},
   });
   if (!values.out) throw new UsageError('merge: give the result file to write with --out FILE');
+  if (files.some((f) => path.resolve(f) === path.resolve(values.out)))
+    throw new UsageError(`merge: --out ${values.out} is one of the results merged: write the merged result elsewhere`);
   if (values.shards !== undefined && !/^[1-9]\d*$/.test(values.shards))
     throw new UsageError('merge: --shards takes the number of shards the suite ran as, e.g. --shards 4');
   if (files.length === 0) throw new UsageError('merge: name the result files to merge');
@@ -308,7 +323,17 @@ async function merge(args) {
     const id = parts[0].result.run.suite;
     expected = {suite: loadSuite(path.join('benchmarks', id, 'suite.yaml')), count: Number(values.shards)};
   }
-  const merged = mergeResults(parts, {expected});
+  const merged = mergeResults(parts, {
+    expected,
+    replace: values.replace === true,
+    // A result merged anew takes the name it is written under.
+    ...(values.replace && {id: path.basename(values.out, '.json')}),
+  });
+  if (merged.profiles) {
+    // The parts' Cachegrind files, copied beside the merged result under its name.
+    const {copyProfiles} = await import('./runner/profile-files.mjs');
+    merged.profiles = copyProfiles(merged.profiles, values.out);
+  }
   writeResult(values.out, merged);
   const lost = merged.run.overrides.missingCells;
   console.error(
@@ -327,14 +352,18 @@ const suiteFile = (name) => (existsSync(name) ? name : path.join('benchmarks', n
  * `list=` lines, which a GitHub Actions step can append to $GITHUB_OUTPUT as they are.
  */
 async function shards(args) {
-  const {values, positionals} = parseCommand('shards', args, {shards: {type: 'string'}, only: {type: 'string'}});
+  const {values, positionals} = parseCommand('shards', args, {
+    shards: {type: 'string'},
+    only: {type: 'string'},
+    measure: {type: 'string', default: 'time'},
+  });
   if (positionals.length !== 1) throw new UsageError('shards: name one suite');
   if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('shards: give --shards N, a whole number');
   const [{loadSuite}, {expandMatrix, groupKey, parseOnly}] = await Promise.all([load.suite(), load.matrix()]);
   const suite = loadSuite(suiteFile(positionals[0]));
   let cells;
   try {
-    ({cells} = expandMatrix(suite, {only: parseOnly(values.only)}));
+    ({cells} = expandMatrix(suite, {only: parseOnly(values.only), measure: values.measure}));
   } catch (error) {
     throw new UsageError(`shards: ${error.message}`);
   }
@@ -386,8 +415,11 @@ async function k8s(args) {
     'results-pvc': {type: 'string'},
     secret: {type: 'string'},
     duration: {type: 'string'},
+    measure: {type: 'string', default: 'time'},
   });
   if (positionals.length !== 1) throw new UsageError('k8s: name one suite');
+  if (!['time', 'instructions'].includes(values.measure))
+    throw new UsageError(`k8s: --measure takes time or instructions, not ${JSON.stringify(values.measure)}`);
   if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('k8s: give --shards N, a whole number');
   if (!values.out) throw new UsageError('k8s: give the folder to write the manifests into with --out DIR');
   const [{loadSuite, parseDuration}, {expandMatrix, groupKey}, manifests, YAML, {writeFileAtomically}] =
@@ -406,7 +438,7 @@ async function k8s(args) {
     }
   }
   const suite = loadSuite(suiteFile(positionals[0]));
-  const groups = new Set(expandMatrix(suite).cells.map(groupKey)).size;
+  const groups = new Set(expandMatrix(suite, {measure: values.measure}).cells.map(groupKey)).size;
   const shards = Math.min(Number(values.shards), groups);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
   const run = `bench-${suite.id}-${stamp}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
@@ -417,6 +449,7 @@ async function k8s(args) {
     resultsPvc: values['results-pvc'] ?? null,
     secret: values.secret ?? null,
     duration: values.duration ?? null,
+    measure: values.measure === 'instructions' ? 'instructions' : null,
   };
   const {shards: first, merge: second} = manifests.k8sManifests(suite, options);
   const yaml = (docs) => docs.map((d) => YAML.stringify(d, {aliasDuplicateObjects: false})).join('---\n');
@@ -491,7 +524,9 @@ async function compare(args) {
     appendFileSync(values.summary, report.comparisonMarkdown(comparisons, {title, margin, machines}));
   }
   // An A/A control that reads worse is noise to look into, not a regression to gate on.
-  return comparisons.some((c) => c.metric === 'tps' && c.verdict === 'worse' && !c.control) ? 1 : 0;
+  return comparisons.some((c) => ['tps', 'instructions'].includes(c.metric) && c.verdict === 'worse' && !c.control)
+    ? 1
+    : 0;
 }
 
 const COMMANDS = {

@@ -3,7 +3,9 @@
 // from different machines, since a change between them may be the machine's.
 import {hostOf, machineFingerprint} from '../lib/results/machine.mjs';
 
-const percent = (v) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(1)}%`);
+// Instruction counts differ in hundredths of a percent: they get three decimals.
+const percent = (v, digits = 1) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(digits)}%`);
+const digitsOf = (metric) => (metric === 'instructions' ? 3 : 1);
 const figure = (v) => v.toLocaleString('en', {maximumSignificantDigits: 4});
 
 const HEADINGS = [
@@ -26,8 +28,10 @@ const row = (c) => [
   c.metric,
   `${c.baseline.target} ${figure(c.baseline.median)} (${c.baseline.n})`,
   `${c.candidate.target} ${figure(c.candidate.median)} (${c.candidate.n})`,
-  percent(c.changePct),
-  c.ciLowPct === null ? 'too few runs' : `${percent(c.ciLowPct)} … ${percent(c.ciHighPct)}`,
+  percent(c.changePct, digitsOf(c.metric)),
+  c.ciLowPct === null
+    ? 'too few runs'
+    : `${percent(c.ciLowPct, digitsOf(c.metric))} … ${percent(c.ciHighPct, digitsOf(c.metric))}`,
   (c.pAdjusted ?? c.p).toFixed(3),
   c.control ? `${c.verdict} (A/A)` : c.verdict,
 ];

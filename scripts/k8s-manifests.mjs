@@ -17,6 +17,7 @@ export const SHARD_SCRIPT = [
   'rm -rf "$out"',
   'set -- --shard "$shard/$SHARDS" --out "$out"',
   'if [ -n "$DURATION" ]; then set -- "$@" --duration "$DURATION"; fi',
+  'if [ -n "$MEASURE" ]; then set -- "$@" --measure "$MEASURE"; fi',
   'status=0',
   'node scripts/bench.mjs run "$SUITE" "$@" || status=$?',
   // 3: it finished, and some cells failed; they are in the result, which the merge shows.
@@ -33,16 +34,22 @@ export const MERGE_SCRIPT = [
   'if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then exit "$status"; fi',
   'mkdir -p "$RESULTS/merged"',
   'cp "results/$RUN.json" "$RESULTS/merged/"',
+  // An instructions run's Cachegrind files live beside its result.
+  'if [ -d "results/$RUN.cachegrind" ]; then cp -r "results/$RUN.cachegrind" "$RESULTS/merged/"; fi',
   'if [ "$BUILD_SITE" = "true" ]; then npm run build && rm -rf "$RESULTS/site" && cp -r build "$RESULTS/site"; fi',
 ].join('\n');
 
 /**
  * @param {object} suite  from loadSuite
  * @param {{shards: number, run: string, image: string, resultsPvc?: string|null, secret?: string|null,
- *   duration?: string|null}} options  run: a DNS-safe name shared by the Jobs and the results folder
+ *   duration?: string|null, measure?: string|null}} options  run: a DNS-safe name shared by the Jobs and the
+ *   results folder; measure: instructions runs the servers under Valgrind (the image has it)
  * @returns {{shards: object[], merge: object[]}} the objects of shards.yaml and merge.yaml
  */
-export function k8sManifests(suite, {shards, run, image, resultsPvc = null, secret = null, duration = null}) {
+export function k8sManifests(
+  suite,
+  {shards, run, image, resultsPvc = null, secret = null, duration = null, measure = null},
+) {
   const claim = resultsPvc ?? `${run}-results`;
   const labels = {[LABEL]: 'pg-bench-guide', 'pg-bench-guide/suite': suite.id, 'pg-bench-guide/run': run};
   const urlTargets = suite.targets.filter((t) => t.urlVariable);
@@ -53,6 +60,7 @@ export function k8sManifests(suite, {shards, run, image, resultsPvc = null, secr
     {name: 'RUN', value: run},
     {name: 'RESULTS', value: `/results/${run}`},
     {name: 'DURATION', value: duration ?? ''},
+    {name: 'MEASURE', value: measure ?? ''},
   ];
   const pod = (name, script, extraEnv) => ({
     restartPolicy: 'Never',

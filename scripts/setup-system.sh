@@ -6,6 +6,8 @@
 #   fonts-noto-cjk   so Japanese, Korean and Chinese pages render as text, not boxes
 #   procps           ps and pgrep: the runner's tests watch its processes (minimal
 #                    Debian images lack them)
+#   valgrind         Cachegrind counts the instructions the servers execute per
+#                    transaction (bench run --measure instructions)
 #
 # Reads:  the system (commands on PATH, installed fonts); CHROMIUM_PATH if set.
 # Writes: nothing when everything is present; otherwise installs with apt-get
@@ -43,9 +45,10 @@ have_pgbench || missing+=(postgresql)
 have_chromium || missing+=(chromium)
 have_cjk_fonts || missing+=(fonts-noto-cjk)
 { command -v ps && command -v pgrep; } >/dev/null 2>&1 || missing+=(procps)
+command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "setup-system: pgbench, psql, chromium, CJK fonts, ps and pgrep are present."
+  echo "setup-system: pgbench, psql, chromium, CJK fonts, ps, pgrep and valgrind are present."
   exit 0
 fi
 

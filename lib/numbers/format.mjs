@@ -15,6 +15,14 @@ export const KINDS = {
   // against 7.45 is 5.0×; "37 against 7" would read as 5.3×).
   tps: {maximumFractionDigits: 0, maximumSignificantDigits: 3, roundingPriority: 'morePrecision'},
   count: {maximumFractionDigits: 0},
+  // Instructions per transaction, whole or a function's share of one; a change keeps its sign.
+  instructions: {maximumFractionDigits: 0, maximumSignificantDigits: 3, roundingPriority: 'morePrecision'},
+  instructionsChange: {
+    maximumFractionDigits: 0,
+    maximumSignificantDigits: 3,
+    roundingPriority: 'morePrecision',
+    signDisplay: 'exceptZero',
+  },
   ms: {maximumSignificantDigits: 3},
   percent: {style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero'},
   ratio: {minimumFractionDigits: 1, maximumFractionDigits: 1},

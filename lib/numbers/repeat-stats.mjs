@@ -4,7 +4,7 @@
 // test, the change with its 95% interval, and a verdict).
 import {FIGURES} from '../results/cell-figures.mjs';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
-import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
+import {compareToBaseline, DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {ratio} from './compare.mjs';
 import {formatFigure} from './format.mjs';
 
@@ -61,16 +61,21 @@ export function groupFigures(cells, names, locale) {
  * Each candidate figure against the baseline's (all from statOf), decided by
  * the runs' values: the change (Hodges–Lehmann, as a percent) with its 95%
  * interval, Holm-corrected when there are several, and the verdict at the
- * margin. Also the ratio of the medians, for "× as fast" wording.
+ * margin. Also the ratio of the medians, for "× as fast" wording, and what
+ * the runs could have detected (detectableOf).
  * @returns {(object|null)[]} one per candidate (null for a figure not measured)
  */
-export function versusBaseline(base, candidates, {locale, margin = DEFAULT_MARGIN, better = 'higher'}) {
+export function versusBaseline(
+  base,
+  candidates,
+  {locale, margin = DEFAULT_MARGIN, better = 'higher', minMargin = MIN_MARGIN},
+) {
   const present = candidates.filter(Boolean);
   if (!base || present.length === 0) return candidates.map(() => null);
   const {comparisons} = compareToBaseline(
     base.values,
     present.map((c) => c.values),
-    {margin, better},
+    {margin, better, minMargin},
   );
   const percent = (v) => (v === null ? null : formatFigure(v, 'percent', locale));
   const decided = new Map(present.map((c, i) => [c, comparisons[i]]));
@@ -92,8 +97,35 @@ export function versusBaseline(base, candidates, {locale, margin = DEFAULT_MARGI
       runs: formatFigure(Math.min(c.values.length, base.values.length), 'integer', locale),
       margin: unsignedPercent(margin, locale),
       level: unsignedPercent(d.level, locale),
+      ...detectableOf(d, {margin, runs: Math.min(c.values.length, base.values.length), locale}),
     };
   });
+}
+
+/** The change a reader may want told from none, for "how many rounds would it take". */
+export const WANTED_CHANGE = 0.05;
+
+/**
+ * What a comparison could have seen. A change δ is called better or worse
+ * when its whole interval lies beyond the margin: with an interval of
+ * half-width h around it, only when |δ| > M + h. The half-width shrinks
+ * about as 1/√n, so telling a change of WANTED_CHANGE from none (an interval
+ * of half-width below it) takes about n·(h / WANTED_CHANGE)² rounds.
+ * @returns {{detectable: number|null, detectableText: string|null, roundsForWanted: string|null,
+ *   wantedText: string}}  nulls when the runs were too few for any interval
+ */
+export function detectableOf({low, high}, {margin, runs, locale}) {
+  const wantedText = unsignedPercent(WANTED_CHANGE, locale);
+  if (low === null || high === null) return {detectable: null, detectableText: null, roundsForWanted: null, wantedText};
+  const half = (high - low) / 2;
+  const detectable = margin + half;
+  const rounds = Math.max(runs, Math.ceil(runs * (half / WANTED_CHANGE) ** 2));
+  return {
+    detectable,
+    detectableText: unsignedPercent(detectable, locale),
+    roundsForWanted: formatFigure(rounds, 'integer', locale),
+    wantedText,
+  };
 }
 
 /** "3%", "95%": a percentage that is not a change, without its sign. */

@@ -166,6 +166,12 @@ export function createOutputParser() {
       warnings.push(lastMessage);
       return;
     }
+    // "setting random seed to N" (--random-seed): the seed of the run, not an error.
+    const seed = level === undefined && /^setting random seed to (\d+)$/.exec(text);
+    if (seed) {
+      out.randomSeed = Number(seed[1]);
+      return;
+    }
     // "client N got an error … / repeats the transaction / ends the failed
     // transaction": per-transaction reports (--verbose-errors), not run errors.
     if (level === undefined && /^client \d+ /.test(text)) {

@@ -13,4 +13,9 @@ export const FIGURES = {
   p95: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p95 / 1000},
   p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000},
   max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
+  // CPU instructions per transaction (an instructions run's cells: schemas/result.md).
+  instructions: {kind: 'instructions', pick: (c) => c.instructions?.perTransaction ?? null},
 };
+
+/** What a result measured: `time` (pgbench's throughput and latency; the default) or `instructions`. */
+export const measureOf = (result) => result.run.design?.measure ?? 'time';

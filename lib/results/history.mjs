@@ -8,11 +8,18 @@
 // decides it (lib/stats/compare-results.mjs).
 import {compareRuns, marginOf} from '../stats/compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
-import {FIGURES} from './cell-figures.mjs';
+import {FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint} from './machine.mjs';
 
 /** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
 export const HISTORY_METRICS = ['tps', 'p95'];
+
+/**
+ * The figures a run's history follows: a timed run's (HISTORY_METRICS), or an
+ * instructions run's instructions per transaction, which should stay flat
+ * across runs and machines with the same server binaries.
+ */
+export const historyMetricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : HISTORY_METRICS);
 
 /**
  * The runs of a suite a history shows: finished runs (not imports), oldest
@@ -71,9 +78,18 @@ export function suiteHistory(results, suiteId) {
       const machine = machines.get(fingerprint);
       if (!machine.runs.includes(result.run.id)) machine.runs.push(result.run.id);
       const [{scenario, workload, parameters}] = cells;
-      const lineKey = `${scenario}\u0000${workload}\u0000${parameters.clients}\u0000${parametersKey(parameters)}`;
+      const measure = measureOf(result);
+      const lineKey = [measure, scenario, workload, parameters.clients, parametersKey(parameters)].join('\u0000');
       if (!machine.groups.has(lineKey)) {
-        machine.groups.set(lineKey, {scenario, workload, clients: parameters.clients, parameters, series: new Map()});
+        machine.groups.set(lineKey, {
+          scenario,
+          workload,
+          clients: parameters.clients,
+          parameters,
+          measure,
+          metrics: historyMetricsOf(result),
+          series: new Map(),
+        });
       }
       const group = machine.groups.get(lineKey);
       for (const target of [...new Set(cells.map((c) => c.target))]) {
@@ -90,8 +106,8 @@ export function suiteHistory(results, suiteId) {
           });
         }
         const own = cells.filter((c) => c.target === target);
-        const point = Object.fromEntries(HISTORY_METRICS.map((m) => [m, pointOf(own, m)]));
-        if (point.tps) group.series.get(seriesKey).points.push({run: result.run.id, ...point});
+        const point = Object.fromEntries(group.metrics.map((m) => [m, pointOf(own, m)]));
+        if (point[group.metrics[0]]) group.series.get(seriesKey).points.push({run: result.run.id, ...point});
       }
     }
   }
@@ -99,7 +115,8 @@ export function suiteHistory(results, suiteId) {
   const comparisonsOf = (older, newer) => {
     const key = `${older}\u0000${newer}`;
     if (!pairs.has(key)) {
-      pairs.set(key, compareRuns(runById.get(older), runById.get(newer), {metrics: HISTORY_METRICS}));
+      const newerRun = runById.get(newer);
+      pairs.set(key, compareRuns(runById.get(older), newerRun, {metrics: historyMetricsOf(newerRun)}));
     }
     return pairs.get(key);
   };

@@ -10,7 +10,9 @@
 // whose cells come from two machines is refused. Given the suite and the
 // shard count, the cells of a shard that left no result (its job failed) or
 // stopped early are recorded as failed, so a page shows them as failed cells.
+import path from 'node:path';
 import {expandMatrix} from '../suites/matrix.mjs';
+import {measureOf} from './cell-figures.mjs';
 import {failedCell} from './cell-record.mjs';
 import {sameMachine} from './machine.mjs';
 
@@ -27,6 +29,11 @@ function checkParts(parts, expected) {
       throw new Error(
         `${file}: suite ${result.run.suite} (hash ${result.run.suiteHash?.slice(0, 12)}) is not the suite of ` +
           `${first.file}; merge shards of one suite version.`,
+      );
+    }
+    if (measureOf(result) !== measureOf(first.result)) {
+      throw new Error(
+        `${file} measured ${measureOf(result)}, ${first.file} ${measureOf(first.result)}: merge runs of one measure.`,
       );
     }
     if (result.run.finishedAt === null && !expected)
@@ -92,6 +99,7 @@ function missingCells(parts, expected, cells) {
       repeat: overrides.repeat ?? null,
       durationS: overrides.durationS ?? null,
       scale: overrides.scale ?? null,
+      measure: measureOf(parts[0].result),
     });
     for (const cell of planned) {
       if (cells.has(cell.id)) continue;
@@ -108,14 +116,63 @@ function missingCells(parts, expected, cells) {
   return missing;
 }
 
+/** When a run started, from its id (SUITE-YYYYMMDDTHHMMSSZ…), as an ISO date; null when the id has none. */
+function startOfRunId(id) {
+  const m = /-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(id);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : null;
+}
+
+/**
+ * --replace: the comparison groups of a later result take the place of the
+ * same groups in earlier ones (a group measured again, e.g. from committed
+ * sources). Each earlier result keeps its other cells; of an earlier merged
+ * result, the parts none of whose cells are left are dropped from its list of
+ * parts (a part's cells are those that started between its start and the next
+ * part's, as their ids date them).
+ */
+function replaceGroups(parts) {
+  return parts.map((part, i) => {
+    const later = new Set(parts.slice(i + 1).flatMap((p) => p.result.cells.map(groupOf)));
+    if (later.size === 0) return part;
+    const cells = part.result.cells.filter((c) => !later.has(groupOf(c)));
+    const design = part.result.run.design;
+    let subParts = design?.parts;
+    if (subParts) {
+      const starts = subParts.map((p) => startOfRunId(p.run));
+      if (starts.every(Boolean)) {
+        subParts = subParts.filter((_, k) =>
+          cells.some((c) => c.startedAt >= starts[k] && (k + 1 === starts.length || c.startedAt < starts[k + 1])),
+        );
+      }
+    }
+    return {
+      ...part,
+      result: {
+        ...part.result,
+        cells,
+        run: {...part.result.run, ...(design && {design: {...design, ...(subParts && {parts: subParts})}})},
+      },
+    };
+  });
+}
+
+/** A part's own parts: a merged result's list, or the run itself. */
+const partsOfRun = (result) =>
+  result.run.design?.parts ?? [
+    {run: result.run.id, seed: result.run.design?.seed ?? null, project: result.run.project},
+  ];
+
 /**
  * @param {{file: string, result: object}[]} parts
- * @param {{expected?: {suite: object, count: number}}} [options]
- *   expected: the suite (lib/suites/suite.mjs) and how many shards it ran as; their missing cells become failed
+ * @param {{expected?: {suite: object, count: number}, replace?: boolean, id?: string}} [options]
+ *   expected: the suite (lib/suites/suite.mjs) and how many shards it ran as; their missing cells become failed;
+ *   replace: a later result's comparison groups replace the same groups of earlier ones (replaceGroups);
+ *   id: the merged result's id (default: the first's, with -merged)
  * @returns {object} the merged result (not yet validated or written)
  */
-export function mergeResults(parts, {expected = null} = {}) {
-  checkParts(parts, expected);
+export function mergeResults(given, {expected = null, replace = false, id = null} = {}) {
+  checkParts(given, expected);
+  const parts = replace ? replaceGroups(given) : given;
   const [first] = parts;
   const cells = cellsOf(parts);
   const missing = expected ? missingCells(parts, expected, cells) : [];
@@ -149,20 +206,17 @@ export function mergeResults(parts, {expected = null} = {}) {
     .sort()
     .at(-1);
   const {shard, only, ...overrides} = first.result.run.overrides ?? {};
+  const ownParts = parts.flatMap((p) => partsOfRun(p.result));
   const design = first.result.run.design && {
     ...first.result.run.design,
-    parts: parts.map((p) => ({
-      run: p.result.run.id,
-      seed: p.result.run.design?.seed ?? null,
-      project: p.result.run.project,
-    })),
+    parts: ownParts,
   };
-  const dirty = parts.map((p) => p.result.run.project.dirty);
+  const dirty = ownParts.map((p) => p.project?.dirty ?? null);
   return {
     schemaVersion: first.result.schemaVersion,
     run: {
       ...first.result.run,
-      id: `${first.result.run.id}-merged`,
+      id: id ?? `${first.result.run.id}-merged`,
       startedAt: times('startedAt')[0],
       // A shard that stopped early has no end: the merged run ends with the last cell measured.
       finishedAt: [times('finishedAt').at(-1), lastCell].filter(Boolean).sort().at(-1) ?? times('startedAt').at(-1),
@@ -180,5 +234,22 @@ export function mergeResults(parts, {expected = null} = {}) {
     cells: [...cells.values(), ...missing],
     plans: parts.flatMap((p) => p.result.plans ?? []),
     preparations: parts.flatMap((p) => p.result.preparations ?? []),
+    ...(parts.some((p) => p.result.profiles) && {profiles: profilesOf(parts)}),
   };
 }
+
+/**
+ * An instructions run's profiles, each part's with its files' paths as the
+ * part names them from here (its folder joined): the command that writes the
+ * merged result copies them beside it (profileSources says which to copy).
+ */
+const profilesOf = (parts) =>
+  parts.flatMap(({file, result}) =>
+    (result.profiles ?? []).map((entry) => ({
+      ...entry,
+      files: {
+        short: path.join(path.dirname(file), entry.files.short),
+        long: path.join(path.dirname(file), entry.files.long),
+      },
+    })),
+  );

@@ -138,3 +138,66 @@ test('with the shard count, the cells of a lost shard are recorded as failed, na
   );
   assert.throws(() => mergeResults([shard1], {expected: {suite, count: 3}}), /ran as shard 1\/2, not as one of 3/);
 });
+
+test('--replace: a group measured again takes the place of the same group of a merged run, and of its part', () => {
+  const design = (seed, parts) => ({
+    order: 'interleaved-rounds',
+    seed,
+    checkpointBeforeEach: true,
+    margin: 0.03,
+    ...(parts && {parts}),
+  });
+  const clean = {gitSha: 'a'.repeat(40), dirty: false};
+  const [one, two] = shards();
+  const cell = (c, workload, startedAt) => ({...c, id: `${c.id}-${workload}`, workload, startedAt});
+  // A merged run of two parts: part 1 measured workload a, part 2 (from uncommitted sources) workload b.
+  const merged = {
+    file: 's-20261123T140000Z-merged.json',
+    result: {
+      ...one.result,
+      run: {
+        ...one.result.run,
+        id: 's-20261123T140000Z-merged',
+        overrides: {},
+        project: {...clean, dirty: true},
+        design: design(1, [
+          {run: 's-20261123T140000Z', seed: 1, project: clean},
+          {run: 's-20261123T150000Z', seed: 2, project: {...clean, dirty: true}},
+        ]),
+      },
+      cells: [
+        cell(SAMPLE.cells[0], 'a', '2026-11-23T14:01:00.000Z'),
+        cell(SAMPLE.cells[1], 'b', '2026-11-23T15:01:00.000Z'),
+      ],
+    },
+  };
+  // Workload b again, from committed sources.
+  const again = {
+    file: 's-20261125T010000Z.json',
+    result: {
+      ...two.result,
+      run: {...two.result.run, id: 's-20261125T010000Z', overrides: {}, project: clean, design: design(3)},
+      cells: [cell(SAMPLE.cells[1], 'b', '2026-11-25T01:01:00.000Z')],
+    },
+  };
+  const result = mergeResults([merged, again], {replace: true, id: 's-20261125-merged'});
+  assert.deepEqual(resultProblems(result), []);
+  assert.equal(result.run.id, 's-20261125-merged');
+  assert.deepEqual(
+    result.cells.map((c) => [c.workload, c.startedAt]),
+    [
+      ['a', '2026-11-23T14:01:00.000Z'],
+      ['b', '2026-11-25T01:01:00.000Z'],
+    ],
+  );
+  assert.deepEqual(
+    result.run.design.parts.map((p) => [p.run, p.seed, p.project.dirty]),
+    [
+      ['s-20261123T140000Z', 1, false],
+      ['s-20261125T010000Z', 3, false],
+    ],
+  );
+  assert.equal(result.run.project.dirty, false);
+  // Without --replace, the same cells twice are refused.
+  assert.throws(() => mergeResults([merged, again]), /is in two shards/);
+});

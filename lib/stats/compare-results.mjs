@@ -5,15 +5,23 @@
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
 import {targetOrder} from '../numbers/repeat-stats.mjs';
-import {FIGURES} from '../results/cell-figures.mjs';
-import {compareToBaseline, DEFAULT_MARGIN} from './compare.mjs';
+import {FIGURES, measureOf} from '../results/cell-figures.mjs';
+import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from './compare.mjs';
 
-/** The figures compared, with the direction that is good. Latencies come from per-transaction logs. */
+/**
+ * The figures compared, with the direction that is good and the smallest
+ * margin that may decide them. Latencies come from per-transaction logs;
+ * instructions per transaction from an instructions run.
+ */
 export const METRICS = {
-  tps: {better: 'higher', pick: FIGURES.tps.pick},
-  p95: {better: 'lower', pick: FIGURES.p95.pick},
-  p99: {better: 'lower', pick: FIGURES.p99.pick},
+  tps: {better: 'higher', pick: FIGURES.tps.pick, minMargin: MIN_MARGIN},
+  p95: {better: 'lower', pick: FIGURES.p95.pick, minMargin: MIN_MARGIN},
+  p99: {better: 'lower', pick: FIGURES.p99.pick, minMargin: MIN_MARGIN},
+  instructions: {better: 'lower', pick: FIGURES.instructions.pick, minMargin: MIN_INSTRUCTION_MARGIN},
 };
+
+/** The metrics a result's comparisons decide: those of its measure. */
+export const metricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : ['tps', 'p95', 'p99']);
 
 /** The key of a cell's comparison group. */
 const groupKey = (cell) => `${cell.scenario}\u0000${cell.workload}\u0000${cell.parameters.clients}`;
@@ -70,7 +78,7 @@ function decideGroup(group, metric, baseline, candidates, margin, control = fals
   const decided = compareToBaseline(
     baseline.values,
     candidates.map((c) => c.values),
-    {margin, better: METRICS[metric].better},
+    {margin, better: METRICS[metric].better, minMargin: METRICS[metric].minMargin},
   );
   return candidates.map((candidate, i) =>
     entry(group, metric, baseline, candidate, decided, decided.comparisons[i], control),
@@ -90,7 +98,7 @@ export const controlsOf = (result) =>
  * twin, marked `control: true`.
  * @returns {object[]} comparisons
  */
-export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p95', 'p99']} = {}) {
+export function compareWithinRun(result, {baseline, margin, metrics = metricsOf(result)} = {}) {
   const controls = controlsOf(result);
   const targets = targetOrder(result).filter((t) => !controls.has(t));
   const base = baseline ?? targets[0];
@@ -121,9 +129,15 @@ export function compareWithinRun(result, {baseline, margin, metrics = ['tps', 'p
 
 /**
  * The same cells of two runs: `older` is the baseline, `newer` the candidate.
+ * Runs of two measures (time, instructions) have nothing to compare.
  * @returns {object[]} comparisons (target names `<target>@<run id>`)
  */
-export function compareRuns(older, newer, {margin, metrics = ['tps', 'p95', 'p99']} = {}) {
+export function compareRuns(older, newer, {margin, metrics = metricsOf(newer)} = {}) {
+  if (measureOf(older) !== measureOf(newer)) {
+    throw new Error(
+      `${older.run.id} measured ${measureOf(older)}, ${newer.run.id} ${measureOf(newer)}: compare runs of one measure.`,
+    );
+  }
   const m = marginOf(newer, margin);
   const newGroups = new Map(comparisonGroups(newer).map((g) => [`${g.scenario}/${g.workload}/${g.clients}`, g]));
   const out = [];

@@ -90,3 +90,40 @@ test('an A/A control meets its twin only, outside the Holm family', () => {
     'identical figures within ±2.5%',
   );
 });
+
+/** The six-repeat run as an instructions run: per transaction 100,000 × the target's scale, ±0.001%. */
+function instructionsRun(scaleOf = () => 1) {
+  const result = sixRepeats();
+  result.run.design = {...result.run.design, measure: 'instructions', margin: 0.001};
+  for (const c of result.cells) {
+    c.instructions = {
+      perTransaction: 100_000 * scaleOf(c.target) * (1 + 0.00001 * (c.repeat - 3.5)),
+      randomSeed: c.repeat,
+      valgrind: '3.19.0',
+      runs: [],
+    };
+  }
+  return result;
+}
+
+test('an instructions run is compared on instructions per transaction: fewer is better, at a margin below 2%', () => {
+  const result = instructionsRun((target) => ({pg16: 0.994, pg17: 1.02, pg18: 1})[target] ?? 1);
+  const comparisons = compareWithinRun(result);
+  assert.deepEqual([...new Set(comparisons.map((c) => c.metric))], ['instructions']);
+  assert.deepEqual(
+    comparisons.filter((c) => c.scenario === 'small').map((c) => [c.candidate.target, c.verdict]),
+    [
+      ['pg16', 'better'],
+      ['pg17', 'worse'],
+      ['pg18', 'equivalent'],
+    ],
+  );
+  assert.throws(() => compareWithinRun(result, {margin: 0.00001}), /at least 0\.01%/);
+});
+
+test('runs of two measures are not compared with each other', () => {
+  assert.throws(
+    () => compareRuns(sixRepeats(), instructionsRun()),
+    /measured time, .* instructions: compare runs of one measure/,
+  );
+});

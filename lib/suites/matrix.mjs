@@ -5,7 +5,7 @@
 // machine then spreads over all targets instead of posing as a difference
 // between them. Groups run one after the other, scenario by scenario (one
 // pgbench -i per scale and target).
-import {PUBLISHED_MIN_REPEAT} from './suite.mjs';
+import {groupMeasures, instructionTransactions, PUBLISHED_MIN_REPEAT} from './suite.mjs';
 
 const ONLY_KEYS = ['target', 'workload', 'scenario', 'clients', 'repeat'];
 
@@ -70,12 +70,13 @@ const runsIn = (target, scenario, workload) =>
   (target.scenarios ?? [scenario.id]).includes(scenario.id) &&
   (target.workloads ?? [workload.id]).includes(workload.id);
 
-/** Every comparison group of the suite, in run order, with the targets it compares. */
-export function suiteGroups(suite) {
+/** Every comparison group of the suite that takes `measure`, in run order, with the targets it compares. */
+export function suiteGroups(suite, measure = 'time') {
   const groups = [];
   for (const scenario of suite.scenarios) {
     for (const workload of suite.workloads) {
       if (!(workload.scenarios ?? [scenario.id]).includes(scenario.id)) continue;
+      if (!groupMeasures(suite, workload, scenario).includes(measure)) continue;
       const targets = suite.targets.filter((t) => runsIn(t, scenario, workload));
       if (targets.length === 0) continue;
       for (const clients of scenario.clients) groups.push({scenario, workload, clients, targets});
@@ -93,13 +94,28 @@ export function suiteGroups(suite) {
  * @param {number} [options.repeat]  rounds instead of the suite's
  * @param {number} [options.durationS]  run length instead of the scenarios' (replaces -t too)
  * @param {number} [options.scale]  pgbench scale instead of the scenarios' (those that initialize tables)
+ * @param {'time'|'instructions'} [options.measure]  the groups that take this measure; an instructions cell
+ *   runs a fixed number of transactions per client (its longer run's), never a duration
  * @returns {{cells: object[], overrides: object}}  cells in run order, each with its round and position
  */
 export function expandMatrix(
   suite,
-  {seed = 1, only = {}, shard = null, repeat = null, durationS = null, scale = null} = {},
+  {seed = 1, only = {}, shard = null, repeat = null, durationS = null, scale = null, measure = 'time'} = {},
 ) {
   const rounds = repeat ?? suite.repeat;
+  if (measure === 'instructions' && durationS !== null) {
+    throw new Error(
+      "--duration sets the time measure's run length: an instructions run counts a fixed number of " +
+        "transactions (the suite's instructions.transactions). Leave out --duration.",
+    );
+  }
+  const measured = suiteGroups(suite, measure);
+  if (measured.length === 0) {
+    throw new Error(
+      `${suite.file ?? suite.id}: no group of suite ${suite.id} takes the ${measure} measure (it takes ` +
+        `${(suite.measures ?? ['time']).join(', ')}): add ${measure} to its measures, or run another measure.`,
+    );
+  }
   if (suite.published && rounds < PUBLISHED_MIN_REPEAT) {
     throw new Error(
       `${suite.id} feeds a published page, which needs at least ${PUBLISHED_MIN_REPEAT} repeats per target: with ` +
@@ -109,13 +125,15 @@ export function expandMatrix(
   }
   const random = generator(seed);
   const all = [];
-  for (const group of suiteGroups(suite)) {
+  for (const group of measured) {
     const {workload, clients, targets} = group;
     const scenario = scale !== null && group.scenario.scale != null ? {...group.scenario, scale} : group.scenario;
     const run =
-      durationS !== null
-        ? {durationS, transactionsPerClient: null}
-        : {durationS: scenario.durationS, transactionsPerClient: scenario.transactionsPerClient};
+      measure === 'instructions'
+        ? {durationS: null, transactionsPerClient: instructionTransactions(suite, workload, scenario)}
+        : durationS !== null
+          ? {durationS, transactionsPerClient: null}
+          : {durationS: scenario.durationS, transactionsPerClient: scenario.transactionsPerClient};
     for (let round = 1; round <= rounds; round++) {
       shuffled(targets, random).forEach((target, i) => {
         const labels = {target: target.id, workload: workload.id, scenario: scenario.id, clients, repeat: round};

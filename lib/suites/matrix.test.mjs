@@ -123,3 +123,24 @@ test('a suite behind a published page refuses fewer than 5 repeats, and says why
     ),
   );
 });
+
+test('an instructions run: the groups that take it, each cell a fixed number of transactions per client', () => {
+  const measured = {
+    ...suite,
+    measures: ['time', 'instructions'],
+    instructions: {transactions: 400, margin: 0.001},
+    workloads: [
+      {id: 'ro', instructionTransactions: 2000},
+      {id: 'rw', measures: ['time']},
+    ],
+  };
+  const {cells} = expandMatrix(measured, {measure: 'instructions', seed: 3});
+  assert.deepEqual([...new Set(cells.map(groupKey))], ['s/ro/c1', 's/ro/c4']);
+  assert.ok(cells.every((c) => c.durationS === null && c.transactionsPerClient === 2000));
+  assert.equal(expandMatrix(measured, {seed: 3}).cells.length, 24, 'the time measure keeps every group');
+  assert.throws(
+    () => expandMatrix(measured, {measure: 'instructions', durationS: 10}),
+    /--duration sets the time measure's run length/,
+  );
+  assert.throws(() => expandMatrix(suite, {measure: 'instructions'}), /no group of suite demo takes the instructions/);
+});

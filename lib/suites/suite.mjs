@@ -5,7 +5,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import YAML, {LineCounter} from 'yaml';
-import {DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
 
@@ -14,6 +14,12 @@ const DOC = 'schemas/suite.md';
 export const DEFAULT_REPEAT = 6;
 // Below this many repeats, no comparison of a published page could be decided.
 export const PUBLISHED_MIN_REPEAT = 5;
+/** The measures a suite can take: see schemas/suite.md. */
+export const MEASURES = ['time', 'instructions'];
+// Transactions per client of an instructions cell's longer run (the shorter runs half).
+export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
+// Until a suite's instructions A/A sets its own: instruction counts repeat far closer than this.
+export const DEFAULT_INSTRUCTION_MARGIN = 0.01;
 
 export class SuiteError extends Error {
   constructor(problems) {
@@ -126,15 +132,21 @@ export function loadSuite(file) {
       explain: (w.explain ?? []).map((e, j) => ({file: sqlFile(e, ['workloads', i, 'explain', j]), name: e})),
       session: Object.fromEntries(Object.entries(w.session ?? {}).map(([k, v]) => [k, String(v)])),
       scenarios: w.scenarios ?? null,
+      measures: w.measures ?? null,
+      instructionTransactions: w.instructions?.transactions ?? null,
     };
   });
   const scenarios = suite.scenarios.map((s, i) => {
-    exactlyOne(
-      s,
-      ['duration', 'transactions'],
-      ['scenarios', i],
-      'give either "duration: 300s" or "transactions: 1000" (per client)',
-    );
+    // A scenario only counted in instructions needs no run length: its cells count transactions.
+    const timed = (s.measures ?? suite.measures ?? ['time']).includes('time');
+    if (timed || s.duration !== undefined || s.transactions !== undefined) {
+      exactlyOne(
+        s,
+        ['duration', 'transactions'],
+        ['scenarios', i],
+        'give either "duration: 300s" or "transactions: 1000" (per client)',
+      );
+    }
     const clients = [s.clients].flat();
     const threads = s.threads ?? 1;
     if (threads > Math.min(...clients))
@@ -161,11 +173,14 @@ export function loadSuite(file) {
       warmupS,
       log: s.log ?? false,
       vacuum: s.vacuum ?? null,
+      measures: s.measures ?? null,
+      instructionTransactions: s.instructions?.transactions ?? null,
     };
   });
   checkReferences(suite, targets, report);
   const margin = suite.margin === undefined ? DEFAULT_MARGIN : Number(suite.margin.slice(0, -1)) / 100;
   if (margin < MIN_MARGIN) report(['margin'], `${suite.margin} is below 2%: no machine here measures that finely`);
+  const instructions = instructionsOf(suite, report);
   if (problems.length > 0) throw new SuiteError(problems);
   return {
     id: suite.id,
@@ -178,8 +193,43 @@ export function loadSuite(file) {
     repeat: suite.repeat ?? DEFAULT_REPEAT,
     published: suite.published ?? false,
     margin,
+    measures: suite.measures ?? ['time'],
+    instructions,
   };
 }
+
+/** The instructions measure's settings, with defaults. */
+function instructionsOf(suite, report) {
+  const given = suite.instructions?.margin;
+  const margin = given === undefined ? DEFAULT_INSTRUCTION_MARGIN : Number(given.slice(0, -1)) / 100;
+  if (margin < MIN_INSTRUCTION_MARGIN) {
+    report(['instructions', 'margin'], `${given} is below 0.01%: set it from the instructions A/A, never below it`);
+  }
+  const all = suite.measures ?? ['time'];
+  const takes = suite.workloads.some((w) =>
+    suite.scenarios.some((s) => [w, s].every((x) => (x.measures ?? all).includes('instructions'))),
+  );
+  if (suite.instructions && !takes) {
+    report(['instructions'], 'no group takes the instructions measure: add instructions to measures, or remove this');
+  }
+  return {transactions: suite.instructions?.transactions ?? DEFAULT_INSTRUCTION_TRANSACTIONS, margin};
+}
+
+/**
+ * The measures a comparison group takes: those both its workload and its
+ * scenario take (each the suite's unless it lists its own).
+ */
+export function groupMeasures(suite, workload, scenario) {
+  const all = suite.measures ?? ['time'];
+  return (workload.measures ?? all).filter((m) => (scenario.measures ?? all).includes(m));
+}
+
+/** Transactions per client of an instructions cell's longer run: the workload's, the scenario's or the suite's. */
+export const instructionTransactions = (suite, workload, scenario) =>
+  workload.instructionTransactions ??
+  scenario.instructionTransactions ??
+  suite.instructions?.transactions ??
+  DEFAULT_INSTRUCTION_TRANSACTIONS;
 
 /** Names in a target's or workload's scenarios/workloads lists, and a control's twin, must exist. */
 function checkReferences(suite, targets, report) {

@@ -62,6 +62,8 @@ test('defaults are filled in: 6 repeats, margin 3%, one thread, simple mode, no 
     warmupS: 0,
     log: false,
     vacuum: null,
+    measures: null,
+    instructionTransactions: null,
   });
   assert.deepEqual(suite.targets[0], {
     id: 'pg17',
@@ -182,4 +184,60 @@ test('an A/A control repeats an embedded target of its version; listed scenarios
     `${file}:12: targets[2].control: "nope" is not another (non-control) target of the suite`,
     `${file}:2: margin: 1% is below 2%: no machine here measures that finely`,
   ]);
+});
+
+test('a suite takes the time measure unless it says otherwise; the instructions settings have defaults', () => {
+  const suite = loadSuite(suiteFile(MINIMAL));
+  assert.deepEqual(suite.measures, ['time']);
+  assert.deepEqual(suite.instructions, {transactions: 1000, margin: 0.01});
+});
+
+test('measures and instructions settings per suite, workload and scenario', () => {
+  const suite = loadSuite(
+    suiteFile(`id: t
+measures: [time, instructions]
+instructions:
+  transactions: 400
+  margin: 0.1%
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: tpcb
+    builtin: tpcb-like
+  - id: ro
+    builtin: select-only
+    measures: [time]
+  - id: rw
+    builtin: simple-update
+    instructions: {transactions: 50}
+scenarios:
+  - id: s
+    scale: 1
+    clients: 1
+    duration: 2s
+    instructions: {transactions: 20}
+`),
+  );
+  assert.deepEqual(suite.measures, ['time', 'instructions']);
+  assert.deepEqual(suite.instructions, {transactions: 400, margin: 0.001});
+  assert.deepEqual(
+    suite.workloads.map((w) => [w.id, w.measures, w.instructionTransactions]),
+    [
+      ['tpcb', null, null],
+      ['ro', ['time'], null],
+      ['rw', null, 50],
+    ],
+  );
+  assert.equal(suite.scenarios[0].instructionTransactions, 20);
+});
+
+test('an instructions margin below 0.01%, or instructions settings no group uses, are refused with their line', () => {
+  const tooSmall = problems(suiteFile(`${MINIMAL}measures: [instructions]\ninstructions:\n  margin: 0.001%\n`));
+  assert.equal(tooSmall.length, 1);
+  assert.match(tooSmall[0], /suite\.yaml:\d+: .*0\.001% is below 0\.01%: set it from the instructions A\/A/);
+  const unused = problems(suiteFile(`${MINIMAL}instructions:\n  transactions: 10\n`));
+  assert.match(unused[0], /no group takes the instructions measure: add instructions to measures, or remove this/);
+  const unknown = problems(suiteFile(`${MINIMAL}measures: [cycles]\n`));
+  assert.match(unknown[0], /measures/);
 });

@@ -23,6 +23,7 @@ import {Worker} from 'node:worker_threads';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
+import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
 import {loadDatasets, loadResults} from '../../lib/pages/site-data.mjs';
 import {narrowImageOf} from '../../lib/charts/chart-spec.mjs';
 import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
@@ -110,6 +111,11 @@ export function emitResultFiles(siteDir) {
     for (const result of results) {
       writeFileSync(path.join(dir, `${result.run.id}.json`), `${JSON.stringify(result, null, 2)}\n`);
       writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));
+      // An instructions run's Cachegrind files, downloadable beside it under the same relative paths.
+      for (const rel of profileFiles(result)) {
+        mkdirSync(path.dirname(path.join(dir, rel)), {recursive: true});
+        copyFileSync(path.join(siteDir, 'results', rel), path.join(dir, rel));
+      }
     }
     writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify(resultIndex(results), null, 2)}\n`);
     mkdirSync(path.join(dir, 'datasets'));

@@ -22,6 +22,7 @@ export const CSV_COLUMNS = [
     `latency_${q}_ms`,
     (c) => ((c.log?.latencyUs?.[q] ?? null) === null ? null : c.log.latencyUs[q] / 1000),
   ]),
+  ['instructions_per_transaction', (c) => c.instructions?.perTransaction],
   ['started_at', (c) => c.startedAt],
   ['command', (c) => c.command],
   ['error', (c) => c.error?.message],

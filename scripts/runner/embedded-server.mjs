@@ -149,10 +149,33 @@ function stopOnExit() {
 }
 
 /**
- * Plans a server: what it will run, without running anything (for --dry-run,
- * and for the result's list of commands).
+ * The Cachegrind command a server runs under for the instructions measure:
+ * one output file per process (%p), instructions only (no cache simulation),
+ * quiet (Valgrind's own words would fill the server log).
  */
-export function planServer({major, settings = {}, port = '<port>', baseDir = '<tmp>/pg', bin = binaries(major)}) {
+export const cachegrindArgs = (valgrind, outDir) => [
+  valgrind,
+  '--tool=cachegrind',
+  '--cache-sim=no',
+  '-q',
+  `--cachegrind-out-file=${path.join(outDir, 'cachegrind.out.%p')}`,
+];
+
+/**
+ * Plans a server: what it will run, without running anything (for --dry-run,
+ * and for the result's list of commands). With `instrument` ({valgrind}), it
+ * can also start under Cachegrind: pg_ctl -p runs a wrapper that execs
+ * postgres under Valgrind, and every connection is logged with its process id,
+ * so that the backends that served pgbench can be told from the others.
+ */
+export function planServer({
+  major,
+  settings = {},
+  port = '<port>',
+  baseDir = '<tmp>/pg',
+  bin = binaries(major),
+  instrument = null,
+}) {
   const dataDir = path.join(baseDir, 'data');
   const socketDir = path.join(baseDir, 'socket');
   const logFile = path.join(baseDir, 'server.log');
@@ -161,35 +184,59 @@ export function planServer({major, settings = {}, port = '<port>', baseDir = '<t
     port,
     unix_socket_directories: socketDir,
     ...settings,
+    ...(instrument && {log_connections: 'on', log_line_prefix: '%m [%p] '}),
   };
+  const cachegrindDir = path.join(baseDir, 'cachegrind');
+  const wrapper = path.join(baseDir, 'postgres-under-cachegrind');
+  const start = [bin.pgCtl, '-D', dataDir, '-l', logFile, '-w', '-t', '120', 'start'];
   return {
     bin,
     dataDir,
     socketDir,
     logFile,
     conf,
+    ...(instrument && {
+      cachegrindDir,
+      wrapper,
+      wrapperText: `#!/bin/sh\n# postgres under Cachegrind (written by the benchmark runner)\nexec ${[
+        ...cachegrindArgs(instrument.valgrind, cachegrindDir),
+        bin.postgres,
+      ]
+        .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+        .join(' ')} "$@"\n`,
+    }),
     commands: {
       initdb: [bin.initdb, '-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'],
-      start: [bin.pgCtl, '-D', dataDir, '-l', logFile, '-w', '-t', '120', 'start'],
+      start,
+      ...(instrument && {startInstrumented: [...start.slice(0, -2), '300', '-p', wrapper, 'start']}),
       stop: [bin.pgCtl, '-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'],
     },
   };
 }
 
 /**
- * Initializes and starts a server of PostgreSQL `major`.
+ * Initializes and starts a server of PostgreSQL `major`. With `instrument`
+ * ({valgrind}), it can run under Cachegrind: resume('instrumented') and
+ * mode('instrumented') (re)start it so, and its processes' files go to
+ * cachegrindDir.
  * @returns {Promise<{host, port, user, database, baseDir, stop: () => void, pause: () => Promise<void>,
- *   resume: () => Promise<void>, log: () => string}>}
+ *   resume: (mode?: string) => Promise<void>, mode: (mode: string) => Promise<void>, log: () => string,
+ *   logFile: string, cachegrindDir?: string}>}
  */
-export async function startServer({major, settings = {}, onCommand = () => {}}) {
+export async function startServer({major, settings = {}, onCommand = () => {}, instrument = null}) {
   stopOnExit();
   const user = serverUser();
   const bin = reachableBinaries(major, user); // fails before anything is made when the version is not installed
   const port = await freePort();
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
-  const plan = planServer({major, settings, port, baseDir, bin});
+  const plan = planServer({major, settings, port, baseDir, bin, instrument});
   mkdirSync(plan.socketDir);
-  if (user) for (const dir of [baseDir, plan.socketDir]) chownSync(dir, user.uid, user.gid);
+  if (instrument) {
+    mkdirSync(plan.cachegrindDir);
+    writeFileSync(plan.wrapper, plan.wrapperText, {mode: 0o755});
+  }
+  const owned = [baseDir, plan.socketDir, ...(instrument ? [plan.cachegrindDir, plan.wrapper] : [])];
+  if (user) for (const dir of owned) chownSync(dir, user.uid, user.gid);
   const as = user ? {uid: user.uid, gid: user.gid} : {};
   const stopIfStarted = () => {
     if (!existsSync(path.join(plan.dataDir, 'postmaster.pid'))) return;
@@ -252,6 +299,8 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
     user: SUPERUSER,
     database: DATABASE,
     baseDir,
+    logFile: plan.logFile,
+    ...(instrument && {cachegrindDir: plan.cachegrindDir}),
     log: () => (existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : ''),
     /** Stops the server and removes its files; safe to call twice, and on exit. */
     stopNow() {
@@ -280,6 +329,8 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
   // Stopped and started again with its data: one server under test at a time.
   // A failed or interrupted stop or start leaves nothing behind (run removes the files).
   let paused = false;
+  let mode = 'plain';
+  let starts = 1;
   const gone = (error) => {
     stopped = true;
     running.delete(server);
@@ -290,11 +341,24 @@ export async function startServer({major, settings = {}, onCommand = () => {}}) 
     await run('stop', plan.commands.stop).catch(gone);
     paused = true;
   };
-  server.resume = async () => {
+  server.resume = async (wanted = 'plain') => {
     if (!paused || stopped) return;
-    await run('start', plan.commands.start, startFailure).catch(gone);
+    if (wanted === 'instrumented' && !instrument) throw new Error('resume: this server was not planned for Cachegrind');
+    const start = wanted === 'instrumented' ? plan.commands.startInstrumented : plan.commands.start;
+    await run(wanted === 'instrumented' ? 'start under Cachegrind' : 'start', start, startFailure).catch(gone);
     paused = false;
+    mode = wanted;
+    starts++;
   };
+  /** How many times the server has started: a new start has empty shared buffers. */
+  server.starts = () => starts;
+  /** Restarts the server in `wanted` mode ('plain' or 'instrumented') unless it runs so already. */
+  server.mode = async (wanted) => {
+    if (stopped || (!paused && mode === wanted)) return;
+    await server.pause();
+    await server.resume(wanted);
+  };
+  server.currentMode = () => (paused || stopped ? null : mode);
   running.add(server);
   return server;
 }

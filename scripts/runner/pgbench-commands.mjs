@@ -13,8 +13,9 @@ export const initArgs = (scale, connection) => ['-i', '-q', '-s', String(scale),
  * @param {object} connection
  * @param {object} [options]
  * @param {string|null} [options.logPrefix]  write per-transaction logs with this prefix
+ * @param {string[]} [options.extra]  more options, before the connection's
  */
-export function runArgs(cell, connection, {logPrefix = null} = {}) {
+export function runArgs(cell, connection, {logPrefix = null, extra = []} = {}) {
   const {workloadSpec: workload, scenarioSpec: scenario} = cell;
   const vacuum = scenario.vacuum ?? Boolean(workload.builtin);
   return [
@@ -34,6 +35,7 @@ export function runArgs(cell, connection, {logPrefix = null} = {}) {
       ? ['-b', BUILTIN_FLAG[workload.builtin]]
       : ['-f', workload.weight ? `${workload.script}@${workload.weight}` : workload.script]),
     ...(logPrefix ? ['-l', '--log-prefix', logPrefix] : []),
+    ...extra,
     ...connection.args,
   ];
 }

@@ -3,6 +3,7 @@ import {embeddedConnection} from './connection.mjs';
 import {planServer} from './embedded-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
+import {beforeEachRun, instructionRunArgs, PREWARM_SQL, randomSeedOf, runLengths} from './measure-instructions.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
 
 /** A placeholder connection for a target that is not reached in a dry run. */
@@ -17,7 +18,35 @@ function plannedConnection(target) {
   };
 }
 
-function stepLines(step, connection) {
+/**
+ * An instructions cell: its two runs, each after pgbench's vacuum (by psql)
+ * and CHECKPOINT; before a target's first cell of a group, the warm-up.
+ */
+function instructionLines(cell, connection, env, seed, warmed) {
+  const group = `${cell.target}/${cell.scenario}/${cell.workload}/c${cell.clients}`;
+  const warmup = warmed.has(group)
+    ? []
+    : [
+        `# ${cell.target}: warm-up, not counted`,
+        renderCommand(['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seed)], env),
+      ];
+  warmed.add(group);
+  const before = renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
+  return [
+    ...warmup,
+    `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
+    ...runLengths(cell).flatMap((transactions) => [
+      before,
+      renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeedOf(seed))], env),
+    ]),
+  ];
+}
+
+/**
+ * seed: the run's, for an instructions run (its cells' random seed); null for a timed run.
+ * warmed: the targets and groups an instructions run has warmed up so far.
+ */
+function stepLines(step, connection, seed = null, warmed = new Set()) {
   if (step.type === 'init') return [renderCommand(['pgbench', ...initArgs(step.scale, connection)])];
   if (step.type === 'prepare') {
     const {workload} = step;
@@ -31,6 +60,7 @@ function stepLines(step, connection) {
   }
   const {cell} = step;
   const env = sessionEnv(cell.workloadSpec);
+  if (seed !== null) return instructionLines(cell, connection, env, seed, warmed);
   const logPrefix = cell.scenarioSpec.log ? '<tmp>/pgbench_log' : null;
   return [
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
@@ -40,28 +70,71 @@ function stepLines(step, connection) {
   ];
 }
 
-/** The lines --dry-run prints for a suite's cells, in the order the run would execute them. */
-export function planLines(cells, seed) {
+/**
+ * The lines --dry-run prints for a suite's cells, in the order the run would
+ * execute them. An instructions run (measure 'instructions') starts each
+ * server under Cachegrind for its cells, and without it for pgbench -i and
+ * setup SQL, as the run does.
+ */
+export function planLines(cells, seed, {measure = 'time'} = {}) {
+  const instructions = measure === 'instructions';
   const lines = [`# order: rounds of every target, shuffled from seed ${seed} (run with --seed ${seed} to keep it)`];
+  if (instructions) {
+    lines.push(
+      '# measure: instructions per transaction, the servers under Valgrind (see the wrapper each start names)',
+    );
+  }
   const servers = new Map();
+  const warmed = new Set();
   let active = null;
-  for (const step of runSteps(cells)) {
+  const steps = [...runSteps(cells)];
+  const modeOf = (step) => (step?.type === 'cell' && instructions ? 'instrumented' : 'plain');
+  // Starts (or restarts) the active server in the mode a step needs, as the run does.
+  const ensureMode = (step) => {
+    const entry = servers.get(active);
+    const wanted = modeOf(step);
+    if (!entry.server || entry.mode === wanted) return;
+    if (entry.mode !== null)
+      lines.push(`# stop ${active} to start it ${wanted === 'plain' ? 'without' : 'under'} Cachegrind`);
+    if (entry.mode !== null) lines.push(renderCommand(entry.server.commands.stop));
+    const start = wanted === 'instrumented' ? entry.server.commands.startInstrumented : entry.server.commands.start;
+    lines.push(renderCommand(start));
+    if (wanted === 'instrumented') {
+      lines.push(
+        renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...entry.connection.psqlArgs, '-c', PREWARM_SQL]),
+      );
+    }
+    entry.mode = wanted;
+  };
+  for (const [i, step] of steps.entries()) {
     if (step.type !== 'switch') {
-      lines.push(...stepLines(step, servers.get(active).connection));
+      ensureMode(step);
+      lines.push(...stepLines(step, servers.get(active).connection, instructions ? seed : null, warmed));
       continue;
     }
     const {target} = step;
-    const leaving = servers.get(active)?.server;
-    if (leaving) lines.push(`# stop ${active}, keeping its data`, renderCommand(leaving.commands.stop));
+    const leaving = servers.get(active);
+    if (leaving?.server) {
+      lines.push(`# stop ${active}, keeping its data`, renderCommand(leaving.server.commands.stop));
+      leaving.mode = null;
+    }
     active = target.id;
     const known = servers.get(target.id);
     if (known) {
-      if (known.server) lines.push(`# start ${target.id} again`, renderCommand(known.server.commands.start));
+      if (known.server) lines.push(`# start ${target.id} again`);
+      ensureMode(steps[i + 1]);
       continue;
     }
     const connection = plannedConnection(target);
-    const server = target.kind === 'embedded' ? planServer({major: target.major, settings: target.settings}) : null;
-    servers.set(target.id, {connection, server});
+    const server =
+      target.kind === 'embedded'
+        ? planServer({
+            major: target.major,
+            settings: target.settings,
+            instrument: instructions ? {valgrind: 'valgrind'} : null,
+          })
+        : null;
+    servers.set(target.id, {connection, server, mode: server ? 'plain' : null});
     lines.push(`# target ${target.id}`);
     if (server) {
       const conf = Object.entries(server.conf)
@@ -70,10 +143,12 @@ export function planLines(cells, seed) {
       lines.push(
         renderCommand(server.commands.initdb),
         `# postgresql.auto.conf: ${conf}`,
+        ...(instructions ? [`# ${server.wrapper}: ${server.wrapperText.trim().split('\n').at(-1)}`] : []),
         renderCommand(server.commands.start),
       );
     }
     lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
+    ensureMode(steps[i + 1]);
   }
   for (const [id, {server}] of servers)
     if (server) lines.push(`# stop ${id}, removing its files`, renderCommand(server.commands.stop));

@@ -67,7 +67,8 @@ export function createProgress({
     tick({tps}) {
       if (current) current.tps = tps;
     },
-    cell({cell, status, tps, note}) {
+    /** A finished cell; `figure` (text) instead of its tps when it measured something else. */
+    cell({cell, status, tps, note, figure: text}) {
       clearInterval(timer);
       if (current) {
         spentOnCells += now() - current.since;
@@ -75,22 +76,25 @@ export function createProgress({
       }
       current = null;
       finished++;
-      const figure =
-        tps !== undefined && tps !== null ? `, ${tps.toLocaleString('en', {maximumFractionDigits: 1})} tps` : '';
+      const figure = text
+        ? `, ${text}`
+        : tps !== undefined && tps !== null
+          ? `, ${tps.toLocaleString('en', {maximumFractionDigits: 1})} tps`
+          : '';
       line(
         `cell ${finished}/${total} ${cell.id}: ${status}${figure}${status !== 'ok' && note ? ` (${note})` : ''}; ` +
           `ETA ${eta()}`,
       );
     },
     /** The figures of the run: per cell, the median tps of its repeats and their spread. */
-    summary(groups) {
+    summary(groups, {label = 'median tps'} = {}) {
       const rows = groups.map((g) => [
         g.key,
         g.median === null ? '—' : g.median.toLocaleString('en', {maximumFractionDigits: 1}),
         g.median === null ? '' : `${oneDecimal(g.min)}–${oneDecimal(g.max)}`,
         `${g.ok}/${g.repeats}`,
       ]);
-      const header = ['cell', 'median tps', 'min–max', 'ok'];
+      const header = ['cell', label, 'min–max', 'ok'];
       const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
       const format = (r) => r.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
       line('');

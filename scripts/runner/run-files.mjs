@@ -109,7 +109,7 @@ export function claimExistingRun(file) {
  * The newest unfinished result of this suite in `outDir` (of this shard, when
  * one is given), for --resume. A file that is not valid JSON is named.
  */
-export function findUnfinished(outDir, suiteId, shard = null) {
+export function findUnfinished(outDir, suiteId, shard = null, measure = 'time') {
   if (!existsSync(outDir)) return null;
   const files = readdirSync(outDir)
     .filter((f) => f.startsWith(`${suiteId}-`) && f.endsWith('.json'))
@@ -120,6 +120,7 @@ export function findUnfinished(outDir, suiteId, shard = null) {
     const file = path.join(outDir, f);
     const result = readResultFile(file);
     if (result.run?.suite !== suiteId || result.run.finishedAt !== null) continue;
+    if ((result.run.design?.measure ?? 'time') !== measure) continue;
     if (wanted && (result.run.overrides?.shard ?? null) !== wanted) continue;
     return {file, result};
   }

@@ -11,7 +11,8 @@
 // interrupted: the servers are stopped, the result is saved unfinished, and
 // --resume finishes it in the same order without redoing finished cells
 // (processes.mjs).
-import {mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import path from 'node:path';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {gitState, hostInfo, toolInfo} from '../../lib/results/provenance.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
@@ -22,6 +23,8 @@ import {redact} from './connection.mjs';
 import {stopAllServers} from './embedded-server.mjs';
 import {failedCell} from '../../lib/results/cell-record.mjs';
 import {measureCell} from './measure-cell.mjs';
+import {instructionRunArgs, measureInstructions, PREWARM_SQL} from './measure-instructions.mjs';
+import {addCellProfiles, withProfile} from './profile-files.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {planLines} from './print-plan.mjs';
 import {catchInterrupts, Interrupted, runProcess} from './processes.mjs';
@@ -53,12 +56,31 @@ export async function findPgbench() {
   return {version: parsed.pgbenchVersion ?? null, versionFull: parsed.pgbenchVersionFull ?? null};
 }
 
+/**
+ * Valgrind on PATH, and its version, for the instructions measure; a clear
+ * error with the install command when missing (before any server starts).
+ */
+export async function findValgrind() {
+  const probe = await runProcess(['valgrind', '--version']).catch(() => ({exitCode: 127, stdout: ''}));
+  const version = /^valgrind-(\S+)/.exec(probe.stdout.trim())?.[1];
+  if (probe.exitCode !== 0 || !version) {
+    throw new Error(
+      "valgrind is not on PATH: the instructions measure runs the servers under Valgrind's Cachegrind. As root run " +
+        'bash scripts/setup-system.sh (or: apt-get install valgrind), then try again.',
+    );
+  }
+  const dir = (process.env.PATH ?? '').split(':').find((d) => d && existsSync(path.join(d, 'valgrind')));
+  return {path: dir ? path.join(dir, 'valgrind') : 'valgrind', version};
+}
+
 /** The unfinished run --resume continues, with its matrix options restored. */
 function resumable(suite, outDir, matrix) {
-  const previous = findUnfinished(outDir, suite.id, matrix.shard ?? null);
+  const measure = matrix.measure ?? 'time';
+  const previous = findUnfinished(outDir, suite.id, matrix.shard ?? null, measure);
   if (!previous) {
     throw new Error(
-      `Nothing to resume: no unfinished run of suite ${suite.id} in ${outDir}. Start one without --resume.`,
+      `Nothing to resume: no unfinished ${measure} run of suite ${suite.id} in ${outDir}. Start one without ` +
+        `--resume${measure === 'time' ? ' (or resume an instructions run with --measure instructions)' : ''}.`,
     );
   }
   if (previous.result.run.suiteHash !== suite.hash) {
@@ -82,16 +104,17 @@ function resumable(suite, outDir, matrix) {
 }
 
 /** How the run was designed, as the pages describe it and the statistics read it. */
-export const designOf = (suite, seed) => ({
+export const designOf = (suite, seed, measure = 'time') => ({
   order: 'interleaved-rounds',
   seed,
   checkpointBeforeEach: true,
-  margin: suite.margin,
+  margin: measure === 'instructions' ? suite.instructions.margin : suite.margin,
   published: suite.published,
+  ...(measure === 'instructions' && {measure}),
 });
 
 /** A new run's result, before its first cell. */
-function newResult(suite, runId, overrides, pgbench, seed) {
+function newResult(suite, runId, overrides, pgbench, seed, valgrind) {
   return {
     schemaVersion: SCHEMA_VERSION,
     run: {
@@ -105,12 +128,13 @@ function newResult(suite, runId, overrides, pgbench, seed) {
       tool: toolInfo(),
       commands: [],
       overrides,
-      design: designOf(suite, seed),
+      design: designOf(suite, seed, valgrind ? 'instructions' : 'time'),
     },
     environment: {
       host: hostInfo(),
       pgbenchVersion: pgbench.version,
       pgbenchVersionFull: pgbench.versionFull,
+      ...(valgrind && {valgrindVersion: valgrind.version}),
       targets: [],
     },
     cells: [],
@@ -134,11 +158,24 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   if (resume) ({previous, matrix} = resumable(suite, outDir, matrix));
   // A resumed run keeps its order: the seed comes from its result.
   const seed = previous?.result.run.design?.seed ?? matrix.seed ?? newSeed();
+  const measure = matrix.measure ?? 'time';
   const {cells, overrides} = expandMatrix(suite, {...matrix, seed});
+  if (measure === 'instructions') {
+    const external = [...new Set(cells.filter((c) => c.targetSpec.kind !== 'embedded').map((c) => c.target))];
+    if (external.length > 0) {
+      throw new Error(
+        `${suite.file}: ${external.join(', ')} ` +
+          `${external.length > 1 ? 'are external servers' : 'is an external server'}: ` +
+          'instructions are counted only on embedded servers, which the runner starts under Valgrind. Leave ' +
+          `${external.length > 1 ? 'them' : 'it'} out with --only target=…`,
+      );
+    }
+  }
   if (dryRun) {
-    console.log(planLines(cells, seed).join('\n'));
+    console.log(planLines(cells, seed, {measure}).join('\n'));
     return {file: null, result: null, failed: 0, interrupted: null};
   }
+  const valgrind = measure === 'instructions' ? await findValgrind() : null;
   const pgbench = await findPgbench();
   removeStaleTempDirs();
   let file;
@@ -148,9 +185,10 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     release = claimExistingRun(previous.file);
     ({file, result} = previous);
   } else {
-    const claimed = claimNewRun(outDir, baseRunId(suite.id, {shard: matrix.shard ?? null}));
+    const name = measure === 'instructions' ? `${suite.id}-instructions` : suite.id;
+    const claimed = claimNewRun(outDir, baseRunId(name, {shard: matrix.shard ?? null}));
     ({file, release} = claimed);
-    result = newResult(suite, claimed.id, overrides, pgbench, seed);
+    result = newResult(suite, claimed.id, overrides, pgbench, seed, valgrind);
   }
   const save = () => writeResult(file, result);
   const done = new Set(result.cells.map((c) => c.id));
@@ -160,11 +198,27 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   // A second Ctrl-C ends the process at once: stop the servers synchronously first.
   const stopCatching = catchInterrupts({onForce: () => stopAllServers()});
   const record = (argv, env = {}) => result.run.commands.push(renderCommand(argv, env));
-  const targets = openTargets({result, record, progress, order: suite.targets.map((t) => t.id)});
+  const targets = openTargets({
+    result,
+    record,
+    progress,
+    order: suite.targets.map((t) => t.id),
+    instrument: valgrind && {valgrind: valgrind.path},
+  });
   const tmp = mkdtempSync(tempPrefix());
   let failed = result.cells.filter((c) => c.status !== 'ok').length;
+  const instructions = valgrind && {valgrind: valgrind.version, seed, file};
   try {
-    failed += await executeSteps({steps: runSteps(todo), targets, result, save, progress, record, tmp});
+    failed += await executeSteps({
+      steps: [...runSteps(todo)],
+      targets,
+      result,
+      save,
+      progress,
+      record,
+      tmp,
+      instructions,
+    });
     result.run.finishedAt = new Date().toISOString();
     save();
   } catch (error) {
@@ -178,7 +232,16 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     stopCatching();
     release();
   }
-  progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
+  if (valgrind) {
+    progress.summary(
+      summarizeRepeats(result.cells, (c) => c.instructions?.perTransaction),
+      {
+        label: 'median instructions/transaction',
+      },
+    );
+  } else {
+    progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
+  }
   progress.end({failed, file});
   return {file, result, failed, interrupted: null};
 }
@@ -195,8 +258,15 @@ function preparation(target, fields, argv, out, connection, env = {}) {
   };
 }
 
+/**
+ * The mode a target's server runs in for a step: under Cachegrind for an
+ * instructions cell, plain for everything else (pgbench -i and setup SQL would
+ * take many times as long under Valgrind, and are not measured).
+ */
+const modeFor = (step, instructions) => (step?.type === 'cell' && instructions ? 'instrumented' : 'plain');
+
 /** Executes the steps; returns how many cells failed. Interrupted propagates. */
-async function executeSteps({steps, targets, result, save, progress, record, tmp}) {
+async function executeSteps({steps, targets, result, save, progress, record, tmp, instructions}) {
   let failed = 0;
   let state = null;
   const initErrors = new Map();
@@ -205,10 +275,14 @@ async function executeSteps({steps, targets, result, save, progress, record, tmp
     progress.cell({cell, status: 'failed', note: error.message});
     failed++;
   };
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
     if (step.type === 'switch') {
-      state = await targets.use(step.target);
-    } else if (step.type === 'init') {
+      state = await targets.use(step.target, modeFor(steps[i + 1], instructions));
+      save();
+      continue;
+    }
+    if (!state.error) await targets.mode(step.target ?? step.cell.targetSpec, modeFor(step, instructions));
+    if (step.type === 'init') {
       if (state.error) continue;
       const {target, scale} = step;
       initErrors.set(
@@ -229,6 +303,9 @@ async function executeSteps({steps, targets, result, save, progress, record, tmp
     } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
       const initError = initErrors.get(step.cell.target);
       fail(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`});
+    } else if (instructions) {
+      const measured = await runInstructionCell({cell: step.cell, state, result, record, progress, instructions});
+      if (measured.status !== 'ok') failed++;
     } else {
       const measured = await runCell({cell: step.cell, connection: state.connection, result, record, progress, tmp});
       if (measured.status !== 'ok') failed++;
@@ -236,6 +313,79 @@ async function executeSteps({steps, targets, result, save, progress, record, tmp
     save();
   }
   return failed;
+}
+
+/**
+ * An instructions cell: the server's tables and indexes read into shared
+ * buffers once per start under Cachegrind (when they fit), then the cell's two
+ * runs (measure-instructions.mjs); its profiles are added to its group's files.
+ */
+async function runInstructionCell({cell, state, result, record, progress, instructions}) {
+  const {server, connection} = state;
+  const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
+  let measured;
+  if (state.prewarmed !== server.starts()) {
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', PREWARM_SQL]);
+    try {
+      await psql(connection, ['-c', PREWARM_SQL]);
+      state.prewarmed = server.starts();
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      measured = {cell: failedCell(cell, {kind: 'connection', message: `pg_prewarm failed: ${error.message}`})};
+    }
+  }
+  // Once per target and group, before its first cell: twice the longer run, not counted. Right after
+  // pgbench -i, a transaction's work drifts as the pages it updates settle; then it holds still.
+  const group = `${cell.scenario}/${cell.workload}/c${cell.clients}`;
+  state.warmed ??= new Set();
+  if (!measured && !state.warmed.has(group)) {
+    const argv = [
+      'pgbench',
+      ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, instructions.seed),
+    ];
+    record(argv, env);
+    progress.note(`${cell.id}: warm-up, ${2 * cell.transactionsPerClient} transactions per client`);
+    const out = await runProcess(argv, {env, timeoutS: 6 * 3600});
+    result.preparations.push(
+      preparation(
+        cell.targetSpec,
+        {kind: 'warmup', workload: cell.workload, cell: cell.id},
+        argv,
+        out,
+        connection,
+        env,
+      ),
+    );
+    state.warmed.add(group);
+  }
+  measured ??= await measureInstructions({
+    cell,
+    server,
+    connection,
+    env,
+    record,
+    progress,
+    seed: instructions.seed,
+    valgrind: instructions.valgrind,
+  });
+  result.cells.push(measured.cell);
+  if (measured.profiles) {
+    result.profiles = withProfile(
+      result.profiles,
+      addCellProfiles(instructions.file, measured.cell, measured.profiles),
+    );
+  }
+  const perTransaction = measured.cell.instructions?.perTransaction;
+  progress.cell({
+    cell,
+    status: measured.cell.status,
+    note: measured.cell.error?.message,
+    figure:
+      perTransaction === undefined
+        ? undefined
+        : `${perTransaction.toLocaleString('en', {maximumFractionDigits: 1})} instructions/transaction`,
+  });
+  return measured.cell;
 }
 
 /** pgbench -i at a scale; returns the error that fails the builtin cells, or null. */

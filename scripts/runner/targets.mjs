@@ -16,9 +16,11 @@ import {describeServer} from './psql.mjs';
  * @param {(argv: string[]) => void} options.record
  * @param {object} options.progress
  * @param {string[]} [options.order]  the suite's target ids: environment.targets keeps this order
- * @returns {{use: (target) => Promise<{connection?: object, error?: object}>, close: () => void}}
+ * @param {{valgrind: string}|null} [options.instrument]  embedded servers can run under Cachegrind
+ * @returns {{use: (target, mode?: string) => Promise<{connection?: object, error?: object}>,
+ *   mode: (target, mode: string) => Promise<void>, close: () => void}}
  */
-export function openTargets({result, record, progress, order = []}) {
+export function openTargets({result, record, progress, order = [], instrument = null}) {
   const states = new Map();
   let active = null;
 
@@ -33,7 +35,12 @@ export function openTargets({result, record, progress, order = []}) {
       let connection;
       if (target.kind === 'embedded') {
         progress.note(`${target.id}: starting PostgreSQL ${target.major}`);
-        server = await startServer({major: target.major, settings: target.settings, onCommand: (argv) => record(argv)});
+        server = await startServer({
+          major: target.major,
+          settings: target.settings,
+          onCommand: (argv) => record(argv),
+          instrument,
+        });
         connection = embeddedConnection(server);
       } else {
         connection = externalConnection(target.urlVariable);
@@ -57,8 +64,22 @@ export function openTargets({result, record, progress, order = []}) {
     }
   }
 
+  /** (Re)starts the state's server in `mode`; a failure fails the target's remaining cells. */
+  async function switchMode(state, mode) {
+    if (!state.server) return;
+    try {
+      if (mode === 'instrumented' && state.server.currentMode() !== mode) {
+        progress.note(`${state.id}: starting under Cachegrind`);
+      }
+      await state.server.mode(mode);
+    } catch (error) {
+      Object.assign(state, {server: null}, failure(error));
+    }
+  }
+
   return {
-    async use(target) {
+    /** Makes `target` the one server up, in `mode` ('plain' or 'instrumented'). */
+    async use(target, mode = 'plain') {
       const leaving = active && active !== target.id ? states.get(active) : null;
       active = target.id;
       if (leaving?.server) {
@@ -70,16 +91,16 @@ export function openTargets({result, record, progress, order = []}) {
       }
       let state = states.get(target.id);
       if (!state) {
-        state = await open(target);
+        state = {id: target.id, ...(await open(target))};
         states.set(target.id, state);
-      } else if (state.server) {
-        try {
-          await state.server.resume();
-        } catch (error) {
-          Object.assign(state, {server: null}, failure(error));
-        }
       }
+      await switchMode(state, mode);
       return state;
+    },
+    /** The active target's server in `mode`, restarted when it runs in the other. */
+    async mode(target, mode) {
+      const state = states.get(target.id);
+      if (state) await switchMode(state, mode);
     },
     /** Stops every server and removes its files. */
     close() {

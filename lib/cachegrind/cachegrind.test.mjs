@@ -1,0 +1,119 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {functionChanges, perTransaction} from './function-changes.mjs';
+import {addProfiles, formatCachegrind, functionKey, parseCachegrind} from './read-cachegrind.mjs';
+
+// Real Cachegrind output of PostgreSQL backends that served pgbench -b tpcb-like at scale 1, made here with
+// valgrind --tool=cachegrind --cache-sim=no (test/fixtures/cachegrind/README.md says how).
+const fixture = (name) => new URL(`../../test/fixtures/cachegrind/${name}`, import.meta.url);
+const read = (name) => parseCachegrind(readFileSync(fixture(name), 'utf8'), name);
+
+const profile = (total, entries) => ({total, functions: new Map(entries.map(([n, c]) => [functionKey('???', n), c]))});
+
+test('a backend file gives its total and per-function instructions, which add up to it', () => {
+  const p = read('pg17-short.out');
+  assert.ok(p.total > 1_000_000);
+  assert.equal(
+    [...p.functions.values()].reduce((a, b) => a + b, 0),
+    p.total,
+  );
+  assert.ok(p.functions.has(functionKey('???', 'PostgresMain')));
+  assert.match(p.command, /postgres/);
+});
+
+test('a file cut short is refused, naming it', () => {
+  const text = readFileSync(fixture('pg17-short.out'), 'utf8');
+  const cut = text.slice(0, Math.floor(text.length / 2));
+  assert.throws(() => parseCachegrind(cut, 'x.out'), /^Error: x\.out: no "summary:" line: the file was cut short/);
+  const lines = text.trimEnd().split('\n');
+  const noLast = [...lines.slice(0, -3), lines.at(-1)].join('\n');
+  assert.throws(() => parseCachegrind(noLast, 'y.out'), /y\.out: its summary says \d+ instructions, its lines add up/);
+});
+
+test('text that is not Cachegrind output is refused', () => {
+  assert.throws(() => parseCachegrind('hello\n', 'a.txt'), /a\.txt: no "events:" line: not a Cachegrind output file/);
+  assert.throws(() => parseCachegrind('events: Ir\n12 3\n', 'b.txt'), /b\.txt:2: counts before any fn= line/);
+  assert.throws(() => parseCachegrind('events: Dr Dw\n', 'c.txt'), /c\.txt:1: no Ir event/);
+});
+
+test('several counts per line: Ir is read from its column', () => {
+  const p = parseCachegrind('events: Dr Ir\nfl=a.c\nfn=f\n1 5 7\n2 1 3\nfn=g\n3 0 10\nsummary: 6 20\n', 'm.out');
+  assert.equal(p.total, 20);
+  assert.deepEqual(
+    [...p.functions],
+    [
+      [functionKey('a.c', 'f'), 10],
+      [functionKey('a.c', 'g'), 10],
+    ],
+  );
+});
+
+test('a function-level profile written back reads the same (and keeps its description)', () => {
+  const added = addProfiles([read('pg17-short.out'), read('pg17-long.out')]);
+  const text = formatCachegrind({command: null, ...added}, 'two backends; cells: a/b/c d/e/f');
+  const again = parseCachegrind(text, 'again.out');
+  assert.equal(again.total, added.total);
+  assert.deepEqual(new Map([...again.functions].sort()), new Map([...added.functions].sort()));
+  assert.equal(again.description, 'two backends; cells: a/b/c d/e/f');
+});
+
+test('per transaction: the longer runs less the shorter, divided by the transactions they added', () => {
+  const short = profile(1000, [
+    ['a', 600],
+    ['b', 400],
+  ]);
+  const long = profile(2000, [
+    ['a', 1300],
+    ['b', 600],
+    ['c', 100],
+  ]);
+  const p = perTransaction(short, long, 10);
+  assert.equal(p.total, 100);
+  assert.deepEqual(
+    [...p.functions].map(([k, v]) => [k.split('\u0000')[1], v]),
+    [
+      ['a', 70],
+      ['b', 20],
+      ['c', 10],
+    ],
+  );
+  assert.throws(() => perTransaction(short, long, 0), /must add transactions/);
+});
+
+test('the functions that changed most, with their share of the total change', () => {
+  const before = profile(100, [
+    ['a', 70],
+    ['b', 20],
+    ['c', 10],
+  ]);
+  const after = profile(90, [
+    ['a', 58],
+    ['b', 22],
+    ['c', 10],
+  ]);
+  assert.deepEqual(functionChanges(before, after, {top: 2}), {
+    before: 100,
+    after: 90,
+    change: -10,
+    functions: [
+      {name: 'a', file: null, before: 70, after: 58, change: -12, share: 1.2},
+      {name: 'b', file: null, before: 20, after: 22, change: 2, share: -0.2},
+    ],
+  });
+});
+
+test('two real versions: the top changes are the largest, both ways, and sum no further than the total', () => {
+  const per = (name) => {
+    const [s, l] = [read(`${name}-short.out`), read(`${name}-long.out`)];
+    return perTransaction(s, l, 10);
+  };
+  const changes = functionChanges(per('pg17'), per('pg18'));
+  assert.equal(changes.functions.length, 10);
+  const sizes = changes.functions.map((f) => Math.abs(f.change));
+  assert.deepEqual(
+    sizes,
+    [...sizes].sort((a, b) => b - a),
+  );
+  for (const f of changes.functions) assert.equal(f.change, f.after - f.before);
+});

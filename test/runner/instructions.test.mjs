@@ -1,0 +1,159 @@
+// The instructions measure end to end, with the real Valgrind, PostgreSQL and
+// pgbench: a tiny suite (scale 1, PostgreSQL 17 and 18 and a second 17 as A/A,
+// a few hundred transactions) under Cachegrind, then bench compare --json.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {parseCachegrind} from '../../lib/cachegrind/read-cachegrind.mjs';
+import {resultProblems} from '../../lib/results/validate-result.mjs';
+
+const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
+
+const SUITE = `id: tiny-instructions
+measures: [instructions]
+instructions:
+  transactions: 200
+  margin: 0.5%
+targets:
+  - id: pg17
+    embedded: 17
+  - id: pg18
+    embedded: 18
+  - id: pg17-aa
+    embedded: 17
+    control: pg17
+workloads:
+  - id: tpcb
+    builtin: tpcb-like
+scenarios:
+  - id: s
+    scale: 1
+    clients: 1
+repeat: 2
+`;
+
+const bench = (args, options = {}) =>
+  spawnSync(process.execPath, [BENCH, ...args], {encoding: 'utf8', timeout: 600_000, ...options});
+
+test('an instructions run counts every target per transaction, its A/A within 0.1%, and compare decides on it', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
+  const suite = path.join(dir, 'suite.yaml');
+  writeFileSync(suite, SUITE);
+  const out = path.join(dir, 'results');
+  const started = Date.now();
+  const run = bench(['run', suite, '--measure', 'instructions', '--out', out, '--seed', '7']);
+  const seconds = (Date.now() - started) / 1000;
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));
+  assert.match(file, /^tiny-instructions-instructions-\d{8}T\d{6}Z\.json$/);
+  const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  assert.deepEqual(resultProblems(result), []);
+  assert.equal(result.run.design.measure, 'instructions');
+  assert.match(result.environment.valgrindVersion, /^3\.\d+/);
+  assert.equal(result.cells.length, 6);
+  for (const cell of result.cells) {
+    assert.equal(cell.status, 'ok', JSON.stringify(cell.error));
+    const {perTransaction, runs} = cell.instructions;
+    assert.deepEqual(
+      runs.map((r) => r.transactionsPerClient),
+      [100, 200],
+    );
+    // pgbench's first connection and its one client.
+    assert.deepEqual(
+      runs.map((r) => r.backends),
+      [2, 2],
+    );
+    assert.equal(perTransaction, (runs[1].instructions - runs[0].instructions) / 100);
+    // A TPC-B-like transaction at scale 1 takes a few hundred thousand instructions.
+    assert.ok(perTransaction > 100_000 && perTransaction < 5_000_000, String(perTransaction));
+    assert.match(cell.command, /-t 200 .*--random-seed=\d+/);
+  }
+  const perTarget = (id) => result.cells.filter((c) => c.target === id).map((c) => c.instructions.perTransaction);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const aa = median(perTarget('pg17-aa')) / median(perTarget('pg17')) - 1;
+  assert.ok(Math.abs(aa) < 0.001, `A/A differs by ${(aa * 100).toFixed(4)}%`);
+
+  // The profiles: two files per target and group, each holding both repeats, which cg_annotate reads.
+  assert.equal(result.profiles.length, 3);
+  for (const profile of result.profiles) {
+    assert.equal(profile.cells.length, 2);
+    const long = path.join(out, profile.files.long);
+    const parsed = parseCachegrind(readFileSync(long, 'utf8'), long);
+    const cells = result.cells.filter((c) => profile.cells.includes(c.id));
+    assert.equal(
+      parsed.total,
+      cells.reduce((n, c) => n + c.instructions.runs[1].instructions, 0),
+    );
+    const annotate = spawnSync('cg_annotate', [long], {encoding: 'utf8'});
+    assert.equal(annotate.status, 0, annotate.stderr);
+    assert.match(annotate.stdout, /PostgresMain|exec_simple_query/);
+  }
+
+  const compare = bench(['compare', path.join(out, file), '--json']);
+  assert.equal(compare.status, 0, compare.stderr);
+  const comparisons = JSON.parse(compare.stdout).comparisons ?? JSON.parse(compare.stdout);
+  const metrics = new Set(comparisons.map((c) => c.metric));
+  assert.deepEqual([...metrics], ['instructions']);
+  const control = comparisons.find((c) => c.control);
+  assert.equal(control.candidate.target, 'pg17-aa');
+  assert.ok(seconds < 240, `the tiny run took ${seconds} s`);
+});
+
+test('an instructions run without Valgrind stops before any server starts, with the install command', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
+  const suite = path.join(dir, 'suite.yaml');
+  writeFileSync(suite, SUITE);
+  // A PATH with pgbench and psql, and no valgrind.
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  for (const tool of ['pgbench', 'psql']) {
+    symlinkSync(spawnSync('which', [tool], {encoding: 'utf8'}).stdout.trim(), path.join(bin, tool));
+  }
+  const run = bench(['run', suite, '--measure', 'instructions', '--out', path.join(dir, 'results')], {
+    env: {...process.env, PATH: bin},
+  });
+  assert.equal(run.status, 1, run.stdout);
+  assert.match(run.stderr, /valgrind is not on PATH.*apt-get install valgrind/s);
+  assert.doesNotMatch(run.stdout, /starting PostgreSQL/);
+});
+
+test('--dry-run of an instructions run prints the Cachegrind wrapper, the restarts and both runs of each cell', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
+  const suite = path.join(dir, 'suite.yaml');
+  writeFileSync(suite, SUITE);
+  const run = bench(['run', suite, '--measure', 'instructions', '--dry-run', '--seed', '7']);
+  assert.equal(run.status, 0, run.stderr);
+  const lines = run.stdout.split('\n');
+  assert.match(run.stdout, /postgres-under-cachegrind: exec '[^']*valgrind' '--tool=cachegrind' '--cache-sim=no' '-q'/);
+  assert.match(run.stdout, /log_connections=on/);
+  // pgbench -i on a plain server, then a restart under Cachegrind (pg_ctl -p the wrapper) and pg_prewarm.
+  const init = lines.findIndex((l) => l.startsWith('pgbench -i'));
+  const instrumented = lines.findIndex((l) => / -p '?\S*postgres-under-cachegrind'? start$/.test(l));
+  assert.ok(init > 0 && instrumented > init, run.stdout);
+  assert.match(lines[instrumented + 1], /pg_prewarm/);
+  // Per target: a warm-up of twice the longer run, once; then each cell's shorter and longer runs.
+  const runs = lines.filter((l) => l.startsWith('pgbench -n'));
+  assert.equal(runs.length, 3 + 12);
+  assert.match(runs[0], /-t 400 .*--random-seed=7 /);
+  assert.match(runs[1], /-t 100 .*--random-seed=7 /);
+  assert.match(runs[2], /-t 200 .*--random-seed=7 /);
+  assert.match(
+    run.stdout,
+    /-c 'VACUUM pgbench_branches' -c 'VACUUM pgbench_tellers' -c 'TRUNCATE pgbench_history' -c CHECKPOINT/,
+  );
+});
+
+test('--duration is refused for an instructions run, and a suite without the measure says what to add', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
+  const suite = path.join(dir, 'suite.yaml');
+  writeFileSync(suite, SUITE);
+  const timed = bench(['run', suite, '--measure', 'instructions', '--duration', '5s', '--dry-run']);
+  assert.notEqual(timed.status, 0);
+  assert.match(timed.stderr, /--duration sets the time measure's run length/);
+  const plain = bench(['run', suite, '--dry-run']);
+  assert.notEqual(plain.status, 0);
+  assert.match(plain.stderr, /no group of suite tiny-instructions takes the time measure/);
+});
