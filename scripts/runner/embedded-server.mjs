@@ -184,7 +184,10 @@ export function planServer({
     port,
     unix_socket_directories: socketDir,
     ...settings,
-    ...(instrument && {log_connections: 'on', log_line_prefix: '%m [%p] '}),
+    // Under Cachegrind: each backend's process id in the log, and no autovacuum, whose timing (it runs
+    // whenever a worker gets the CPU) would change the pages a transaction finds; pgbench's own vacuum
+    // of branches and tellers runs before each run instead.
+    ...(instrument && {log_connections: 'on', log_line_prefix: '%m [%p] ', autovacuum: 'off'}),
   };
   const cachegrindDir = path.join(baseDir, 'cachegrind');
   const wrapper = path.join(baseDir, 'postgres-under-cachegrind');
