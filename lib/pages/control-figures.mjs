@@ -9,18 +9,22 @@ import {versusBaseline} from '../numbers/repeat-stats.mjs';
  * @param {object[]} inGroup  the group's figures per target (groupFigures)
  * @param {Map<string, string>} controls  control target → its twin (controlsOf)
  */
-export function controlOf(inGroup, controls, {name, locale, margin, t}) {
+export function controlOf(
+  inGroup,
+  controls,
+  {name, locale, margin, t, figure = 'tps', better = 'higher', minMargin = undefined},
+) {
   const control = inGroup.find((g) => controls.has(g.target));
   const twin = control && inGroup.find((g) => g.target === controls.get(control.target));
   if (!twin) return null;
-  const [v] = versusBaseline(twin.figures.tps, [control.figures.tps], {locale, margin});
+  const [v] = versusBaseline(twin.figures[figure], [control.figures[figure]], {locale, margin, better, minMargin});
   const twinName = name(twin.target);
   return {
     target: control.target,
     twin: twin.target,
     name: t('common.controlName', {name: twinName}),
     base: twinName,
-    tps: control.figures.tps,
+    [figure]: control.figures[figure],
     ...v,
   };
 }

@@ -7,11 +7,14 @@
 import {lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {unsignedPercent} from '../numbers/repeat-stats.mjs';
-import {HISTORY_METRICS, suiteHistory} from '../results/history.mjs';
+import {suiteHistory} from '../results/history.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {formatDate} from './run-info.mjs';
 
 const GIB = 1024 ** 3;
+
+/** The axis title of each figure a history follows. */
+const Y_TITLES = {tps: 'common.tpsAxis', p95: 'common.msAxis', instructions: 'common.instructions.axis'};
 
 /** The latency percentile a history follows (HISTORY_METRICS' p95). */
 const PERCENTILE = 95;
@@ -95,12 +98,20 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
   const steps = {all: 0, worse: 0, better: 0};
   const changes = [];
   const groups = machine.groups.map((group, g) => {
-    const title = t('history.group', {
-      scenario: group.scenario,
-      workload: group.workload,
-      clients: n(group.clients),
-      duration: n(group.parameters.durationS ?? 0),
-    });
+    const title =
+      group.measure === 'instructions'
+        ? t('history.groupInstructions', {
+            scenario: group.scenario,
+            workload: group.workload,
+            clients: n(group.clients),
+            transactions: n(group.parameters.transactionsPerClient ?? 0),
+          })
+        : t('history.group', {
+            scenario: group.scenario,
+            workload: group.workload,
+            clients: n(group.clients),
+            duration: n(group.parameters.durationS ?? 0),
+          });
     // A target whose build or settings changed gets a new line: name each after the first.
     const seen = new Map();
     const labels = group.series.map((s) => {
@@ -132,8 +143,9 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
         });
       }
     }
-    const charts = HISTORY_METRICS.filter((metric) => group.series.some((s) => s.points.some((p) => p[metric]))).map(
-      (metric) => {
+    const charts = group.metrics
+      .filter((metric) => group.series.some((s) => s.points.some((p) => p[metric])))
+      .map((metric) => {
         const {kind} = FIGURES[metric];
         const value = (v) => formatFigure(v, kind, locale);
         const series = group.series
@@ -166,15 +178,14 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
           credit,
           title: t(`history.chart.${metric}`, {group: title, percentile: t('common.percentile', {p: n(PERCENTILE)})}),
           xTitle: t('history.runsAxis'),
-          yTitle: t(metric === 'tps' ? 'common.tpsAxis' : 'common.msAxis'),
+          yTitle: t(Y_TITLES[metric]),
           xKind: 'integer',
           yKind: kind,
           series,
           markers: true,
           xTicks: ticks,
         });
-      },
-    );
+      });
     return {title, charts};
   });
   const {host} = machine;

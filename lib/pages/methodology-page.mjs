@@ -3,7 +3,7 @@
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
 import {formatFigure} from '../numbers/format.mjs';
-import {majorOf, unsignedPercent} from '../numbers/repeat-stats.mjs';
+import {majorOf, unsignedPercent, WANTED_CHANGE} from '../numbers/repeat-stats.mjs';
 import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
 import {DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
@@ -101,6 +101,8 @@ export function methodologyPage(suites, published, {locale, t}) {
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
     level: unsignedPercent(0.95, locale),
+    // The change a timed comparison's "would need about N rounds" sentence is about.
+    wanted: unsignedPercent(WANTED_CHANGE, locale),
   };
 }
 

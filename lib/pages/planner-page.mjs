@@ -12,18 +12,24 @@ import {byTargetOrder, groupFigures, majorOf, unsignedPercent, versusBaseline} f
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
+import {instructionGroup} from './instruction-figures.mjs';
+import {runSummary} from './run-summary.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 
 /**
  * @param {object} result  a valid pg17-planner result
  * @param {{locale: string, t: Function, suite?: object}} options
  */
-export function plannerPage(result, {locale, t, suite = null, study = null}) {
+export function plannerPage(
+  result,
+  {locale, t, suite = null, study = null, instructions = null, profiles = new Map()},
+) {
   const margin = marginOf(result);
   const order = byTargetOrder(result);
   const controls = controlsOf(result);
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()].sort(order);
   const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
+  const instructionName = (target) => t('common.postgresVersion', {version: majorOf(instructions, target)});
   const caseIds = [...new Set(result.cells.map((c) => c.workload))];
   const targets = [...new Set(result.cells.map((c) => c.target))].filter((x) => !controls.has(x)).sort(order);
 
@@ -82,6 +88,17 @@ export function plannerPage(result, {locale, t, suite = null, study = null}) {
       control: controlOf(inGroup, controls, {name, locale, margin, t}),
       published: study && publishedCase(study, id, {locale, name}),
       agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings, locale}),
+      findings,
+      instructions: instructionGroup(instructions, {
+        scenario: cell.scenario,
+        workload: id,
+        id: `planner-${id}`,
+        title: t(`planner.cases.${id}.short`),
+        locale,
+        t,
+        name: instructionName,
+        profiles,
+      }),
     };
   });
 
@@ -131,6 +148,11 @@ export function plannerPage(result, {locale, t, suite = null, study = null}) {
     locale,
     margin: unsignedPercent(margin, locale),
     run: runInfo(result, locale, suite),
+    instructionsRun: instructions && runInfo(instructions, locale, suite),
+    summary: runSummary(
+      cases.map((c) => ({...c, title: t(`planner.cases.${c.id}.title`)})),
+      {t, locale},
+    ),
     baseline: baseName,
     focus,
     cases,

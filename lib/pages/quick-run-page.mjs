@@ -8,7 +8,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {marginOf} from '../stats/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
-import {point} from './versions-page.mjs';
+import {point} from './chart-point.mjs';
 
 /**
  * @param {object|null} result  a valid quick run, or null when there is none

@@ -4,6 +4,8 @@
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
+import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
+import {measureOf} from '../results/cell-figures.mjs';
 import {assertValidResult, readResultFile} from '../results/validate-result.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {createTranslator} from '../i18n/messages.mjs';
@@ -24,13 +26,17 @@ import {runsPage} from './runs-page.mjs';
 import {translatingPage} from './translating-page.mjs';
 import {versionsPage} from './versions-page.mjs';
 
-/** Every result file in results/, read and checked (an invalid one names itself and the fix). */
-export function loadResults(siteDir) {
+/** Every result file in results/, read and checked (an invalid one names itself and the fix), with its path. */
+export function loadResultFiles(siteDir) {
   const resultsDir = path.join(siteDir, 'results');
-  return (existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : []).map((file) =>
-    assertValidResult(readResultFile(file), path.relative(siteDir, file)),
-  );
+  return (existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : []).map((file) => ({
+    file,
+    result: assertValidResult(readResultFile(file), path.relative(siteDir, file)),
+  }));
 }
+
+/** Every result file in results/, read and checked. */
+export const loadResults = (siteDir) => loadResultFiles(siteDir).map((r) => r.result);
 
 /**
  * Reads and checks datasets/ (a dataset per top-level JSON file, a published
@@ -40,13 +46,20 @@ export function loadSiteData(siteDir) {
   const datasetsDir = path.join(siteDir, 'datasets');
   const suitesDir = path.join(siteDir, 'benchmarks');
   const datasets = loadDatasets(siteDir);
-  const results = loadResults(siteDir);
+  const resultFiles = loadResultFiles(siteDir);
+  const results = resultFiles.map((r) => r.result);
+  // Each instructions run's function profiles, per transaction (its Cachegrind files beside it).
+  const profiles = new Map(
+    resultFiles
+      .filter(({result}) => measureOf(result) === 'instructions' && result.run.finishedAt !== null)
+      .map(({file, result}) => [result.run.id, readRunProfiles(file, result)]),
+  );
   const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
     .filter((f) => path.basename(f) === 'suite.yaml')
     .map((f) => loadSuite(f));
   const studies = studyFiles(datasetsDir).map((f) => readStudy(f, suites));
   const services = servicesFiles(datasetsDir).map((f) => readServices(f));
-  return {siteDir, datasets, results, suites, studies, services};
+  return {siteDir, datasets, results, profiles, suites, studies, services};
 }
 
 /** The published datasets (datasets/<id>.json, checked), by id. */
@@ -75,9 +88,9 @@ function servicesFiles(datasetsDir) {
 /** The published study shown beside a suite's run, or null. */
 export const studyOf = (content, suite) => content.studies?.find((s) => s.suite === suite) ?? null;
 
-/** The newest finished run of a suite in results/, or null. */
-export function newestRun(results, suite) {
-  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null);
+/** The newest finished run of a suite in results/ that measured `measure` (time or instructions), or null. */
+export function newestRun(results, suite, measure = 'time') {
+  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null && measureOf(r) === measure);
   return runs.length === 0 ? null : runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
 }
 
@@ -157,17 +170,24 @@ export function buildPages(content, locale, messages) {
     throw new Error('datasets/postgresbench/services.json is missing: the Managed services page is made from it.');
   const versions = latestRun(content.results, 'pg-versions');
   const planner = latestRun(content.results, 'pg17-planner');
+  // The instructions measure of a suite, beside its timed run: its newest instructions run and profiles.
+  const instructionsOf = (id) => {
+    const run = newestRun(content.results, id, 'instructions');
+    return {instructions: run, profiles: (run && content.profiles?.get(run.run.id)) ?? new Map()};
+  };
   const versionsData = versionsPage(versions, {
     locale,
     t,
     suite: suite('pg-versions'),
     study: studyOf(content, 'pg-versions'),
+    ...instructionsOf('pg-versions'),
   });
   const plannerData = plannerPage(planner, {
     locale,
     t,
     suite: suite('pg17-planner'),
     study: studyOf(content, 'pg17-planner'),
+    ...instructionsOf('pg17-planner'),
   });
   const pages = {
     home: {locale, versions: versionsData.versions, focus: plannerData.focus},

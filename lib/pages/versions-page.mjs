@@ -20,6 +20,9 @@ import {FIGURES} from '../results/cell-figures.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
+import {point} from './chart-point.mjs';
+import {instructionGroup} from './instruction-figures.mjs';
+import {runSummary} from './run-summary.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
@@ -43,15 +46,21 @@ const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
 
 /**
  * @param {object} result  a valid pg-versions result
- * @param {{locale: string, t: Function, suite?: object, study?: object}} options  t: the locale's translator;
- *   study: the published study of the same suite (datasets/<id>/study.json)
+ * @param {{locale: string, t: Function, suite?: object, study?: object, instructions?: object, profiles?: Map}}
+ *   options  t: the locale's translator; study: the published study of the same suite
+ *   (datasets/<id>/study.json); instructions: the suite's newest instructions run, profiles its Cachegrind
+ *   profiles (readRunProfiles)
  */
-export function versionsPage(result, {locale, t, suite = null, study = null}) {
+export function versionsPage(
+  result,
+  {locale, t, suite = null, study = null, instructions = null, profiles = new Map()},
+) {
   const cells = result.cells;
   const controls = controlsOf(result);
   const margin = marginOf(result);
   const all = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()].sort(byTargetOrder(result));
   const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
+  const instructionName = (target) => t('common.postgresVersion', {version: majorOf(instructions, target)});
   // Groups in the suite's order (scenario, then workload) when it is known; else as the run met them.
   const rank = (list, id) => (list ? list.findIndex((x) => x.id === id) : 0);
   const keys = [...new Set(cells.map((c) => `${c.scenario}\u0000${c.workload}`))].sort((a, b) => {
@@ -151,6 +160,16 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
     const findings = rows
       .slice(1)
       .flatMap((r, i) => (versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), ...versus[i + 1]}] : []));
+    const instructionFigures = instructionGroup(instructions, {
+      scenario,
+      workload,
+      id: `versions-${id}`,
+      title,
+      locale,
+      t,
+      name: instructionName,
+      profiles,
+    });
     return {
       id,
       scenario,
@@ -179,6 +198,7 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
       agreement: study && agreementOf(study, {scenario, workload, findings, locale}),
       commands: commandsOf(result, scenario, workload),
       charts: [tpsChart, latencyChart, progressChart],
+      instructions: instructionFigures,
     };
   });
 
@@ -191,6 +211,8 @@ export function versionsPage(result, {locale, t, suite = null, study = null}) {
     versions,
     margin: unsignedPercent(margin, locale),
     run: runInfo(result, locale, suite),
+    instructionsRun: instructions && runInfo(instructions, locale, suite),
+    summary: runSummary(groups, {t, locale}),
     groups,
     study: study && studyInfo(study, locale),
   };
@@ -201,20 +223,6 @@ function findingsOf(findings, locale) {
   if (findings.length === 0 || findings.some((f) => f.low !== null)) return {findings, undecidable: null};
   const names = new Intl.ListFormat(locale, {type: 'conjunction'}).format(findings.map((f) => f.name));
   return {findings, undecidable: {name: names, base: findings[0].base, runs: findings[0].runs}};
-}
-
-/** A bar: the median, its repeats' range as a whisker, and the words for its tooltip. */
-export function point(stat, t, valueKey = 'common.tpsValue') {
-  if (!stat) return {y: 0, text: '—', tooltip: '—'};
-  const value = t(valueKey, {value: stat.text});
-  return {
-    y: stat.median,
-    low: stat.min,
-    high: stat.max,
-    text: stat.text,
-    spread: stat.spread,
-    tooltip: stat.ok > 1 ? t('common.tooltipRange', {value, spread: stat.spread}) : value,
-  };
 }
 
 /** The commands that made a group's figures: the data load and the first measured run, as recorded. */

@@ -73,8 +73,15 @@ for (const locale of Object.keys(locales)) {
       agreements,
       data.groups.filter((g) => g.agreement).map((g) => g.agreement.outcome),
     );
-    assert.equal(await page.locator('p[data-control]').count(), data.groups.filter((g) => g.control).length);
-    assert.equal(await page.locator('figure[data-chart]').count(), 3 * data.groups.length);
+    assert.equal(
+      await page.locator('p[data-control][data-measure="time"]').count(),
+      data.groups.filter((g) => g.control).length,
+    );
+    // Three timed charts per group, and one of instructions where an instructions run covers it.
+    assert.equal(
+      await page.locator('figure[data-chart]').count(),
+      3 * data.groups.length + data.groups.filter((g) => g.instructions).length,
+    );
     assert.deepEqual(await blankCharts(page), []);
     // The provenance names the seed of the order, of every part in a merged run.
     const text = await page.textContent('main');

@@ -1,6 +1,7 @@
 // Components of the pages made from measured runs (PostgreSQL versions,
 // planner, methodology, runs). Figures arrive formatted from the data plugin;
 // words come from the catalog.
+import {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
@@ -64,15 +65,16 @@ function dirtyParts(t, run) {
 }
 
 /** The A/A control of a group: what it is, then its verdict against its twin. */
-function ControlNote({control}) {
+function ControlNote({control, measure = 'time'}) {
   const t = useT();
   const gap = useSentenceGap();
   if (!control) return null;
   return (
-    <p data-control={control.target}>
-      {t('common.controlNote', {name: control.name, base: control.base})}
-      {gap}
-      {verdictSentence(t, control)}
+    <p data-control={control.target} data-measure={measure}>
+      {sentences(
+        [t('common.controlNote', {name: control.name, base: control.base}), verdictSentence(t, control, measure)],
+        gap,
+      )}
     </p>
   );
 }
@@ -119,26 +121,41 @@ export function RunProvenance({data}) {
   );
 }
 
+/** The words of each measure's verdicts: time (faster, slower…) and instructions (fewer, more…). */
+const VERDICT_WORDS = {time: 'common.verdict', instructions: 'common.instructions.verdict'};
+
 /** A comparison with the baseline: the change (versions) or times (planner), and its verdict. */
-function Versus({compare, as = 'percent'}) {
+function Versus({compare, as = 'percent', measure = 'time'}) {
   const t = useT();
   if (!compare) return <Num>{t('common.baseline')}</Num>;
   const main = as === 'percent' ? compare.changeText : t('common.times', {ratio: compare.ratioText});
   return (
     <Num data-figure={as === 'percent' ? 'percent' : 'ratio'} data-verdict={compare.verdict}>
       {main}
-      <Spread>{t(`common.verdict.short.${compare.verdict}`)}</Spread>
+      <Spread>{t(`${VERDICT_WORDS[measure]}.short.${compare.verdict}`)}</Spread>
     </Num>
   );
 }
 
-/** The sentence a verdict states (lib/stats decides it; the catalog words it). */
-export function verdictSentence(t, v) {
+/**
+ * The sentence a verdict states (lib/stats decides it; the catalog words it);
+ * a timed comparison that cannot decide also says what it could have detected.
+ */
+export function verdictSentence(t, v, measure = 'time') {
+  const words = VERDICT_WORDS[measure];
   const who = {name: v.name, base: v.base, runs: v.runs};
   if (v.low === null) return t('common.verdict.sentence.tooFew', who);
   const {changeText: change, lowText: low, highText: high, margin, level} = v;
-  return t(`common.verdict.sentence.${v.verdict}`, {...who, change, low, high, margin, level});
+  const sentence = t(`${words}.sentence.${v.verdict}`, {...who, change, low, high, margin, level});
+  if (measure !== 'time' || v.verdict !== 'inconclusive' || !v.detectableText) return sentence;
+  return [
+    sentence,
+    t('common.detectable', {detectable: v.detectableText, rounds: v.roundsForWanted, wanted: v.wantedText}),
+  ];
 }
+
+/** Sentences (some verdicts give two) joined by the locale's gap. */
+const sentences = (list, gap) => list.flat().filter(Boolean).join(gap);
 
 const FIGURE_HEADINGS = {
   count: 'common.table.count',
@@ -229,7 +246,10 @@ function VersionsGroup({data, group: g}) {
       <p className="finding" data-findings={g.id}>
         {g.undecidable
           ? t('common.verdict.sentence.tooFew', g.undecidable)
-          : g.findings.map((v) => verdictSentence(t, v)).join(gap)}
+          : sentences(
+              g.findings.map((v) => verdictSentence(t, v)),
+              gap,
+            )}
       </p>
       <ControlNote control={g.control} />
       <DataTable data-group={g.id} columns={columns} caption={t('common.table.note', {repeats: g.parameters.repeats})}>
@@ -280,6 +300,7 @@ function VersionsGroup({data, group: g}) {
       {g.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
+      <InstructionsSection id={g.id} figures={g.instructions} run={data.instructionsRun} />
       <Heading as="h3" id={`${g.id}-commands`}>
         {t('common.commands.title')}
       </Heading>
@@ -364,7 +385,7 @@ export function PlannerCase({data, case: id}) {
             baseTps: c.rows[0].figures.tps.text,
           })}
           {gap}
-          {verdictSentence(t, {...focus.versusBase, name: focus.name, base: c.baseline})}
+          {sentences([verdictSentence(t, {...focus.versusBase, name: focus.name, base: c.baseline})], gap)}
         </p>
       )}
       <ControlNote control={c.control} />
@@ -391,6 +412,7 @@ export function PlannerCase({data, case: id}) {
         ))}
       </DataTable>
       <PublishedCase data={data} c={c} />
+      <InstructionsSection id={id} figures={c.instructions} run={data.instructionsRun} />
       <p>{t(`planner.cases.${id}.look`)}</p>
       <Heading as="h3" id={`${id}-query`}>
         {t('planner.query')}
@@ -413,6 +435,166 @@ export function PlannerCase({data, case: id}) {
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * A group's instructions per transaction: how they were counted, the verdict
+ * sentences, the A/A, the table, the chart, and, folded, the functions whose
+ * work changed most and the Cachegrind files.
+ */
+function InstructionsSection({id, figures: f, run}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  const {withBaseUrl} = useBaseUrlUtils();
+  if (!f) {
+    return (
+      <>
+        <Heading as="h3" id={`${id}-instructions`}>
+          {t('common.instructions.title')}
+        </Heading>
+        <p data-instructions-missing={id}>{t('common.instructions.none')}</p>
+      </>
+    );
+  }
+  const base = f.rows[0];
+  const p = f.parameters;
+  return (
+    <section data-instructions={id}>
+      <Heading as="h3" id={`${id}-instructions`}>
+        {t('common.instructions.title')}
+      </Heading>
+      <p>
+        {sentences(
+          [
+            t('common.instructions.method', {
+              id: run.id,
+              date: run.date,
+              valgrind: p.valgrind,
+              short: p.short,
+              long: p.long,
+              clients: p.clients,
+              added: p.added,
+              repeats: p.repeats,
+            }),
+            t('common.instructions.leftOut'),
+            p.several && t('common.instructions.contention', {clients: p.clients}),
+          ],
+          gap,
+        )}
+      </p>
+      <p className="finding" data-instruction-findings={id}>
+        {sentences(
+          f.findings.map((v) => verdictSentence(t, v, 'instructions')),
+          gap,
+        )}
+      </p>
+      <ControlNote control={f.control} measure="instructions" />
+      <DataTable
+        data-instructions-table={id}
+        columns={[
+          t('common.table.version'),
+          {label: t('common.instructions.column'), numeric: true},
+          {label: t('common.table.versus', {base: base.name}), numeric: true},
+        ]}
+        caption={t('common.instructions.caption', {repeats: p.repeats, margin: f.margin})}
+      >
+        {f.rows.map((r) => (
+          <tr key={r.target} data-target={r.target}>
+            <th scope="row">
+              {r.name}
+              <Spread>{r.version}</Spread>
+            </th>
+            <Stat stat={r.instructions} figure="instructions" />
+            <Versus compare={r.versusFirst} measure="instructions" />
+          </tr>
+        ))}
+      </DataTable>
+      <Chart spec={f.chart} />
+      {f.functions.map((fc) => (
+        <details key={fc.target} data-functions={`${id}-${fc.target}`}>
+          <summary>{t('common.instructions.functions.title', {name: fc.name, base: fc.base})}</summary>
+          <p>
+            {t('common.instructions.functions.total', {
+              name: fc.name,
+              base: fc.base,
+              before: fc.before,
+              after: fc.after,
+              change: fc.change,
+            })}
+          </p>
+          <DataTable
+            columns={[
+              t('common.instructions.functions.function'),
+              {label: fc.base, numeric: true},
+              {label: fc.name, numeric: true},
+              {label: t('common.instructions.functions.change'), numeric: true},
+              {label: t('common.instructions.functions.share'), numeric: true},
+            ]}
+            caption={t('common.instructions.functions.caption')}
+          >
+            {fc.rows.map((r) => (
+              <tr key={r.function}>
+                <th scope="row">
+                  <code>{r.function}</code>
+                </th>
+                <Num>{r.before}</Num>
+                <Num>{r.after}</Num>
+                <Num>{r.change}</Num>
+                <Num>{r.share ?? '—'}</Num>
+              </tr>
+            ))}
+          </DataTable>
+        </details>
+      ))}
+      {f.files.length > 0 && (
+        <p data-cachegrind-files={id}>
+          {t('common.instructions.files')}{' '}
+          {f.files.map((file, i) => (
+            <span key={file.target}>
+              {i > 0 && ' · '}
+              {file.name}: <a href={withBaseUrl(file.short)}>{t('common.instructions.shortRuns')}</a>,{' '}
+              <a href={withBaseUrl(file.long)}>{t('common.instructions.longRuns')}</a>
+            </span>
+          ))}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** "What this run shows": a few sentences from every verdict of both measures, linking to the groups. */
+export function RunSummary({data}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  const {summary} = data;
+  return (
+    <NoteBox>
+      <strong>{t('common.summary.title')}</strong>
+      {gap}
+      <span data-summary="instructions">
+        {summary.instructions ? summary.instructions.join(gap) : t('common.summary.noInstructions')}
+      </span>
+      {data.instructionsRun && (
+        <>
+          {' '}
+          {t('common.instructions.data', {id: data.instructionsRun.id})} <RunData run={data.instructionsRun} />
+        </>
+      )}
+      {summary.time && (
+        <>
+          {gap}
+          <span data-summary="time">{summary.time}</span>
+        </>
+      )}{' '}
+      {t('common.summary.groups')}{' '}
+      {summary.links.map((l, i) => (
+        <span key={l.id}>
+          {i > 0 && ' · '}
+          <a href={`#${l.id}`}>{l.title}</a>
+        </span>
+      ))}
+    </NoteBox>
   );
 }
 

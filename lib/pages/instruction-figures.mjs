@@ -1,0 +1,129 @@
+// The instructions measure of one comparison group, as the versions and
+// planner pages show it under the group's timed figures: per version the
+// median instructions per transaction of its repeats (with their spread),
+// each version against the baseline (lib/stats decides, fewer is better, at
+// the suite's instructions margin), the A/A control, a chart, the functions
+// whose work changed most against the baseline (from the run's Cachegrind
+// profiles), and the Cachegrind files to download.
+import {barChart} from '../charts/chart-spec.mjs';
+import {functionChanges} from '../cachegrind/function-changes.mjs';
+import {profileKey} from '../cachegrind/run-profiles.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
+import {point} from './chart-point.mjs';
+import {controlOf} from './control-figures.mjs';
+import {chartCredit} from './run-info.mjs';
+
+/** How many functions each "where the work changed" table lists. */
+export const TOP_FUNCTIONS = 10;
+
+const DECIDE = {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN};
+
+/**
+ * @param {object|null} result  the suite's newest instructions run, or null
+ * @param {object} options
+ * @param {string} options.scenario
+ * @param {string} options.workload
+ * @param {string} options.id  the group's id on the page (charts are named after it)
+ * @param {string} options.title  the group's title, for the chart's
+ * @param {string} options.locale
+ * @param {Function} options.t
+ * @param {(target: string) => string} options.name  a target's name on the page
+ * @param {Map} [options.profiles]  the run's profiles (readRunProfiles)
+ * @returns {object|null}  null when the run has no cell of this group
+ */
+export function instructionGroup(result, {scenario, workload, id, title, locale, t, name, profiles = new Map()}) {
+  const cells = (result?.cells ?? []).filter((c) => c.scenario === scenario && c.workload === workload);
+  if (cells.length === 0) return null;
+  const controls = controlsOf(result);
+  const margin = marginOf(result);
+  const inGroup = [...groupFigures(cells, ['instructions'], locale).values()].sort(byTargetOrder(result));
+  const rows = inGroup.filter((g) => !controls.has(g.target));
+  const base = rows[0];
+  const versus = [
+    null,
+    ...versusBaseline(
+      base.figures.instructions,
+      rows.slice(1).map((r) => r.figures.instructions),
+      {locale, margin, ...DECIDE},
+    ),
+  ];
+  const findings = rows
+    .slice(1)
+    .flatMap((r, i) => (versus[i + 1] ? [{name: name(r.target), base: name(base.target), ...versus[i + 1]}] : []));
+  const [first] = cells;
+  const {clients} = first.parameters;
+  const [short, long] = first.instructions?.runs ?? cells.find((c) => c.instructions)?.instructions.runs ?? [];
+  const profileOf = (target) => profiles.get(profileKey({target, scenario, workload, clients}));
+  const count = (v) => formatFigure(v, 'instructions', locale);
+  return {
+    margin: unsignedPercent(margin, locale),
+    parameters: {
+      clients: formatFigure(clients, 'integer', locale),
+      short: short ? formatFigure(short.transactionsPerClient, 'integer', locale) : null,
+      long: long ? formatFigure(long.transactionsPerClient, 'integer', locale) : null,
+      added: short
+        ? formatFigure((long.transactionsPerClient - short.transactionsPerClient) * clients, 'integer', locale)
+        : null,
+      repeats: formatFigure(base.repeats, 'integer', locale),
+      valgrind: result.environment.valgrindVersion ?? '?',
+      several: clients > 1,
+    },
+    rows: rows.map((r, i) => ({
+      target: r.target,
+      name: name(r.target),
+      version: result.environment.targets.find((x) => x.id === r.target)?.serverVersion ?? null,
+      instructions: r.figures.instructions,
+      versusFirst: versus[i],
+    })),
+    findings,
+    control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions', ...DECIDE}),
+    chart: barChart({
+      id: `${id}-instructions`,
+      locale,
+      image: `/charts/${id}-instructions.png`,
+      credit: chartCredit(t, result, locale),
+      title: t('common.instructions.chart', {group: title}),
+      xTitle: t('common.server'),
+      yTitle: t('common.instructions.axis'),
+      kind: 'instructions',
+      categories: rows.map((r) => name(r.target)),
+      series: [
+        {
+          label: t('common.instructions.median'),
+          points: rows.map((r) => point(r.figures.instructions, t, 'common.instructions.value')),
+        },
+      ],
+    }),
+    functions: rows.slice(1).flatMap((r) => {
+      const [before, after] = [profileOf(base.target), profileOf(r.target)];
+      if (!before || !after) return [];
+      const changes = functionChanges(before, after, {top: TOP_FUNCTIONS});
+      return [
+        {
+          target: r.target,
+          name: name(r.target),
+          base: name(base.target),
+          before: count(changes.before),
+          after: count(changes.after),
+          change: formatFigure(changes.change, 'instructionsChange', locale),
+          rows: changes.functions.map((f) => ({
+            function: f.name,
+            before: count(f.before),
+            after: count(f.after),
+            change: formatFigure(f.change, 'instructionsChange', locale),
+            share: f.share === null ? null : unsignedPercent(f.share, locale),
+          })),
+        },
+      ];
+    }),
+    files: rows.flatMap((r) => {
+      const p = profileOf(r.target);
+      return p
+        ? [{target: r.target, name: name(r.target), short: `/data/${p.files.short}`, long: `/data/${p.files.long}`}]
+        : [];
+    }),
+  };
+}

@@ -1,0 +1,109 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {translator} from '../../test/helpers/fixtures.mjs';
+import {instructionGroup} from './instruction-figures.mjs';
+
+// A real instructions run made here: scale 1, PostgreSQL 17 and 18 and a second 17 as A/A, two rounds
+// (test/fixtures/instructions/suite.yaml), with its Cachegrind files.
+const dir = new URL('../../test/fixtures/instructions/', import.meta.url);
+const file = readdirSync(dir).find((f) => f.endsWith('.json'));
+const result = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
+const profiles = readRunProfiles(new URL(file, dir).pathname, result);
+const name = (target) => ({pg17: 'PostgreSQL 17', pg18: 'PostgreSQL 18'})[target] ?? target;
+
+const group = (locale = 'en') =>
+  instructionGroup(result, {
+    scenario: 's',
+    workload: 'tpcb',
+    id: 'tiny',
+    title: 'Tiny',
+    locale,
+    t: translator(locale),
+    name,
+    profiles,
+  });
+
+test('per version the median instructions per transaction, the A/A apart, each formatted for the locale', () => {
+  const g = group('ja');
+  assert.deepEqual(
+    g.rows.map((r) => r.target),
+    ['pg17', 'pg18'],
+  );
+  const median = (target) => {
+    const values = result.cells.filter((c) => c.target === target).map((c) => c.instructions.perTransaction);
+    return values.reduce((a, b) => a + b) / values.length;
+  };
+  assert.equal(g.rows[0].instructions.text, formatFigure(median('pg17'), 'instructions', 'ja'));
+  assert.equal(g.control.target, 'pg17-aa');
+  assert.equal(g.margin, '0.5%');
+  assert.deepEqual(g.parameters, {
+    clients: '1',
+    short: '100',
+    long: '200',
+    added: '100',
+    repeats: '2',
+    valgrind: result.environment.valgrindVersion,
+    several: false,
+  });
+});
+
+test('two runs a side decide nothing: the finding says so, whatever the medians', () => {
+  const [finding] = group().findings;
+  assert.equal(finding.name, 'PostgreSQL 18');
+  assert.equal(finding.low, null);
+});
+
+test('where the work changed: the ten functions that changed most, with counts before and after', () => {
+  const [changes] = group().functions;
+  assert.equal(changes.name, 'PostgreSQL 18');
+  assert.equal(changes.base, 'PostgreSQL 17');
+  assert.equal(changes.rows.length, 10);
+  for (const row of changes.rows) {
+    assert.match(row.function, /^[A-Za-z_][\w.]*$/);
+    assert.match(row.change, /^[+-]/);
+  }
+  // The totals are the profiles' own: the work of a transaction, from the files.
+  const key = (target) => [...profiles.keys()].find((k) => k.startsWith(`${target}\u0000`));
+  assert.equal(changes.before, formatFigure(profiles.get(key('pg17')).total, 'instructions', 'en'));
+  assert.equal(changes.after, formatFigure(profiles.get(key('pg18')).total, 'instructions', 'en'));
+});
+
+test('the Cachegrind files of every version are offered, under /data/', () => {
+  assert.deepEqual(
+    group().files.map((f) => [f.target, f.long]),
+    [
+      ['pg17', `/data/${file.replace(/\.json$/, '.cachegrind')}/pg17.s.tpcb.c1.long.out`],
+      ['pg18', `/data/${file.replace(/\.json$/, '.cachegrind')}/pg18.s.tpcb.c1.long.out`],
+    ],
+  );
+});
+
+test('a run without the group gives nothing to show', () => {
+  assert.equal(
+    instructionGroup(result, {
+      scenario: 'x',
+      workload: 'tpcb',
+      id: 'x',
+      title: 'X',
+      locale: 'en',
+      t: translator('en'),
+      name,
+    }),
+    null,
+  );
+  assert.equal(
+    instructionGroup(null, {
+      scenario: 's',
+      workload: 'tpcb',
+      id: 'x',
+      title: 'X',
+      locale: 'en',
+      t: translator('en'),
+      name,
+    }),
+    null,
+  );
+});

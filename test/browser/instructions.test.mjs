@@ -1,0 +1,80 @@
+// The instructions measure on the versions and planner pages, in every locale,
+// in real Chromium: each group's instructions per transaction equal the newest
+// instructions run's, summarized and formatted here with the site's own code;
+// the verdicts and the summary at the top are those the site's code decides;
+// the functions where the work changed are folded; the Cachegrind files are served.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {localePath, locales} from '../../lib/locales.mjs';
+import {formatFigure} from '../../lib/numbers/format.mjs';
+import {byTargetOrder} from '../../lib/numbers/repeat-stats.mjs';
+import {buildLocalePages, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
+import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {openPage, root, serveSite, shots} from './site.mjs';
+
+const {results} = loadSiteData(root);
+const site = serveSite();
+
+const PAGES = [
+  {suite: 'pg-versions', path: 'pg-versions/', groupOf: (c) => `${c.scenario}-${c.workload}`, list: 'groups'},
+  {suite: 'pg17-planner', path: 'pg17-planner/', groupOf: (c) => c.workload, list: 'cases'},
+];
+
+for (const locale of Object.keys(locales)) {
+  for (const {suite, path, groupOf, list} of PAGES) {
+    const title = `${localePath(locale)}${path}: instructions per transaction, verdicts, summary and files (${locale})`;
+    test(title, async () => {
+      const run = newestRun(results, suite, 'instructions');
+      const data = buildLocalePages(root, locale)[suite];
+      const {page, problems} = await openPage(site, `${localePath(locale)}${path}`);
+      // The summary at the top: every sentence the site's code generates from the verdicts.
+      const summary = await page.textContent('[data-summary="instructions"]');
+      if (run) for (const sentence of data.summary.instructions) assert.ok(summary.includes(sentence), summary);
+      else assert.ok(summary.length > 0);
+      if (data.summary.time) assert.equal(await page.textContent('[data-summary="time"]'), data.summary.time);
+      if (!run) {
+        assert.equal(await page.locator('[data-instructions-missing]').count(), data[list].length);
+        await page.close();
+        return;
+      }
+      const controls = new Set(run.environment.targets.filter((t) => t.controlOf).map((t) => t.id));
+      for (const g of data[list]) {
+        const id = g.id;
+        const cells = run.cells.filter((c) => groupOf(c) === id && !controls.has(c.target));
+        const medians = summarizeRepeats(cells, (c) => c.instructions.perTransaction)
+          .sort(byTargetOrder(run))
+          .map((s) => formatFigure(s.median, 'instructions', locale));
+        const shown = await page.$$eval(
+          `table[data-instructions-table="${id}"] td[data-figure="instructions"]`,
+          (tds) => tds.map((td) => td.firstChild.textContent),
+        );
+        assert.deepEqual(shown, medians, id);
+        assert.deepEqual(
+          await page.$$eval(`table[data-instructions-table="${id}"] td[data-verdict]`, (tds) =>
+            tds.map((td) => td.dataset.verdict),
+          ),
+          g.instructions.rows.slice(1).map((r) => r.versusFirst.verdict),
+        );
+        // Folded until the reader opens it, one per version against the baseline.
+        const details = page.locator(`section[data-instructions="${id}"] details`);
+        assert.equal(await details.count(), g.instructions.functions.length);
+        for (let i = 0; i < (await details.count()); i++) {
+          assert.equal(await details.nth(i).getAttribute('open'), null);
+        }
+        for (const file of g.instructions.files) {
+          const response = await page.request.get(new URL(file.long, site.url).href);
+          assert.equal(response.status(), 200, file.long);
+          assert.match(await response.text(), /^desc: .*\nevents: Ir\n/m);
+        }
+      }
+      // Open the first comparison's functions: its rows are there, the function names as Cachegrind gives them.
+      const first = page.locator('section[data-instructions] details').first();
+      await first.locator('summary').click();
+      assert.ok((await first.locator('tbody tr').count()) > 0);
+      await first.scrollIntoViewIfNeeded();
+      await page.screenshot({path: `${shots}/instructions-${suite}-${locale}.png`, fullPage: false});
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+}
