@@ -79,8 +79,8 @@ function resumable(suite, outDir, matrix) {
   const previous = findUnfinished(outDir, suite.id, matrix.shard ?? null, measure);
   if (!previous) {
     throw new Error(
-      `Nothing to resume: no unfinished ${measure} run of suite ${suite.id} in ${outDir}. Start one without ` +
-        `--resume${measure === 'time' ? ' (or resume an instructions run with --measure instructions)' : ''}.`,
+      `Nothing to resume: no unfinished run of suite ${suite.id} in ${outDir} (measure: ${measure}). Start one ` +
+        `without --resume${measure === 'time' ? ', or resume an instructions run with --measure instructions' : ''}.`,
     );
   }
   if (previous.result.run.suiteHash !== suite.hash) {

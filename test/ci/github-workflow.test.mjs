@@ -37,7 +37,7 @@ test('action-validator accepts the workflow, and refuses a broken copy of it', (
 
 test('triggers, shards, artifacts, merge, Pages and the pull-request compare are there', () => {
   const w = readWorkflow();
-  assert.deepEqual(Object.keys(w.on.workflow_dispatch.inputs), ['suite', 'shards', 'duration']);
+  assert.deepEqual(Object.keys(w.on.workflow_dispatch.inputs), ['suite', 'shards', 'duration', 'measure']);
   assert.ok(w.on.schedule[0].cron);
   assert.ok(w.on.push.paths.includes('benchmarks/**') && w.on.push.paths.includes('scripts/runner/**'));
   assert.ok('pull_request' in w.on);
