@@ -5,16 +5,14 @@
 // the suite's instructions margin), the A/A control, a chart, the functions
 // whose work changed most against the baseline (from the run's Cachegrind
 // profiles), and the Cachegrind files to download.
-import {barChart} from '../charts/chart-spec.mjs';
 import {functionChanges} from '../cachegrind/function-changes.mjs';
 import {profileKey} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
-import {point} from './chart-point.mjs';
+import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';
-import {chartCredit} from './run-info.mjs';
 
 /** How many functions each "where the work changed" table lists. */
 export const TOP_FUNCTIONS = 10;
@@ -80,22 +78,19 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
     })),
     findings,
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions', ...DECIDE}),
-    chart: barChart({
+    chart: mediansChart({
       id: `${id}-instructions`,
+      result,
       locale,
-      image: `/charts/${id}-instructions.png`,
-      credit: chartCredit(t, result, locale),
+      t,
       title: t('common.instructions.chart', {group: title}),
-      xTitle: t('common.server'),
       yTitle: t('common.instructions.axis'),
+      figure: 'instructions',
       kind: 'instructions',
-      categories: rows.map((r) => name(r.target)),
-      series: [
-        {
-          label: t('common.instructions.median'),
-          points: rows.map((r) => point(r.figures.instructions, t, 'common.instructions.value')),
-        },
-      ],
+      rows,
+      name,
+      label: t('common.instructions.median'),
+      valueKey: 'common.instructions.value',
     }),
     functions: rows.slice(1).flatMap((r) => {
       const [before, after] = [profileOf(base.target), profileOf(r.target)];

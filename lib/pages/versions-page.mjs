@@ -20,7 +20,7 @@ import {FIGURES} from '../results/cell-figures.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
-import {point} from './chart-point.mjs';
+import {mediansChart, point} from './chart-point.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
 import {runSummary} from './run-summary.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
@@ -94,17 +94,19 @@ export function versionsPage(
       workload: t(`versions.workloads.${workload}.name`),
     });
 
-    const tpsChart = barChart({
+    const tpsChart = mediansChart({
       id: `versions-${id}-tps`,
+      result,
       locale,
-      image: image('tps'),
-      credit: chartCredit(t, result, locale),
+      t,
       title: t('versions.charts.tps', {scenario: title}),
-      xTitle: t('common.server'),
       yTitle: t('common.tpsAxis'),
+      figure: 'tps',
       kind: 'tps',
-      categories: rows.map((r) => name(r.target)),
-      series: [{label: t('common.medianTps'), points: rows.map((r) => point(r.figures.tps, t))}],
+      rows,
+      name,
+      label: t('common.medianTps'),
+      valueKey: 'common.tpsValue',
     });
     const latencyChart = barChart({
       id: `versions-${id}-latency`,

@@ -343,19 +343,8 @@ async function runInstructionCell({cell, state, result, record, progress, instru
       'pgbench',
       ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, instructions.seed),
     ];
-    record(argv, env);
-    progress.note(`${cell.id}: warm-up, ${2 * cell.transactionsPerClient} transactions per client`);
-    const out = await runProcess(argv, {env, timeoutS: 6 * 3600});
-    result.preparations.push(
-      preparation(
-        cell.targetSpec,
-        {kind: 'warmup', workload: cell.workload, cell: cell.id},
-        argv,
-        out,
-        connection,
-        env,
-      ),
-    );
+    const note = `${cell.id}: warm-up, ${2 * cell.transactionsPerClient} transactions per client`;
+    await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: 6 * 3600});
     state.warmed.add(group);
   }
   measured ??= await measureInstructions({
@@ -435,25 +424,24 @@ async function prepareWorkload({target, workload, connection, result, record}) {
   }
 }
 
+/** An unmeasured pgbench run before a cell, kept among the result's preparations. */
+async function warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS}) {
+  record(argv, env);
+  progress.note(note);
+  const out = await runProcess(argv, {env, timeoutS});
+  result.preparations.push(
+    preparation(cell.targetSpec, {kind: 'warmup', workload: cell.workload, cell: cell.id}, argv, out, connection, env),
+  );
+}
+
 /** A cell: its warm-up (not measured), CHECKPOINT, then the measured run. */
 async function runCell({cell, connection, result, record, progress, tmp}) {
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
   const {warmupS} = cell.scenarioSpec;
   if (warmupS > 0) {
     const argv = ['pgbench', ...runArgs(warmupOf(cell), connection)];
-    record(argv, env);
-    progress.note(`${cell.id}: warm-up ${warmupS} s`);
-    const out = await runProcess(argv, {env, timeoutS: warmupS + 300});
-    result.preparations.push(
-      preparation(
-        cell.targetSpec,
-        {kind: 'warmup', workload: cell.workload, cell: cell.id},
-        argv,
-        out,
-        connection,
-        env,
-      ),
-    );
+    const note = `${cell.id}: warm-up ${warmupS} s`;
+    await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: warmupS + 300});
   }
   record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]);
   let checkpointError = null;
