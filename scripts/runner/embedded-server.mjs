@@ -133,6 +133,13 @@ const confValue = (value) =>
     ? String(value)
     : `'${String(value).replace(/'/g, "''")}'`;
 
+/**
+ * Removes a server's folder. Under Cachegrind a process writes its file as it
+ * exits, after pg_ctl stop has returned (the postmaster's last of all): the
+ * folder can still be filling while it is removed, so the removal retries.
+ */
+const removeServerFiles = (baseDir) => rmSync(baseDir, {recursive: true, force: true, maxRetries: 20, retryDelay: 250});
+
 const running = new Set();
 
 /** Stops every server this process started (synchronously: usable on exit). */
@@ -260,13 +267,13 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
       out = await runProcess(argv, {...as, cwd: baseDir});
     } catch (error) {
       stopIfStarted();
-      rmSync(baseDir, {recursive: true, force: true});
+      removeServerFiles(baseDir);
       throw error;
     }
     if (out.exitCode === 0) return;
     stopIfStarted();
     const text = (why(out) || `exit code ${out.exitCode}`).trim().split('\n').slice(-3).join(' ');
-    rmSync(baseDir, {recursive: true, force: true});
+    removeServerFiles(baseDir);
     throw new Error(`PostgreSQL ${major}: ${what} failed: ${text}`);
   };
   await run('initdb', plan.commands.initdb);
@@ -322,7 +329,7 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
           // Already gone.
         }
       }
-      rmSync(baseDir, {recursive: true, force: true});
+      removeServerFiles(baseDir);
     },
   };
   server.stop = () => {

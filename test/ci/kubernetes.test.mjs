@@ -118,7 +118,7 @@ test('simulated here: the pods of the Indexed Job at once, then the merge: every
   assert.deepEqual(result.run.overrides.mergedShards.sort(), ['1/2', '2/2']);
 });
 
-test('--measure instructions: every pod runs its shard under Valgrind, and the merge keeps the Cachegrind files', () => {
+test('--measure instructions: each pod runs its shard under Valgrind; the merge keeps the Cachegrind files', () => {
   const {shards, merge} = manifests('pg-versions', '--shards', '2', '--measure', 'instructions');
   const env = (doc) => Object.fromEntries(doc.spec.template.spec.containers[0].env.map((e) => [e.name, e.value]));
   const job = shards.find((d) => d.kind === 'Job');
