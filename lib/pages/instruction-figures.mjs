@@ -78,20 +78,23 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
     })),
     findings,
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions', ...DECIDE}),
-    chart: mediansChart({
-      id: `${id}-instructions`,
-      result,
-      locale,
-      t,
-      title: t('common.instructions.chart', {group: title}),
-      yTitle: t('common.instructions.axis'),
-      figure: 'instructions',
-      kind: 'instructions',
-      rows,
-      name,
-      label: t('common.instructions.median'),
-      valueKey: 'common.instructions.value',
-    }),
+    // Under `charts`, where the build finds every chart it draws as an image.
+    charts: [
+      mediansChart({
+        id: `${id}-instructions`,
+        result,
+        locale,
+        t,
+        title: t('common.instructions.chart', {group: title}),
+        yTitle: t('common.instructions.axis'),
+        figure: 'instructions',
+        kind: 'instructions',
+        rows,
+        name,
+        label: t('common.instructions.median'),
+        valueKey: 'common.instructions.value',
+      }),
+    ],
     functions: rows.slice(1).flatMap((r) => {
       const [before, after] = [profileOf(base.target), profileOf(r.target)];
       if (!before || !after) return [];

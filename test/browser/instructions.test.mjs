@@ -56,7 +56,7 @@ for (const locale of Object.keys(locales)) {
           g.instructions.rows.slice(1).map((r) => r.versusFirst.verdict),
         );
         // Folded until the reader opens it, one per version against the baseline.
-        const details = page.locator(`section[data-instructions="${id}"] details`);
+        const details = page.locator(`section[data-instructions="${id}"] details[data-functions]`);
         assert.equal(await details.count(), g.instructions.functions.length);
         for (let i = 0; i < (await details.count()); i++) {
           assert.equal(await details.nth(i).getAttribute('open'), null);
@@ -64,11 +64,11 @@ for (const locale of Object.keys(locales)) {
         for (const file of g.instructions.files) {
           const response = await page.request.get(new URL(file.long, site.url).href);
           assert.equal(response.status(), 200, file.long);
-          assert.match(await response.text(), /^desc: .*\nevents: Ir\n/m);
+          assert.match(await response.text(), /^desc: .*\ncmd: .*\nevents: Ir\n/);
         }
       }
       // Open the first comparison's functions: its rows are there, the function names as Cachegrind gives them.
-      const first = page.locator('section[data-instructions] details').first();
+      const first = page.locator('section[data-instructions] details[data-functions]').first();
       await first.locator('summary').click();
       assert.ok((await first.locator('tbody tr').count()) > 0);
       await first.scrollIntoViewIfNeeded();

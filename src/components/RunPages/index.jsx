@@ -464,7 +464,8 @@ function InstructionsSection({id, figures: f, run}) {
       <Heading as="h3" id={`${id}-instructions`}>
         {t('common.instructions.title')}
       </Heading>
-      <p>
+      {/* The same words under every group: left out of the search index, which would rank the page by them. */}
+      <p data-pagefind-ignore="all">
         {sentences(
           [
             t('common.instructions.method', {
@@ -510,9 +511,11 @@ function InstructionsSection({id, figures: f, run}) {
           </tr>
         ))}
       </DataTable>
-      <Chart spec={f.chart} />
+      {f.charts.map((spec) => (
+        <Chart key={spec.id} spec={spec} />
+      ))}
       {f.functions.map((fc) => (
-        <details key={fc.target} data-functions={`${id}-${fc.target}`}>
+        <details key={fc.target} data-functions={`${id}-${fc.target}`} data-pagefind-ignore="all">
           <summary>{t('common.instructions.functions.title', {name: fc.name, base: fc.base})}</summary>
           <p>
             {t('common.instructions.functions.total', {
