@@ -48,18 +48,20 @@ export function loadSiteData(siteDir) {
   const datasets = loadDatasets(siteDir);
   const resultFiles = loadResultFiles(siteDir);
   const results = resultFiles.map((r) => r.result);
-  // Each instructions run's function profiles, per transaction (its Cachegrind files beside it).
-  const profiles = new Map(
-    resultFiles
-      .filter(({result}) => measureOf(result) === 'instructions' && result.run.finishedAt !== null)
-      .map(({file, result}) => [result.run.id, readRunProfiles(file, result)]),
-  );
+  // An instructions run's function profiles, per transaction, read from its Cachegrind files when a
+  // page first asks (only the newest run of a suite is shown), then kept.
+  const files = new Map(resultFiles.map(({file, result}) => [result.run.id, file]));
+  const read = new Map();
+  const profilesOf = (result) => {
+    if (!read.has(result.run.id)) read.set(result.run.id, readRunProfiles(files.get(result.run.id), result));
+    return read.get(result.run.id);
+  };
   const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
     .filter((f) => path.basename(f) === 'suite.yaml')
     .map((f) => loadSuite(f));
   const studies = studyFiles(datasetsDir).map((f) => readStudy(f, suites));
   const services = servicesFiles(datasetsDir).map((f) => readServices(f));
-  return {siteDir, datasets, results, profiles, suites, studies, services};
+  return {siteDir, datasets, results, profilesOf, suites, studies, services};
 }
 
 /** The published datasets (datasets/<id>.json, checked), by id. */
@@ -173,7 +175,7 @@ export function buildPages(content, locale, messages) {
   // The instructions measure of a suite, beside its timed run: its newest instructions run and profiles.
   const instructionsOf = (id) => {
     const run = newestRun(content.results, id, 'instructions');
-    return {instructions: run, profiles: (run && content.profiles?.get(run.run.id)) ?? new Map()};
+    return {instructions: run, profiles: (run && content.profilesOf?.(run)) ?? new Map()};
   };
   const versionsData = versionsPage(versions, {
     locale,
