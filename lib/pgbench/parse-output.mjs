@@ -35,6 +35,9 @@ function impossibleNumber(groups) {
   return null;
 }
 
+/** The error of an input in which no line is pgbench's. */
+export const NOTHING_RECOGNIZED = 'No pgbench output was recognized in the input.';
+
 const re = (source) => new RegExp(`^${source}$`);
 
 // Lines of the run summary. The same lines, prefixed by " - ", describe one
@@ -378,7 +381,7 @@ export function createOutputParser() {
     endFile();
     const problems = [...errors];
     if (recognized === 0) {
-      problems.push({kind: 'other', message: 'No pgbench output was recognized in the input.'});
+      problems.push({kind: 'other', message: NOTHING_RECOGNIZED});
     } else {
       if (unrecognized.length > 0) {
         problems.push({

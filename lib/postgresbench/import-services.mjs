@@ -2,7 +2,7 @@
 // (schemas/services.schema.json): every file read by read-postgresbench.mjs,
 // with the repository and commit it came from. The dataset is checked against
 // its schema before anyone writes it; one bad file fails the whole import.
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import validate from '../validation/compiled/services.mjs';
@@ -19,7 +19,7 @@ const checker = createChecker({
 export function isPostgresBenchFile(file) {
   if (!file.endsWith('.json') || !existsSync(file) || statSync(file).isDirectory()) return false;
   try {
-    return isPostgresBench(JSON.parse(readFileSync(file, 'utf8')));
+    return isPostgresBench(readJsonFile(file));
   } catch {
     return false;
   }

@@ -39,12 +39,16 @@ function fields(object, at, file) {
         'Correct the file (PostgresBench writes this field so) or leave it out of the import.',
     );
   };
-  /** The value at key, checked; `optional` leaves a missing key undefined, `nullable` allows null. */
+  /**
+   * The value at key, checked. `optional` leaves a missing key undefined, and a
+   * null too (older files write null for what they did not measure: absent, not
+   * 0); `nullable` keeps null where the layout gives it a meaning of its own.
+   */
   function get(key, type, {optional = false, nullable = false} = {}) {
     read.add(key);
     const value = object[key];
-    if (value === undefined && optional) return undefined;
     if (value === null && nullable) return null;
+    if ((value === undefined || value === null) && optional) return undefined;
     if (!TYPES[type](value)) fail(key, `${EXPECTED[type]}${nullable ? ' or null' : ''}`, value);
     return value;
   }

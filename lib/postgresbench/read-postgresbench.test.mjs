@@ -2,9 +2,11 @@
 // (fixtures/README.md), and its errors on bad input.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {dataSizeGb} from './data-size.mjs';
-import {importServices} from './import-services.mjs';
+import {containsPostgresBench, importServices} from './import-services.mjs';
 import {parseMachine, parseVersion, readPostgresBench, serviceOf} from './read-postgresbench.mjs';
 
 const fixture = (commit, path) => new URL(`./fixtures/${commit}/${path}`, import.meta.url).pathname;
@@ -115,7 +117,8 @@ test('bad input names the file, the field and what was expected; nothing else is
     assert.throws(() => readPostgresBench(json, {file: 'x.json', path: 'rds/results/x.json'}), pattern);
   };
   bad((j) => (j.results[1].tps = '7196'), /^Error: x\.json: results\[1\]\.tps: expected a number, found "7196"/);
-  bad((j) => (j.results[0].latency_p95_ms = null), /results\[0\]\.latency_p95_ms: expected a number, found null/);
+  bad((j) => (j.results[0].tps = null), /results\[0\]\.tps: expected a number, found null/);
+  bad((j) => (j.system = null), /system: expected a string, found null/);
   bad((j) => (j.benchmark.scale_factor = 6849.5), /benchmark\.scale_factor: expected a whole number/);
   bad((j) => (j.instance.ram_gb = '64'), /instance\.ram_gb: expected a number/);
   bad((j) => delete j.benchmark.duration, /benchmark\.duration: expected the run length in seconds/);
@@ -129,6 +132,58 @@ test('bad input names the file, the field and what was expected; nothing else is
     () => readPostgresBench({hello: 1}, {file: 'y.json', path: 'y.json'}),
     /y\.json: not a PostgresBench result file/,
   );
+});
+
+// Files in the repository's history write null for what they did not measure or know ("disk_gb": null):
+// null is absent, in every layout, and the file imports as if the key were missing.
+test('null in an optional field of a real layout imports as absent, field by field', () => {
+  const FIELDS = [
+    ['instance.disk_gb', (j) => j.instance, 'disk_gb', (f) => f.instance.diskGb],
+    ['instance.vcpus', (j) => j.instance, 'vcpus', (f) => f.instance.vcpus],
+    ['results[0].latency_p95_ms', (j) => j.results[0], 'latency_p95_ms', (f) => f.runs[0].p95Ms],
+    ['results[0].transactions', (j) => j.results[0], 'transactions', (f) => f.runs[0].transactions],
+    ['comment', (j) => j, 'comment', (f) => f.comment],
+    ['postgres_version', (j) => j, 'postgres_version', (f) => f.postgresVersion],
+    ['date', (j) => j, 'date', (f) => f.date],
+    ['cluster_size', (j) => j, 'cluster_size', (f) => f.clusterSize],
+    ['benchmark.query_mode', (j) => j.benchmark, 'query_mode', (f) => f.benchmark.queryMode],
+    ['load.load_time_seconds', (j) => j.load, 'load_time_seconds', (f) => f.loadS],
+  ];
+  for (const [commit, file] of [
+    ['36ce7b6', 'rds/results/rds_16cpu_64gb_6849.json'],
+    ['965b794', 'cloudsql/results/cloudsql_4cpu_32gb_6849_gcp_us-east1.json'],
+  ]) {
+    const good = JSON.parse(readFileSync(fixture(commit, file), 'utf8'));
+    const whole = readPostgresBench(good, {file, path: file});
+    for (const [name, holder, key, pick] of FIELDS) {
+      const json = structuredClone(good);
+      holder(json)[key] = null;
+      const f = readPostgresBench(json, {file, path: file});
+      assert.equal(pick(f), undefined, `${commit} ${name}: null must read as absent`);
+      const without = structuredClone(good);
+      delete holder(without)[key];
+      assert.deepEqual(f, readPostgresBench(without, {file, path: file}), `${commit} ${name}: as if missing`);
+      if (key in holder(good)) assert.notDeepEqual(f, whole, `${commit} ${name}: the field was read before`);
+    }
+  }
+  // With the instance's vCPUs absent, the machine text still gives them.
+  const json = JSON.parse(readFileSync(fixture('36ce7b6', 'rds/results/rds_16cpu_64gb_6849.json'), 'utf8'));
+  json.instance.vcpus = null;
+  assert.equal(readPostgresBench(json, {file: 'x.json', path: 'rds/results/x.json'}).machine.vcpus, 16);
+});
+
+test('a PostgresBench file with a BOM, or with nulls, imports through the dataset checker', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pb-'));
+  const json = JSON.parse(readFileSync(fixture('36ce7b6', 'rds/results/rds_16cpu_64gb_6849.json'), 'utf8'));
+  json.instance.disk_gb = null;
+  json.results[1].latency_p95_ms = null;
+  mkdirSync(path.join(dir, 'rds/results'), {recursive: true});
+  writeFileSync(path.join(dir, 'rds/results/x.json'), `\ufeff${JSON.stringify(json)}`);
+  assert.ok(containsPostgresBench(dir), 'a BOM must not hide the file');
+  const dataset = importServices([dir], {id: 'x', license: 'Apache-2.0'});
+  assert.equal(dataset.files[0].instance.diskGb, undefined);
+  assert.equal(dataset.files[0].runs[1].p95Ms, undefined);
+  assert.equal(dataset.files[0].runs[0].p95Ms, 54.884);
 });
 
 test('fields the reader does not know are kept under other', () => {

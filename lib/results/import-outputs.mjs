@@ -14,11 +14,13 @@
 // target pg15, workload tpcb, scenario small, repeat 2; a name without "__" is
 // the workload, and its folder's name the target.
 import {createHash} from 'node:crypto';
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, readdirSync, realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import {parseOutput} from '../pgbench/parse-output.mjs';
+import {NOTHING_RECOGNIZED, parseOutput} from '../pgbench/parse-output.mjs';
 import {logColumnsOf, readLogs} from '../pgbench/read-logs.mjs';
+import {readTextFile} from '../read-text.mjs';
+import {redact, secretsIn} from '../redact.mjs';
 import {gitState, toolInfo, UNKNOWN_HOST} from './provenance.mjs';
 import {statusOf} from './cell-status.mjs';
 import {resultProblems, SCHEMA_VERSION} from './validate-result.mjs';
@@ -31,37 +33,63 @@ const BUILTINS = {
   '<builtin: select only>': 'select-only',
 };
 
+const SCALAR = (v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) || v instanceof Date;
 const isRunFolder = (dir) => existsSync(path.join(dir, 'stdout')) || existsSync(path.join(dir, 'stderr'));
 const isOutputFile = (file) =>
   OUTPUT_EXTENSIONS.includes(path.extname(file)) && !path.basename(file).startsWith('pgbench_log');
 
-/** The runs under the given paths, in a stable order. */
+/**
+ * The runs under the given paths, in a stable order. Inside a folder given, a
+ * link is followed only to a file or folder inside that folder (and a folder
+ * once), so an import never reads what the folder's owner did not put there.
+ */
 function findRuns(paths) {
   const runs = [];
-  const visit = (p, explicit) => {
+  const seen = new Set();
+  const visit = (p, root) => {
     if (!existsSync(p))
       throw new Error(`${p}: no such file or folder. Give files of pgbench output, or folders of them.`);
+    if (root) insideOrThrow(p, root);
     if (statSync(p).isDirectory()) {
-      if (isRunFolder(p)) runs.push({kind: 'folder', path: p});
-      else for (const entry of readdirSync(p).sort()) visit(path.join(p, entry), false);
-    } else if (explicit || isOutputFile(p)) runs.push({kind: 'file', path: p});
+      const real = realpathSync(p);
+      if (seen.has(real)) return;
+      seen.add(real);
+      if (isRunFolder(p)) runs.push({kind: 'folder', path: p, root: root ?? realpathSync(p)});
+      else for (const entry of readdirSync(p).sort()) visit(path.join(p, entry), root ?? real);
+    } else if (!root || isOutputFile(p)) runs.push({kind: 'file', path: p, root});
   };
-  for (const p of paths) visit(p, true);
+  for (const p of paths) visit(p, null);
   return runs;
+}
+
+/** Refuses a link inside a folder given that leads out of it. */
+function insideOrThrow(p, root) {
+  if (!lstatSync(p).isSymbolicLink()) return;
+  const real = realpathSync(p);
+  if (real !== root && !real.startsWith(`${root}${path.sep}`)) {
+    throw new Error(
+      `${p}: a link to ${real}, outside the folder imported (${root}): copy the file into the folder, ` +
+        'or name it on the command line.',
+    );
+  }
 }
 
 function readSidecar(file) {
   if (!existsSync(file)) return {};
   let labels;
   try {
-    labels = YAML.parse(readFileSync(file, 'utf8')) ?? {};
+    labels = YAML.parse(readTextFile(file)) ?? {};
   } catch (error) {
     throw new Error(`${file}:${error.linePos?.[0]?.line ?? '?'}: not valid YAML: ${error.message.split('\n')[0]}`);
   }
   if (typeof labels !== 'object' || Array.isArray(labels))
     throw new Error(`${file}: must be a mapping of labels (${LABELS.join(', ')}).`);
-  for (const key of Object.keys(labels)) {
+  for (const [key, value] of Object.entries(labels)) {
     if (!LABELS.includes(key)) throw new Error(`${file}: "${key}" is not a label; use ${LABELS.join(', ')}.`);
+    // "target:" or "target: null" says nothing: the label comes from the name, as when the line is missing.
+    if (value === null) delete labels[key];
+    // A list or a mapping would be written as "[object Object]"; the schema checks the repeat's number.
+    else if (!SCALAR(value)) throw new Error(`${file}: ${key}: expected a text, found ${JSON.stringify(value)}.`);
   }
   // YAML reads an unquoted date as a Date: both it and a string must name a real time.
   if (labels.startedAt !== undefined && Number.isNaN(new Date(labels.startedAt).getTime())) {
@@ -92,10 +120,15 @@ function readRun(run) {
     const dir = path.dirname(run.path);
     const base = path.basename(run.path, path.extname(run.path));
     const sidecar = [path.join(dir, `${base}.yaml`), `${run.path}.yaml`].find(existsSync);
-    return {raw: {output: readFileSync(run.path, 'utf8')}, labels: sidecar ? readSidecar(sidecar) : {}, logs: []};
+    if (sidecar && run.root) insideOrThrow(sidecar, run.root);
+    return {raw: {output: readTextFile(run.path)}, labels: sidecar ? readSidecar(sidecar) : {}, logs: []};
   }
-  const read = (name) =>
-    existsSync(path.join(run.path, name)) ? readFileSync(path.join(run.path, name), 'utf8') : undefined;
+  const read = (name) => {
+    const file = path.join(run.path, name);
+    if (!existsSync(file)) return undefined;
+    insideOrThrow(file, run.root);
+    return readTextFile(file);
+  };
   const raw = {stdout: read('stdout') ?? '', stderr: read('stderr') ?? ''};
   // cmd: the command; a second line, when there is one, is the environment it ran with.
   const [command, environment] = (read('cmd') ?? '').split('\n').map((l) => l.trim());
@@ -110,7 +143,40 @@ function readRun(run) {
     logs: readdirSync(run.path)
       .filter((f) => f.startsWith('pgbench_log'))
       .sort()
-      .map((f) => path.join(run.path, f)),
+      .map((f) => path.join(run.path, f))
+      .filter((f) => insideOrThrow(f, run.root) ?? true),
+  };
+}
+
+/** Why a text that is no pgbench output is refused: what it looks like instead. */
+function notPgbench(file, text) {
+  let what = "no line of it is pgbench's";
+  if (text.trim() === '') what = 'it is empty';
+  else if (/^\s*[[{]/.test(text)) {
+    try {
+      JSON.parse(text);
+      what = "it is JSON, but not in PostgresBench's result layout";
+    } catch (error) {
+      what = `it starts as JSON but is not valid JSON, perhaps cut short (${error.message})`;
+    }
+  }
+  return new Error(
+    `${file}: neither pgbench output nor a PostgresBench result file: ${what}. Import pgbench's output as ` +
+      'it printed it (pgbench … > run.txt 2>&1), or a PostgresBench file (an object with "benchmark.scale_factor" ' +
+      'and "results"). Nothing was written.',
+  );
+}
+
+/** The run's texts with the secrets of its command replaced by "***" (as the runner keeps them). */
+function redactRun(raw, summary, command) {
+  const secrets = secretsIn(command);
+  if (secrets.length === 0) return {raw, summary, command};
+  const texts = (list) =>
+    list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
+  return {
+    raw: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, redact(v, secrets)])),
+    summary: {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})},
+    command: redact(command, secrets),
   };
 }
 
@@ -151,8 +217,15 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
   const targets = new Map();
   const repeats = new Map();
   for (const run of runs) {
-    const {raw, labels: sidecar, exitCode = null, logs} = readRun(run);
-    const summary = raw.output !== undefined ? parseOutput(raw.output) : parseOutput(raw.stdout, raw.stderr);
+    const read = readRun(run);
+    const parsed =
+      read.raw.output !== undefined ? parseOutput(read.raw.output) : parseOutput(read.raw.stdout, read.raw.stderr);
+    if (parsed.errors.some((e) => e.message === NOTHING_RECOGNIZED)) {
+      throw notPgbench(run.path, read.raw.output ?? `${read.raw.stdout}${read.raw.stderr}`);
+    }
+    const {exitCode = null, logs} = read;
+    const {raw, summary, command} = redactRun(read.raw, parsed, read.labels.command);
+    const sidecar = {...read.labels, command};
     const impossible = summary.errors.find((e) => e.kind === 'impossible');
     if (impossible) throw new Error(`${run.path}: ${impossible.message}. Import the output as pgbench wrote it.`);
     const labels = {...labelsFromName(run.path), ...sidecar};
@@ -203,6 +276,13 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
         source: run.path,
       });
     }
+  }
+  if (!cells.some((c) => c.status === 'ok')) {
+    const first = cells.find((c) => c.error);
+    throw new Error(
+      `Every output imported is of a failed run (${runs[cells.indexOf(first)].path}: ${first.error.message}): ` +
+        'a result needs at least one run that measured something; nothing was written.',
+    );
   }
   const duplicate = cells.find((c, i) => cells.findIndex((d) => d.id === c.id) !== i);
   if (duplicate)

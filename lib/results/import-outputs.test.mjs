@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {importOutputs} from './import-outputs.mjs';
@@ -152,4 +152,120 @@ test('a sidecar date that is no date is named with its file', async () => {
   await assert.rejects(importOutputs([dir], {now}), {
     message: `${sidecar}: startedAt "yesterday" is not a date-time; write it as 2025-01-02T03:04:05Z.`,
   });
+});
+
+// Hostile and real-world input: nothing that is not a pgbench output becomes a result.
+const OUTPUT = `${FIXTURES}17/run_T_progress/stdout`;
+const refused = async (paths, pattern) => {
+  await assert.rejects(importOutputs(paths, {now}), (error) => {
+    assert.match(error.message, pattern);
+    return true;
+  });
+};
+
+test('a file that is not pgbench output is refused, named, with what it looks like', async () => {
+  const dir = tmp();
+  const file = (name, text) => {
+    writeFileSync(path.join(dir, name), text);
+    return path.join(dir, name);
+  };
+  await refused(
+    [file('x.json', '{"hello":"world"}')],
+    /x\.json: neither pgbench output nor a PostgresBench .*it is JSON/,
+  );
+  await refused([file('n.json', 'null')], /n\.json: neither pgbench output .*no line of it is pgbench's/);
+  await refused([file('e.txt', '')], /e\.txt: neither .*it is empty/);
+  await refused([file('t.json', '{"benchmark": {"scale_factor": 1')], /t\.json: .*not valid JSON, perhaps cut short/);
+  await refused([new URL('../../package.json', import.meta.url).pathname], /package\.json: neither pgbench output/);
+  // Inside a folder too, beside real outputs: the import names it instead of recording a failed cell.
+  const folder = tmp();
+  cpSync(OUTPUT, path.join(folder, 'pg17__tpcb.txt'));
+  writeFileSync(path.join(folder, 'notes.txt'), 'ran these on Tuesday\n');
+  await refused([folder], /notes\.txt: neither pgbench output/);
+});
+
+test('an import in which every output is of a failed run is refused, with the first reason', async () => {
+  await refused(
+    [`${FIXTURES}17/err_noconn`],
+    /^Every output imported is of a failed run \(.*err_noconn: .*\): a result needs/,
+  );
+});
+
+test('a BOM is dropped; bytes that are not UTF-8 are refused with their offset', async () => {
+  const dir = tmp();
+  writeFileSync(
+    path.join(dir, 'pg17__tpcb.txt'),
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(OUTPUT)]),
+  );
+  const r = await importOutputs([dir], {now});
+  assert.equal(r.cells[0].status, 'ok');
+  assert.equal(r.cells[0].raw.output, readFileSync(OUTPUT, 'utf8'));
+  writeFileSync(
+    path.join(dir, 'pg17__tpcb.txt'),
+    Buffer.concat([Buffer.from('pgbench (17.2)\n'), Buffer.from([0xe9])]),
+  );
+  await refused([dir], /pg17__tpcb\.txt: not UTF-8 text: byte 15 \(0xe9\)/);
+});
+
+test('a folder import does not follow links out of the folder, and reads a linked folder once', async () => {
+  const outside = tmp();
+  writeFileSync(path.join(outside, 'secret.txt'), 'root:x:0:0:root:/root:/bin/bash\n');
+  const dir = tmp();
+  cpSync(OUTPUT, path.join(dir, 'pg17__tpcb.txt'));
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'pg17__other.txt'));
+  await refused([dir], /pg17__other\.txt: a link to .*secret\.txt, outside the folder imported/);
+  // A run folder's stream linked out is refused too.
+  const run = tmp();
+  mkdirSync(path.join(run, 'r1'));
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(run, 'r1', 'stdout'));
+  await refused([run], /r1\/stdout: a link to .*secret\.txt, outside/);
+  // Links inside the folder are followed; a link back to the folder itself does not loop.
+  const ok = tmp();
+  mkdirSync(path.join(ok, 'pg17'));
+  cpSync(OUTPUT, path.join(ok, 'pg17', 'tpcb.txt'));
+  symlinkSync(path.join(ok, 'pg17'), path.join(ok, 'the-same'));
+  symlinkSync(ok, path.join(ok, 'pg17', 'loop'));
+  const r = await importOutputs([ok], {now});
+  assert.deepEqual(
+    r.cells.map((c) => c.id),
+    ['pg17/tpcb/imported/c2/r1'],
+  );
+});
+
+test('passwords in an imported command are redacted as the runner does, everywhere they appear', async () => {
+  const dir = tmp();
+  mkdirSync(path.join(dir, 'r1'));
+  cpSync(OUTPUT, path.join(dir, 'r1', 'stdout'));
+  writeFileSync(
+    path.join(dir, 'r1', 'stderr'),
+    'pgbench: warning: connecting to postgresql://bench:S3cret@db.example:5432/x (password S3cret)\n',
+  );
+  writeFileSync(
+    path.join(dir, 'r1', 'cmd'),
+    'pgbench -T 60 "postgresql://bench:S3cret@db.example/x?sslpassword=K3y%21&sslmode=require" ' +
+      '"host=b password=\'two words\'"\nPGPASSWORD=hunter2\n',
+  );
+  const r = await importOutputs([dir], {now});
+  const text = JSON.stringify(r);
+  for (const secret of ['S3cret', 'K3y', 'two words', 'hunter2']) assert.ok(!text.includes(secret), secret);
+  assert.equal(
+    r.cells[0].command,
+    'PGPASSWORD=*** pgbench -T 60 "postgresql://bench:***@db.example/x?sslpassword=***&sslmode=require" ' +
+      '"host=b password=\'***\'"',
+  );
+  assert.deepEqual(r.run.commands, [r.cells[0].command]);
+  assert.match(r.cells[0].raw.stderr, /postgresql:\/\/bench:\*\*\*@db\.example:5432\/x \(password \*\*\*\)/);
+  // The figures were read before: the same as the output's own.
+  assert.equal(r.cells[0].summary.tps, (await importOutputs([OUTPUT], {now})).cells[0].summary.tps);
+});
+
+test('a sidecar label written null is absent (the name gives it); a list is refused', async () => {
+  const dir = tmp();
+  cpSync(OUTPUT, path.join(dir, 'pg17__tpcb.txt'));
+  writeFileSync(path.join(dir, 'pg17__tpcb.yaml'), 'target: null\nscenario:\n');
+  const r = await importOutputs([dir], {now});
+  assert.equal(r.cells[0].target, 'pg17');
+  assert.equal(r.cells[0].scenario, 'imported');
+  writeFileSync(path.join(dir, 'pg17__tpcb.yaml'), 'target: [a, b]\n');
+  await refused([dir], /pg17__tpcb\.yaml: target: expected a text, found \["a","b"\]/);
 });

@@ -1,7 +1,7 @@
 // Checks data against one of the project's JSON Schemas (compiled ahead of
 // time: compile-schemas.mjs), with messages that name the file, the JSON path
 // and what to do (see schema-messages.mjs).
-import {readFileSync} from 'node:fs';
+import {readTextFile} from '../read-text.mjs';
 import {explainSchemaError, readablePath} from './schema-messages.mjs';
 
 /**
@@ -36,18 +36,53 @@ export function createChecker({validate, doc, schemaVersion}) {
   return {problems, assertValid};
 }
 
-/** Reads a JSON file: syntax errors name the line and column. */
+/** Deeper than any file of ours nests (a result is about 8 levels): past it, recursive readers overflow the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+// Strings (skipped), brackets (counted) and integers of 16 or more digits (checked) outside strings.
+const TOKENS = /"(?:[^"\\]|\\.)*"|[[{]|[\]}]|(?<![.\deE+])-?\d{16,}(?![.\deE])/g;
+
+/** Where a JSON text nests too deep, or holds an integer a double cannot keep exactly: a message, or null. */
+function unreadable(text) {
+  let depth = 0;
+  for (const m of text.matchAll(TOKENS)) {
+    const token = m[0];
+    if (token === '[' || token === '{') {
+      if (++depth > MAX_JSON_DEPTH) return [m.index, `nests deeper than ${MAX_JSON_DEPTH} levels`];
+    } else if (token === ']' || token === '}') depth--;
+    else if (token[0] !== '"' && !Number.isSafeInteger(Number(token))) {
+      return [
+        m.index,
+        `${token.length > 24 ? `a ${token.length}-digit number` : token} is beyond 2^53 and would be read as another number`,
+      ];
+    }
+  }
+  return null;
+}
+
+/** "file:line:column" of a position in text. */
+function at(file, text, index) {
+  const before = text.slice(0, index).split('\n');
+  return `${file}:${before.length}:${before.at(-1).length + 1}`;
+}
+
+/**
+ * Reads a JSON file (UTF-8, a BOM dropped): syntax errors name the line and
+ * column, and so do nesting too deep to read and integers beyond 2^53.
+ */
 export function readJsonFile(file) {
-  const text = readFileSync(file, 'utf8');
+  const text = readTextFile(file);
+  let data;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch (error) {
-    const at = Number(/position (\d+)/.exec(error.message)?.[1]);
-    if (!Number.isFinite(at)) throw new Error(`${file}: not valid JSON: ${error.message}`);
-    const before = text.slice(0, at).split('\n');
+    const index = Number(/position (\d+)/.exec(error.message)?.[1]);
+    if (!Number.isFinite(index)) throw new Error(`${file}: not valid JSON: ${error.message}`);
     throw new Error(
-      `${file}:${before.length}:${before.at(-1).length + 1}: not valid JSON: ` +
-        `${error.message.replace(/ in JSON at position \d+.*$/, '')}`,
+      `${at(file, text, index)}: not valid JSON: ${error.message.replace(/ in JSON at position \d+.*$/, '')}`,
     );
   }
+  const problem = unreadable(text);
+  if (problem) throw new Error(`${at(file, text, problem[0])}: ${problem[1]}: correct the file.`);
+  return data;
 }

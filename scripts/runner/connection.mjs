@@ -5,8 +5,9 @@
 // a page or the console. A password in PGPASSWORD, a service file or a
 // passfile is libpq's to read: the runner never sees it.
 
-/** Query parameters libpq reads as secrets. */
-const SECRET_PARAMETERS = ['password', 'sslpassword'];
+import {SECRET_PARAMETERS} from '../../lib/redact.mjs';
+
+export {redact} from '../../lib/redact.mjs';
 
 /** Connection of an embedded server started by the runner. */
 export function embeddedConnection(server) {
@@ -61,25 +62,4 @@ export function externalConnection(name, env = process.env) {
     env: password ? {PGPASSWORD: password} : {},
     secrets: [password, env.PGPASSWORD].filter(Boolean),
   };
-}
-
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * A stored or shown text with every secret replaced by "***" where it stands
- * as a whole (not inside a longer word or number), in plain or URL-encoded
- * form. Only texts that are kept or printed pass here, after parsing: figures
- * are read from the real output, so no secret can change them.
- */
-export function redact(text, secrets) {
-  if (typeof text !== 'string') return text;
-  let out = text;
-  for (const secret of secrets ?? []) {
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      // Not inside a word or a number: "1" stands alone in "= 1 ms", not in "1.5" or "15".
-      const whole = `(?<![\\p{L}\\p{N}_]|\\p{N}\\.)${escapeRegExp(form)}(?![\\p{L}\\p{N}_]|\\.\\p{N})`;
-      out = out.replace(new RegExp(whole, 'gu'), '***');
-    }
-  }
-  return out;
 }

@@ -5,8 +5,9 @@
 // Then `--no-bench --locale ko` reuses that run and serves Korean alone.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {readdirSync, readFileSync, rmSync} from 'node:fs';
+import {execFileSync, spawn} from 'node:child_process';
+import {cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {gunzipSync} from 'node:zlib';
 import net from 'node:net';
 import path from 'node:path';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
@@ -37,6 +38,18 @@ function start(cwd, args) {
   return {child, served, exited, output: () => output};
 }
 
+/** The files under dir holding text (Pagefind's gzipped index files read unzipped). */
+function filesHolding(dir, text) {
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => {
+      let bytes = readFileSync(file);
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
+      return bytes.includes(text);
+    });
+}
+
 const refuses = (url) =>
   new Promise((resolve) => {
     const {hostname, port} = new URL(url);
@@ -57,6 +70,20 @@ test('npm start on a fresh copy: quick suite on embedded servers, four locales, 
     'the copy must start without a quick run',
   );
 
+  // An output measured elsewhere, imported with its command line and the password in it: the site built below
+  // must not hold the password anywhere (pages, data files, search index).
+  const secret = 'Xq7-S3cret-pw';
+  const saved = path.join(dir, '.saved-run');
+  mkdirSync(saved);
+  cpSync(path.join(dir, 'test/fixtures/pgbench/17/run_T_progress/stdout'), path.join(saved, 'stdout'));
+  writeFileSync(
+    path.join(saved, 'cmd'),
+    `pgbench -T 2 postgresql://bench:${secret}@db.example/x\nPGPASSWORD=${secret}\n`,
+  );
+  execFileSync(process.execPath, ['scripts/bench.mjs', 'import', saved, '--out', 'results/import-with-secret.json'], {
+    cwd: dir,
+  });
+
   // The quick suite as npm start runs it, with 1 s runs of one client count:
   // the same path (measure, build, serve), in a fraction of the time.
   const demo = start(dir, ['--duration', '1s', '--only', 'clients=1']);
@@ -69,6 +96,10 @@ test('npm start on a fresh copy: quick suite on embedded servers, four locales, 
     run.cells.every((c) => c.status === 'ok'),
     'a cell of the quick suite failed',
   );
+
+  const leaks = filesHolding(path.join(dir, 'build'), secret);
+  assert.deepEqual(leaks, [], 'the imported password was published');
+  assert.ok(readFileSync(path.join(dir, 'build/data/index.json'), 'utf8').includes('import-with-secret'));
 
   const browser = await launchChromium();
   try {
