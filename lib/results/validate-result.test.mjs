@@ -112,3 +112,27 @@ test('a negative figure is refused with its path', () => {
   assert.equal(resultProblems(r, 'r.json').length, 1);
   assert.match(resultProblems(r, 'r.json')[0], /^r\.json: cells\[0\]\.summary\.tps: must be at least 0, not -5$/);
 });
+
+test('an ok cell without figures, a cell of an unknown target, and counts that do not add up are refused', () => {
+  const r = sample();
+  const ok = r.cells.findIndex((c) => c.status === 'ok');
+  r.cells[ok].summary.tps = null;
+  assert.deepEqual(resultProblems(r, 'r.json'), [
+    `r.json: cells[${ok}]: an ok cell has summary.tps above 0: record the cell as failed, with the reason in ` +
+      'its error',
+  ]);
+  r.cells[ok].summary.tps = 5;
+  r.cells[ok].summary.processed = 0;
+  assert.match(resultProblems(r, 'r.json')[0], /an ok cell has summary\.processed above 0/);
+  const t = sample();
+  t.cells[0].target = 'pg99';
+  assert.match(
+    resultProblems(t, 'r.json')[0],
+    /^r\.json: cells\[0\]\.target: "pg99" is not among environment\.targets/,
+  );
+  const s = sample();
+  s.cells[0].summary.scripts = [{index: 1, name: 'a.sql', transactions: 10, processed: 4, failed: 9}];
+  assert.match(resultProblems(s, 'r.json')[0], /scripts\[0\]: 4 processed \+ 9 failed \+ 0 skipped is more than/);
+  s.cells[0].summary.scripts = [{index: 1, name: 'a.sql', transactions: 10, processed: 4, failed: 6}];
+  assert.deepEqual(resultProblems(s, 'r.json'), []);
+});

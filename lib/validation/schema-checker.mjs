@@ -51,10 +51,8 @@ function unreadable(text) {
       if (++depth > MAX_JSON_DEPTH) return [m.index, `nests deeper than ${MAX_JSON_DEPTH} levels`];
     } else if (token === ']' || token === '}') depth--;
     else if (token[0] !== '"' && !Number.isSafeInteger(Number(token))) {
-      return [
-        m.index,
-        `${token.length > 24 ? `a ${token.length}-digit number` : token} is beyond 2^53 and would be read as another number`,
-      ];
+      const number = token.length > 24 ? `a ${token.length}-digit number` : token;
+      return [m.index, `${number} is beyond 2^53 and would be read as another number`];
     }
   }
   return null;
