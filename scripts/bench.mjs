@@ -469,11 +469,17 @@ async function k8s(args) {
   return 0;
 }
 
-/** A margin as given on the command line: "3%" or "0.03". */
+/** A margin as given on the command line: "3%". A bare number is refused: 3 could mean 3% or 300%. */
 function parseMargin(text) {
-  const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(text ?? '');
-  if (!m) throw new UsageError(`compare: --margin takes a percentage such as 3%, not ${JSON.stringify(text)}`);
-  return m[2] ? Number(m[1]) / 100 : Number(m[1]);
+  const m = /^(\d+(?:\.\d+)?)%$/.exec(text ?? '');
+  if (m) return Number(m[1]) / 100;
+  if (/^\d+(?:\.\d+)?$/.test(text ?? '')) {
+    throw new UsageError(
+      `compare: --margin ${text} has no %: write --margin ${text}% (a margin is a percentage; ` +
+        `read as a fraction, ${text} would be ${+(Number(text) * 100).toFixed(4)}%)`,
+    );
+  }
+  throw new UsageError(`compare: --margin takes a percentage such as 3%, not ${JSON.stringify(text)}`);
 }
 
 async function compare(args) {
@@ -493,6 +499,7 @@ async function compare(args) {
   let comparisons;
   let margin;
   let results;
+  const skipped = [];
   try {
     results = positionals
       .map((file) => assertValidResult(readResultFile(file), file))
@@ -501,16 +508,17 @@ async function compare(args) {
     margin = marginOf(results.at(-1), given);
     comparisons =
       results.length === 1
-        ? compareWithinRun(results[0], {baseline: values.baseline, margin})
-        : compareRuns(...results, {margin});
+        ? compareWithinRun(results[0], {baseline: values.baseline, margin, skipped})
+        : compareRuns(...results, {margin, skipped});
   } catch (error) {
     console.error(`bench: ${error.message}`);
     return 2;
   }
   const machines = results.length === 2 ? report.machinesOf(...results) : null;
-  if (values.json) process.stdout.write(`${JSON.stringify({margin, machines, comparisons}, null, 2)}\n`);
+  if (values.json) process.stdout.write(`${JSON.stringify({margin, machines, comparisons, skipped}, null, 2)}\n`);
   else {
-    console.log(report.comparisonTable(comparisons));
+    if (comparisons.length > 0) console.log(report.comparisonTable(comparisons));
+    if (skipped.length > 0) console.log(`${comparisons.length > 0 ? '\n' : ''}${report.skippedTable(skipped)}`);
     console.log(
       `\nMargin ±${+(margin * 100).toFixed(2)}%; p is Holm-corrected where several targets meet one baseline; ` +
         '(A/A) marks a control: the same version twice, the noise floor.',
@@ -521,10 +529,19 @@ async function compare(args) {
     // Appended, as GitHub's $GITHUB_STEP_SUMMARY expects: several steps may write to it.
     const {appendFileSync} = await import('node:fs');
     const title = results.map((r) => r.run.id).join(' → ');
-    appendFileSync(values.summary, report.comparisonMarkdown(comparisons, {title, margin, machines}));
+    appendFileSync(values.summary, report.comparisonMarkdown(comparisons, {title, margin, machines, skipped}));
   }
-  // An A/A control that reads worse is noise to look into, not a regression to gate on.
-  return comparisons.some((c) => ['tps', 'instructions'].includes(c.metric) && c.verdict === 'worse' && !c.control)
+  if (comparisons.length === 0) {
+    console.error(
+      `bench: nothing to compare: ${skipped.length > 0 ? 'no group above has figures on both sides' : 'no comparison group'}` +
+        `${results.length === 2 ? ' in both runs' : ' with a second target'}.`,
+    );
+    return 2;
+  }
+  // An A/A control that reads worse is noise to look into, not a regression to gate on; a candidate whose
+  // cells all failed is the worst regression of all.
+  const gated = (c) => ['tps', 'instructions'].includes(c.metric) && !c.control;
+  return comparisons.some((c) => gated(c) && c.verdict === 'worse') || skipped.some((s) => gated(s) && s.failed)
     ? 1
     : 0;
 }

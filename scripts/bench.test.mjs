@@ -188,6 +188,41 @@ test('compare: bad input exits 2, naming what is wrong', () => {
   const baseline = bench('compare', VERSIONS_RUN, '--baseline', 'pg9');
   assert.equal(baseline.status, 2);
   assert.match(baseline.stderr, /no target "pg9"/);
+  // A bare number could be a fraction or a percentage: refused, with the spelling that works.
+  const bare = bench('compare', VERSIONS_RUN, '--margin', '3');
+  assert.equal(bare.status, 2);
+  assert.match(bare.stderr, /--margin 3 has no %: write --margin 3% \(.* 3 would be 300%\)/);
+});
+
+test('compare is never silent: what it cannot compare is listed; a candidate that only failed gates; nothing exits 2', () => {
+  const dir = tempDir();
+  const file = (name, result) => {
+    writeFileSync(path.join(dir, name), JSON.stringify(result));
+    return path.join(dir, name);
+  };
+  const run = JSON.parse(readFileSync(VERSIONS_RUN, 'utf8'));
+  const failed = structuredClone(run);
+  for (const c of failed.cells.filter((c) => c.target === 'pg18' && c.scenario === 'small')) {
+    Object.assign(c, {status: 'failed', error: {kind: 'other', message: 'pgbench exited with code 1.'}});
+  }
+  const listed = bench('compare', file('failed.json', failed));
+  assert.equal(listed.status, 1, 'every cell of pg18 failed: a regression, not silence');
+  assert.match(listed.stdout, /^not compared +workload +clients +metric +target +why$/m);
+  assert.match(listed.stdout, /^small +tpcb +1 +tps +pg18 +none of its 3 cells is ok$/m);
+  const json = JSON.parse(bench('compare', file('failed.json', failed), '--json').stdout);
+  assert.ok(json.skipped.some((s) => s.target === 'pg18' && s.failed));
+  // Two runs with no group in common: nothing to compare, exit 2, each group named.
+  const other = structuredClone(run);
+  for (const c of other.cells) c.scenario = `${c.scenario}-elsewhere`;
+  other.run.startedAt = '2030-01-01T00:00:00Z';
+  const none = bench('compare', VERSIONS_RUN, file('other.json', other));
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /nothing to compare/);
+  assert.match(none.stdout, /^small +tpcb +1 +tps +pg15 +only \S+ has this group$/m);
+  // A run with no cells at all.
+  const empty = bench('compare', file('empty.json', {...run, cells: []}));
+  assert.equal(empty.status, 2, empty.stderr);
+  assert.match(empty.stderr, /nothing to compare/);
 });
 
 test('compare OLD NEW --summary: Markdown for CI, the drop flagged worse (exit 1); other machines named', async () => {

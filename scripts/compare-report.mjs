@@ -36,9 +36,8 @@ const row = (c) => [
   c.control ? `${c.verdict} (A/A)` : c.verdict,
 ];
 
-/** The comparisons as a table, one line each. */
-export function comparisonTable(comparisons) {
-  const rows = [HEADINGS, ...comparisons.map(row)];
+/** Rows as columns padded to their widest cell. */
+function columns(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows
     .map((r) =>
@@ -49,6 +48,15 @@ export function comparisonTable(comparisons) {
     )
     .join('\n');
 }
+
+/** The comparisons as a table, one line each. */
+export const comparisonTable = (comparisons) => columns([HEADINGS, ...comparisons.map(row)]);
+
+const SKIPPED_HEADINGS = ['not compared', 'workload', 'clients', 'metric', 'target', 'why'];
+const skippedRow = (s) => [s.scenario, s.workload, String(s.clients), s.metric, s.target, s.why];
+
+/** What could not be compared, and why: never left out in silence. */
+export const skippedTable = (skipped) => columns([SKIPPED_HEADINGS, ...skipped.map(skippedRow)]);
 
 const describe = (host) => `${host.cpuModel ?? '?'}, ${host.cpuCount ?? '?'} CPUs, ${host.os ?? '?'}`;
 
@@ -74,14 +82,24 @@ export function machinesOf(older, newer) {
 
 const percentOf = (fraction) => `${+(fraction * 100).toFixed(2)}%`;
 
+const markdownTable = (headings, rows) => [
+  `| ${headings.join(' | ')} |`,
+  `|${headings.map(() => '---').join('|')}|`,
+  ...rows.map((cells) => `| ${cells.map((x) => x.replace(/\|/g, '\\|')).join(' | ')} |`),
+];
+
 const VERDICT_MARK = {worse: '❌ worse', better: '✅ better'};
 
 /** The comparisons as Markdown, for a CI job's summary. */
-export function comparisonMarkdown(comparisons, {title, margin, machines}) {
+export function comparisonMarkdown(comparisons, {title, margin, machines, skipped = []}) {
   const lines = [`### ${title}`, ''];
   if (machines?.note) lines.push(`> ${machines.note}`, '');
+  const notCompared =
+    skipped.length === 0
+      ? []
+      : ['', `**Not compared (${skipped.length}):**`, '', ...markdownTable(SKIPPED_HEADINGS, skipped.map(skippedRow))];
   if (comparisons.length === 0) {
-    lines.push('No comparison group is in both runs: nothing to compare.');
+    lines.push('**Nothing to compare**: no comparison group has figures on both sides.', ...notCompared);
     return `${lines.join('\n')}\n`;
   }
   const worse = comparisons.filter((c) => c.verdict === 'worse' && !c.control);
@@ -91,13 +109,15 @@ export function comparisonMarkdown(comparisons, {title, margin, machines}) {
       : `None of the ${comparisons.length} comparisons is worse beyond the ±${percentOf(margin)} margin ` +
           '(inconclusive means the runs cannot tell, not that nothing changed).',
     '',
-    `| ${HEADINGS.join(' | ')} |`,
-    `|${HEADINGS.map(() => '---').join('|')}|`,
+    ...markdownTable(
+      HEADINGS,
+      comparisons.map((c) => {
+        const cells = row(c);
+        cells[9] = VERDICT_MARK[c.verdict] ? cells[9].replace(c.verdict, VERDICT_MARK[c.verdict]) : cells[9];
+        return cells;
+      }),
+    ),
+    ...notCompared,
   );
-  for (const c of comparisons) {
-    const cells = row(c);
-    cells[9] = VERDICT_MARK[c.verdict] ? cells[9].replace(c.verdict, VERDICT_MARK[c.verdict]) : cells[9];
-    lines.push(`| ${cells.map((x) => x.replace(/\|/g, '\\|')).join(' | ')} |`);
-  }
   return `${lines.join('\n')}\n`;
 }

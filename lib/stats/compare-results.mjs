@@ -46,10 +46,33 @@ export function comparisonGroups(result) {
   return [...groups.values()];
 }
 
-/** One metric's values of the ok cells, or null when any ok cell lacks it. */
+/**
+ * One metric's values of the ok cells, or why there are none to compare:
+ * {values} or {why}. A latency that no cell has (no per-transaction log) is
+ * not measured, and not a reason worth telling: {why: null}.
+ */
 function samples(cells, metric) {
-  const values = cells.filter((c) => c.status === 'ok').map(METRICS[metric].pick);
-  return values.length > 0 && values.every((v) => v > 0) ? values : null;
+  const ok = cells.filter((c) => c.status === 'ok');
+  if (ok.length === 0) return {why: `none of its ${cells.length} cells is ok`, failed: true};
+  const values = ok.map(METRICS[metric].pick);
+  const lacking = values.filter((v) => !(v > 0)).length;
+  if (lacking === 0) return {values};
+  if (lacking === values.length && metric !== primaryOf(cells)) return {why: null};
+  return {why: `${lacking} of its ${values.length} ok cells have no ${metric} above 0`};
+}
+
+/** The figure a cell's run decides on: instructions in an instructions run, else TPS. */
+const primaryOf = (cells) => (cells.some((c) => c.instructions) ? 'instructions' : 'tps');
+
+/**
+ * Records why a target of a group is not compared (when there is a reason
+ * worth telling); `failed`: the candidate's own cells all failed, which a
+ * gate must count as a regression, not as nothing to say.
+ */
+function skip(skipped, group, target, metric, why, failed = false) {
+  if (!why) return;
+  const {scenario, workload, clients} = group;
+  skipped.push({scenario, workload, clients, target, metric, why, ...(failed && {failed})});
 }
 
 /** A comparison as `bench compare --json` prints it (percentages for changes). */
@@ -98,7 +121,7 @@ export const controlsOf = (result) =>
  * twin, marked `control: true`.
  * @returns {object[]} comparisons
  */
-export function compareWithinRun(result, {baseline, margin, metrics = metricsOf(result)} = {}) {
+export function compareWithinRun(result, {baseline, margin, metrics = metricsOf(result), skipped = []} = {}) {
   const controls = controlsOf(result);
   const targets = targetOrder(result).filter((t) => !controls.has(t));
   const base = baseline ?? targets[0];
@@ -109,18 +132,30 @@ export function compareWithinRun(result, {baseline, margin, metrics = metricsOf(
   const out = [];
   for (const group of comparisonGroups(result)) {
     for (const metric of metrics) {
-      const of = (target) => ({target, values: samples(group.byTarget.get(target) ?? [], metric)});
+      const of = (target) => ({target, ...samples(group.byTarget.get(target) ?? [], metric)});
       const b = of(base);
-      if (b.values) {
-        const candidates = targets
-          .filter((t) => t !== base && group.byTarget.has(t))
-          .map(of)
-          .filter((c) => c.values);
-        out.push(...decideGroup(group, metric, b, candidates, m));
+      const others = targets.filter((t) => t !== base && group.byTarget.has(t)).map(of);
+      if (!group.byTarget.has(base)) {
+        for (const c of others) skip(skipped, group, c.target, metric, `the baseline ${base} did not run this group`);
+      } else if (!b.values) {
+        for (const c of others) skip(skipped, group, c.target, metric, b.why && `the baseline ${base}: ${b.why}`);
+      } else {
+        for (const c of others.filter((c) => !c.values)) skip(skipped, group, c.target, metric, c.why, c.failed);
+        out.push(
+          ...decideGroup(
+            group,
+            metric,
+            b,
+            others.filter((c) => c.values),
+            m,
+          ),
+        );
       }
       for (const [control, twin] of controls) {
+        if (!group.byTarget.has(control)) continue;
         const [c, t] = [of(control), of(twin)];
         if (c.values && t.values) out.push(...decideGroup(group, metric, t, [c], m, true));
+        else skip(skipped, group, control, metric, c.why ?? (t.why && `its twin ${twin}: ${t.why}`));
       }
     }
   }
@@ -129,29 +164,47 @@ export function compareWithinRun(result, {baseline, margin, metrics = metricsOf(
 
 /**
  * The same cells of two runs: `older` is the baseline, `newer` the candidate.
- * Runs of two measures (time, instructions) have nothing to compare.
+ * Runs of two measures (time, instructions) have nothing to compare. What is
+ * in one run only, or has no figures, goes into `skipped` with the reason.
  * @returns {object[]} comparisons (target names `<target>@<run id>`)
  */
-export function compareRuns(older, newer, {margin, metrics = metricsOf(newer)} = {}) {
+export function compareRuns(older, newer, {margin, metrics = metricsOf(newer), skipped = []} = {}) {
   if (measureOf(older) !== measureOf(newer)) {
     throw new Error(
       `${older.run.id} measured ${measureOf(older)}, ${newer.run.id} ${measureOf(newer)}: compare runs of one measure.`,
     );
   }
   const m = marginOf(newer, margin);
-  const newGroups = new Map(comparisonGroups(newer).map((g) => [`${g.scenario}/${g.workload}/${g.clients}`, g]));
+  const keyOf = (g) => `${g.scenario}/${g.workload}/${g.clients}`;
+  const oldGroups = comparisonGroups(older);
+  const newGroups = new Map(comparisonGroups(newer).map((g) => [keyOf(g), g]));
+  const oldKeys = new Set(oldGroups.map(keyOf));
   const out = [];
-  for (const group of comparisonGroups(older)) {
-    const other = newGroups.get(`${group.scenario}/${group.workload}/${group.clients}`);
-    if (!other) continue;
+  for (const group of oldGroups) {
+    const other = newGroups.get(keyOf(group));
     for (const [target, cells] of group.byTarget) {
-      if (!other.byTarget.has(target)) continue;
+      const [primary] = metrics;
+      if (!other) skip(skipped, group, target, primary, `only ${older.run.id} has this group`);
+      else if (!other.byTarget.has(target))
+        skip(skipped, group, target, primary, `only ${older.run.id} ran ${target} here`);
+      if (!other?.byTarget.has(target)) continue;
       for (const metric of metrics) {
-        const b = {target: `${target}@${older.run.id}`, values: samples(cells, metric)};
-        const c = {target: `${target}@${newer.run.id}`, values: samples(other.byTarget.get(target), metric)};
+        const b = {target: `${target}@${older.run.id}`, ...samples(cells, metric)};
+        const c = {target: `${target}@${newer.run.id}`, ...samples(other.byTarget.get(target), metric)};
         if (b.values && c.values) out.push(...decideGroup(group, metric, b, [c], m));
+        else if (b.why) skip(skipped, group, target, metric, `${older.run.id}: ${b.why}`);
+        else skip(skipped, group, target, metric, c.why && `${newer.run.id}: ${c.why}`, c.failed);
       }
     }
+    for (const target of other?.byTarget.keys() ?? []) {
+      if (!group.byTarget.has(target))
+        skip(skipped, group, target, metrics[0], `only ${newer.run.id} ran ${target} here`);
+    }
+  }
+  for (const [key, group] of newGroups) {
+    if (oldKeys.has(key)) continue;
+    for (const target of group.byTarget.keys())
+      skip(skipped, group, target, metrics[0], `only ${newer.run.id} has this group`);
   }
   return out;
 }

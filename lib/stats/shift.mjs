@@ -1,20 +1,60 @@
 // How much one sample differs from another, as a ratio: the Hodges–Lehmann
 // estimate of the shift of log values (the median of all pairwise log ratios)
 // and its distribution-free confidence interval, from the order statistics of
-// those ratios. The interval uses the same exact U distribution as the test,
-// so (without ties) it excludes no change exactly when p < 1 − level.
-import {uLowerTail} from './rank-sum.mjs';
+// those ratios. The interval uses the same U distribution as the test, so
+// (without ties) it excludes no change exactly when p < 1 − level. The m·n
+// ratios are never listed: each order statistic is selected from the two
+// sorted samples (linear counting, then bisection), so 10,000 runs a side
+// cost milliseconds and no memory beyond the samples.
+import {lowerTailCount} from './rank-sum.mjs';
 
 const median = (sorted) => {
   const mid = sorted.length / 2;
   return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
 };
 
-/** log(y / x) for every pair, sorted. */
-function pairwiseLogRatios(x, y) {
-  const out = [];
-  for (const a of x) for (const b of y) out.push(Math.log(b) - Math.log(a));
-  return out.sort((p, q) => p - q);
+/** Pairs (i, j) with y[j] − x[i] ≤ t, of ascending x and y: one pass, as x[i] + t only grows. */
+function countAtMost(x, y, t) {
+  let count = 0;
+  let j = 0;
+  for (let i = 0; i < x.length; i++) {
+    while (j < y.length && y[j] - x[i] <= t) j++;
+    count += j;
+  }
+  return count;
+}
+
+/** The smallest difference y[j] − x[i] above t, or Infinity. */
+function nextAbove(x, y, t) {
+  let best = Infinity;
+  let j = y.length;
+  // As x[i] grows, the first j with y[j] − x[i] > t only moves up: walk i downwards so it only moves down.
+  for (let i = x.length - 1; i >= 0; i--) {
+    while (j > 0 && y[j - 1] - x[i] > t) j--;
+    if (j < y.length) best = Math.min(best, y[j] - x[i]);
+  }
+  return best;
+}
+
+/**
+ * The k-th smallest (from 1) of the m·n differences y[j] − x[i], x and y
+ * sorted ascending: exactly the value sorting all of them would give.
+ */
+export function kthDifference(x, y, k) {
+  let lo = y[0] - x[x.length - 1] - 1; // fewer than k at or below
+  let hi = y[y.length - 1] - x[0]; // at least k at or below
+  for (let i = 0; i < 200; i++) {
+    const mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    if (countAtMost(x, y, mid) >= k) hi = mid;
+    else lo = mid;
+  }
+  // (lo, hi] is now narrow: step through its few distinct values.
+  for (;;) {
+    const next = nextAbove(x, y, lo);
+    if (countAtMost(x, y, next) >= k) return next;
+    lo = next;
+  }
 }
 
 /**
@@ -29,15 +69,15 @@ export function logShift(baseline, candidate, level = 0.95) {
   for (const v of [...baseline, ...candidate]) {
     if (!(v > 0)) throw new Error(`logShift: figures must be positive numbers, not ${v}`);
   }
-  const ratios = pairwiseLogRatios(baseline, candidate);
-  const change = Math.expm1(median(ratios));
+  const x = baseline.map(Math.log).sort((a, b) => a - b);
+  const y = candidate.map(Math.log).sort((a, b) => a - b);
+  const pairs = x.length * y.length;
+  const at = (k) => kthDifference(x, y, k);
+  const change = Math.expm1(pairs % 2 === 1 ? at((pairs + 1) / 2) : (at(pairs / 2) + at(pairs / 2 + 1)) / 2);
   // k: the largest count c of pairs below the interval with P(U ≤ c) < (1 − level) / 2.
-  const tail = uLowerTail(baseline.length, candidate.length);
-  const alphaHalf = (1 - level) / 2;
-  let k = -1;
-  while (k + 1 < tail.length && tail[k + 1] < alphaHalf - 1e-12) k++;
+  const k = lowerTailCount(x.length, y.length, (1 - level) / 2);
   if (k < 0) return {change, low: null, high: null};
-  return {change, low: Math.expm1(ratios[k]), high: Math.expm1(ratios[ratios.length - 1 - k])};
+  return {change, low: Math.expm1(at(k + 1)), high: Math.expm1(at(pairs - k))};
 }
 
 /**
@@ -50,14 +90,14 @@ export function medianInterval(values, level = 0.95) {
   const sorted = [...values].sort((a, b) => a - b);
   const n = sorted.length;
   if (n === 0) throw new Error('medianInterval: no values');
-  // P(X(j) ≤ median ≤ X(n+1−j)) = 1 − 2·P(Binomial(n, ½) ≤ j − 1)
+  // P(X(j) ≤ median ≤ X(n+1−j)) = 1 − 2·P(Binomial(n, ½) ≤ j − 1), summed in logs (2^n overflows past n = 1023).
   const below = [];
-  let c = 1;
+  let logC = 0;
   let sum = 0;
-  for (let i = 0; i <= n; i++) {
-    sum += c / 2 ** n;
+  for (let i = 0; i <= Math.floor(n / 2); i++) {
+    sum += Math.exp(logC - n * Math.LN2);
     below.push(sum);
-    c = (c * (n - i)) / (i + 1);
+    logC += Math.log(n - i) - Math.log(i + 1);
   }
   let j = 0;
   while (j + 1 <= Math.floor(n / 2) && 1 - 2 * below[j] >= level) j++;

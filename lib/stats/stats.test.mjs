@@ -4,8 +4,20 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {compareToBaseline, holm, MIN_MARGIN, verdictOf} from './compare.mjs';
-import {binomial, mannWhitney, midranks, uLowerTail} from './rank-sum.mjs';
-import {logShift, medianInterval} from './shift.mjs';
+import {
+  binomial,
+  isExact,
+  lowerTailCount,
+  mannWhitney,
+  midranks,
+  normalQuantileUpper,
+  normalUpperTail,
+  uLowerTail,
+} from './rank-sum.mjs';
+import {kthDifference, logShift, medianInterval} from './shift.mjs';
+
+/** The normal approximation's p of x against y, as mannWhitney gives it beyond the exact range. */
+const normalMannWhitneyP = (x, y) => mannWhitney(x, y, {exact: false}).p;
 
 /** A small seeded generator (mulberry32), so every simulation is repeatable. */
 function random(seed) {
@@ -188,4 +200,73 @@ test(`a margin under ${MIN_MARGIN * 100}% is refused, saying why`, () => {
     () => compareToBaseline([1, 2], [[3, 4]], {margin: 0.01}),
     /at least 2%, not 1%: below it, noise decides/,
   );
+});
+
+test('each order statistic of the pairwise differences is the one sorting all of them gives, ties too', () => {
+  const rand = random(29);
+  for (let trial = 0; trial < 200; trial++) {
+    const m = 1 + Math.floor(rand() * 12);
+    const n = 1 + Math.floor(rand() * 12);
+    // Few distinct values in half the trials: many equal differences.
+    const draw = () => (trial % 2 ? Math.round(rand() * 4) : rand() * 10 - 5);
+    const x = Array.from({length: m}, draw).sort((a, b) => a - b);
+    const y = Array.from({length: n}, draw).sort((a, b) => a - b);
+    const all = x.flatMap((a) => y.map((b) => b - a)).sort((a, b) => a - b);
+    for (let k = 1; k <= all.length; k++) assert.equal(kthDifference(x, y, k), all[k - 1], `trial ${trial}, k ${k}`);
+  }
+});
+
+test('beyond the exact range, the normal approximation (ties corrected) is close to the exact p', () => {
+  // Where both apply (the exact counts are still exact here): within 0.03 of the exact p, and within 0.005
+  // where decisions are made (p below 0.1).
+  const rand = random(30);
+  for (let trial = 0; trial < 400; trial++) {
+    const m = 8 + Math.floor(rand() * 8);
+    const n = 8 + Math.floor(rand() * 8);
+    const shift = rand() * 1.5;
+    const tie = trial % 3 === 0; // rounded figures: ties
+    const draw = (d) => (tie ? Math.round(normal(rand) * 2 + d * 2) : normal(rand) + d);
+    const x = Array.from({length: m}, () => draw(0));
+    const y = Array.from({length: n}, () => draw(shift));
+    const exact = mannWhitney(x, y).p;
+    const approx = normalMannWhitneyP(x, y);
+    const within = exact < 0.1 ? 0.005 : 0.03;
+    assert.ok(Math.abs(exact - approx) < within, `m ${m}, n ${n}: exact ${exact}, normal ${approx}`);
+  }
+  assert.equal(isExact(28, 28), true);
+  assert.equal(isExact(29, 29), false);
+  assert.equal(isExact(3, 1000), false);
+});
+
+test('the interval beyond the exact range starts where the exact one does, within one pair', () => {
+  for (const [m, n] of [
+    [20, 20],
+    [12, 30],
+    [25, 25],
+  ]) {
+    const exact = uLowerTail(m, n);
+    let k = -1;
+    while (exact[k + 1] < 0.025 - 1e-12) k++;
+    const sd = Math.sqrt((m * n * (m + n + 1)) / 12);
+    const normalK = Math.ceil((m * n) / 2 - 0.5 - normalQuantileUpper(0.025) * sd) - 1;
+    assert.ok(Math.abs(k - normalK) <= 1, `${m}×${n}: exact ${k}, normal ${normalK}`);
+    assert.equal(lowerTailCount(m, n, 0.025), k);
+  }
+  assert.ok(Math.abs(normalQuantileUpper(0.025) - 1.959963985) < 1e-6);
+  assert.ok(Math.abs(normalUpperTail(1.959963985) - 0.025) < 1e-7);
+});
+
+test('10,000 runs a side are compared in linear-ish time and memory (once 2.6 GB and minutes)', {
+  timeout: 30_000,
+}, () => {
+  const rand = random(31);
+  const base = Array.from({length: 10_000}, () => 1000 * Math.exp(0.02 * normal(rand)));
+  const cand = Array.from({length: 10_000}, () => 900 * Math.exp(0.02 * normal(rand)));
+  const {comparisons} = compareToBaseline(base, [cand], {margin: 0.03});
+  assert.equal(comparisons[0].verdict, 'worse');
+  assert.ok(Math.abs(comparisons[0].change - -0.1) < 0.002, String(comparisons[0].change));
+  assert.ok(comparisons[0].low < comparisons[0].change && comparisons[0].change < comparisons[0].high);
+  assert.ok(comparisons[0].p < 1e-12);
+  assert.equal(medianInterval(base).n, 10_000);
+  assert.ok(medianInterval(base).low < medianInterval(base).median);
 });
