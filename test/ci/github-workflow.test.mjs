@@ -13,7 +13,7 @@ import path from 'node:path';
 import {expandMatrix} from '../../lib/suites/matrix.mjs';
 import {loadSuite} from '../../lib/suites/suite.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
-import {readWorkflow, runStep, WORKFLOW} from './workflow-steps.mjs';
+import {readWorkflow, runStep, stepOf, WORKFLOW} from './workflow-steps.mjs';
 import {workspace} from './workspace.mjs';
 
 const VALIDATOR = new URL('../../node_modules/.bin/action-validator', import.meta.url).pathname;
@@ -107,4 +107,47 @@ test('the same commands as the workflow: plan, shards at once, one lost, merge: 
     } else assert.equal(cell.status, 'ok', `${cell.id}: ${cell.error?.message}`);
   }
   assert.equal(result.run.overrides.durationS, 1);
+});
+
+// The pull-request gate's own steps on a real quick run (the fixture, three repeats, as the schedule publishes it)
+// and a pull request's run of six repeats, each cell's throughput as measured times a factor.
+test('the pull-request gate can fail: a run 30% slower fails the compare step; as fast passes', async () => {
+  const w = readWorkflow();
+  assert.match(stepOf(w, 'pull-request', 'quick').run, /bench\.mjs run quick --repeat 6 /, 'six rounds, or no verdict');
+  const published = JSON.parse(
+    readFileSync(new URL('../fixtures/results/quick-20261122T125226Z.json', import.meta.url), 'utf8'),
+  );
+  const pullRequest = (factor, repeats) => {
+    const run = structuredClone(published);
+    run.run.id = `quick-pr-${factor}`;
+    run.run.startedAt = '2030-01-01T00:00:00Z';
+    run.cells = run.cells.flatMap((cell) =>
+      Array.from({length: repeats / 3}, (_, k) => {
+        const copy = structuredClone(cell);
+        copy.repeat = cell.repeat + 3 * k;
+        copy.id = cell.id.replace(/r\d+$/, `r${copy.repeat}`);
+        copy.summary.tps = cell.summary.tps * factor;
+        return copy;
+      }),
+    );
+    return run;
+  };
+  const gate = async (factor, repeats) => {
+    const cwd = workspace('pr');
+    dirs.push(cwd);
+    mkdirSync(path.join(cwd, 'published'));
+    mkdirSync(path.join(cwd, 'pr-results'));
+    writeFileSync(path.join(cwd, 'published/quick.json'), JSON.stringify(published));
+    writeFileSync(path.join(cwd, 'pr-results/quick-pr.json'), JSON.stringify(pullRequest(factor, repeats)));
+    const step = await runStep(w, 'pull-request', 'compare', {cwd, context: {}});
+    return {...step, output: step.text, summary: readFileSync(path.join(cwd, '.github-summary'), 'utf8')};
+  };
+  const slower = await gate(0.7, 6);
+  assert.equal(slower.code, 1, slower.output);
+  assert.match(slower.summary, /\*\*\d+ of \d+ comparisons are worse\*\*/);
+  assert.match(slower.summary, /\| small \| tpcb-like \| 1 \| tps \| pg18@\S+ .*❌ worse \|/);
+  const same = await gate(1, 6);
+  assert.equal(same.code, 0, same.output);
+  // Why six: with three repeats against three, the same 30% drop could not fail the job.
+  assert.equal((await gate(0.7, 3)).code, 0);
 });
