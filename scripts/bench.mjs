@@ -131,6 +131,24 @@ async function parse(args) {
   return result.errors.some((e) => /^No pgbench output/.test(e.message)) ? 1 : 0;
 }
 
+/**
+ * Refuses an output that would overwrite an input: the same file, or a file
+ * inside a folder read (which the next import would read back too).
+ */
+function refuseOverwrite(command, outputs, inputs) {
+  const resolved = inputs.map((p) => path.resolve(p));
+  for (const out of outputs) {
+    const file = path.resolve(out);
+    const hit = resolved.find((p) => file === p || file.startsWith(`${p}${path.sep}`));
+    if (hit) {
+      throw new UsageError(
+        `${command}: ${out} would ${file === hit ? 'overwrite' : 'be written inside'} the input ${path.relative('.', hit) || hit}: ` +
+          'write it elsewhere; nothing was written',
+      );
+    }
+  }
+}
+
 async function importCommand(args) {
   const {values, positionals: paths} = parseCommand('import', args, {
     out: {type: 'string'},
@@ -142,6 +160,7 @@ async function importCommand(args) {
   });
   if (!values.out) throw new UsageError('import: give the file to write with --out FILE');
   if (paths.length === 0) throw new UsageError('import: name the files or folders to import');
+  refuseOverwrite('import', [values.out], paths);
   const services = await load.services();
   const json = paths.filter((p) => services.containsPostgresBench(p));
   if (json.length > 0) {
@@ -221,6 +240,11 @@ async function exportCommand(args) {
     storage: {instanceStorage: values['instance-storage'], primaryStorage: values['primary-storage']},
     comment: values.comment,
   });
+  refuseOverwrite(
+    'export',
+    files.map((f) => path.join(values.out, f.path)),
+    positionals,
+  );
   for (const f of files) {
     writeFileAtomically(path.join(values.out, f.path), `${JSON.stringify(f.json, null, 2)}\n`);
     console.error(`${f.target}/${f.scenario}: ${path.join(values.out, f.path)}`);
@@ -305,8 +329,7 @@ async function merge(args) {
     replace: {type: 'boolean'},
   });
   if (!values.out) throw new UsageError('merge: give the result file to write with --out FILE');
-  if (files.some((f) => path.resolve(f) === path.resolve(values.out)))
-    throw new UsageError(`merge: --out ${values.out} is one of the results merged: write the merged result elsewhere`);
+  refuseOverwrite('merge', [values.out], files);
   if (values.shards !== undefined && !/^[1-9]\d*$/.test(values.shards))
     throw new UsageError('merge: --shards takes the number of shards the suite ran as, e.g. --shards 4');
   if (files.length === 0) throw new UsageError('merge: name the result files to merge');
@@ -393,14 +416,35 @@ async function published(args) {
     if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
     return response.text();
   };
+  if (!base) refuseOverwrite('published', [values.out], [path.join(values.from, 'data')]);
+  // What a site publishes is read as untrusted input: JSON that names files inside data/ only.
+  const parse = (text, name) => {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new Error(
+        `${values.from} data/${name}: not valid JSON (${error.message}): is this a site this tool built?`,
+      );
+    }
+  };
   const index = await read('index.json');
-  const newest = index && JSON.parse(index).find((r) => r.suite === positionals[0] && r.finishedAt);
+  const runs = index === null ? [] : parse(index, 'index.json');
+  if (!Array.isArray(runs)) throw new Error(`${values.from} data/index.json: expected a list of runs.`);
+  const newest = runs.find((r) => r?.suite === positionals[0] && r.finishedAt);
   if (!newest) {
     console.error(`${values.from} has published no finished ${positionals[0]} run yet: nothing written.`);
     return 0;
   }
+  if (typeof newest.json !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(newest.json)) {
+    throw new Error(
+      `${values.from} data/index.json: run ${JSON.stringify(newest.id)} names its file ${JSON.stringify(newest.json)}, ` +
+        'which is not a file name inside data/: nothing was read or written.',
+    );
+  }
   const [{assertValidResult}, {writeResult}] = await Promise.all([load.validator(), load.writer()]);
-  const result = assertValidResult(JSON.parse(await read(newest.json)), `${values.from} data/${newest.json}`);
+  const text = await read(newest.json);
+  if (text === null) throw new Error(`${values.from} data/${newest.json}: listed in index.json, but not there.`);
+  const result = assertValidResult(parse(text, newest.json), `${values.from} data/${newest.json}`);
   writeResult(values.out, result);
   console.error(`${newest.id} (${newest.startedAt}) from ${values.from} written to ${values.out}.`);
   return 0;

@@ -2,6 +2,7 @@ import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -286,4 +287,69 @@ test('published: the newest finished run of a suite that a site lists, or nothin
   assert.equal(none.status, 0);
   assert.match(none.stderr, /has published no finished pg-versions run yet: nothing written/);
   assert.equal(existsSync(`${out}.none`), false);
+});
+
+test('export: one file per target, scenario and client count, none overwriting another', () => {
+  const out = tempDir();
+  const {status, stderr} = bench('export', VERSIONS_RUN, '--out', out, '--system', 'Here', '--service', 'here');
+  assert.equal(status, 0, stderr);
+  const files = readdirSync(path.join(out, 'here/results')).sort();
+  const result = JSON.parse(readFileSync(VERSIONS_RUN, 'utf8'));
+  const groups = new Set(result.cells.map((c) => `${c.target}_${c.scenario}_${c.parameters.clients}c`));
+  assert.equal(files.length, groups.size);
+  assert.ok(
+    files.every((f) => /^here_\d+cpu_\d+gb_\d+_pg1[5-8]_(small|large)_\d+c\.json$/.test(f)),
+    files.join(),
+  );
+  for (const f of files) {
+    const json = JSON.parse(readFileSync(path.join(out, 'here/results', f), 'utf8'));
+    assert.equal(json.results.length, 3, `${f}: its own three runs`);
+  }
+});
+
+test('--out that is an input (or inside a folder read) is refused everywhere, and nothing is written', () => {
+  const dir = tempDir();
+  const run = path.join(dir, 'run.json');
+  writeFileSync(run, readFileSync(VERSIONS_RUN));
+  const before = readFileSync(run, 'utf8');
+  const outputs = path.join(dir, 'outputs');
+  mkdirSync(outputs);
+  cpSync(`${FIXTURES}17/run_T_progress/stdout`, path.join(outputs, 'pg17__tpcb.txt'));
+  const cases = [
+    ['import', `${FIXTURES}17/run_T_progress/stdout`, '--out', `${FIXTURES}17/run_T_progress/stdout`],
+    ['import', outputs, '--out', path.join(outputs, 'result.json')],
+    ['merge', run, VERSIONS_RUN, '--out', run],
+  ];
+  for (const args of cases) {
+    const r = bench(...args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.stderr, /would (overwrite|be written inside) the input .*: write it elsewhere; nothing was written/);
+  }
+  assert.equal(existsSync(path.join(outputs, 'result.json')), false);
+  // export: a file it would write is the result it reads.
+  mkdirSync(path.join(dir, 'x/results'), {recursive: true});
+  const inside = path.join(dir, 'x/results/x_2cpu_24gb_50_pg15_small_1c.json');
+  writeFileSync(inside, before);
+  const exp = bench('export', inside, '--out', dir, '--system', 'X', '--service', 'x');
+  assert.equal(exp.status, 2, exp.stderr);
+  assert.equal(readFileSync(inside, 'utf8'), before);
+  assert.equal(readFileSync(run, 'utf8'), before);
+});
+
+test('published: a site whose index names files outside data/, or is no JSON, is refused by name', () => {
+  const site = tempDir();
+  mkdirSync(path.join(site, 'data'));
+  const out = path.join(tempDir(), 'p.json');
+  writeFileSync(
+    path.join(site, 'data', 'index.json'),
+    JSON.stringify([{id: 'x', suite: 'quick', finishedAt: '2026-01-01T00:00:00Z', json: '../../etc/passwd'}]),
+  );
+  const escape = bench('published', 'quick', '--from', site, '--out', out);
+  assert.equal(escape.status, 1);
+  assert.match(escape.stderr, /names its file "\.\.\/\.\.\/etc\/passwd", which is not a file name inside data\//);
+  writeFileSync(path.join(site, 'data', 'index.json'), '<html>');
+  const html = bench('published', 'quick', '--from', site, '--out', out);
+  assert.match(html.stderr, /data\/index\.json: not valid JSON .*is this a site this tool built\?/);
+  assert.doesNotMatch(html.stderr, / {4}at /, 'no stack trace');
+  assert.equal(existsSync(out), false);
 });

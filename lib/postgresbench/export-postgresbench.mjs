@@ -81,7 +81,7 @@ export function toPostgresBench(result, {system, service, machine: given = {}, s
     comment ??
     `Run ${result.run.id} of pg-bench-guide's ${result.run.suite ?? 'import'}` +
       (shortened.length > 0 ? `, shortened (${shortened.map((k) => `${k} ${overrides[k]}`).join(', ')})` : '');
-  return [...groups.values()].map((cells) => {
+  const files = [...groups.values()].map((cells) => {
     cells.sort(byRepeat);
     const [first] = cells;
     const target = result.environment.targets.find((t) => t.id === first.target);
@@ -124,6 +124,16 @@ export function toPostgresBench(result, {system, service, machine: given = {}, s
       ...(typeof loadS === 'number' && {load: {load_time_seconds: loadS}}),
       results: cells.map(runOf),
     };
-    return {path: exportPath(service, machine, p.scale), target: first.target, scenario: first.scenario, json};
+    const file = {path: exportPath(service, machine, p.scale), target: first.target, scenario: first.scenario, json};
+    return {...file, clients: p.clients};
   });
+  // PostgresBench names a file by service, machine and scale; runs of several targets, scenarios or client
+  // counts share those, so each such file's name adds what sets it apart (ids are letters, digits, . _ -).
+  const count = new Map();
+  for (const f of files) count.set(f.path, (count.get(f.path) ?? 0) + 1);
+  return files.map(({clients, ...f}) =>
+    count.get(f.path) === 1
+      ? f
+      : {...f, path: f.path.replace(/\.json$/, `_${f.target}_${f.scenario}_${clients}c.json`)},
+  );
 }
