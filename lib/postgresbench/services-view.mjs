@@ -114,6 +114,12 @@ function standingText(above, row, locale) {
   return s && {...s, p: formatFigure(s.p, 'probability', locale)};
 }
 
+/** A row's figure as a multiple of the best's; null when that is no number (the best is 0). */
+function ratioText(value, best, locale) {
+  const ratio = value / best;
+  return Number.isFinite(ratio) ? formatFigure(ratio, 'ratio', locale) : null;
+}
+
 /**
  * The comparison for a state: rows sorted best first, each with its figure,
  * its runs' range, its ratio to the best and how it stands against the row
@@ -140,6 +146,8 @@ export function comparisonView(rows, state, locale) {
   const scaleMax = Math.max(0, ...shown.map((x) => x.max));
   const best = shown[0];
   const fmt = (v) => formatFigure(v, metric.kind, locale);
+  // Every figure the importer accepts is drawn: a scale of 0 (every run at 0 TPS) draws empty bars.
+  const share = (v) => (scaleMax > 0 ? (v / scaleMax) * 100 : 0);
   const memories = [...new Set(shown.map((x) => x.row.memoryGb))].sort((a, b) => a - b);
   return {
     metric,
@@ -150,13 +158,13 @@ export function comparisonView(rows, state, locale) {
       value: fmt(x.value),
       range: x.n > 1 ? `${fmt(x.min)}–${fmt(x.max)}` : null,
       runs: x.values.map(fmt),
-      ratio: formatFigure(x.value / best.value, 'ratio', locale),
+      ratio: ratioText(x.value, best.value, locale),
       isBest: i === 0,
       bar: {
-        value: (100 * x.value) / scaleMax,
-        min: (100 * x.min) / scaleMax,
-        max: (100 * x.max) / scaleMax,
-        runs: x.values.map((v) => (100 * v) / scaleMax),
+        value: share(x.value),
+        min: share(x.min),
+        max: share(x.max),
+        runs: x.values.map(share),
       },
       versusAbove: i === 0 ? null : standingText(shown[i - 1], x, locale),
     })),

@@ -51,3 +51,41 @@ test('unknown values fall back; a machine without the chosen size takes one it h
   assert.equal(load.rows.length, 1);
   assert.equal(load.rows[0].range, null);
 });
+
+test('every figure the importer accepts renders: all runs at 0 TPS, a latency of 0, huge values', async () => {
+  const {METRICS, FIGURES} = await import('./services-view.mjs');
+  const {locales} = await import('../locales.mjs');
+  const edited = (edit) => {
+    const copy = structuredClone(dataset);
+    for (const f of copy.files) for (const r of f.runs) edit(r);
+    return servicesPage(copy, {locale: 'en'}).rows;
+  };
+  const cases = {
+    zeroTps: edited((r) => (r.tps = 0)),
+    zeroLatency: edited((r) => Object.assign(r, {latencyAvgMs: 0, p95Ms: 0, p99Ms: 0})),
+    huge: edited((r) => Object.assign(r, {tps: 1e300, p99Ms: Number.MAX_VALUE})),
+  };
+  for (const [name, rows] of Object.entries(cases)) {
+    for (const locale of Object.keys(locales)) {
+      for (const metric of METRICS) {
+        for (const figure of FIGURES) {
+          const state = {...defaultState(rows), metric: metric.id, figure};
+          const view = comparisonView(rows, state, locale);
+          for (const row of view.rows) {
+            const bars = [row.bar.value, row.bar.min, row.bar.max, ...row.bar.runs];
+            assert.ok(bars.every(Number.isFinite), `${name} ${locale} ${metric.id} ${figure}: bars ${bars}`);
+            assert.ok(row.ratio === null || typeof row.ratio === 'string');
+          }
+        }
+      }
+    }
+  }
+  const zero = comparisonView(cases.zeroTps, defaultState(cases.zeroTps), 'en');
+  assert.ok(zero.rows.length > 1);
+  assert.ok(zero.rows.every((r) => r.value === '0' && r.bar.value === 0 && (r.isBest || r.ratio === null)));
+  const p99 = comparisonView(cases.zeroLatency, parseState('?metric=p99', cases.zeroLatency), 'en');
+  assert.ok(
+    p99.rows.every((r) => r.isBest || r.ratio === null),
+    'no multiple of a best latency of 0',
+  );
+});

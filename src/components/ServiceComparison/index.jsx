@@ -149,7 +149,9 @@ function Bar({data, row, view}) {
       <div className={styles.figures}>
         <strong data-figure={view.metric.id}>{unit(row.value)}</strong>
         {row.range && <span>{t('services.runsRange', {range: unit(row.range), runs: text.runCount})}</span>}
-        <span data-ratio>{row.isBest ? t('services.best') : t('services.ratio', {ratio: row.ratio})}</span>
+        {(row.isBest || row.ratio !== null) && (
+          <span data-ratio>{row.isBest ? t('services.best') : t('services.ratio', {ratio: row.ratio})}</span>
+        )}
       </div>
       {row.versusAbove && (
         <p className={styles.standing} data-standing={row.versusAbove.verdict}>
