@@ -85,6 +85,9 @@ export function suiteGroups(suite, measure = 'time') {
   return groups;
 }
 
+/** The most cells one run may have: at 10 s a cell, about 28 hours of measuring. */
+export const MAX_CELLS = 10_000;
+
 /**
  * @param {object} suite  from loadSuite
  * @param {object} [options]
@@ -121,6 +124,15 @@ export function expandMatrix(
       `${suite.id} feeds a published page, which needs at least ${PUBLISHED_MIN_REPEAT} repeats per target: with ` +
         `${rounds}, no comparison could be decided (at 3 against 3 the smallest possible p is 0.1). ` +
         `Leave out --repeat (the suite runs ${suite.repeat}), or give --repeat ${PUBLISHED_MIN_REPEAT} or more.`,
+    );
+  }
+  // Counted before anything is expanded: a typo (repeat: 1000000) is refused, not run out of memory.
+  const count = measured.reduce((n, g) => n + g.targets.length, 0) * rounds;
+  if (count > MAX_CELLS) {
+    throw new Error(
+      `${suite.file ?? suite.id}: ${count.toLocaleString('en')} cells (${measured.length} groups × their targets × ` +
+        `${rounds} repeats) is over the limit of ${MAX_CELLS.toLocaleString('en')} cells a run may have: ` +
+        'fewer repeats, client counts or targets, or split the suite (--only).',
     );
   }
   const random = generator(seed);

@@ -144,3 +144,14 @@ test('an instructions run: the groups that take it, each cell a fixed number of 
   );
   assert.throws(() => expandMatrix(suite, {measure: 'instructions'}), /no group of suite demo takes the instructions/);
 });
+
+test('a matrix over the limit is refused before anything is expanded', async () => {
+  const {MAX_CELLS} = await import('./matrix.mjs');
+  const started = Date.now();
+  assert.throws(
+    () => expandMatrix(suite, {repeat: 1e9}),
+    new RegExp(`is over the limit of ${MAX_CELLS.toLocaleString('en')} cells a run may have`),
+  );
+  assert.ok(Date.now() - started < 1000, 'refused, not expanded');
+  assert.ok(expandMatrix(suite, {repeat: 2}).cells.length > 0);
+});

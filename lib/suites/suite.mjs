@@ -2,7 +2,7 @@
 // schemas/suite.schema.json and the rules a schema cannot say, and gives it
 // back with every default filled in. Every problem names the file and line.
 import {createHash} from 'node:crypto';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import YAML, {LineCounter} from 'yaml';
 import {DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
@@ -29,11 +29,60 @@ export class SuiteError extends Error {
   }
 }
 
-/** Seconds in "300s", "5m", "1h", "500ms" or a plain number of seconds. */
-export function parseDuration(value) {
+/** The longest run a duration may ask for: pgbench -T takes whole seconds, and no cell needs a day. */
+export const MAX_DURATION_S = 86_400;
+
+/**
+ * Whole seconds from 1 s to a day, in "300s", "5m", "1h" or a plain number of
+ * seconds; `{zero: true}` allows 0 (no warm-up).
+ */
+export function parseDuration(value, {zero = false} = {}) {
   const m = /^(\d+)(ms|s|m|h)?$/.exec(String(value).trim());
   if (!m) throw new Error(`"${value}" is not a duration: write seconds, or 300s, 5m, 1h`);
-  return Number(m[1]) * {ms: 0.001, s: 1, m: 60, h: 3600}[m[2] ?? 's'];
+  const seconds = Number(m[1]) * {ms: 0.001, s: 1, m: 60, h: 3600}[m[2] ?? 's'];
+  if (!Number.isInteger(seconds) || seconds < (zero ? 0 : 1) || seconds > MAX_DURATION_S) {
+    throw new Error(
+      `"${value}" is not a run length pgbench can take: give whole seconds from 1s to 24h ` +
+        '(pgbench -T counts whole seconds)',
+    );
+  }
+  return seconds;
+}
+
+/**
+ * Settings the runner sets itself, so that it can reach the server it started
+ * (and only that one), and postgresql.conf directives that would read other
+ * files: a suite may not set them.
+ */
+export const RUNNER_SETTINGS = [
+  'listen_addresses',
+  'port',
+  'unix_socket_directories',
+  'data_directory',
+  'config_file',
+  'hba_file',
+  'ident_file',
+  'include',
+  'include_dir',
+  'include_if_exists',
+];
+
+// A setting's name as PostgreSQL spells it: an identifier, or a custom one with its prefix (auto_explain.log_min_duration).
+const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+/** What is wrong with one setting (name and value), or null. */
+function settingProblem(name, value, {server}) {
+  if (!SETTING_NAME.test(name)) {
+    return `${JSON.stringify(name)} is not a setting name: PostgreSQL's are letters, digits and _ (a custom one prefixed, as auto_explain.log_analyze)`;
+  }
+  if (server && RUNNER_SETTINGS.includes(name.toLowerCase())) {
+    return `${name} is the runner's own: it starts each server on a port and address of its choosing, and reaches it there. Remove it`;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(String(value))) {
+    return `the value of ${name} holds a control character (a line break?): a setting's value is one line`;
+  }
+  return null;
 }
 
 /**
@@ -84,9 +133,26 @@ export function loadSuite(file) {
   };
   const sqlFile = (rel, at) => {
     const full = path.join(dir, rel);
-    if (!existsSync(full)) report(at, `${rel} does not exist next to the suite (${full})`);
+    // A suite runs what its own folder holds: a path leading out of it (../, absolute, a link) is refused.
+    const inside = (p, folder) => p.startsWith(`${folder}${path.sep}`);
+    if (path.isAbsolute(rel) || !inside(path.resolve(full), path.resolve(dir))) {
+      report(at, `${rel} is outside the suite's folder (${dir}): put the file in the folder, next to suite.yaml`);
+    } else if (!existsSync(full)) report(at, `${rel} does not exist next to the suite (${full})`);
+    else if (!inside(realpathSync(full), realpathSync(dir))) {
+      report(at, `${rel} is a link to ${realpathSync(full)}, outside the suite's folder: copy the file in`);
+    }
     return full;
   };
+  const checkSettings = (settings, at, server) => {
+    for (const [name, value] of Object.entries(settings ?? {})) {
+      const problem = settingProblem(name, value, {server});
+      // A name that is no identifier is quoted in the message, not printed raw in the path.
+      if (problem) report(SETTING_NAME.test(name) ? [...at, name] : at, problem);
+    }
+  };
+  checkSettings(suite.settings, ['settings'], true);
+  for (const [i, t] of suite.targets.entries()) checkSettings(t.settings, ['targets', i, 'settings'], true);
+  for (const [i, w] of suite.workloads.entries()) checkSettings(w.session, ['workloads', i, 'session'], false);
   const unique = (list, kind) => {
     const seen = new Set();
     list.forEach((item, i) => {
@@ -158,7 +224,7 @@ export function loadSuite(file) {
     let warmupS = 0;
     try {
       if (s.duration !== undefined) durationS = parseDuration(s.duration);
-      if (s.warmup !== undefined) warmupS = parseDuration(s.warmup);
+      if (s.warmup !== undefined) warmupS = parseDuration(s.warmup, {zero: true});
     } catch (error) {
       report(['scenarios', i], error.message);
     }

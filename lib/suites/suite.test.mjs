@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadSuite, parseDuration, SuiteError} from './suite.mjs';
@@ -89,9 +89,21 @@ test("suite settings apply to every embedded target, a target's own win", () => 
   assert.deepEqual(suite.targets[0].settings, {shared_buffers: '256MB', work_mem: '8MB'});
 });
 
-test('durations: seconds, or with a unit', () => {
-  assert.deepEqual(['300s', '5m', '1h', '500ms', 42, '7'].map(parseDuration), [300, 300, 3600, 0.5, 42, 7]);
+test('durations: whole seconds from 1 s to a day, with or without a unit', () => {
+  assert.deepEqual(
+    ['300s', '5m', '1h', '2000ms', 42, '7', '24h'].map((d) => parseDuration(d)),
+    [300, 300, 3600, 2, 42, 7, 86400],
+  );
   assert.throws(() => parseDuration('five'), /"five" is not a duration/);
+  // 0s ran as -T 1 and 500ms as -T 0; a year was passed on.
+  for (const bad of ['0s', '0', '500ms', '1500ms', '25h', '100000', '99999999999m']) {
+    assert.throws(
+      () => parseDuration(bad),
+      /is not a run length pgbench can take: give whole seconds from 1s to 24h/,
+      bad,
+    );
+  }
+  assert.equal(parseDuration('0s', {zero: true}), 0, 'no warm-up');
 });
 
 test('an unknown key is named with its line', () => {
@@ -240,4 +252,48 @@ test('an instructions margin below 0.01%, or instructions settings no group uses
   assert.match(unused[0], /no group takes the instructions measure: add instructions to measures, or remove this/);
   const unknown = problems(suiteFile(`${MINIMAL}measures: [cycles]\n`));
   assert.match(unknown[0], /measures/);
+});
+
+test('setting names are PostgreSQL identifiers, values one line, and the runner keeps its own settings', () => {
+  const withSettings = (settings) => suiteFile(`settings:\n${settings}\n${MINIMAL}`);
+  // A name with a line break would write a line of its own into postgresql.auto.conf.
+  const injected = problems(withSettings('  "shared_buffers = 1\\narchive_command": "x"'));
+  assert.equal(injected.length, 1);
+  assert.match(
+    injected[0],
+    /:2: settings: "shared_buffers = 1\\narchive_command" is not a setting name/,
+  );
+  assert.match(
+    problems(withSettings('  work_mem: "4MB\\nfsync = off"'))[0],
+    /the value of work_mem holds a control character/,
+  );
+  for (const own of ['port', 'listen_addresses', 'unix_socket_directories', 'include_dir', 'PORT']) {
+    assert.match(
+      problems(withSettings(`  ${own}: 5433`))[0],
+      new RegExp(`${own} is the runner's own: .* Remove it`),
+      own,
+    );
+  }
+  const target = suiteFile(MINIMAL.replace('    embedded: 17', '    embedded: 17\n    settings:\n      port: 1'));
+  assert.match(problems(target)[0], /targets\[0\]\.settings\.port: port is the runner's own/);
+  const session = suiteFile(
+    MINIMAL.replace('    builtin: tpcb-like', '    builtin: tpcb-like\n    session:\n      "a b": 1'),
+  );
+  assert.match(problems(session)[0], /workloads\[0\]\.session: "a b" is not a setting name/);
+  const custom = loadSuite(withSettings('  auto_explain.log_min_duration: 0\n  search_path: "\'$user\', public"'));
+  assert.deepEqual(custom.targets[0].settings, {'auto_explain.log_min_duration': 0, search_path: "'$user', public"});
+});
+
+test("a suite's scripts stay inside its folder: ../, absolute paths and links out are refused", () => {
+  const outside = mkdtempSync(path.join(tmpdir(), 'elsewhere-'));
+  writeFileSync(path.join(outside, 'x.sql'), 'SELECT 1;');
+  const scripted = (script) => MINIMAL.replace('    builtin: tpcb-like', `    script: ${script}`);
+  const up = suiteFile(scripted(`../${path.basename(outside)}/x.sql`));
+  assert.match(problems(up)[0], /workloads\[0\]\.script: \.\.\/elsewhere-\w+\/x\.sql is outside the suite's folder/);
+  assert.match(problems(suiteFile(scripted(path.join(outside, 'x.sql'))))[0], /is outside the suite's folder/);
+  const linked = suiteFile(scripted('x.sql'));
+  symlinkSync(path.join(outside, 'x.sql'), path.join(path.dirname(linked), 'x.sql'));
+  assert.match(problems(linked)[0], /x\.sql is a link to .*elsewhere-\w+\/x\.sql, outside the suite's folder/);
+  const fine = suiteFile(scripted('x.sql'), {'x.sql': 'SELECT 1;'});
+  assert.equal(loadSuite(fine).workloads[0].scriptName, 'x.sql');
 });

@@ -127,11 +127,12 @@ export function freePort() {
   });
 }
 
-// postgresql.conf takes numbers and identifiers bare; anything else (an address, "256MB") quoted.
-const confValue = (value) =>
+// postgresql.conf takes numbers and identifiers bare; anything else (an address, "256MB") quoted, with its
+// quotes doubled and its backslashes escaped (the file's parser reads \n, \' and the like inside quotes).
+export const confValue = (value) =>
   /^-?\d+(\.\d+)?$|^[A-Za-z_][A-Za-z0-9_]*$/.test(String(value))
     ? String(value)
-    : `'${String(value).replace(/'/g, "''")}'`;
+    : `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
  * Removes a server's folder. Under Cachegrind a process writes its file as it
@@ -187,10 +188,11 @@ export function planServer({
   const socketDir = path.join(baseDir, 'socket');
   const logFile = path.join(baseDir, 'server.log');
   const conf = {
+    ...settings,
+    // The runner's own, last: a suite cannot move the server it reaches (the suite loader refuses them too).
     listen_addresses: '127.0.0.1',
     port,
     unix_socket_directories: socketDir,
-    ...settings,
     // Under Cachegrind: each backend's process id in the log, and no autovacuum, whose timing (it runs
     // whenever a worker gets the CPU) would change the pages a transaction finds; pgbench's own vacuum
     // of branches and tellers runs before each run instead.

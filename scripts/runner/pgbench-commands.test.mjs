@@ -53,3 +53,12 @@ test('a rendered command quotes what the shell would split, and never shows a pa
     `PGOPTIONS='-c x=1' psql -c 'SELECT '\\''a b'\\'''`,
   );
 });
+
+test('postgresql.conf values: quotes doubled and backslashes escaped, as its parser reads them', async () => {
+  const {confValue} = await import('./embedded-server.mjs');
+  assert.equal(confValue(5), '5');
+  assert.equal(confValue('on'), 'on');
+  assert.equal(confValue('256MB'), "'256MB'");
+  assert.equal(confValue("it's"), "'it''s'");
+  assert.equal(confValue('C:\\dir\\n'), "'C:\\\\dir\\\\n'");
+});
