@@ -259,10 +259,7 @@ test('setting names are PostgreSQL identifiers, values one line, and the runner 
   // A name with a line break would write a line of its own into postgresql.auto.conf.
   const injected = problems(withSettings('  "shared_buffers = 1\\narchive_command": "x"'));
   assert.equal(injected.length, 1);
-  assert.match(
-    injected[0],
-    /:2: settings: "shared_buffers = 1\\narchive_command" is not a setting name/,
-  );
+  assert.match(injected[0], /:2: settings: "shared_buffers = 1\\narchive_command" is not a setting name/);
   assert.match(
     problems(withSettings('  work_mem: "4MB\\nfsync = off"'))[0],
     /the value of work_mem holds a control character/,
