@@ -466,6 +466,19 @@ async function k8s(args) {
     throw new UsageError(`k8s: --measure takes time or instructions, not ${JSON.stringify(values.measure)}`);
   if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('k8s: give --shards N, a whole number');
   if (!values.out) throw new UsageError('k8s: give the folder to write the manifests into with --out DIR');
+  // Names go into manifests and into the kubectl commands of the README: Kubernetes's own rules, nothing else.
+  for (const key of ['results-pvc', 'secret']) {
+    const name = values[key];
+    if (name !== undefined && !(name.length <= 253 && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(name))) {
+      throw new UsageError(
+        `k8s: --${key} ${JSON.stringify(name)} is not a Kubernetes name: lowercase letters, digits, - and ., ` +
+          'starting and ending with a letter or digit',
+      );
+    }
+  }
+  if (values.image !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}$/.test(values.image)) {
+    throw new UsageError(`k8s: --image ${JSON.stringify(values.image)} is not an image reference (registry/name:tag)`);
+  }
   const [{loadSuite, parseDuration}, {expandMatrix, groupKey}, manifests, YAML, {writeFileAtomically}] =
     await Promise.all([
       load.suite(),

@@ -353,3 +353,18 @@ test('published: a site whose index names files outside data/, or is no JSON, is
   assert.doesNotMatch(html.stderr, / {4}at /, 'no stack trace');
   assert.equal(existsSync(out), false);
 });
+
+test('k8s: names that are not Kubernetes names, or an image that is no reference, are refused before writing', () => {
+  const out = path.join(tempDir(), 'k8s');
+  for (const [flag, value] of [
+    ['--secret', 'urls; rm -rf /'],
+    ['--secret', 'Bad_Name'],
+    ['--results-pvc', 'x\nkind: Secret'],
+    ['--image', 'img:1 --privileged'],
+  ]) {
+    const r = bench('k8s', 'quick', '--shards', '2', '--out', out, flag, value);
+    assert.equal(r.status, 2, `${flag} ${value}`);
+    assert.match(r.stderr, /is not a Kubernetes name|is not an image reference/);
+  }
+  assert.equal(existsSync(out), false);
+});

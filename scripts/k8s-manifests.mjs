@@ -53,7 +53,8 @@ export function k8sManifests(
   const claim = resultsPvc ?? `${run}-results`;
   const labels = {[LABEL]: 'pg-bench-guide', 'pg-bench-guide/suite': suite.id, 'pg-bench-guide/run': run};
   const urlTargets = suite.targets.filter((t) => t.urlVariable);
-  const secretName = secret ?? `bench-${suite.id}-urls`;
+  // A suite id may hold _ or capitals, which a Kubernetes name may not.
+  const secretName = secret ?? `bench-${suite.id}-urls`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
   const env = [
     {name: 'SUITE', value: suite.id},
     {name: 'SHARDS', value: String(shards)},

@@ -35,6 +35,9 @@ function impossibleNumber(groups) {
   return null;
 }
 
+/** Progress lines kept at most: a day of -P 1 (the longest run a suite may ask for) twice over. */
+export const MAX_PROGRESS_ROWS = 172_800;
+
 /** The error of an input in which no line is pgbench's. */
 export const NOTHING_RECOGNIZED = 'No pgbench output was recognized in the input.';
 
@@ -155,6 +158,7 @@ export function createOutputParser() {
   let statementColumns = 0;
   let lastMessage = null; // where continuation lines go
   let runs = 0;
+  let progressCut = false;
 
   const set = (target, fields) => Object.assign(target, fields);
 
@@ -266,6 +270,12 @@ export function createOutputParser() {
     const why = impossibleNumber(m.slice(1));
     if (why) {
       impossible(text, why);
+      return true;
+    }
+    if ((out.progress?.length ?? 0) >= MAX_PROGRESS_ROWS) {
+      // More than any run the runner allows (a day at -P 1, twice over): not kept, and said once.
+      if (!progressCut) impossible(text, `this is progress line ${MAX_PROGRESS_ROWS + 1}, twice a day of pgbench -P 1`);
+      progressCut = true;
       return true;
     }
     // Elapsed time is printed "%.1f"; --progress-timestamp prints epoch "%.3f".

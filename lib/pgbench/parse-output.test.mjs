@@ -409,3 +409,16 @@ test('the parser can be fed line by line', () => {
     errors: [],
   });
 });
+
+test('progress beyond twice a day of -P 1 is not kept: said once, as an impossible input', async () => {
+  const {MAX_PROGRESS_ROWS} = await import('./parse-output.mjs');
+  const lines = Array.from(
+    {length: MAX_PROGRESS_ROWS + 50},
+    (_, i) => `progress: ${i + 1}.0 s, 10.0 tps, lat 1.0 ms stddev 0.1`,
+  );
+  const r = parseOutput(`pgbench (17.11)\n${lines.join('\n')}\n`);
+  assert.equal(r.progress.length, MAX_PROGRESS_ROWS);
+  const impossible = r.errors.filter((e) => e.kind === 'impossible');
+  assert.equal(impossible.length, 1);
+  assert.match(impossible[0].message, new RegExp(`this is progress line ${MAX_PROGRESS_ROWS + 1}, twice a day`));
+});

@@ -73,8 +73,10 @@ export function searchQuery(typed, {locale, terms = []}) {
   for (const [own, ...others] of terms) {
     for (const other of others) {
       if (other === own) continue;
-      const at = query.toLowerCase().indexOf(other.toLowerCase());
-      if (at >= 0) query = query.slice(0, at) + own + query.slice(at + other.length);
+      // Matched in the query as typed: lowercasing first would move the offsets where it changes a length
+      // ("İ" becomes two code units), and the replacement would cut the query in the wrong place.
+      const found = new RegExp(other.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu').exec(query);
+      if (found) query = query.slice(0, found.index) + own + query.slice(found.index + found[0].length);
     }
   }
   if (locale === 'ko') query = query.split(' ').map(withoutParticle).join(' ');

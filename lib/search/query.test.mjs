@@ -29,3 +29,11 @@ test('a reader’s word for a term becomes the pages’ word', () => {
   assert.equal(searchQuery('Throughput', {locale: 'en', terms}), 'TPS');
   assert.equal(searchQuery('レイテンシ', {locale: 'ja', terms}), 'レイテンシ');
 });
+
+test('a term is replaced where it stands, even where lowercasing would change the query’s length', () => {
+  const terms = [['latency', 'gecikme']];
+  // "İ".toLowerCase() is two code units: offsets found in the lowercased query fell one short.
+  assert.equal(searchQuery('İİİ GECIKME p95', {locale: 'en', terms}), 'İİİ latency p95');
+  assert.equal(searchQuery('İstanbul gecikme', {locale: 'en', terms}), 'İstanbul latency');
+  assert.equal(searchQuery('tps (x+1) gecikme', {locale: 'en', terms: [['a+b', 'x+1']]}), 'tps (a+b) gecikme');
+});
