@@ -142,7 +142,8 @@ function refuseOverwrite(command, outputs, inputs) {
     const hit = resolved.find((p) => file === p || file.startsWith(`${p}${path.sep}`));
     if (hit) {
       throw new UsageError(
-        `${command}: ${out} would ${file === hit ? 'overwrite' : 'be written inside'} the input ${path.relative('.', hit) || hit}: ` +
+        `${command}: ${out} would ${file === hit ? 'overwrite' : 'be written inside'} the input ` +
+          `${path.relative('.', hit) || hit}: ` +
           'write it elsewhere; nothing was written',
       );
     }
@@ -437,7 +438,8 @@ async function published(args) {
   }
   if (typeof newest.json !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(newest.json)) {
     throw new Error(
-      `${values.from} data/index.json: run ${JSON.stringify(newest.id)} names its file ${JSON.stringify(newest.json)}, ` +
+      `${values.from} data/index.json: run ${JSON.stringify(newest.id)} names its file ` +
+        `${JSON.stringify(newest.json)}, ` +
         'which is not a file name inside data/: nothing was read or written.',
     );
   }
@@ -590,7 +592,8 @@ async function compare(args) {
   }
   if (comparisons.length === 0) {
     console.error(
-      `bench: nothing to compare: ${skipped.length > 0 ? 'no group above has figures on both sides' : 'no comparison group'}` +
+      `bench: nothing to compare: ` +
+        `${skipped.length > 0 ? 'no group above has figures on both sides' : 'no comparison group'}` +
         `${results.length === 2 ? ' in both runs' : ' with a second target'}.`,
     );
     return 2;

@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 
 const BENCH = new URL('./bench.mjs', import.meta.url).pathname;
 const FIXTURES = new URL('../test/fixtures/pgbench/', import.meta.url).pathname;
@@ -195,7 +196,7 @@ test('compare: bad input exits 2, naming what is wrong', () => {
   assert.match(bare.stderr, /--margin 3 has no %: write --margin 3% \(.* 3 would be 300%\)/);
 });
 
-test('compare is never silent: what it cannot compare is listed; a candidate that only failed gates; nothing exits 2', () => {
+test('compare is never silent: it lists what it cannot compare; an all-failed candidate gates; nothing exits 2', () => {
   const dir = tempDir();
   const file = (name, result) => {
     writeFileSync(path.join(dir, name), JSON.stringify(result));
@@ -344,9 +345,9 @@ test('published: a site whose index names files outside data/, or is no JSON, is
     path.join(site, 'data', 'index.json'),
     JSON.stringify([{id: 'x', suite: 'quick', finishedAt: '2026-01-01T00:00:00Z', json: '../../etc/passwd'}]),
   );
-  const escape = bench('published', 'quick', '--from', site, '--out', out);
-  assert.equal(escape.status, 1);
-  assert.match(escape.stderr, /names its file "\.\.\/\.\.\/etc\/passwd", which is not a file name inside data\//);
+  const outside = bench('published', 'quick', '--from', site, '--out', out);
+  assert.equal(outside.status, 1);
+  assert.match(outside.stderr, /names its file "\.\.\/\.\.\/etc\/passwd", which is not a file name inside data\//);
   writeFileSync(path.join(site, 'data', 'index.json'), '<html>');
   const html = bench('published', 'quick', '--from', site, '--out', out);
   assert.match(html.stderr, /data\/index\.json: not valid JSON .*is this a site this tool built\?/);
@@ -367,4 +368,21 @@ test('k8s: names that are not Kubernetes names, or an image that is no reference
     assert.match(r.stderr, /is not a Kubernetes name|is not an image reference/);
   }
   assert.equal(existsSync(out), false);
+});
+
+// Property (fast-check): no JSON of an unknown format becomes a result through the command line.
+test('bench import of JSON that is no known format exits non-zero and writes nothing', () => {
+  const dir = tempDir();
+  let n = 0;
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      const input = path.join(dir, `${n++}-cli.json`);
+      const out = path.join(dir, `${n++}-out.json`);
+      writeFileSync(input, JSON.stringify(value));
+      const r = bench('import', input, '--out', out);
+      assert.notEqual(r.status, 0, r.stderr);
+      assert.equal(existsSync(out), false);
+    }),
+    {numRuns: 8},
+  );
 });

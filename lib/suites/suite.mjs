@@ -67,16 +67,23 @@ export const RUNNER_SETTINGS = [
   'include_if_exists',
 ];
 
-// A setting's name as PostgreSQL spells it: an identifier, or a custom one with its prefix (auto_explain.log_min_duration).
+// A setting's name as PostgreSQL spells it: an identifier, or a custom one with its prefix
+// (auto_explain.log_min_duration).
 const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
 /** What is wrong with one setting (name and value), or null. */
 function settingProblem(name, value, {server}) {
   if (!SETTING_NAME.test(name)) {
-    return `${JSON.stringify(name)} is not a setting name: PostgreSQL's are letters, digits and _ (a custom one prefixed, as auto_explain.log_analyze)`;
+    return (
+      `${JSON.stringify(name)} is not a setting name: PostgreSQL's are letters, digits and _ ` +
+      '(a custom one prefixed, as auto_explain.log_analyze)'
+    );
   }
   if (server && RUNNER_SETTINGS.includes(name.toLowerCase())) {
-    return `${name} is the runner's own: it starts each server on a port and address of its choosing, and reaches it there. Remove it`;
+    return (
+      `${name} is the runner's own: it starts each server on a port and address of its choosing, ` +
+      'and reaches it there. Remove it'
+    );
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(String(value))) {
