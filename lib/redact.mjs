@@ -61,3 +61,11 @@ export function redact(text, secrets) {
   }
   return out;
 }
+
+/** The parsed output with the texts it quotes (errors, warnings) redacted; figures untouched. */
+export function redactSummary(summary, secrets) {
+  if (!secrets?.length) return summary;
+  const texts = (list) =>
+    list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
+  return {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})};
+}

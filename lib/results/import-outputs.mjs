@@ -20,7 +20,7 @@ import YAML from 'yaml';
 import {NOTHING_RECOGNIZED, parseOutput} from '../pgbench/parse-output.mjs';
 import {logColumnsOf, readLogs} from '../pgbench/read-logs.mjs';
 import {readTextFile} from '../read-text.mjs';
-import {redact, secretsIn} from '../redact.mjs';
+import {redact, redactSummary, secretsIn} from '../redact.mjs';
 import {gitState, toolInfo, UNKNOWN_HOST} from './provenance.mjs';
 import {statusOf} from './cell-status.mjs';
 import {resultProblems, SCHEMA_VERSION} from './validate-result.mjs';
@@ -54,7 +54,7 @@ function findRuns(paths) {
       const real = realpathSync(p);
       if (seen.has(real)) return;
       seen.add(real);
-      if (isRunFolder(p)) runs.push({kind: 'folder', path: p, root: root ?? realpathSync(p)});
+      if (isRunFolder(p)) runs.push({kind: 'folder', path: p, root: root ?? real});
       else for (const entry of readdirSync(p).sort()) visit(path.join(p, entry), root ?? real);
     } else if (!root || isOutputFile(p)) runs.push({kind: 'file', path: p, root});
   };
@@ -133,6 +133,11 @@ function readRun(run) {
   // cmd: the command; a second line, when there is one, is the environment it ran with.
   const [command, environment] = (read('cmd') ?? '').split('\n').map((l) => l.trim());
   const rc = read('rc')?.trim();
+  const logs = readdirSync(run.path)
+    .filter((f) => f.startsWith('pgbench_log'))
+    .sort()
+    .map((f) => path.join(run.path, f));
+  for (const log of logs) insideOrThrow(log, run.root);
   return {
     raw,
     labels: {
@@ -140,11 +145,7 @@ function readRun(run) {
       ...readSidecar(path.join(run.path, 'labels.yaml')),
     },
     exitCode: rc !== undefined && /^\d+$/.test(rc) ? Number(rc) : null,
-    logs: readdirSync(run.path)
-      .filter((f) => f.startsWith('pgbench_log'))
-      .sort()
-      .map((f) => path.join(run.path, f))
-      .filter((f) => insideOrThrow(f, run.root) ?? true),
+    logs,
   };
 }
 
@@ -171,11 +172,9 @@ function notPgbench(file, text) {
 function redactRun(raw, summary, command) {
   const secrets = secretsIn(command);
   if (secrets.length === 0) return {raw, summary, command};
-  const texts = (list) =>
-    list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
   return {
     raw: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, redact(v, secrets)])),
-    summary: {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})},
+    summary: redactSummary(summary, secrets),
     command: redact(command, secrets),
   };
 }

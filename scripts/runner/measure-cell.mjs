@@ -5,7 +5,7 @@ import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {logColumnsOf, readLogs} from '../../lib/pgbench/read-logs.mjs';
 import {cellRecord} from '../../lib/results/cell-record.mjs';
 import {statusOf} from '../../lib/results/cell-status.mjs';
-import {redact} from './connection.mjs';
+import {redact, redactSummary} from '../../lib/redact.mjs';
 import {renderCommand, runArgs} from './pgbench-commands.mjs';
 import {runProcess} from './processes.mjs';
 
@@ -65,12 +65,4 @@ export async function measureCell({cell, connection, env, tmp, record, progress}
   } finally {
     if (logDir) rmSync(logDir, {recursive: true, force: true});
   }
-}
-
-/** The parsed output with the texts it quotes (errors, warnings) redacted; figures untouched. */
-function redactSummary(summary, secrets) {
-  if (!secrets?.length) return summary;
-  const texts = (list) =>
-    list?.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [k, redact(v, secrets)])));
-  return {...summary, errors: texts(summary.errors), ...(summary.warnings && {warnings: texts(summary.warnings)})};
 }
