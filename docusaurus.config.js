@@ -4,6 +4,7 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
+import {siteCatalog} from './lib/i18n/fallback.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
 import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
 
@@ -22,7 +23,7 @@ writeSiteTranslations(siteDir, Object.keys(locales), defaultLocale);
 // The site title (used in <title>) is not covered by theme translations.
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? defaultLocale;
 const titleLocale = locale in locales ? locale : defaultLocale;
-const siteTitle = message(readCatalog(siteDir, titleLocale), 'site.title', catalogPath(titleLocale));
+const siteTitle = message(siteCatalog(siteDir, titleLocale), 'site.title', catalogPath(titleLocale));
 const english = (key) => message(readCatalog(siteDir, defaultLocale), key, catalogPath(defaultLocale));
 
 // theme-classic's client module for Prism's additionalLanguages imports Prism

@@ -1,62 +1,136 @@
 #!/usr/bin/env node
 // The translation guard and the translators' status.
 //
-//   node scripts/i18n.mjs check             (npm run i18n:check)
-//   node scripts/i18n.mjs status [--json]   (npm run i18n:status)
-//   node scripts/i18n.mjs reviewed LOCALE [KEY...]   (npm run i18n:reviewed -- ja versions.lead)
+//   node scripts/i18n.mjs check [--github]        (npm run i18n:check)
+//   node scripts/i18n.mjs status [KEY] [--json]   (npm run i18n:status; with a KEY: its English, its
+//                                                  description, placeholders with examples, every translation)
+//   node scripts/i18n.mjs reviewed LOCALE (KEY... | --all)   (npm run i18n:reviewed -- ja versions.lead)
+//   node scripts/i18n.mjs changed BASE_REF        English messages changed since BASE_REF (git), as Markdown
 //
 // Reads:  i18n/locales.json, i18n/<locale>/benchmarks.json and benchmarks.reviewed.json.
-// Writes: only `reviewed`: i18n/<locale>/benchmarks.reviewed.json (which English each
-//         translation was checked against; all keys of LOCALE when no KEY is named).
-// Exit:   check: 0 clean (stale translations are listed, not fatal); 1 with problems,
-//         each as file:line: "key" what to do. status: 0. reviewed: 0, or 1 on a bad key.
+// Writes: only `reviewed`: i18n/<locale>/benchmarks.reviewed.json (the English each translation was
+//         checked against). `check --github` and `changed` also append to $GITHUB_STEP_SUMMARY when set.
+// Exit:   check: 0 clean (stale and untranslated messages are listed, not fatal); 1 with problems,
+//         each as file:line: "key" what to do, in the catalog's language. status: 0 (1: unknown KEY).
+//         reviewed: 0, or 1 on a bad key or no key without --all. changed: 0.
+import {execFileSync} from 'node:child_process';
+import {appendFileSync} from 'node:fs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
-import {checkCatalogs, formatProblem, markReviewed} from '../lib/i18n/check-catalogs.mjs';
+import {parseCatalog} from '../lib/i18n/catalogs.mjs';
+import {sayIn} from '../lib/i18n/check-messages.mjs';
+import {checkCatalogs, formatProblem, markReviewed, readReviewed} from '../lib/i18n/check-catalogs.mjs';
+import {englishChanges, githubAnnotation, staleMarkdown} from '../lib/i18n/stale-report.mjs';
+import {buildLocalePages} from '../lib/pages/site-data.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const [command, ...rest] = process.argv.slice(2);
 const codes = Object.keys(locales);
+const flags = new Set(rest.filter((a) => a.startsWith('--')));
+const args = rest.filter((a) => !a.startsWith('--'));
+const catalogs = new Map(codes.map((l) => [l, parseCatalog(root, l)]));
+/** Words of the check in `locale`'s own catalog (English when that one cannot be read). */
+const say = (locale, id, values) => sayIn([catalogs.get(locale), catalogs.get(defaultLocale)], id, values);
+const summary = (markdown) =>
+  process.env.GITHUB_STEP_SUMMARY && appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
 
 if (command === 'check') {
-  const {problems, stale} = checkCatalogs(root, codes, defaultLocale);
+  const {problems, stale, untranslated} = checkCatalogs(root, codes, defaultLocale);
   for (const s of stale) {
-    const why = s.unreviewed ? 'has never been marked reviewed' : 'was translated from an older English text';
-    const message = `${why}: review it, then npm run i18n:reviewed -- ${s.locale} ${s.key}`;
+    const values = {command: `npm run i18n:reviewed -- ${s.locale} ${s.key}`};
+    const message = say(s.locale, s.unreviewed ? 'checks.staleNever' : 'checks.staleChanged', values);
     console.log(`stale: ${formatProblem({...s, message})}`);
+    if (s.before !== null) {
+      console.log(`    ${say(s.locale, 'checks.englishThen')} ${s.before}`);
+      console.log(`    ${say(s.locale, 'checks.englishNow')} ${s.now}`);
+    }
+  }
+  for (const u of untranslated) {
+    const message = say(u.locale, 'checks.untranslated', {example: '{{value}} TPS'});
+    console.log(`untranslated: ${formatProblem({...u, message})}`);
+  }
+  if (flags.has('--github')) {
+    for (const p of problems) console.log(githubAnnotation('error', p));
+    for (const s of stale)
+      console.log(githubAnnotation('warning', {...s, message: `stale: ${s.before ?? ''} → ${s.now}`}));
   }
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
     console.error(`\ni18n:check: ${problems.length} problem(s). Each line names the file, the line and the key.`);
     process.exit(1);
   }
+  const listed = [
+    stale.length ? `${stale.length} stale` : '',
+    untranslated.length ? `${untranslated.length} untranslated` : '',
+  ].filter(Boolean);
   console.log(
-    `i18n:check: ${codes.length} catalogs agree with ` +
-      `English${stale.length ? ` (${stale.length} stale translation(s) listed above)` : ''}.`,
+    `i18n:check: ${codes.length} catalogs agree with English${listed.length ? ` (${listed.join(', ')} listed above)` : ''}.`,
   );
+} else if (command === 'status' && args[0]) {
+  const key = args[0];
+  const english = catalogs.get(defaultLocale);
+  if (english.problem || !english.messages.has(key)) {
+    console.error(`${english.file} has no message "${key}": keys are written dotted, as i18n:check prints them.`);
+    process.exit(1);
+  }
+  // The context as the Translating page shows it, examples from the data the site is built from.
+  const {context} = buildLocalePages(root, defaultLocale).pages.translating;
+  const message = context.messages.find((c) => c.key === key);
+  console.log(`${key}  (${english.file}:${english.lines.get(key)})\n`);
+  console.log(`  English: ${english.messages.get(key)}`);
+  console.log(`  What it is: ${message.description}`);
+  if (message.pages.length) console.log(`  Shown on: ${message.pages.join(', ')}`);
+  for (const {name, example} of message.placeholders)
+    console.log(`  {{${name}}}: ${context.placeholders[name]}${example ? ` For example: ${example}` : ''}`);
+  for (const locale of codes.filter((l) => l !== defaultLocale)) {
+    const catalog = catalogs.get(locale);
+    const text = catalog.messages?.get(key);
+    const reviewed = readReviewed(root, locale)[key];
+    const state = text === undefined ? 'missing' : reviewed === english.messages.get(key) ? 'reviewed' : 'stale';
+    console.log(`\n  ${locale} (${catalog.file}${text !== undefined ? `:${catalog.lines.get(key)}` : ''}, ${state}):`);
+    console.log(`    ${text ?? '—'}`);
+    if (state === 'stale' && typeof reviewed === 'string' && reviewed !== english.messages.get(key))
+      console.log(`    ${say(locale, 'checks.englishThen')} ${reviewed}`);
+  }
 } else if (command === 'status') {
   const {problems, status} = checkCatalogs(root, codes, defaultLocale);
-  if (rest.includes('--json')) {
+  if (flags.has('--json')) {
     console.log(JSON.stringify({status, problems: problems.length}, null, 2));
   } else {
-    console.log('| locale | translated | stale | missing | extra |\n|---|---|---|---|---|');
+    console.log('| locale | translated | stale | untranslated | missing | extra |\n|---|---|---|---|---|---|');
     for (const [locale, s] of Object.entries(status))
-      console.log(`| ${locale} | ${s.translated} | ${s.stale} | ${s.missing} | ${s.extra} |`);
+      console.log(`| ${locale} | ${s.translated} | ${s.stale} | ${s.untranslated} | ${s.missing} | ${s.extra} |`);
     if (problems.length > 0) console.log(`\n${problems.length} problem(s): npm run i18n:check lists them.`);
   }
-} else if (command === 'reviewed' && rest[0] && rest[0] !== defaultLocale && codes.includes(rest[0])) {
+} else if (command === 'reviewed' && args[0] && args[0] !== defaultLocale && codes.includes(args[0])) {
   try {
-    const n = markReviewed(root, rest[0], defaultLocale, rest.slice(1));
+    const n = markReviewed(root, args[0], defaultLocale, args.slice(1), {all: flags.has('--all')});
     console.log(
-      `i18n/${rest[0]}/benchmarks.reviewed.json: ${n} translation(s) marked as reviewed against today's English.`,
+      `i18n/${args[0]}/benchmarks.reviewed.json: ${n} translation(s) marked as reviewed against today's English.`,
     );
   } catch (error) {
     console.error(error.message);
     process.exit(1);
   }
+} else if (command === 'changed' && args[0]) {
+  const english = catalogs.get(defaultLocale);
+  let before = {};
+  try {
+    before = JSON.parse(execFileSync('git', ['show', `${args[0]}:${english.file}`], {cwd: root, encoding: 'utf8'}));
+  } catch {
+    // The base has no catalog (or no readable one): every message is new.
+  }
+  const changes = englishChanges(before, english.data);
+  const missing = new Map();
+  for (const locale of codes.filter((l) => l !== defaultLocale))
+    for (const {key} of changes)
+      if (!catalogs.get(locale).messages?.has(key)) missing.set(key, new Set([...(missing.get(key) ?? []), locale]));
+  const markdown = staleMarkdown(changes, checkCatalogs(root, codes, defaultLocale), missing);
+  console.log(markdown);
+  summary(markdown);
 } else {
   console.error(
-    `usage: node scripts/i18n.mjs check | status [--json] | reviewed LOCALE [KEY...]   (LOCALE: ` +
-      `${codes.filter((c) => c !== defaultLocale).join(', ')})`,
+    'usage: node scripts/i18n.mjs check [--github] | status [KEY] [--json] | reviewed LOCALE (KEY... | --all) | ' +
+      `changed BASE_REF   (LOCALE: ${codes.filter((c) => c !== defaultLocale).join(', ')})`,
   );
   process.exit(2);
 }

@@ -9,6 +9,7 @@
 //                build goes to .preview/L/ so build/ keeps the full site
 //   --no-bench   skip the measurement and use the newest quick run in results/
 //   --no-build   serve build/ as it is (implies --no-bench)
+//   --no-system  skip the system check (pgbench, fonts, Chromium): npm run preview, which needs only Node
 //   --duration, --only   passed to the quick suite (bench run): shorter runs, fewer cells
 //
 // Reads:  benchmarks/quick/suite.yaml and what scripts/build.mjs reads.
@@ -27,6 +28,7 @@ const port = Number(argv.port ?? process.env.PORT ?? 3000);
 const locale = argv.locale ?? null;
 const build = argv.build !== false;
 const bench = build && argv.bench !== false;
+const systemCheck = build && argv.system !== false;
 /** The oldest Node the project runs on, from package.json's engines (">=20"). */
 const REQUIRED_NODE = Number(/\d+/.exec(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).engines.node)[0]);
 
@@ -52,7 +54,7 @@ if (major < REQUIRED_NODE) {
   );
 }
 
-if (build) {
+if (systemCheck) {
   // pgbench for the quick suite, the Noto CJK fonts for the chart images: the
   // system check installs them as root on Debian/Ubuntu, or prints the command.
   step('Checking the system packages (pgbench, fonts, Chromium)');
@@ -115,12 +117,17 @@ try {
 }
 
 // Docusaurus builds a single language at the root of its site (as for a
-// domain of its own), so a preview of ja is served at /, not /ja/.
+// domain of its own), so a preview of ja is served at /, not /ja/. What a
+// served build/ holds is read from it: `npm run build -- --locale ja` made one too.
+const rootLang = () => /<html[^>]*\slang="([^"]+)"/.exec(readFileSync(`${root}${outDir}/index.html`, 'utf8'))?.[1];
+const builtAtRoot = (code) => Object.entries(locales).find(([c, {htmlLang}]) => c === code || htmlLang === code)?.[0];
 const pages =
-  locale === null
-    ? Object.entries(locales).map(([code, {label}]) => [label, localePath(code)])
-    : [[locales[locale].label, '/']];
-pages.push(['quick run', `${locale === null ? localePath(defaultLocale) : '/'}quick-run/`]);
+  locale !== null
+    ? [[locales[locale].label, '/']]
+    : Object.keys(locales).some((code) => code !== defaultLocale && existsSync(`${root}${outDir}${localePath(code)}`))
+      ? Object.entries(locales).map(([code, {label}]) => [label, localePath(code)])
+      : [[locales[builtAtRoot(rootLang()) ?? defaultLocale].label, '/']];
+pages.push(['quick run', `${pages.length > 1 ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));
 // Pad by display width: a CJK character takes two columns in a terminal.
@@ -131,8 +138,8 @@ const columns = (text) =>
   );
 for (const [label, where] of pages)
   echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
-if (locale !== null)
-  echo(chalk.dim(`Only ${locales[locale].label} is built: the language menu needs the full build (npm start).`));
+if (pages.length === 2)
+  echo(chalk.dim(`Only ${pages[0][0]} is built: the language menu needs the full build (npm start).`));
 echo('Press Ctrl-C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

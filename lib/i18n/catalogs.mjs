@@ -39,6 +39,7 @@ export function parseCatalog(siteDir, locale) {
   if (!existsSync(full)) {
     return {
       file,
+      locale,
       problem: {file, line: null, key: null, message: `is missing: copy ${catalogPath('en')} and translate it`},
     };
   }
@@ -47,22 +48,35 @@ export function parseCatalog(siteDir, locale) {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const at = /position (\d+)/.exec(error.message);
-    const {line, column} = at ? positionOf(text, Number(at[1])) : {line: null, column: null};
-    const where = column ? ` (column ${column})` : '';
-    return {
-      file,
-      problem: {
-        file,
-        line,
-        key: null,
-        message:
-          `is not valid JSON${where}: ${error.message}; fix the syntax (a missing comma or quote is the ` +
-          `usual cause)`,
-      },
-    };
+    return {file, locale, problem: {file, key: null, ...jsonProblem(text, error)}};
   }
-  return {file, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+  return {file, locale, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+}
+
+// JSON.parse reports a missing comma where the next key starts: the fix is on
+// the line before, after the last thing written there.
+const AT_PREVIOUS_TOKEN = [
+  [/^Expected ',' or '[}\]]' after/, 'a comma is missing at the end of this line'],
+  [/^Expected double-quoted property name/, 'a comma at the end of this line has nothing after it: remove it'],
+];
+
+/** Where a JSON syntax error is and what usually fixes it: {line, message}. */
+export function jsonProblem(text, error) {
+  const at = /position (\d+)/.exec(error.message);
+  if (!at) return {line: null, message: `is not valid JSON: ${error.message}`};
+  let offset = Number(at[1]);
+  let hint = 'fix the syntax (a missing comma or quote is the usual cause)';
+  const previous = AT_PREVIOUS_TOKEN.find(([pattern]) => pattern.test(error.message));
+  if (previous) {
+    while (offset > 0 && /\s/.test(text[offset - 1])) offset--;
+    offset = Math.max(0, offset - 1);
+    hint = previous[1];
+  }
+  const {line, column} = positionOf(text, offset);
+  return {
+    line,
+    message: `is not valid JSON (column ${column}): ${error.message.replace(/ in JSON at.*/, '')}; ${hint}`,
+  };
 }
 
 /** A locale's messages for the pages; a missing or broken file is an error that names it. */

@@ -4,9 +4,26 @@
 // translations are stale because the English they were made from has changed.
 import {createHash} from 'node:crypto';
 import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {writeFileAtomically} from '../write-file-atomically.mjs';
 import {CATALOG_CHECKS} from './catalog-checks/index.mjs';
+import {sayIn} from './check-messages.mjs';
 import {catalogPath, parseCatalog, reviewedFile} from './catalogs.mjs';
+import {untranslated} from './untranslated.mjs';
+import {CONTEXT_FILE, contextProblems, readContext} from './message-context.mjs';
+import {keyLines} from './json-lines.mjs';
+
+/** The context file's problems, at the line of the entry (or none for a message that lacks one). */
+function contextProblemsOf(siteDir, english) {
+  const file = path.join(siteDir, CONTEXT_FILE);
+  const lines = existsSync(file) ? keyLines(readFileSync(file, 'utf8')) : new Map();
+  return contextProblems(readContext(siteDir), english.messages).map((p) => ({
+    file: CONTEXT_FILE,
+    line: lines.get(`messages.${p.key}`) ?? lines.get(`placeholders.${p.key.replace(/^\{\{|\}\}$/g, '')}`) ?? null,
+    key: p.key,
+    message: p.message,
+  }));
+}
 
 export {DIGIT_ALLOWLIST} from './catalog-checks/stray-digits.mjs';
 
@@ -20,24 +37,34 @@ export function catalogProblems(catalog, {locale, english, isDefault}) {
       file: catalog.file,
       line: p.line === undefined ? (catalog.lines.get(p.key) ?? null) : p.line,
       key: p.key,
-      message: p.message,
+      message: sayIn([catalog, english], p.id, p.values),
     })),
   );
 }
 
-const readReviewed = (siteDir, locale) =>
+/**
+ * The English each translation was reviewed against, by key (older records
+ * kept a short hash of it instead: a hash tells that English changed, not how).
+ */
+export const readReviewed = (siteDir, locale) =>
   existsSync(reviewedFile(siteDir, locale)) ? JSON.parse(readFileSync(reviewedFile(siteDir, locale), 'utf8')) : {};
+
+const HASH = /^[0-9a-f]{12}$/;
+const reviewedAgainst = (record, text) => record === text || (HASH.test(record ?? '') && record === sourceHash(text));
 
 /**
  * @returns {{problems: {file, line, key, message}[], status: Record<string, {translated: number, missing: number,
- *   stale: number, extra: number}>, stale: {file, line, key, locale, unreviewed: boolean}[]}}
+ *   stale: number, untranslated: number, extra: number}>,
+ *   stale: {file, line, key, locale, unreviewed: boolean, before: string|null, now: string}[],
+ *   untranslated: {file, line, key, locale, text: string}[]}}
  */
 export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
   const problems = [];
   const stale = [];
+  const same = [];
   const status = {};
   const english = parseCatalog(siteDir, defaultLocale);
-  if (english.problem) return {problems: [english.problem], status, stale};
+  if (english.problem) return {problems: [english.problem], status, stale, untranslated: same};
 
   for (const locale of localeCodes) {
     const isDefault = locale === defaultLocale;
@@ -47,27 +74,43 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
       continue;
     }
     problems.push(...catalogProblems(catalog, {locale, english, isDefault}));
-    if (isDefault) continue;
+    if (isDefault) {
+      problems.push(...contextProblemsOf(siteDir, english));
+      continue;
+    }
 
     const reviewed = readReviewed(siteDir, locale);
-    const counts = {translated: 0, missing: 0, stale: 0, extra: 0};
+    const counts = {translated: 0, missing: 0, stale: 0, untranslated: 0, extra: 0};
     for (const [key, text] of english.messages) {
+      const line = catalog.lines.get(key) ?? null;
       if (!catalog.messages.has(key)) counts.missing++;
-      else if (reviewed[key] === sourceHash(text)) counts.translated++;
+      else if (untranslated(catalog.messages.get(key), text)) {
+        counts.untranslated++;
+        same.push({file: catalog.file, line, key, locale, text});
+      } else if (reviewedAgainst(reviewed[key], text)) counts.translated++;
       else {
         counts.stale++;
-        const line = catalog.lines.get(key) ?? null;
-        stale.push({file: catalog.file, line, key, locale, unreviewed: reviewed[key] === undefined});
+        const before = reviewed[key] === undefined || HASH.test(reviewed[key]) ? null : reviewed[key];
+        stale.push({file: catalog.file, line, key, locale, unreviewed: reviewed[key] === undefined, before, now: text});
       }
     }
     counts.extra = [...catalog.messages.keys()].filter((k) => !english.messages.has(k)).length;
     status[locale] = counts;
   }
-  return {problems, status, stale};
+  return {problems, status, stale, untranslated: same};
 }
 
-/** Records that `locale`'s translations of `keys` (all when none) were made from today's English. */
-export function markReviewed(siteDir, locale, defaultLocale, keys = []) {
+/**
+ * Records that `locale`'s translations of `keys` were made from today's
+ * English (every key of the language only with {all: true}: marking all is
+ * rarely what a translator means).
+ */
+export function markReviewed(siteDir, locale, defaultLocale, keys = [], {all = false} = {}) {
+  if (keys.length === 0 && !all)
+    throw new Error(
+      `Name the keys to mark reviewed (npm run i18n:reviewed -- ${locale} KEY...), or add --all to mark every ` +
+        'translation of the language.',
+    );
   const english = parseCatalog(siteDir, defaultLocale);
   const mine = parseCatalog(siteDir, locale);
   for (const c of [english, mine]) if (c.problem) throw new Error(`${c.problem.file} ${c.problem.message}`);
@@ -78,7 +121,7 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = []) {
     if (!english.messages.has(key))
       throw new Error(`${catalogPath(defaultLocale)} has no "${key}": name a key that English has.`);
     if (!mine.messages.has(key)) throw new Error(`${catalogPath(locale)} has no "${key}" yet: translate it first.`);
-    reviewed[key] = sourceHash(english.messages.get(key));
+    reviewed[key] = english.messages.get(key);
   }
   const sorted = Object.fromEntries(
     Object.keys(reviewed)

@@ -5,6 +5,7 @@
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogPath, readCatalog} from './catalogs.mjs';
+import {siteCatalog} from './fallback.mjs';
 import {lookup} from './messages.mjs';
 
 /** The pages in the navbar and sidebar, in order, with their catalog label. */
@@ -65,7 +66,7 @@ export function siteTranslations(english, catalog, file) {
 export function writeSiteTranslations(siteDir, localeCodes, defaultLocale) {
   const english = readCatalog(siteDir, defaultLocale);
   for (const locale of localeCodes.filter((l) => l !== defaultLocale)) {
-    const files = siteTranslations(english, readCatalog(siteDir, locale), catalogPath(locale));
+    const files = siteTranslations(english, siteCatalog(siteDir, locale), catalogPath(locale));
     for (const [rel, content] of Object.entries(files)) {
       const target = path.join(siteDir, 'i18n', locale, rel);
       const text = `${JSON.stringify(content, null, 2)}\n`;

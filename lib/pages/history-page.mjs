@@ -8,6 +8,7 @@ import {lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {unsignedPercent} from '../numbers/repeat-stats.mjs';
 import {suiteHistory} from '../results/history.mjs';
+import {fewestForInterval} from '../stats/shift.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {formatDate} from './run-info.mjs';
 
@@ -61,6 +62,7 @@ export function historyPage(results, suites, {locale, t}) {
   return {
     locale,
     level: unsignedPercent(LEVEL, locale),
+    minRuns: formatFigure(fewestForInterval(LEVEL), 'integer', locale),
     k8s: K8S_COMMANDS,
     suites: [...suites].sort(bySuite).map((suite) => {
       const history = suiteHistory(results, suite.id);

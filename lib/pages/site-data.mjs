@@ -9,9 +9,10 @@ import {measureOf} from '../results/cell-figures.mjs';
 import {assertValidResult, readResultFile} from '../results/validate-result.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {createTranslator} from '../i18n/messages.mjs';
-import i18nextRendersSame from '../i18n/catalog-checks/i18next-renders-same.mjs';
-import {parseCatalog, readCatalog} from '../i18n/catalogs.mjs';
-import {formatProblem} from '../i18n/check-catalogs.mjs';
+import {parseCatalog} from '../i18n/catalogs.mjs';
+import {siteCatalog, usableCatalog} from '../i18n/fallback.mjs';
+import {harvestExamples, messagesWithContext, readContext, recordingExamples} from '../i18n/message-context.mjs';
+import {placeholdersOf} from '../i18n/messages.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
@@ -161,8 +162,10 @@ export function pickMessages(messages, keys) {
  * @param {string} locale
  * @param {object} messages  the locale's catalog
  */
-export function buildPages(content, locale, messages) {
-  const t = createTranslator(locale, messages);
+export function buildPages(content, locale, messages, fallback = []) {
+  // Every value a page gives a placeholder is recorded: the examples of the Translating page's context.
+  const examples = new Map();
+  const t = recordingExamples(createTranslator(locale, messages), examples);
   const suite = (id) => content.suites.find((s) => s.id === id) ?? null;
   const dataset = content.datasets['managed-postgres'];
   if (!dataset)
@@ -205,39 +208,54 @@ export function buildPages(content, locale, messages) {
     runs: runsPage(content.results, {locale}),
     history: historyPage(content.results, content.suites, {locale, t}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
-    translating: translatingPage(content.siteDir, {
-      locale,
-      defaultLocale,
-      locales,
-      english: readCatalog(content.siteDir, defaultLocale),
-      catalog: messages,
-    }),
   };
+  pages.translating = translatingPage(content.siteDir, {
+    locale,
+    defaultLocale,
+    locales,
+    english: parseCatalog(content.siteDir, defaultLocale),
+    catalog: messages,
+    context: translatorContext(content.siteDir, pages, examples),
+  });
+  const shownIn = (name, key) => PAGE_MESSAGES[name].some((k) => key === k || key.startsWith(`${k}.`));
   return Object.fromEntries(
     Object.entries(pages).map(([name, data]) => [
       name,
-      {...data, messages: pickMessages(messages, PAGE_MESSAGES[name])},
+      {
+        ...data,
+        messages: pickMessages(messages, [...PAGE_MESSAGES[name], 'site.fallback']),
+        fallback: fallback.filter((key) => shownIn(name, key)),
+      },
     ]),
   );
 }
 
+/** The pages that show a message, by PAGE_MESSAGES. */
+export const pagesShowing = (key) =>
+  Object.entries(PAGE_MESSAGES)
+    .filter(([, keys]) => keys.some((k) => key === k || key.startsWith(`${k}.`)))
+    .map(([name]) => name);
+
+/** Every English message with its description, placeholders and examples from this build's page data. */
+function translatorContext(siteDir, pages, examples) {
+  const english = parseCatalog(siteDir, defaultLocale);
+  const names = new Set([...english.messages.values()].flatMap(placeholdersOf));
+  harvestExamples(pages, names, examples);
+  return messagesWithContext(readContext(siteDir), english.messages, examples, pagesShowing);
+}
+
 /**
  * Every page's data for the locale being built, from the site's files: what
- * the data plugin publishes. The catalog must render alike under i18next.
+ * the data plugin publishes. Messages the locale's catalog cannot give (a
+ * problem the check reports, or the whole file unreadable) are English's,
+ * listed in `fallback` and marked on the pages that show them.
+ * @returns {{pages: object, fallback: string[], reasons: string[]}}
  */
 export function buildLocalePages(siteDir, locale) {
   const content = loadSiteData(siteDir);
-  const catalog = parseCatalog(siteDir, locale);
-  const english = locale === defaultLocale ? catalog : parseCatalog(siteDir, defaultLocale);
-  const read = [catalog, english].find((c) => c.problem);
-  if (read) throw new Error(formatProblem(read.problem));
-  const problems = i18nextRendersSame.check({catalog, locale});
-  if (problems.length > 0) {
-    const lines = problems.map((p) => formatProblem({file: catalog.file, line: catalog.lines.get(p.key), ...p}));
-    throw new Error(`The catalog has messages the pages cannot show:\n${lines.join('\n')}`);
-  }
-  return buildPages(content, locale, catalog.data);
+  const {data, fallback, reasons} = usableCatalog(siteDir, locale);
+  return {pages: buildPages(content, locale, data, fallback), fallback, reasons};
 }
 
 /** The messages of what every page shows outside its own data: the navbar search. */
-export const siteMessages = (siteDir, locale) => pickMessages(readCatalog(siteDir, locale), ['search']);
+export const siteMessages = (siteDir, locale) => pickMessages(siteCatalog(siteDir, locale), ['search']);

@@ -33,11 +33,16 @@ export const languageName = (code, reader) => new Intl.DisplayNames([reader], {t
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
  *   catalog: object}} options
  */
-export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
+export function translatingPage(
+  siteDir,
+  {locale, defaultLocale, locales, english: englishCatalog, catalog, context = {}},
+) {
+  const english = englishCatalog.data;
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
   const exampleCatalog = example === locale ? catalog : readCatalog(siteDir, example);
   const placeholder = placeholdersOf(lookup(english, SAMPLE_KEY))[0];
+  const checked = checkCatalogs(siteDir, Object.keys(locales), defaultLocale);
   return {
     locale,
     file: catalogPath(locale),
@@ -54,11 +59,33 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
     },
     sample: {key: SAMPLE_KEY, source: lookup(english, SAMPLE_KEY), translation: lookup(exampleCatalog, SAMPLE_KEY)},
     commands: {
-      preview: `npm start -- --locale ${locale}`,
-      previewNoBench: `npm start -- --locale ${locale} --no-bench`,
+      preview: `npm run preview -- --locale ${locale}`,
+      previewBench: `npm start -- --locale ${locale}`,
       check: 'npm run i18n:check',
       status: 'npm run i18n:status',
+      statusKey: `npm run i18n:status -- ${SAMPLE_KEY}`,
       reviewed: `npm run i18n:reviewed -- ${example} ${SAMPLE_KEY}`,
+    },
+    // Per language, what a translator has to look at: stale translations (with the English they were
+    // made from) and messages left in English.
+    languages: Object.keys(locales)
+      .filter((l) => l !== defaultLocale)
+      .map((l) => ({
+        locale: l,
+        name: languageName(l, locale),
+        file: catalogPath(l),
+        stale: checked.stale
+          .filter((s) => s.locale === l)
+          .map(({key, line, before, now}) => ({key, line, before, now})),
+        untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line}) => ({key, line})),
+      })),
+    // Every message with what it is, where it shows and what its placeholders carry (examples from this build).
+    context: {
+      placeholders: context.placeholders ?? {},
+      messages: (context.messages ?? []).map((c) => ({
+        ...c,
+        translation: locale === defaultLocale ? null : (lookup(catalog, c.key) ?? null),
+      })),
     },
     checkOutput: brokenCopyCheck(siteDir, example, defaultLocale, placeholder),
   };

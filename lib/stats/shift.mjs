@@ -80,6 +80,19 @@ export function logShift(baseline, candidate, level = 0.95) {
   return {change, low: Math.expm1(at(k + 1)), high: Math.expm1(at(pairs - k))};
 }
 
+/** The fewest values whose median gets an interval at `level` from medianInterval. */
+export function fewestForInterval(level = 0.95) {
+  let n = 1;
+  while (
+    medianInterval(
+      Array.from({length: n}, (_, i) => i),
+      level,
+    ).low === null
+  )
+    n++;
+  return n;
+}
+
 /**
  * A sample's median and its confidence interval from order statistics (as
  * benchstat does): the narrowest symmetric pair X(j), X(n+1−j) that covers the

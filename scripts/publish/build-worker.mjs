@@ -4,7 +4,8 @@
 // the Pagefind process it starts: both take only the CPU the build leaves idle, never slowing it.
 import {setPriority} from 'node:os';
 import {parentPort, workerData} from 'node:worker_threads';
-import {messagesOf, readCatalog} from '../../lib/i18n/catalogs.mjs';
+import {messagesOf} from '../../lib/i18n/catalogs.mjs';
+import {siteCatalog} from '../../lib/i18n/fallback.mjs';
 import {locales} from '../../lib/locales.mjs';
 import {builtLocales, drawHandOffs} from './emit-static.mjs';
 import {warmSearchIndexer, writeSearchIndexes} from './search-index.mjs';
@@ -31,7 +32,7 @@ if (search) {
   warmSearchIndexer(
     Object.entries(locales).map(([locale, {htmlLang}]) => ({
       htmlLang,
-      text: messagesOf(readCatalog(siteDir, locale))
+      text: messagesOf(siteCatalog(siteDir, locale))
         .map(([, message]) => message)
         .join(' '),
     })),

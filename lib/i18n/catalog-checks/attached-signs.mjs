@@ -16,9 +16,8 @@ export default {
     [...catalog.messages].flatMap(([key, text]) =>
       [...text.matchAll(spaced)].map((m) => ({
         key,
-        message:
-          `has a space before "${m[2]}": write the sign against its figure ("{{ratio}}${m[2]}"), ` +
-          'as every page does (README "Number style")',
+        id: 'checks.spacedSign',
+        values: {sign: m[2], example: `{{ratio}}${m[2]}`},
       })),
     ),
 };

@@ -25,8 +25,15 @@ const CASES = {
     [{key: 'a.run'}, {key: 'a.name'}],
   ],
   'missing-key': ['{"a": {"run": "{{count}} 回"}}', [{key: 'a.name', line: null}]],
-  'placeholder-names': ['{"a": {"run": "{{n}} 回", "name": "実行"}}', [{key: 'a.run'}]],
+  'placeholder-names': ['{"a": {"run": "{{n}} 回", "name": "実行"}}', [{key: 'a.run'}, {key: 'a.run'}]],
   'extra-key': ['{"a": {"run": "{{count}} 回", "name": "実行", "more": "他"}}', [{key: 'a.more'}]],
+  'figure-multipliers': [
+    '{"a": {"run": "{{count}}万 回", "name": "{{tps}} K TPS"}}',
+    [{key: 'a.run'}, {key: 'a.name'}],
+  ],
+  'figure-signs': ['{"a": {"run": "{{count}}% 回", "name": "実行 ％"}}', [{key: 'a.run'}, {key: 'a.name'}]],
+  'number-words': ['{"a": {"run": "{{count}} 回", "name": "六回以上の実行"}}', [{key: 'a.name'}]],
+  'korean-particles': ['{"a": {"run": "{{count}} 回", "name": "実行"}}', []],
 };
 
 test('every check in the list has a name, a description and a case here', () => {
@@ -42,11 +49,11 @@ for (const check of CATALOG_CHECKS) {
   test(`${check.name}: finds its problem, and nothing in a clean catalog`, () => {
     const [text, expected] = CASES[check.name];
     const found = check.check({catalog: catalog(text), english, locale: 'ja'});
+    for (const p of found) assert.match(p.id, /^checks\.\w+$/, `${check.name} names its message`);
     assert.deepEqual(
       found.map((p) => ({key: p.key, ...('line' in expected[found.indexOf(p)] ? {line: p.line} : {})})),
       expected,
     );
-    for (const p of found) assert.ok(p.message.length > 10, `${check.name} says what to do`);
     assert.deepEqual(check.check({catalog: clean, english, locale: 'ja'}), []);
   });
 }
@@ -54,4 +61,43 @@ for (const check of CATALOG_CHECKS) {
 test('digits inside placeholders and allowed names are not numbers', () => {
   assert.deepEqual(strayDigits('Network-attached, gp3 and {{p99}}'), []);
   assert.deepEqual(strayDigits('１２ 件'), ['１２']);
+});
+
+test('korean-particles: a particle whose form follows the sound is refused after a placeholder, not after a word', () => {
+  const check = CATALOG_CHECKS.find((c) => c.name === 'korean-particles');
+  const ko = catalog('{"a": {"run": "±{{margin}}을 넘을 때", "name": "±{{margin}} 범위를 넘을 때, {{rounds}}라운드"}}');
+  assert.deepEqual(
+    check.check({catalog: ko, english, locale: 'ko'}).map((p) => [p.key, p.values.particle]),
+    [['a.run', '을']],
+  );
+});
+
+test("the issue's reproductions are caught: 万 after a figure, %% from the advice, full-width ％, number words", () => {
+  const en = catalog(
+    '{"m": {"best": "{{bestTps}} TPS", "change": "changed by {{change}}", "runs": "{{count}} runs of {{seconds}}"}}',
+    'i18n/en/benchmarks.json',
+  );
+  const ja = catalog(
+    '{"m": {"best": "{{bestTps}}万 TPS", "change": "{{change}}%変化", "runs": "{{count}}％（一回は約十分）"}}',
+  );
+  const found = CATALOG_CHECKS.flatMap((c) => c.check({catalog: ja, english: en, locale: 'ja'}));
+  const ids = found.map((p) => `${p.key} ${p.id}`).sort();
+  assert.deepEqual(ids, [
+    'm.best checks.multiplier',
+    'm.change checks.signAdded',
+    'm.runs checks.fullWidthSign',
+    'm.runs checks.numberWords',
+    'm.runs checks.placeholderMissing',
+    'm.runs checks.signAdded',
+  ]);
+  const en2 = catalog('{"h": {"promise": "the pages in all four languages"}}', 'i18n/en/benchmarks.json');
+  const ko = catalog('{"h": {"promise": "반복(여섯 번 이상)"}}');
+  assert.equal(CATALOG_CHECKS.find((c) => c.name === 'number-words').check({catalog: en2, locale: 'en'}).length, 1);
+  assert.equal(CATALOG_CHECKS.find((c) => c.name === 'number-words').check({catalog: ko, locale: 'ko'}).length, 1);
+});
+
+test('a multiplier-looking unit is not a multiplier: ms, MB, 万 in prose away from a figure', () => {
+  const check = CATALOG_CHECKS.find((c) => c.name === 'figure-multipliers');
+  const ok = catalog('{"a": {"run": "{{value}} ms, {{size}} MB, {{n}} Mbit", "name": "K・万・천 のような短縮"}}');
+  assert.deepEqual(check.check({catalog: ok, english, locale: 'ja'}), []);
 });

@@ -8,6 +8,7 @@ export default {
     catalog.duplicates.map(({key, line, firstLine}) => ({
       key,
       line,
-      message: `is written twice (first on line ${firstLine}); only the last one would be used: keep one`,
+      id: 'checks.duplicateKey',
+      values: {firstLine: String(firstLine)},
     })),
 };

@@ -4,7 +4,5 @@ export default {
   description: 'Every message has text.',
   appliesTo: 'every',
   check: ({catalog}) =>
-    [...catalog.messages]
-      .filter(([, text]) => text.trim() === '')
-      .map(([key]) => ({key, message: 'is empty: translate it'})),
+    [...catalog.messages].filter(([, text]) => text.trim() === '').map(([key]) => ({key, id: 'checks.empty'})),
 };

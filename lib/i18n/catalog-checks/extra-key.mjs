@@ -1,10 +1,18 @@
-// A key English does not have is never shown: usually a typo or a renamed key.
+// A key English does not have is never shown: usually a typo or a renamed key,
+// so the English key it is nearest to (and that the translation lacks) is named.
+import {nearest} from '../check-messages.mjs';
+
 export default {
   name: 'extra-key',
   description: 'A translation has no key that English lacks.',
   appliesTo: 'translations',
-  check: ({catalog, english}) =>
-    [...catalog.messages.keys()]
+  check: ({catalog, english}) => {
+    const lacking = [...english.messages.keys()].filter((key) => !catalog.messages.has(key));
+    return [...catalog.messages.keys()]
       .filter((key) => !english.messages.has(key))
-      .map((key) => ({key, message: 'is not in English: remove it, or rename it to the English key it translates'})),
+      .map((key) => {
+        const near = nearest(key, lacking);
+        return near ? {key, id: 'checks.extraKeyNear', values: {near}} : {key, id: 'checks.extraKey'};
+      });
+  },
 };

@@ -24,12 +24,7 @@ export default {
     const problems = [];
     for (const [key, text] of catalog.messages) {
       if (/\{\{|\}\}/.test(text.replace(PLAIN, ''))) {
-        problems.push({
-          key,
-          message:
-            `${JSON.stringify(text)} has a placeholder that is not a plain {{name}} (formatter options such as ` +
-            '{{n, number}} are not allowed: the page passes the figure already formatted)',
-        });
+        problems.push({key, id: 'checks.notPlain', values: {example: '{{n, number}}'}});
         continue;
       }
       const values = Object.fromEntries(placeholdersOf(text).map((name) => [name, `⟨${name}⟩`]));
@@ -38,9 +33,8 @@ export default {
       if (expected !== actual) {
         problems.push({
           key,
-          message:
-            `i18next renders it as ${JSON.stringify(expected)}, the pages as ${JSON.stringify(actual)}; ` +
-            'use plain text with {{placeholders}} only',
+          id: 'checks.rendersDifferently',
+          values: {library: 'i18next', i18next: JSON.stringify(expected), pages: JSON.stringify(actual)},
         });
       }
     }

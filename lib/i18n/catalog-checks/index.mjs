@@ -1,13 +1,19 @@
 // Every check the translation guard runs, in the order problems are listed.
 // A check is {name, description, appliesTo, check}: `appliesTo` is 'every'
 // catalog or only the 'translations' (compared with English); `check(context)`
-// returns [{key, message, line?}] (line defaults to the key's line).
+// returns [{key, id, values?, line?}]: the message `id` (under `checks.` in the
+// catalogs, so it is said in the translator's language) and its values; line
+// defaults to the key's line.
 import attachedSigns from './attached-signs.mjs';
 import duplicateKey from './duplicate-key.mjs';
 import emptyMessage from './empty-message.mjs';
 import extraKey from './extra-key.mjs';
+import figureMultipliers from './figure-multipliers.mjs';
+import figureSigns from './figure-signs.mjs';
 import i18nextRendersSame from './i18next-renders-same.mjs';
+import koreanParticles from './korean-particles.mjs';
 import missingKey from './missing-key.mjs';
+import numberWords from './number-words.mjs';
 import placeholderNames from './placeholder-names.mjs';
 import strayDigits from './stray-digits.mjs';
 
@@ -16,6 +22,10 @@ export const CATALOG_CHECKS = [
   emptyMessage,
   strayDigits,
   attachedSigns,
+  figureMultipliers,
+  figureSigns,
+  numberWords,
+  koreanParticles,
   i18nextRendersSame,
   missingKey,
   placeholderNames,

@@ -1,4 +1,5 @@
-// A page asks for every English key; a translation without one fails the build.
+// A translation without one of English's keys shows that message in English
+// (marked on the page) until it is translated.
 export default {
   name: 'missing-key',
   description: 'A translation has every key English has.',
@@ -9,6 +10,7 @@ export default {
       .map((key) => ({
         key,
         line: null,
-        message: `is missing (English: ${english.file} line ${english.lines.get(key)}): add its translation`,
+        id: 'checks.missingKey',
+        values: {file: english.file, line: String(english.lines.get(key))},
       })),
 };

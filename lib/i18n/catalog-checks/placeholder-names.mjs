@@ -1,8 +1,8 @@
-// Placeholders are filled by the page with figures: a renamed one would show
-// as an empty gap (or fail the build), so their names are never translated.
+// Placeholders are filled by the page with figures: a renamed one would fail
+// the page, a dropped one would lose its figure. Each is named, with the
+// English placeholder a misspelt one most likely meant.
+import {nearest} from '../check-messages.mjs';
 import {placeholdersOf} from '../messages.mjs';
-
-const names = (text) => placeholdersOf(text).sort().join(', ');
 
 export default {
   name: 'placeholder-names',
@@ -11,11 +11,24 @@ export default {
   check: ({catalog, english}) =>
     [...english.messages]
       .filter(([key]) => catalog.messages.has(key))
-      .filter(([key, text]) => names(catalog.messages.get(key)) !== names(text))
-      .map(([key, text]) => ({
-        key,
-        message:
-          `has placeholders {${names(catalog.messages.get(key))}} but English has {${names(text)}}: ` +
-          "use exactly English's {{names}} (they are filled by the page, not translated)",
-      })),
+      .flatMap(([key, text]) => {
+        const expected = new Set(placeholdersOf(text));
+        const found = new Set(placeholdersOf(catalog.messages.get(key)));
+        const lacking = [...expected].filter((name) => !found.has(name));
+        const unknown = [...found].filter((name) => !expected.has(name));
+        const brace = (name) => `{{${name}}}`;
+        return [
+          ...unknown.map((name) => {
+            const near = nearest(name, lacking);
+            return near
+              ? {key, id: 'checks.placeholderMisspelt', values: {found: brace(name), near: brace(near)}}
+              : {key, id: 'checks.placeholderUnknown', values: {found: brace(name), expected: listOf(expected)}};
+          }),
+          ...lacking
+            .filter((name) => !unknown.some((u) => nearest(u, lacking) === name))
+            .map((name) => ({key, id: 'checks.placeholderMissing', values: {name: brace(name)}})),
+        ];
+      }),
 };
+
+const listOf = (names) => [...names].map((n) => `{{${n}}}`).join(', ') || '—';

@@ -23,14 +23,6 @@ export default {
       const digits = strayDigits(text);
       if (digits.length === 0) return [];
       const found = digits.map((d) => `"${d}"`).join(', ');
-      return [
-        {
-          key,
-          message:
-            `contains ${found}: numbers come from the data, never from a message; use a {{placeholder}} the page ` +
-            'fills (or, for a name such as gp3, add it to DIGIT_ALLOWLIST in ' +
-            'lib/i18n/catalog-checks/stray-digits.mjs and i18n/README.md)',
-        },
-      ];
+      return [{key, id: 'checks.strayDigits', values: {found, file: 'lib/i18n/catalog-checks/stray-digits.mjs'}}];
     }),
 };

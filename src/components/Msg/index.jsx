@@ -16,7 +16,17 @@ export function Page({data, children}) {
     }),
     [data],
   );
-  return <PageText.Provider value={value}>{children}</PageText.Provider>;
+  return (
+    <PageText.Provider value={value}>
+      {data.fallback?.length > 0 && (
+        // A translation with problems is built anyway: its unusable messages are English's, and the page says so.
+        <p className="fallback-note" role="note" data-fallback={data.fallback.join(' ')}>
+          {value.t('site.fallback', {count: String(data.fallback.length), command: 'npm run i18n:check'})}
+        </p>
+      )}
+      {children}
+    </PageText.Provider>
+  );
 }
 
 function usePageText() {

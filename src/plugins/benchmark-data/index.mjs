@@ -27,7 +27,15 @@ export default function benchmarkDataPlugin(context) {
     },
 
     async loadContent() {
-      return {pages: buildLocalePages(siteDir, locale), site: siteMessages(siteDir, locale)};
+      const {pages, fallback, reasons} = buildLocalePages(siteDir, locale);
+      if (fallback.length > 0) {
+        // Built anyway, in English where the catalog cannot be used: said here, marked on the pages.
+        console.warn(
+          `[WARNING] ${locale}: ${fallback.length} message(s) shown in English because of these catalog ` +
+            `problems (npm run i18n:check fails until they are fixed):\n${reasons.map((r) => `  ${r}`).join('\n')}`,
+        );
+      }
+      return {pages, site: siteMessages(siteDir, locale)};
     },
 
     async contentLoaded({content, actions}) {

@@ -1,0 +1,26 @@
+// A message left as English's text is not a translation, unless all its words
+// are names and units that every language writes alike ("{{value}} TPS",
+// "PostgreSQL {{version}}"). Such messages are listed, not refused: a
+// translator may still be on the way.
+
+/** Words every language writes as English does (product names, units, formats). */
+export const SAME_IN_EVERY_LANGUAGE = [
+  'PostgreSQL',
+  'pgbench',
+  'TPS',
+  'JSON',
+  'CSV',
+  'GB',
+  'TB',
+  'GiB',
+  'ms',
+  'CPU',
+  'vCPU',
+];
+
+/** True when `text` is English's `source` word for word and has a word to translate. */
+export function untranslated(text, source) {
+  if (text !== source) return false;
+  const words = text.replace(/\{\{\s*[\w.]+\s*\}\}/g, ' ').match(/\p{L}{2,}/gu) ?? [];
+  return words.some((w) => !SAME_IN_EVERY_LANGUAGE.includes(w));
+}

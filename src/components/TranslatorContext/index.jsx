@@ -1,0 +1,99 @@
+// The Translating page's lists: what needs a translator in each language
+// (stale translations with the English then and now, messages still in
+// English), and every message with its context (lib/pages/translating-page.mjs).
+import {useT} from '@site/src/components/Msg';
+import DataTable from '@site/src/components/DataTable';
+
+/** The tables' headings, by column: whole keys, so a search finds where each message is used. */
+const HEADINGS = {
+  key: 'translate.table.key',
+  before: 'translate.table.then',
+  now: 'translate.table.now',
+  english: 'translate.table.english',
+  translation: 'translate.table.translation',
+  about: 'translate.table.about',
+};
+
+/** Per language: stale translations and messages left in English. */
+export function TranslatorWork({languages}) {
+  const t = useT();
+  return languages.map((l) => (
+    <section key={l.locale} className="translator-work" data-locale={l.locale}>
+      {l.stale.length === 0 && l.untranslated.length === 0 ? (
+        <p>{t('translate.languages.none', {language: l.name})}</p>
+      ) : null}
+      {l.stale.length > 0 && (
+        <>
+          <p>{t('translate.languages.stale', {language: l.name, file: l.file})}</p>
+          <DataTable columns={['key', 'before', 'now'].map((k) => t(HEADINGS[k]))}>
+            {l.stale.map((s) => (
+              <tr key={s.key}>
+                <td>
+                  <code>{s.key}</code>
+                </td>
+                <td lang="en">{s.before ?? '—'}</td>
+                <td lang="en">{s.now}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+      {l.untranslated.length > 0 && (
+        <p>
+          {t('translate.languages.untranslated', {language: l.name})}{' '}
+          {l.untranslated.map((u) => (
+            <code key={u.key}>{u.key} </code>
+          ))}
+        </p>
+      )}
+    </section>
+  ));
+}
+
+/** Every message, grouped by its first key part, each in a closed section. */
+export function MessageContext({context}) {
+  const t = useT();
+  const groups = new Map();
+  for (const m of context.messages) {
+    const group = m.key.split('.')[0];
+    groups.set(group, [...(groups.get(group) ?? []), m]);
+  }
+  const hasTranslation = context.messages.some((m) => m.translation !== null);
+  const columns = ['key', 'english', ...(hasTranslation ? ['translation'] : []), 'about'];
+  return [...groups].map(([group, messages]) => (
+    <details key={group} className="message-context" id={`messages-${group}`}>
+      <summary>
+        <code>{group}</code> ({messages.length})
+      </summary>
+      <DataTable columns={columns.map((k) => t(HEADINGS[k]))}>
+        {messages.map((m) => (
+          <tr key={m.key} id={`message-${m.key}`}>
+            <td>
+              <code>{m.key}</code>
+            </td>
+            <td lang="en">{m.english}</td>
+            {hasTranslation && <td>{m.translation ?? '—'}</td>}
+            <td lang="en">
+              {m.description}
+              {m.placeholders.length > 0 && (
+                <ul>
+                  {m.placeholders.map((p) => (
+                    <li key={p.name}>
+                      <code>{`{{${p.name}}}`}</code> {context.placeholders[p.name]}
+                      {p.example !== null && (
+                        <>
+                          {' '}
+                          <code className="example">{p.example}</code>
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </details>
+  ));
+}
