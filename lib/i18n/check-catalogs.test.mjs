@@ -1,11 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {checkCatalogs, formatProblem, markReviewed} from './check-catalogs.mjs';
 import {catalogFile} from './catalogs.mjs';
+import {englishChanges, staleMarkdown} from './stale-report.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const LOCALES = ['en', 'ja', 'ko', 'zh-Hans'];
@@ -37,10 +38,11 @@ test('a digit injected into a Japanese message is reported with its file, line a
     line = lineOf(text, '"lead": "pgbench に付属する');
     return text.replace('"lead": "pgbench に付属する', '"lead": "pgbench 12.3% に付属する');
   });
+  // Said in Japanese: the check speaks the language of the catalog it reads.
   assert.deepEqual(check(dir), [
-    `i18n/ja/benchmarks.json:${line}: "versions.lead" contains "12", "3": numbers come from the data, never from a ` +
-      `message; use a {{placeholder}} the page fills (or, for a name such as gp3, add it to DIGIT_ALLOWLIST in ` +
-      `lib/i18n/catalog-checks/stray-digits.mjs and i18n/README.md)`,
+    `i18n/ja/benchmarks.json:${line}: "versions.lead" に "12", "3" が含まれています。数値はデータから来るもので、` +
+      'メッセージには書きません。ページが値を入れるプレースホルダーを使ってください（gp3 のような名前なら、' +
+      'lib/i18n/catalog-checks/stray-digits.mjs の一覧への追加を依頼してください）',
   ]);
 });
 
@@ -54,8 +56,8 @@ test('a deleted Korean key is reported as missing, with the English line', (t) =
   assert.match(
     problem,
     new RegExp(
-      String.raw`^i18n/ko/benchmarks\.json: "runs\.imported" is missing ` +
-        String.raw`\(English: i18n/en/benchmarks\.json line \d+\): add its translation$`,
+      String.raw`^i18n/ko/benchmarks\.json: "runs\.imported" 키가 없습니다` +
+        String.raw`\(영어: i18n/en/benchmarks\.json 파일, 줄 \d+\)\. 번역을 추가하십시오`,
     ),
   );
 });
@@ -63,11 +65,9 @@ test('a deleted Korean key is reported as missing, with the English line', (t) =
 test('a renamed Chinese placeholder is reported with both sets of names', (t) => {
   const dir = siteWith(t, 'zh-Hans', (text) => text.replace('"allOk": "{{cells}} 项', '"allOk": "{{count}} 项'));
   const problems = check(dir);
-  assert.equal(problems.length, 1);
-  assert.match(
-    problems[0],
-    /^i18n\/zh-Hans\/benchmarks\.json:\d+: "runs\.allOk" has placeholders \{count\} but English has \{cells\}/,
-  );
+  assert.equal(problems.length, 2, problems.join('\n'));
+  assert.match(problems[0], /^i18n\/zh-Hans\/benchmarks\.json:\d+: "runs\.allOk" 含有英文中没有的 \{\{count\}\}/);
+  assert.match(problems[1], /"runs\.allOk" 缺少英文中的 \{\{cells\}\}/);
 });
 
 test('formatter options and extra keys are refused; invalid JSON names its line', (t) => {
@@ -76,12 +76,22 @@ test('formatter options and extra keys are refused; invalid JSON names its line'
   );
   const problems = check(formatted);
   assert.ok(
-    problems.some((p) => /"common\.tpsValue" .*not a plain \{\{name\}\}/.test(p)),
+    problems.some((p) => /"common\.tpsValue" に単純な名前ではないプレースホルダーがあります/.test(p)),
     problems.join('\n'),
   );
-  assert.ok(problems.some((p) => /"common\.bonus" is not in English/.test(p)));
-  const broken = siteWith(t, 'ko', (text) => text.replace('"server": "서버",', '"server": "서버"'));
-  assert.match(check(broken)[0], /^i18n\/ko\/benchmarks\.json:\d+: is not valid JSON \(column \d+\)/);
+  assert.ok(problems.some((p) => /"common\.bonus" は英語にありません/.test(p)));
+  // A missing comma is reported on the line that lacks it, not on the next key's.
+  let line;
+  const broken = siteWith(t, 'ko', (text) => {
+    line = lineOf(text, '"server": "서버",');
+    return text.replace('"server": "서버",', '"server": "서버"');
+  });
+  assert.match(
+    check(broken)[0],
+    new RegExp(
+      `^i18n/ko/benchmarks\\.json:${line}: is not valid JSON \\(column \\d+\\).*comma is missing at the end of this line`,
+    ),
+  );
 });
 
 test('a translation goes stale when its English changes, until it is marked reviewed', (t) => {
@@ -96,6 +106,8 @@ test('a translation goes stale when its English changes, until it is marked revi
     ],
   );
   assert.equal(status.ja.stale, 1);
+  assert.deepEqual(stale[0].before, 'baseline', 'the English it was made from is kept');
+  assert.deepEqual(stale[0].now, 'reference');
   markReviewed(dir, 'ja', 'en', ['common.baseline']);
   assert.deepEqual(
     checkCatalogs(dir, LOCALES, 'en').stale.map((s) => s.locale),
@@ -113,8 +125,8 @@ test('a key written twice in a Korean catalog is reported at its second line, na
     return doubled;
   });
   assert.deepEqual(check(dir), [
-    `i18n/ko/benchmarks.json:${second}: "runs.imported" is written twice (first on line ${first}); only the last ` +
-      `one would be used: keep one`,
+    `i18n/ko/benchmarks.json:${second}: "runs.imported" 키가 중복되어 있습니다(처음 나온 줄: ${first}). 마지막 것만 ` +
+      '쓰이므로 하나만 남기십시오',
   ]);
 });
 
@@ -122,4 +134,43 @@ test('npm run i18n:check passes on the project catalogs', () => {
   const run = spawnSync(process.execPath, [path.join(root, 'scripts/i18n.mjs'), 'check'], {encoding: 'utf8'});
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /4 catalogs agree with English/);
+});
+
+test('reviewed without a key asks for --all; untranslated English is listed, names and units are not', (t) => {
+  const dir = siteWith(t, 'ja', (text) =>
+    text
+      .replace(/"baseline": "[^"]*"/, '"baseline": "baseline"')
+      .replace(/"tpsValue": "[^"]*"/, '"tpsValue": "{{value}} TPS"'),
+  );
+  assert.throws(() => markReviewed(dir, 'ja', 'en'), /--all/);
+  const {untranslated, status} = checkCatalogs(dir, LOCALES, 'en');
+  assert.deepEqual(
+    untranslated.map((u) => u.key),
+    ['common.baseline'],
+  );
+  assert.equal(status.ja.untranslated, 1);
+  assert.ok(markReviewed(dir, 'ja', 'en', [], {all: true}) > 400);
+});
+
+test('npm run i18n:check --github annotates the catalog line', (t) => {
+  const dir = siteWith(t, 'ja', (text) => text.replace('"tpsValue": "{{value}} TPS"', '"tpsValue": "{{value}}万 TPS"'));
+  cpSync(path.join(root, 'scripts'), path.join(dir, 'scripts'), {recursive: true});
+  cpSync(path.join(root, 'lib'), path.join(dir, 'lib'), {recursive: true});
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  const run = spawnSync(process.execPath, [path.join(dir, 'scripts/i18n.mjs'), 'check', '--github'], {
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stdout, /^::error file=i18n\/ja\/benchmarks\.json,line=\d+,title=common\.tpsValue::.*万/m);
+});
+
+test('the pull-request summary lists each English change, old and new, and the languages it left stale', () => {
+  const changes = englishChanges({a: {b: 'old text', c: 'same'}}, {a: {b: 'new text', c: 'same', d: 'added'}});
+  assert.deepEqual(changes, [
+    {key: 'a.b', before: 'old text', now: 'new text'},
+    {key: 'a.d', before: null, now: 'added'},
+  ]);
+  const markdown = staleMarkdown(changes, {stale: [{key: 'a.b', locale: 'ja'}]}, new Map([['a.d', new Set(['ko'])]]));
+  assert.match(markdown, /\| `a\.b` \| old text \| new text \| ja \|/);
+  assert.match(markdown, /\| `a\.d` \| — \| added \| ko \|/);
 });

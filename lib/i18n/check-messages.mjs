@@ -33,6 +33,9 @@ export function editDistance(a, b) {
 
 /** The candidate nearest to `word` if it is close enough to be a typo of it (else undefined). */
 export function nearest(word, candidates) {
+  // A name written inside another ({{nameName}} for {{name}}) is that name, misspelt.
+  const inside = candidates.find((c) => word.toLowerCase().includes(c.toLowerCase()));
+  if (inside) return inside;
   let best;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const c of candidates) {

@@ -213,7 +213,7 @@ export function buildPages(content, locale, messages, fallback = []) {
     locale,
     defaultLocale,
     locales,
-    english: parseCatalog(content.siteDir, defaultLocale),
+    english: parseCatalog(content.siteDir, defaultLocale).data,
     catalog: messages,
     context: translatorContext(content.siteDir, pages, examples),
   });

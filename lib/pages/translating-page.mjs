@@ -33,11 +33,7 @@ export const languageName = (code, reader) => new Intl.DisplayNames([reader], {t
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
  *   catalog: object}} options
  */
-export function translatingPage(
-  siteDir,
-  {locale, defaultLocale, locales, english: englishCatalog, catalog, context = {}},
-) {
-  const english = englishCatalog.data;
+export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog, context = {}}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
   const exampleCatalog = example === locale ? catalog : readCatalog(siteDir, example);

@@ -27,7 +27,7 @@ function tempSite(t) {
 function handOff(site, locale, outDir) {
   const file = chartHandoffFile(path.join(site, '.docusaurus'), locale);
   mkdirSync(path.dirname(file), {recursive: true});
-  writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(site, locale))}));
+  writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(site, locale).pages)}));
 }
 
 test('emits each result as JSON and CSV, and an index of them, newest first', (t) => {
@@ -82,7 +82,7 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   assert.deepEqual([images, drawn], [charts * 2, charts * 2]);
   assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts);
   // Every page's charts: the versions page's three per comparison group among them.
-  const versions = buildLocalePages(site, 'ko')['pg-versions'];
+  const versions = buildLocalePages(site, 'ko').pages['pg-versions'];
   assert.ok(versions.groups.length > 0);
   for (const g of versions.groups) {
     for (const chart of ['tps', 'latency', 'progress'])

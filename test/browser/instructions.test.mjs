@@ -25,7 +25,7 @@ for (const locale of Object.keys(locales)) {
     const title = `${localePath(locale)}${path}: instructions per transaction, verdicts, summary and files (${locale})`;
     test(title, async () => {
       const run = newestRun(results, suite, 'instructions');
-      const data = buildLocalePages(root, locale)[suite];
+      const data = buildLocalePages(root, locale).pages[suite];
       const {page, problems} = await openPage(site, `${localePath(locale)}${path}`);
       // The summary at the top: every sentence the site's code generates from the verdicts.
       const summary = await page.textContent('[data-summary="instructions"]');

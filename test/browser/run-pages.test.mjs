@@ -43,7 +43,7 @@ for (const locale of Object.keys(locales)) {
       assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="p99"]`), p99);
     }
     // Each version's verdict against the first, as the site's own code decides it, and its sentence.
-    const data = buildLocalePages(root, locale)['pg-versions'];
+    const data = buildLocalePages(root, locale).pages['pg-versions'];
     const verdicts = await page.$$eval('table[data-group] td[data-verdict]', (cells) =>
       cells.map((c) => c.dataset.verdict),
     );
@@ -123,7 +123,7 @@ for (const locale of Object.keys(locales)) {
     }
     // The study's figures, parsed from the pgbench outputs it printed, and whether our verdict agrees.
     const study = loadSiteData(root).studies.find((x) => x.suite === 'pg17-planner');
-    const data = buildLocalePages(root, locale)['pg17-planner'];
+    const data = buildLocalePages(root, locale).pages['pg17-planner'];
     for (const c of data.cases) {
       const theirs = study.result.cells.filter((x) => x.workload === c.id);
       assert.deepEqual(
