@@ -28,7 +28,7 @@ test('translations.yml is valid, runs on i18n/ pull requests, checks, builds one
   assert.deepEqual(read('.github/workflows/benchmark.yml').on.pull_request['paths-ignore'], ['i18n/**']);
 });
 
-test("crowdin.yml maps every language to its catalog, in i18next JSON, and the catalogs are in export form", () => {
+test('crowdin.yml maps every language to its catalog, in i18next JSON, and the catalogs are in export form', () => {
   const config = read('crowdin.yml');
   const [file] = config.files;
   assert.equal(file.type, 'i18next_json');
