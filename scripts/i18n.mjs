@@ -63,7 +63,8 @@ if (command === 'check') {
     untranslated.length ? `${untranslated.length} untranslated` : '',
   ].filter(Boolean);
   console.log(
-    `i18n:check: ${codes.length} catalogs agree with English${listed.length ? ` (${listed.join(', ')} listed above)` : ''}.`,
+    `i18n:check: ${codes.length} catalogs agree with English` +
+      `${listed.length ? ` (${listed.join(', ')} listed above)` : ''}.`,
   );
 } else if (command === 'status' && args[0]) {
   const key = args[0];

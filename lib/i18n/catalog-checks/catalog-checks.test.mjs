@@ -63,7 +63,7 @@ test('digits inside placeholders and allowed names are not numbers', () => {
   assert.deepEqual(strayDigits('１２ 件'), ['１２']);
 });
 
-test('korean-particles: a particle whose form follows the sound is refused after a placeholder, not after a word', () => {
+test('korean-particles: a particle that follows the sound is refused after a placeholder, not after a word', () => {
   const check = CATALOG_CHECKS.find((c) => c.name === 'korean-particles');
   const ko = catalog('{"a": {"run": "±{{margin}}을 넘을 때", "name": "±{{margin}} 범위를 넘을 때, {{rounds}}라운드"}}');
   assert.deepEqual(

@@ -5,7 +5,7 @@
 
 /** Number words in each catalog's script. */
 const NUMBER_WORDS = {
-  en: /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million|billion|dozen)\b/giu,
+  en: /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million)\b/giu,
   ja: /[二三四五六七八九十百千万億]+|一[十百千万億]+/gu,
   'zh-Hans': /[二两三四五六七八九十百千万亿]+|一[十百千万亿]+/gu,
   ko: /(?<![가-힣])(두|세|네|다섯|여섯|일곱|여덟|아홉|열|스무|서른|백|천|만|억|십)\s(번|개|가지|회|명|대|차례|배|시간|초|분|년|개월|언어|종류|곳|줄|단계|쌍)/gu,
