@@ -14,6 +14,26 @@ const HEADINGS = {
   about: 'translate.table.about',
 };
 
+/** A message key that may break after each dot, so a long key does not widen its table. */
+function Key({name}) {
+  const parts = name.split('.');
+  return (
+    <code>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a key's parts are fixed and may repeat
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 /** Per language: stale translations and messages left in English. */
 export function TranslatorWork({languages}) {
   const t = useT();
@@ -29,7 +49,7 @@ export function TranslatorWork({languages}) {
             {l.stale.map((s) => (
               <tr key={s.key}>
                 <td>
-                  <code>{s.key}</code>
+                  <Key name={s.key} />
                 </td>
                 <td lang="en">{s.before ?? '—'}</td>
                 <td lang="en">{s.now}</td>
@@ -69,7 +89,7 @@ export function MessageContext({context}) {
         {messages.map((m) => (
           <tr key={m.key} id={`message-${m.key}`}>
             <td>
-              <code>{m.key}</code>
+              <Key name={m.key} />
             </td>
             <td lang="en">{m.english}</td>
             {hasTranslation && <td>{m.translation ?? '—'}</td>}
