@@ -3,7 +3,8 @@
 //
 //   node scripts/i18n.mjs check [--github]        (npm run i18n:check)
 //   node scripts/i18n.mjs status [KEY] [--json]   (npm run i18n:status; with a KEY: its English, its
-//                                                  description, placeholders with examples, every translation)
+//                                                  description, pages and code that use it, placeholders
+//                                                  with examples, every translation)
 //   node scripts/i18n.mjs reviewed LOCALE (KEY... | --all)   (npm run i18n:reviewed -- ja versions.lead)
 //   node scripts/i18n.mjs changed BASE_REF        English messages changed since BASE_REF (git), as Markdown
 //
@@ -19,6 +20,7 @@ import {defaultLocale, locales} from '../lib/locales.mjs';
 import {parseCatalog} from '../lib/i18n/catalogs.mjs';
 import {sayIn} from '../lib/i18n/check-messages.mjs';
 import {checkCatalogs, formatProblem, markReviewed, readReviewed} from '../lib/i18n/check-catalogs.mjs';
+import {keyUses} from '../lib/i18n/key-uses.mjs';
 import {englishChanges, githubAnnotation, staleMarkdown} from '../lib/i18n/stale-report.mjs';
 import {buildLocalePages} from '../lib/pages/site-data.mjs';
 
@@ -80,6 +82,8 @@ if (command === 'check') {
   console.log(`  English: ${english.messages.get(key)}`);
   console.log(`  What it is: ${message.description}`);
   if (message.pages.length) console.log(`  Shown on: ${message.pages.join(', ')}`);
+  const uses = keyUses(root, [key]).get(key);
+  if (uses.length) console.log(`  Used in: ${uses.map((u) => `${u.file}:${u.line}`).join(', ')}`);
   for (const {name, example} of message.placeholders)
     console.log(`  {{${name}}}: ${context.placeholders[name]}${example ? ` For example: ${example}` : ''}`);
   for (const locale of codes.filter((l) => l !== defaultLocale)) {

@@ -11,6 +11,7 @@ import {suiteHistory} from '../results/history.mjs';
 import {fewestForInterval} from '../stats/shift.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {formatDate} from './run-info.mjs';
+import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
 
 const GIB = 1024 ** 3;
 
@@ -178,7 +179,10 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
           locale,
           image: `/charts/${id}.png`,
           credit,
-          title: t(`history.chart.${metric}`, {group: title, percentile: t('common.percentile', {p: n(PERCENTILE)})}),
+          title: t(messageKey(HISTORY_CHART, metric, 'HISTORY_CHART'), {
+            group: title,
+            percentile: t('common.percentile', {p: n(PERCENTILE)}),
+          }),
           xTitle: t('history.runsAxis'),
           yTitle: t(Y_TITLES[metric]),
           xKind: 'integer',

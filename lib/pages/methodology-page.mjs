@@ -8,6 +8,7 @@ import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
 import {DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
+import {METHOD_SCENARIO, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 
 /**
  * @param {object[]} suites  loaded suites (lib/suites/suite.mjs)
@@ -21,14 +22,14 @@ const PERCENTILE = 99;
  * (the versions page's workloads, the planner page's cases); other suites show the id.
  */
 const WORKLOAD_NAME_KEYS = {
-  'pg-versions': (id) => `versions.workloads.${id}.name`,
-  'pg17-planner': (id) => `planner.cases.${id}.short`,
+  'pg-versions': (id) => messageKey(VERSIONS_WORKLOAD, id, 'VERSIONS_WORKLOAD'),
+  'pg17-planner': (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE').short,
 };
 
 export function methodologyPage(suites, published, {locale, t}) {
-  // A scenario is named in the reader's language (method.scenarioNames.<suite>.<id>); its id stays
+  // A scenario is named in the reader's language (METHOD_SCENARIO); its id stays
   // beside the name, because --only scenario=<id> takes it.
-  const scenarioName = (suite, id) => t(`method.scenarioNames.${suite}.${id}`);
+  const scenarioName = (suite, id) => t(messageKey(METHOD_SCENARIO, `${suite}/${id}`, 'METHOD_SCENARIO'));
   const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));

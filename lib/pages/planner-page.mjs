@@ -15,6 +15,10 @@ import {agreementOf, studyInfo} from './study-figures.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
 import {runSummary} from './run-summary.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
+import {PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
+
+/** A case's messages: its heading, short name, what it tests and what to look at. */
+const caseKeys = (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE');
 
 /**
  * @param {object} result  a valid pg17-planner result
@@ -93,7 +97,7 @@ export function plannerPage(
         scenario: cell.scenario,
         workload: id,
         id: `planner-${id}`,
-        title: t(`planner.cases.${id}.short`),
+        title: t(caseKeys(id).short),
         locale,
         t,
         name: instructionName,
@@ -113,7 +117,7 @@ export function plannerPage(
     yTitle: t('planner.charts.speedupAxis', {base: baseName}),
     kind: 'ratio',
     tickLabel: (ratio) => t('common.times', {ratio}),
-    categories: cases.map((c) => t(`planner.cases.${c.id}.short`)),
+    categories: cases.map((c) => t(caseKeys(c.id).short)),
     series: targets.map((target) => ({
       label: name(target),
       points: cases.map((c) => {
@@ -150,7 +154,7 @@ export function plannerPage(
     run: runInfo(result, locale, suite),
     instructionsRun: instructions && runInfo(instructions, locale, suite),
     summary: runSummary(
-      cases.map((c) => ({...c, title: t(`planner.cases.${c.id}.title`)})),
+      cases.map((c) => ({...c, title: t(caseKeys(c.id).title)})),
       {t, locale},
     ),
     baseline: baseName,

@@ -5,6 +5,7 @@
 // with the range of the changes); then how many timed comparisons decided,
 // and how large a change the undecided ones could have seen.
 import {formatFigure} from '../numbers/format.mjs';
+import {SUMMARY_PART, messageKey} from '../i18n/message-keys.mjs';
 
 const VERDICT_ORDER = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
 
@@ -49,7 +50,7 @@ export function runSummary(groups, {t, locale}) {
           ...(typeof span === 'string' ? {change: span} : span),
         };
         const key = typeof span === 'string' ? 'one' : 'range';
-        return [t(`common.summary.part.${verdict}.${key}`, values)];
+        return [t(messageKey(SUMMARY_PART, verdict, 'SUMMARY_PART')[key], values)];
       });
       return t('common.summary.instructions', {name, base, parts: list(parts)});
     });

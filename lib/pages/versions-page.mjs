@@ -24,6 +24,7 @@ import {mediansChart, point} from './chart-point.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
 import {runSummary} from './run-summary.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
+import {VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
@@ -90,8 +91,8 @@ export function versionsPage(
     const image = (chart) => `/charts/versions-${id}-${chart}.png`;
     const p = first.parameters;
     const title = t('versions.group', {
-      scenario: t(`versions.scenarios.${scenario}.name`),
-      workload: t(`versions.workloads.${workload}.name`),
+      scenario: t(messageKey(VERSIONS_SCENARIO, scenario, 'VERSIONS_SCENARIO')),
+      workload: t(messageKey(VERSIONS_WORKLOAD, workload, 'VERSIONS_WORKLOAD')),
     });
 
     const tpsChart = mediansChart({

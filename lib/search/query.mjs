@@ -49,13 +49,14 @@ export function withoutParticle(word) {
 }
 
 /**
- * The term lists of a catalog's `search.terms`: each message lists the words
- * readers may type for one term, the pages' own word first, separated by
- * commas (",", "、" or "，").
+ * The term lists of the catalog's `search.terms` messages (SEARCH_TERMS in
+ * lib/i18n/message-keys.mjs): each lists the words readers may type for one
+ * term, the pages' own word first, separated by commas (",", "、" or "，").
+ * @param {string[]} messages
  * @returns {string[][]}
  */
-export function termLists(terms = {}) {
-  return Object.values(terms).map((list) =>
+export function termLists(messages) {
+  return messages.map((list) =>
     list
       .split(/[,、，]/)
       .map((w) => w.trim())

@@ -19,7 +19,7 @@ test('the query of a Korean reader loses its particles, other locales keep their
 });
 
 test('a reader’s word for a term becomes the pages’ word', () => {
-  const terms = termLists({latency: 'レイテンシ、遅延', tps: 'TPS, throughput'});
+  const terms = termLists(['レイテンシ、遅延', 'TPS, throughput']);
   assert.deepEqual(terms, [
     ['レイテンシ', '遅延'],
     ['TPS', 'throughput'],

@@ -8,7 +8,11 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import {HISTORY_METRIC, VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {useT} from '@site/src/components/Msg';
+
+/** Instructions changes are fewer or more; time changes faster or slower. */
+const measureOf = (metric) => (metric === 'instructions' ? 'instructions' : 'time');
 
 /** The suites, each linked to its section. */
 export function SuiteIndex({data}) {
@@ -46,18 +50,31 @@ function RunLink({run}) {
 function Changes({machine}) {
   const t = useT();
   if (machine.changes.length === 0) return null;
-  const columns = ['group', 'series', 'metric', 'change', 'interval', 'runs'].map((k) => t(`history.table.${k}`));
+  const columns = [
+    'history.table.group',
+    'history.table.series',
+    'history.table.metric',
+    'history.table.change',
+    'history.table.interval',
+    'history.table.runs',
+  ].map((k) => t(k));
   return (
     <DataTable columns={columns} data-history-changes="">
       {machine.changes.map((c) => (
         <tr key={`${c.group}/${c.series}/${c.metric}/${c.newer.id}`} data-verdict={c.verdict} data-metric={c.metric}>
           <td>{c.group}</td>
           <td>{c.series}</td>
-          <td>{t(`history.metric.${c.metric}`, {percentile: t('common.percentile', {p: c.percentile})})}</td>
+          <td>
+            {t(messageKey(HISTORY_METRIC, c.metric, 'HISTORY_METRIC'), {
+              percentile: t('common.percentile', {p: c.percentile}),
+            })}
+          </td>
           <Num data-figure="percent">
             {c.change}
             <Spread>
-              <strong data-flag={c.verdict}>{t(`common.verdict.short.${c.verdict}`)}</strong>
+              <strong data-flag={c.verdict}>
+                {t(messageKey(VERDICT_SHORT[measureOf(c.metric)], c.verdict, 'VERDICT_SHORT'))}
+              </strong>
             </Spread>
           </Num>
           <Num>

@@ -2,6 +2,7 @@
 // from the data plugin; every word comes from the catalog through useT.
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
+import {MANAGED_COMMAND_STEP, MANAGED_STORAGE, MANAGED_TEST, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
@@ -85,17 +86,20 @@ export function SetupTable({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
   const rows = [
-    ['postgres', (i) => i.postgresVersion],
-    ['vcpus', (i) => i.vcpus],
-    ['memory', (i) => t('managed.setup.gb', {value: i.memoryGb})],
-    ['disk', (i) => (i.diskTb === null ? '—' : t('managed.setup.tb', {value: i.diskTb}))],
-    ['storage', (i) => t(`managed.setup.storageKinds.${i.storage}`, {iops: i.iops ?? ''})],
+    ['managed.setup.postgres', (i) => i.postgresVersion],
+    ['managed.setup.vcpus', (i) => i.vcpus],
+    ['managed.setup.memory', (i) => t('managed.setup.gb', {value: i.memoryGb})],
+    ['managed.setup.disk', (i) => (i.diskTb === null ? '—' : t('managed.setup.tb', {value: i.diskTb}))],
+    [
+      'managed.setup.storage',
+      (i) => t(messageKey(MANAGED_STORAGE, i.storage, 'MANAGED_STORAGE'), {iops: i.iops ?? ''}),
+    ],
   ];
   return (
     <DataTable columns={[null, ...test.instances.map((i) => i.name)]}>
       {rows.map(([key, value]) => (
         <tr key={key}>
-          <th scope="row">{t(`managed.setup.${key}`)}</th>
+          <th scope="row">{t(key)}</th>
           {test.instances.map((i) => (
             <td key={i.system}>{value(i)}</td>
           ))}
@@ -109,7 +113,9 @@ export function SetupTable({data, test: id}) {
 export function Commands({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
-  const text = test.commands.map((c) => `# ${t(`managed.commands.${c.step}`)}\n${c.command}`).join('\n\n');
+  const text = test.commands
+    .map((c) => `# ${t(messageKey(MANAGED_COMMAND_STEP, c.step, 'MANAGED_COMMAND_STEP'))}\n${c.command}`)
+    .join('\n\n');
   return <CodeBlock language="bash">{text}</CodeBlock>;
 }
 
@@ -141,7 +147,9 @@ export function Provenance({data}) {
 export function TestIntro({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
-  return <p>{t(`managed.tests.${test.id}.intro`, {datasetGb: test.datasetGb, scale: test.scale})}</p>;
+  return (
+    <p>{t(messageKey(MANAGED_TEST, test.id, 'MANAGED_TEST').intro, {datasetGb: test.datasetGb, scale: test.scale})}</p>
+  );
 }
 
 /** Where the test's per-run data is (PostgresBench, on the Managed services page), or that there is none. */
@@ -162,7 +170,7 @@ export function TestSection({data, test: id}) {
   const t = useT();
   return (
     <section>
-      <h2 id={id}>{t(`managed.tests.${id}.title`)}</h2>
+      <h2 id={id}>{t(messageKey(MANAGED_TEST, id, 'MANAGED_TEST').title)}</h2>
       <TestIntro data={data} test={id} />
       <Finding data={data} test={id} />
       <ResultTable data={data} test={id} />

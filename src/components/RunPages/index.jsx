@@ -10,6 +10,17 @@ import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
 import RunData from '@site/src/components/RunData';
+import {
+  AGREEMENT_CLAIM,
+  AGREEMENT_OUTCOME,
+  METHOD_ROUNDING_KIND,
+  METHOD_SUITE,
+  PLANNER_CASE,
+  VERDICT_SENTENCE,
+  VERDICT_SHORT,
+  VERSIONS_INTRO,
+  messageKey,
+} from '@site/lib/i18n/message-keys.mjs';
 import styles from './styles.module.css';
 
 /** A median with its repeats' spread under it. */
@@ -121,9 +132,6 @@ export function RunProvenance({data}) {
   );
 }
 
-/** The words of each measure's verdicts: time (faster, slower…) and instructions (fewer, more…). */
-const VERDICT_WORDS = {time: 'common.verdict', instructions: 'common.instructions.verdict'};
-
 /** A comparison with the baseline: the change (versions) or times (planner), and its verdict. */
 function Versus({compare, as = 'percent', measure = 'time'}) {
   const t = useT();
@@ -132,7 +140,7 @@ function Versus({compare, as = 'percent', measure = 'time'}) {
   return (
     <Num data-figure={as === 'percent' ? 'percent' : 'ratio'} data-verdict={compare.verdict}>
       {main}
-      <Spread>{t(`${VERDICT_WORDS[measure]}.short.${compare.verdict}`)}</Spread>
+      <Spread>{t(messageKey(VERDICT_SHORT[measure], compare.verdict, 'VERDICT_SHORT'))}</Spread>
     </Num>
   );
 }
@@ -142,11 +150,17 @@ function Versus({compare, as = 'percent', measure = 'time'}) {
  * a timed comparison that cannot decide also says what it could have detected.
  */
 export function verdictSentence(t, v, measure = 'time') {
-  const words = VERDICT_WORDS[measure];
   const who = {name: v.name, base: v.base, runs: v.runs};
   if (v.low === null) return t('common.verdict.sentence.tooFew', who);
   const {changeText: change, lowText: low, highText: high, margin, level} = v;
-  const sentence = t(`${words}.sentence.${v.verdict}`, {...who, change, low, high, margin, level});
+  const sentence = t(messageKey(VERDICT_SENTENCE[measure], v.verdict, 'VERDICT_SENTENCE'), {
+    ...who,
+    change,
+    low,
+    high,
+    margin,
+    level,
+  });
   if (measure !== 'time' || v.verdict !== 'inconclusive' || !v.detectableText) return sentence;
   return [
     sentence,
@@ -208,10 +222,18 @@ export function VersionsGroups({data}) {
 function Agreement({agreement, source}) {
   const t = useT();
   if (!agreement) return null;
-  const claim = t(`common.agreement.claim.${agreement.claim}`, {names: agreement.names, base: agreement.base});
+  const claim = t(messageKey(AGREEMENT_CLAIM, agreement.claim, 'AGREEMENT_CLAIM'), {
+    names: agreement.names,
+    base: agreement.base,
+  });
   return (
     <p className="finding" data-agreement={agreement.outcome}>
-      {t(`common.agreement.${agreement.outcome}`, {source, claim, names: agreement.names, base: agreement.base})}
+      {t(messageKey(AGREEMENT_OUTCOME, agreement.outcome, 'AGREEMENT_OUTCOME'), {
+        source,
+        claim,
+        names: agreement.names,
+        base: agreement.base,
+      })}
     </p>
   );
 }
@@ -232,7 +254,7 @@ function VersionsGroup({data, group: g}) {
       <Heading as="h2" id={g.id}>
         {g.title}
       </Heading>
-      <p>{t(`versions.intro.${g.scenario}.${g.workload}`)}</p>
+      <p>{t(messageKey(VERSIONS_INTRO, `${g.scenario}/${g.workload}`, 'VERSIONS_INTRO'))}</p>
       <p>
         {t('versions.parameters', {
           builtin: g.parameters.builtin,
@@ -368,12 +390,13 @@ export function PlannerCase({data, case: id}) {
   const c = data.cases.find((x) => x.id === id);
   if (!c) throw new Error(`No case "${id}" in the run (${data.cases.map((x) => x.id).join(', ')}).`);
   const focus = c.rows[1];
+  const keys = messageKey(PLANNER_CASE, id, 'PLANNER_CASE');
   return (
     <section>
       <Heading as="h2" id={id}>
-        {t(`planner.cases.${id}.title`)}
+        {t(keys.title)}
       </Heading>
-      <p>{t(`planner.cases.${id}.what`)}</p>
+      <p>{t(keys.what)}</p>
       {c.session && <p data-session>{t('planner.session', {settings: c.session})}</p>}
       {focus?.versusBase && (
         <p className="finding">
@@ -413,7 +436,7 @@ export function PlannerCase({data, case: id}) {
       </DataTable>
       <PublishedCase data={data} c={c} />
       <InstructionsSection id={id} figures={c.instructions} run={data.instructionsRun} />
-      <p>{t(`planner.cases.${id}.look`)}</p>
+      <p>{t(keys.look)}</p>
       <Heading as="h3" id={`${id}-query`}>
         {t('planner.query')}
       </Heading>
@@ -608,7 +631,17 @@ export function RunsTable({data}) {
   const brokenLinks = useBrokenLinks();
   for (const r of data.runs) brokenLinks.collectAnchor(r.id);
   return (
-    <DataTable columns={['run', 'date', 'suite', 'host', 'versions', 'cells', 'data'].map((k) => t(`runs.table.${k}`))}>
+    <DataTable
+      columns={[
+        'runs.table.run',
+        'runs.table.date',
+        'runs.table.suite',
+        'runs.table.host',
+        'runs.table.versions',
+        'runs.table.cells',
+        'runs.table.data',
+      ].map((k) => t(k))}
+    >
       {data.runs.map((r) => (
         <tr key={r.id} id={r.id} data-run={r.id}>
           <td className={styles.runId}>
@@ -647,7 +680,7 @@ export function SuitesTable({data}) {
   return data.suites.map((s) => (
     <section key={s.id} data-suite={s.id}>
       <Heading as="h3" id={`suite-${s.id}`}>
-        {t(`method.suites.${s.id}`)}
+        {t(messageKey(METHOD_SUITE, s.id, 'METHOD_SUITE'))}
       </Heading>
       <p>
         {[
@@ -662,7 +695,14 @@ export function SuitesTable({data}) {
           .join(gap)}
       </p>
       <DataTable
-        columns={['scenario', 'scale', 'clients', 'threads', 'duration', 'warmup'].map((k) => t(`method.table.${k}`))}
+        columns={[
+          'method.table.scenario',
+          'method.table.scale',
+          'method.table.clients',
+          'method.table.threads',
+          'method.table.duration',
+          'method.table.warmup',
+        ].map((k) => t(k))}
       >
         {s.scenarios.map((sc) => (
           <tr key={sc.id} data-scenario={sc.id}>
@@ -724,12 +764,12 @@ export function RoundingTable({data}) {
   const t = useT();
   return (
     <DataTable
-      columns={['figure', 'measured', 'shown'].map((k) => t(`method.rounding.${k}`))}
+      columns={['method.rounding.figure', 'method.rounding.measured', 'method.rounding.shown'].map((k) => t(k))}
       caption={t('method.rounding.source', {run: data.exampleRun})}
     >
       {data.examples.map((e) => (
         <tr key={e.kind} data-kind={e.kind}>
-          <td>{t(`method.rounding.kinds.${e.kind}`, {p: e.p})}</td>
+          <td>{t(messageKey(METHOD_ROUNDING_KIND, e.kind, 'METHOD_ROUNDING_KIND'), {p: e.p})}</td>
           <Num>
             <code>{e.raw}</code>
           </Num>
@@ -744,7 +784,16 @@ export function RoundingTable({data}) {
 export function MachinesTable({data}) {
   const t = useT();
   return (
-    <DataTable columns={['run', 'cpu', 'memory', 'os', 'pgbench', 'servers'].map((k) => t(`method.machines.${k}`))}>
+    <DataTable
+      columns={[
+        'method.machines.run',
+        'method.machines.cpu',
+        'method.machines.memory',
+        'method.machines.os',
+        'method.machines.pgbench',
+        'method.machines.servers',
+      ].map((k) => t(k))}
+    >
       {data.runs.map((r) => (
         <tr key={r.id}>
           <td>

@@ -10,6 +10,14 @@ import Msg, {useSentenceGap, useT} from '@site/src/components/Msg';
 import RepoPath from '@site/src/components/RepoPath';
 import NoteBox from '@site/src/components/NoteBox';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import {
+  SERVICES_COLUMN,
+  SERVICES_FIGURE,
+  SERVICES_METRIC,
+  SERVICES_STANDING,
+  SERVICES_UNIT,
+  messageKey,
+} from '@site/lib/i18n/message-keys.mjs';
 import {comparisonView, parseState, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
 import styles from './styles.module.css';
 
@@ -17,7 +25,9 @@ const FIGURES = ['median', 'best', 'worst'];
 
 /** A metric's name: percentiles by one message, their number from the metric's id. */
 const metricLabel = (t, id) =>
-  /^p\d+$/.test(id) ? t('services.metrics.percentile', {p: id.slice(1)}) : t(`services.metrics.${id}`);
+  /^p\d+$/.test(id)
+    ? t('services.metrics.percentile', {p: id.slice(1)})
+    : t(messageKey(SERVICES_METRIC, id, 'SERVICES_METRIC'));
 
 /** The view's state from the address bar, and a setter that writes it there. */
 function useUrlState(rows, initial) {
@@ -98,7 +108,7 @@ function Controls({data, state, change}) {
               checked={state.figure === f}
               onChange={() => change({figure: f})}
             />
-            {t(`services.figures.${f}`)}
+            {t(messageKey(SERVICES_FIGURE, f, 'SERVICES_FIGURE'))}
           </label>
         ))}
       </fieldset>
@@ -120,7 +130,7 @@ function Bar({data, row, view}) {
   const t = useT();
   const r = data.rows.find((x) => x.id === row.id);
   const text = data.texts[r.id];
-  const unit = (value) => t(`services.units.${view.metric.unit}`, {value});
+  const unit = (value) => t(messageKey(SERVICES_UNIT, view.metric.unit, 'SERVICES_UNIT'), {value});
   const about = [
     r.instanceType,
     r.label,
@@ -155,7 +165,7 @@ function Bar({data, row, view}) {
       </div>
       {row.versusAbove && (
         <p className={styles.standing} data-standing={row.versusAbove.verdict}>
-          {t(`services.standing.${row.versusAbove.verdict}`, {p: row.versusAbove.p})}
+          {t(messageKey(SERVICES_STANDING, row.versusAbove.verdict, 'SERVICES_STANDING'), {p: row.versusAbove.p})}
         </p>
       )}
       {r.measuredHere && (
@@ -185,7 +195,7 @@ export default function ServiceComparison({data}) {
       <p className={styles.summary}>
         {t('services.summary', {
           metric: metricLabel(t, view.metric.id),
-          figure: t(`services.figures.${view.figure}`),
+          figure: t(messageKey(SERVICES_FIGURE, view.figure, 'SERVICES_FIGURE')),
         })}{' '}
         {t(view.metric.better === 'higher' ? 'services.higherBetter' : 'services.lowerBetter')}
         {view.metric.single && ` ${t('services.singleFigure')}`}
@@ -217,7 +227,9 @@ export function FullTable({data}) {
         t('services.table.file'),
         {label: t('services.table.run'), numeric: true},
         ...cols.map((c) => ({
-          label: /^p\d+$/.test(c) ? t('services.table.percentile', {p: c.slice(1)}) : t(`services.table.${c}`),
+          label: /^p\d+$/.test(c)
+            ? t('services.table.percentile', {p: c.slice(1)})
+            : t(messageKey(SERVICES_COLUMN, c, 'SERVICES_COLUMN')),
           numeric: true,
         })),
         {label: t('services.table.load'), numeric: true},

@@ -9,6 +9,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import {createTranslator} from '@site/lib/i18n/messages.mjs';
 import {searchQuery, termLists} from '@site/lib/search/query.mjs';
+import {SEARCH_TERMS} from '@site/lib/i18n/message-keys.mjs';
 import {excerptParts} from './excerpt.mjs';
 import styles from './styles.module.css';
 
@@ -47,7 +48,7 @@ function Excerpt({html}) {
 export default function SearchField({startTyped, focus}) {
   const {locale, search: messages} = usePluginData('benchmark-data');
   const t = useMemo(() => createTranslator(locale, {search: messages}), [locale, messages]);
-  const terms = useMemo(() => termLists(messages.terms), [messages]);
+  const terms = useMemo(() => termLists(SEARCH_TERMS.map((key) => t(key))), [t]);
   const loadPagefind = usePagefind();
   const history = useHistory();
   const input = useRef(null);
