@@ -84,8 +84,10 @@ if (command === 'check') {
   if (message.pages.length) console.log(`  Shown on: ${message.pages.join(', ')}`);
   const uses = keyUses(root, [key]).get(key);
   if (uses.length) console.log(`  Used in: ${uses.map((u) => `${u.file}:${u.line}`).join(', ')}`);
-  for (const {name, example} of message.placeholders)
-    console.log(`  {{${name}}}: ${context.placeholders[name]}${example ? ` For example: ${example}` : ''}`);
+  for (const {name, example, from} of message.placeholders) {
+    const shown = example ? ` For example: ${example}${from === 'page' ? " (from the page's data)" : ''}` : '';
+    console.log(`  {{${name}}}: ${context.placeholders[name]}${shown}`);
+  }
   for (const locale of codes.filter((l) => l !== defaultLocale)) {
     const catalog = catalogs.get(locale);
     const text = catalog.messages?.get(key);

@@ -21,6 +21,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {$, argv, chalk, echo} from 'zx';
 import {defaultLocale, localePath, locales} from '../lib/locales.mjs';
 import {serveBuild} from './site/serve-build.mjs';
+import {builtLocales} from './site/built-locales.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const host = argv.host ?? '127.0.0.1';
@@ -119,14 +120,10 @@ try {
 // Docusaurus builds a single language at the root of its site (as for a
 // domain of its own), so a preview of ja is served at /, not /ja/. What a
 // served build/ holds is read from it: `npm run build -- --locale ja` made one too.
-const rootLang = () => /<html[^>]*\slang="([^"]+)"/.exec(readFileSync(`${root}${outDir}/index.html`, 'utf8'))?.[1];
-const builtAtRoot = (code) => Object.entries(locales).find(([c, {htmlLang}]) => c === code || htmlLang === code)?.[0];
 const pages =
   locale !== null
     ? [[locales[locale].label, '/']]
-    : Object.keys(locales).some((code) => code !== defaultLocale && existsSync(`${root}${outDir}${localePath(code)}`))
-      ? Object.entries(locales).map(([code, {label}]) => [label, localePath(code)])
-      : [[locales[builtAtRoot(rootLang()) ?? defaultLocale].label, '/']];
+    : builtLocales(`${root}${outDir}`).map(({locale: code, path}) => [locales[code].label, path]);
 pages.push(['quick run', `${pages.length > 1 ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));

@@ -41,7 +41,11 @@ test('an id a map lacks names the map and what to add', () => {
   assert.equal(messageKeys.messageKey(messageKeys.SERVICES_FIGURE, 'best', 'SERVICES_FIGURE'), 'services.figures.best');
   assert.throws(
     () => messageKeys.messageKey(messageKeys.PLANNER_CASE, 'new-case', 'PLANNER_CASE'),
-    /No message for PLANNER_CASE "new-case": add it to PLANNER_CASE in lib\/i18n\/message-keys\.mjs \(known: cte-sorted-unique,.*i18n\/en\/benchmarks\.json/,
+    (error) => {
+      assert.match(error.message, /^No message for PLANNER_CASE "new-case": add it to PLANNER_CASE in lib\/i18n\//);
+      assert.match(error.message, /\(known: cte-sorted-unique, correlated-in, .*\) and its English to i18n\/en\//);
+      return true;
+    },
   );
   // Names of Object's prototype are not ids.
   assert.throws(() => messageKeys.messageKey(messageKeys.SERVICES_FIGURE, 'toString', 'SERVICES_FIGURE'));

@@ -69,45 +69,72 @@ export function recordingExamples(translate, examples) {
   };
 }
 
+/** How deep into a page's data a same-named field is looked for (charts' points lie deeper). */
+const HARVEST_DEPTH = 3;
+/** An id (tps, median, no-large-difference), which the pages turn into words before a message gets it. */
+const ID = /^[a-z][a-z0-9_-]*$/;
+/** Fields that hold no values of messages: the catalog text a page carries, the services explorer's state (ids). */
+const NOT_VALUES = new Set(['messages', 'defaultState']);
+
 /**
- * Adds, for placeholders not yet seen, a same-named text field of a page's
- * data (`pages`: name → data): the MDX passes those fields as values
- * (`values={{level: data.level}}`). Deeper fields hold raw figures and other
- * meanings of a name, so they are not taken.
+ * Whether a field's value can stand as an example: short text, and below a
+ * page's top level (the fields the pages pass as they are) not an id.
  */
-export function harvestExamples(pages, names, examples) {
-  const walk = (node, depth) => {
-    if (depth > 1 || node === null || typeof node !== 'object') return;
-    for (const [field, value] of Object.entries(node)) {
-      // Text only: a number in the data is raw (0.0187), the pages pass it formatted (+1.9%).
-      if (names.has(field) && !examples.has(field) && typeof value === 'string' && value !== '' && value.length <= 80)
-        examples.set(field, value);
-      walk(value, depth + 1);
+const isExample = (value, depth) =>
+  typeof value === 'string' && value !== '' && value.length <= 80 && (depth === 0 || !ID.test(value));
+
+/**
+ * Per page (`pages`: name → data), a same-named text field of its data for
+ * each of `names`: the pages pass such fields as values (`values={{level:
+ * data.level}}`, `{cpus: run.machine.cpus}`). Breadth first, so a field near
+ * the top of the data wins over a deeper one; text only, since a number in
+ * the data is raw (0.0187) where the pages pass it formatted (+1.9%).
+ * @returns {Map<string, Map<string, string>>}  page → placeholder name → example
+ */
+export function harvestExamples(pages, names) {
+  const byPage = new Map();
+  for (const [page, data] of Object.entries(pages)) {
+    const found = new Map();
+    let level = [data];
+    for (let depth = 0; depth < HARVEST_DEPTH && level.length > 0; depth++) {
+      const next = [];
+      for (const node of level) {
+        for (const [field, value] of Object.entries(node)) {
+          if (names.has(field) && !found.has(field) && isExample(value, depth)) found.set(field, value);
+          if (value !== null && typeof value === 'object' && !NOT_VALUES.has(field)) next.push(value);
+        }
+      }
+      level = next;
     }
-  };
-  walk(pages, 0);
-  return examples;
+    byPage.set(page, found);
+  }
+  return byPage;
 }
 
 /**
  * Every English message with its description and its placeholders' examples,
  * and every placeholder's description (kept once, not per message).
  */
-export function messagesWithContext(context, englishMessages, examples, pagesOf = () => []) {
+export function messagesWithContext(context, englishMessages, examples, pagesOf = () => [], pageExamples = new Map()) {
   const placeholders = {};
   const messages = [...englishMessages].map(([key, english]) => {
     const names = [...new Set(placeholdersOf(english))];
     for (const name of names) placeholders[name] ??= context.placeholders[name] ?? '';
+    const pages = pagesOf(key);
+    const onPage = (name) => pages.map((p) => pageExamples.get(p)?.get(name)).find((v) => v !== undefined);
     return {
       key,
       english,
       description: descriptionOf(context, key) ?? '',
-      pages: pagesOf(key),
-      // The value this message was given while the pages were built, else a same-named field of their data.
-      placeholders: names.map((name) => ({
-        name,
-        example: examples.get(exampleKey(key, name)) ?? examples.get(name) ?? null,
-      })),
+      pages,
+      // The value this message was given while the pages were built (`from: 'message'`), else a same-named
+      // field of the data of a page that shows it (`from: 'page'`: the page may word it otherwise). Another
+      // message's value is no example: names are shared loosely ({{value}} is 852 in one, 852 TPS in another).
+      placeholders: names.map((name) => {
+        const given = examples.get(exampleKey(key, name));
+        const page = given === undefined ? onPage(name) : undefined;
+        return {name, example: given ?? page ?? null, from: given ? 'message' : page ? 'page' : null};
+      }),
     };
   });
   return {messages, placeholders};

@@ -21,6 +21,11 @@ export const NAV_PAGES = [
   {docId: 'quick-run', label: 'site.nav.quick'},
   {docId: 'translating', label: 'site.nav.translate'},
 ];
+/**
+ * Where a page's screenshot is, under its locale's base URL: `npm run screenshots`
+ * (scripts/publish/page-screenshots.mjs) takes them; the Translating page links them.
+ */
+export const screenshotPath = (docId) => `/screenshots/${docId}.jpg`;
 /** The pages the navbar links to (the sidebar has them all). */
 export const NAVBAR_PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];
 export const SIDEBAR = 'guide';

@@ -24,7 +24,7 @@ import {methodologyPage} from './methodology-page.mjs';
 import {plannerPage} from './planner-page.mjs';
 import {quickRunPage} from './quick-run-page.mjs';
 import {runsPage} from './runs-page.mjs';
-import {translatingPage} from './translating-page.mjs';
+import {contextWithTranslations, translatingPage} from './translating-page.mjs';
 import {versionsPage} from './versions-page.mjs';
 
 /** Every result file in results/, read and checked (an invalid one names itself and the fix), with its path. */
@@ -215,7 +215,12 @@ export function buildPages(content, locale, messages, fallback = []) {
     locales,
     english: parseCatalog(content.siteDir, defaultLocale).data,
     catalog: messages,
-    context: translatorContext(content.siteDir, pages, examples),
+  });
+  // Examples come from every page's data, this one's too (the sample message's key).
+  pages.translating.context = contextWithTranslations(translatorContext(content.siteDir, pages, examples), {
+    locale,
+    defaultLocale,
+    catalog: messages,
   });
   const shownIn = (name, key) => PAGE_MESSAGES[name].some((k) => key === k || key.startsWith(`${k}.`));
   return Object.fromEntries(
@@ -240,8 +245,13 @@ export const pagesShowing = (key) =>
 function translatorContext(siteDir, pages, examples) {
   const english = parseCatalog(siteDir, defaultLocale);
   const names = new Set([...english.messages.values()].flatMap(placeholdersOf));
-  harvestExamples(pages, names, examples);
-  return messagesWithContext(readContext(siteDir), english.messages, examples, pagesShowing);
+  return messagesWithContext(
+    readContext(siteDir),
+    english.messages,
+    examples,
+    pagesShowing,
+    harvestExamples(pages, names),
+  );
 }
 
 /**

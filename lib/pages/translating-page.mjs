@@ -8,6 +8,7 @@ import path from 'node:path';
 import {catalogFile, catalogPath, readCatalog} from '../i18n/catalogs.mjs';
 import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
+import {NAV_PAGES, screenshotPath} from '../i18n/site-translations.mjs';
 import {ATTACHED_SIGNS} from '../i18n/catalog-checks/attached-signs.mjs';
 import {createTranslator, lookup, placeholdersOf} from '../i18n/messages.mjs';
 import {formatFigure} from '../numbers/format.mjs';
@@ -33,7 +34,7 @@ export const languageName = (code, reader) => new Intl.DisplayNames([reader], {t
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
  *   catalog: object}} options
  */
-export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog, context = {}}) {
+export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
   const exampleCatalog = example === locale ? catalog : readCatalog(siteDir, example);
@@ -75,15 +76,28 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
           .map(({key, line, before, now}) => ({key, line, before, now})),
         untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line}) => ({key, line})),
       })),
-    // Every message with what it is, where it shows and what its placeholders carry (examples from this build).
-    context: {
-      placeholders: context.placeholders ?? {},
-      messages: (context.messages ?? []).map((c) => ({
-        ...c,
-        translation: locale === defaultLocale ? null : (lookup(catalog, c.key) ?? null),
-      })),
-    },
     checkOutput: brokenCopyCheck(siteDir, example, defaultLocale, placeholder),
+    // Every page's screenshot in this language and in English (npm run screenshots takes them).
+    screenshots: {
+      command: 'npm run screenshots',
+      language: languageName(locale, locale),
+      pages: NAV_PAGES.map(({docId, label}) => ({docId, name: lookup(catalog, label), image: screenshotPath(docId)})),
+    },
+  };
+}
+
+/**
+ * The page's `context`: every message with what it is, where it shows and what
+ * its placeholders carry (examples from this build's data), and its
+ * translation in `locale` (none on the English page).
+ */
+export function contextWithTranslations(context, {locale, defaultLocale, catalog}) {
+  return {
+    placeholders: context.placeholders,
+    messages: context.messages.map((c) => ({
+      ...c,
+      translation: locale === defaultLocale ? null : (lookup(catalog, c.key) ?? null),
+    })),
   };
 }
 

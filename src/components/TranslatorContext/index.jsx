@@ -1,6 +1,7 @@
 // The Translating page's lists: what needs a translator in each language
 // (stale translations with the English then and now, messages still in
 // English), and every message with its context (lib/pages/translating-page.mjs).
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
 
@@ -70,6 +71,34 @@ export function TranslatorWork({languages}) {
   ));
 }
 
+/**
+ * Every page's screenshot, in this language and (on a translation) in English.
+ * Each locale's build has its own (npm run screenshots), under its own base URL.
+ */
+export function PageScreenshots({screenshots, english}) {
+  const t = useT();
+  const {i18n} = useDocusaurusContext();
+  const bases = [i18n.currentLocale, ...(i18n.currentLocale === i18n.defaultLocale ? [] : [i18n.defaultLocale])];
+  const href = (locale, image) => `${i18n.localeConfigs[locale].baseUrl.replace(/\/$/, '')}${image}`;
+  const labels = [screenshots.language, english].slice(0, bases.length);
+  return (
+    <DataTable columns={[t('translate.screenshots.page'), ...labels]} data-screenshots="">
+      {screenshots.pages.map((p) => (
+        <tr key={p.docId}>
+          <td>{p.name}</td>
+          {bases.map((locale) => (
+            <td key={locale}>
+              <a href={href(locale, p.image)} data-screenshot={`${locale}/${p.docId}`}>
+                {t('translate.screenshots.link')}
+              </a>
+            </td>
+          ))}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
 /** Every message, grouped by its first key part, each in a closed section. */
 export function MessageContext({context}) {
   const t = useT();
@@ -103,7 +132,10 @@ export function MessageContext({context}) {
                       {p.example !== null && (
                         <>
                           {' '}
-                          <code className="example">{p.example}</code>
+                          <code className="example" data-example-from={p.from}>
+                            {p.example}
+                          </code>
+                          {p.from === 'page' && <> {t('translate.context.fromPage')}</>}
                         </>
                       )}
                     </li>

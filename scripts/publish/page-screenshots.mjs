@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm run screenshots`: every page of the built site, in every language the
+// build holds, as a reader sees it at desktop width, so a translator sees
+// where each message shows (the Translating page links them). Run after
+// `npm run build`; the publishing job runs it before it uploads the site.
+//
+//   node scripts/publish/page-screenshots.mjs [--dir build] [--locale ja ...]
+//
+// Reads:  the built site in --dir (default build/); BASE_URL as the build had it.
+// Writes: <each locale's output>/screenshots/<page>.jpg (full page, 1280 px wide), replacing
+//         the folder whole once every page of that locale is taken.
+// Needs:  Chromium (bash scripts/setup-system.sh), nothing else: no PostgreSQL, no network.
+// Exit:   0 written; 1 no build of a locale asked for, or a page that did not load (its address said).
+import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {NAV_PAGES, screenshotPath} from '../../lib/i18n/site-translations.mjs';
+import {launchChromium} from '../site/chromium.mjs';
+import {locales} from '../../lib/locales.mjs';
+import {builtLocales} from '../site/built-locales.mjs';
+import {serveBuild} from '../site/serve-build.mjs';
+
+export const SCREENSHOT_WIDTH = 1280;
+const slugOf = (docId) => (docId === 'index' ? '' : `${docId}/`);
+
+/** Lets every chart near the reader draw, as a reader scrolling through would, then goes back to the top. */
+async function drawCharts(page) {
+  for (const figure of await page.$$('figure[data-chart]')) await figure.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(200);
+}
+
+/**
+ * Takes every page of `sites` (locales and where the build in `dir` has them,
+ * as builtLocales gives them), served as a static host would, with the build's base URL.
+ * `pages` (default: all) lets a test take a few.
+ * @returns {Promise<{locale: string, docId: string, file: string, bytes: number}[]>}
+ */
+export async function takeScreenshots(dir, sites, {baseUrl = '/', log = () => {}, pages = NAV_PAGES} = {}) {
+  const server = await serveBuild({dir});
+  const browser = await launchChromium();
+  const taken = [];
+  try {
+    const context = await browser.newContext({viewport: {width: SCREENSHOT_WIDTH, height: 800}});
+    // The build's pages ask for <base>assets/…; the files are at assets/… of `dir`.
+    if (baseUrl !== '/') {
+      await context.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (url.pathname.startsWith(baseUrl)) url.pathname = `/${url.pathname.slice(baseUrl.length)}`;
+        return route.continue({url: url.href});
+      });
+    }
+    for (const {locale, path: where} of sites) {
+      // Every page's screenshot shares one folder (screenshotPath).
+      const out = path.join(dir, where, path.dirname(screenshotPath('index')));
+      const next = `${out}.new`;
+      rmSync(next, {recursive: true, force: true});
+      mkdirSync(next, {recursive: true});
+      for (const {docId} of pages) {
+        const address = `${baseUrl.replace(/\/$/, '')}${where}${slugOf(docId)}`;
+        const page = await context.newPage();
+        const response = await page.goto(new URL(address, server.url).href, {waitUntil: 'networkidle'});
+        if (!response?.ok()) throw new Error(`${address}: HTTP ${response?.status()} (is ${dir} a full build?)`);
+        await page.waitForSelector('html[data-has-hydrated="true"]');
+        await drawCharts(page);
+        const image = await page.screenshot({fullPage: true, type: 'jpeg', quality: 70});
+        const name = path.basename(screenshotPath(docId));
+        writeFileSync(path.join(next, name), image);
+        taken.push({locale, docId, file: path.join(out, name), bytes: image.length});
+        log(`${address} → ${path.relative(dir, path.join(out, name))}`);
+        await page.close();
+      }
+      // Only a complete set replaces the old one.
+      rmSync(out, {recursive: true, force: true});
+      renameSync(next, out);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return taken;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const {values} = parseArgs({
+    options: {dir: {type: 'string', default: 'build'}, locale: {type: 'string', multiple: true}},
+  });
+  const dir = path.resolve(values.dir);
+  const built = builtLocales(dir);
+  const asked = values.locale ?? built.map((b) => b.locale);
+  const unknown = asked.filter((code) => !(code in locales));
+  if (unknown.length > 0) {
+    console.error(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`);
+    process.exit(1);
+  }
+  const missing = asked.filter((code) => !built.some((b) => b.locale === code));
+  if (built.length === 0 || missing.length > 0) {
+    console.error(
+      `${values.dir} holds no build${missing.length ? ` of ${missing.join(', ')}` : ''}: ` +
+        `run npm run build${missing.length ? ` -- --locale ${missing[0]}` : ''} first.`,
+    );
+    process.exit(1);
+  }
+  const baseUrl = process.env.BASE_URL ?? '/';
+  try {
+    const sites = built.filter((b) => asked.includes(b.locale));
+    const taken = await takeScreenshots(dir, sites, {baseUrl, log: console.log});
+    const mb = taken.reduce((sum, t) => sum + t.bytes, 0) / 1e6;
+    console.log(`${taken.length} screenshots (${asked.join(', ')}), ${mb.toFixed(1)} MB.`);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,73 @@
+// `npm run screenshots` on the production build: JPEGs of the pages at
+// desktop width in each language, where the Translating page links them
+// (its links, in Japanese and to English, answer with the images); a folder
+// with no build is refused with the command to run.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {loadImage} from '@napi-rs/canvas';
+import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {SCREENSHOT_WIDTH, takeScreenshots} from '../../scripts/publish/page-screenshots.mjs';
+import {builtLocales} from '../../scripts/site/built-locales.mjs';
+import {openPage, serveSite} from './site.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const build = path.join(root, 'build');
+const site = serveSite();
+// Two pages in two languages keep this short; the publishing job takes them all.
+const pages = NAV_PAGES.filter((p) => ['index', 'translating'].includes(p.docId));
+
+test('screenshots of the pages in English and Japanese, linked from the Translating page', async () => {
+  const sites = builtLocales(build).filter((b) => ['en', 'ja'].includes(b.locale));
+  assert.equal(sites.length, 2, 'the full build holds en and ja');
+  const taken = await takeScreenshots(build, sites, {pages});
+  assert.equal(taken.length, 4);
+  for (const shot of taken) {
+    const bytes = readFileSync(shot.file);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xff, 0xd8, 0xff], `${shot.file} is a JPEG`);
+    const image = await loadImage(bytes);
+    assert.equal(image.width, SCREENSHOT_WIDTH);
+    assert.ok(image.height > 800, `${shot.file}: the whole page, not the window (${image.height} px)`);
+  }
+  const {page, problems} = await openPage(site, '/ja/translating/');
+  const links = await page.$$eval('[data-screenshot]', (as) => as.map((a) => [a.dataset.screenshot, a.href]));
+  assert.equal(links.length, 2 * NAV_PAGES.length, 'each page, in Japanese and in English');
+  for (const [which, href] of links.filter(([w]) => pages.some((p) => w.endsWith(`/${p.docId}`)))) {
+    const response = await page.request.get(href);
+    assert.equal(response.status(), 200, `${which}: ${href}`);
+    assert.equal(response.headers()['content-type'], 'image/jpeg');
+  }
+  assert.ok(links.some(([w, href]) => w === 'en/index' && new URL(href).pathname === '/screenshots/index.jpg'));
+  assert.ok(links.some(([w, href]) => w === 'ja/index' && new URL(href).pathname === '/ja/screenshots/index.jpg'));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a folder with no build, or an unknown language, is refused, with what to do', () => {
+  const empty = mkdtempSync(path.join(tmpdir(), 'no-build-'));
+  try {
+    execFileSync(process.execPath, ['scripts/publish/page-screenshots.mjs', '--dir', empty], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+    assert.fail('it ran');
+  } catch (error) {
+    assert.equal(error.status, 1);
+    assert.match(error.stderr.toString(), /holds no build: run npm run build first/);
+  }
+  try {
+    execFileSync(process.execPath, ['scripts/publish/page-screenshots.mjs', '--locale', 'xx'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+    assert.fail('it ran');
+  } catch (error) {
+    assert.equal(error.status, 1);
+    assert.match(error.stderr.toString(), /Unknown locale xx: i18n\/locales\.json lists en, ja, ko, zh-Hans\./);
+  } finally {
+    rmSync(empty, {recursive: true, force: true});
+  }
+});
