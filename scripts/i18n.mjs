@@ -76,7 +76,7 @@ if (command === 'check') {
     process.exit(1);
   }
   // The context as the Translating page shows it, examples from the data the site is built from.
-  const {context} = buildLocalePages(root, defaultLocale).pages.translating;
+  const {context} = buildLocalePages(root, defaultLocale).pages.translating.onDemand;
   const message = context.messages.find((c) => c.key === key);
   console.log(`${key}  (${english.file}:${english.lines.get(key)})\n`);
   console.log(`  English: ${english.messages.get(key)}`);

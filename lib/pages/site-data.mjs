@@ -25,6 +25,7 @@ import {plannerPage} from './planner-page.mjs';
 import {quickRunPage} from './quick-run-page.mjs';
 import {runsPage} from './runs-page.mjs';
 import {contextWithTranslations, translatingPage} from './translating-page.mjs';
+import {splitOnDemand} from './on-demand.mjs';
 import {versionsPage} from './versions-page.mjs';
 
 /** Every result file in results/, read and checked (an invalid one names itself and the fix), with its path. */
@@ -135,7 +136,7 @@ export const PAGE_MESSAGES = {
   runs: ['common', 'runs'],
   history: ['common', 'history'],
   'quick-run': ['common', 'quick'],
-  translating: ['translate'],
+  translating: ['translate', 'common.onDemand'],
 };
 
 /** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
@@ -227,7 +228,7 @@ export function buildPages(content, locale, messages, fallback = []) {
     Object.entries(pages).map(([name, data]) => [
       name,
       {
-        ...data,
+        ...splitOnDemand(name, data),
         messages: pickMessages(messages, [...PAGE_MESSAGES[name], 'site.fallback']),
         fallback: fallback.filter((key) => shownIn(name, key)),
       },

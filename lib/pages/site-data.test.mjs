@@ -28,7 +28,7 @@ test('the quick-run page shows the newest quick run, and builds without one', ()
   const pages = buildPages(content, 'ko', messages);
   assert.equal(pages['quick-run'].run.id, quickRun().run.id);
   assert.deepEqual(Object.keys(pages['quick-run'].messages), ['common', 'quick', 'site']);
-  assert.deepEqual(Object.keys(pages.translating.messages), ['translate', 'site']);
+  assert.deepEqual(Object.keys(pages.translating.messages), ['translate', 'common', 'site']);
   const without = buildPages({...content, results: [versionsRun(), plannerRun()]}, 'ko', messages);
   assert.equal(without['quick-run'].run, null);
   assert.equal(without.runs.runs.length, 2);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {byTargetOrder} from '../../lib/numbers/repeat-stats.mjs';
+import {functionsKey} from '../../lib/pages/on-demand.mjs';
 import {buildLocalePages, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {openPage, root, serveSite, shots} from './site.mjs';
@@ -67,10 +68,18 @@ for (const locale of Object.keys(locales)) {
           assert.match(await response.text(), /^desc: .*\ncmd: .*\nevents: Ir\n/);
         }
       }
-      // Open the first comparison's functions: its rows are there, the function names as Cachegrind gives them.
+      // Open the first comparison's functions: its rows are loaded then (they are not in the page's first
+      // load), the function names as Cachegrind gives them.
       const first = page.locator('section[data-instructions] details[data-functions]').first();
+      const [group, target] = [data[list][0].id, data[list][0].instructions.functions[0].target];
+      assert.equal(await first.getAttribute('data-functions'), `${group}-${target}`);
       await first.locator('summary').click();
-      assert.ok((await first.locator('tbody tr').count()) > 0);
+      await first.locator('tbody tr').first().waitFor();
+      const names = await first.locator('tbody th code').allTextContents();
+      assert.deepEqual(
+        names,
+        data.onDemand.functions[functionsKey(group, target)].map((r) => r.function),
+      );
       await first.scrollIntoViewIfNeeded();
       await page.screenshot({path: `${shots}/instructions-${suite}-${locale}.png`, fullPage: false});
       assert.deepEqual(problems, []);

@@ -10,6 +10,8 @@ import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
 import RunData from '@site/src/components/RunData';
+import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
+import {functionsKey} from '@site/lib/pages/on-demand.mjs';
 import {
   AGREEMENT_CLAIM,
   AGREEMENT_OUTCOME,
@@ -322,7 +324,7 @@ function VersionsGroup({data, group: g}) {
       {g.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
-      <InstructionsSection id={g.id} figures={g.instructions} run={data.instructionsRun} />
+      <InstructionsSection page="pg-versions" id={g.id} figures={g.instructions} run={data.instructionsRun} />
       <Heading as="h3" id={`${g.id}-commands`}>
         {t('common.commands.title')}
       </Heading>
@@ -435,7 +437,7 @@ export function PlannerCase({data, case: id}) {
         ))}
       </DataTable>
       <PublishedCase data={data} c={c} />
-      <InstructionsSection id={id} figures={c.instructions} run={data.instructionsRun} />
+      <InstructionsSection page="pg17-planner" id={id} figures={c.instructions} run={data.instructionsRun} />
       <p>{t(keys.look)}</p>
       <Heading as="h3" id={`${id}-query`}>
         {t('planner.query')}
@@ -464,12 +466,14 @@ export function PlannerCase({data, case: id}) {
 /**
  * A group's instructions per transaction: how they were counted, the verdict
  * sentences, the A/A, the table, the chart, and, folded, the functions whose
- * work changed most and the Cachegrind files.
+ * work changed most (their rows loaded when the reader opens one) and the
+ * Cachegrind files.
  */
-function InstructionsSection({id, figures: f, run}) {
+function InstructionsSection({page, id, figures: f, run}) {
   const t = useT();
   const gap = useSentenceGap();
   const {withBaseUrl} = useBaseUrlUtils();
+  const rows = useOnDemand(page);
   if (!f) {
     return (
       <>
@@ -538,7 +542,12 @@ function InstructionsSection({id, figures: f, run}) {
         <Chart key={spec.id} spec={spec} />
       ))}
       {f.functions.map((fc) => (
-        <details key={fc.target} data-functions={`${id}-${fc.target}`} data-pagefind-ignore="all">
+        <details
+          key={fc.target}
+          data-functions={`${id}-${fc.target}`}
+          data-pagefind-ignore="all"
+          onToggle={(e) => e.currentTarget.open && rows.load()}
+        >
           <summary>{t('common.instructions.functions.title', {name: fc.name, base: fc.base})}</summary>
           <p>
             {t('common.instructions.functions.total', {
@@ -549,28 +558,32 @@ function InstructionsSection({id, figures: f, run}) {
               change: fc.change,
             })}
           </p>
-          <DataTable
-            columns={[
-              t('common.instructions.functions.function'),
-              {label: fc.base, numeric: true},
-              {label: fc.name, numeric: true},
-              {label: t('common.instructions.functions.change'), numeric: true},
-              {label: t('common.instructions.functions.share'), numeric: true},
-            ]}
-            caption={t('common.instructions.functions.caption')}
-          >
-            {fc.rows.map((r) => (
-              <tr key={r.function}>
-                <th scope="row">
-                  <code>{r.function}</code>
-                </th>
-                <Num>{r.before}</Num>
-                <Num>{r.after}</Num>
-                <Num>{r.change}</Num>
-                <Num>{r.share ?? '—'}</Num>
-              </tr>
-            ))}
-          </DataTable>
+          {rows.data ? (
+            <DataTable
+              columns={[
+                t('common.instructions.functions.function'),
+                {label: fc.base, numeric: true},
+                {label: fc.name, numeric: true},
+                {label: t('common.instructions.functions.change'), numeric: true},
+                {label: t('common.instructions.functions.share'), numeric: true},
+              ]}
+              caption={t('common.instructions.functions.caption')}
+            >
+              {rows.data.functions[functionsKey(id, fc.target)].map((r) => (
+                <tr key={r.function}>
+                  <th scope="row">
+                    <code>{r.function}</code>
+                  </th>
+                  <Num>{r.before}</Num>
+                  <Num>{r.after}</Num>
+                  <Num>{r.change}</Num>
+                  <Num>{r.share ?? '—'}</Num>
+                </tr>
+              ))}
+            </DataTable>
+          ) : (
+            <NotLoaded failed={rows.failed} />
+          )}
         </details>
       ))}
       {f.files.length > 0 && (

@@ -4,6 +4,7 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
+import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
 
 /** The tables' headings, by column: whole keys, so a search finds where each message is used. */
 const HEADINGS = {
@@ -99,53 +100,69 @@ export function PageScreenshots({screenshots, english}) {
   );
 }
 
-/** Every message, grouped by its first key part, each in a closed section. */
-export function MessageContext({context}) {
-  const t = useT();
-  const groups = new Map();
-  for (const m of context.messages) {
-    const group = m.key.split('.')[0];
-    groups.set(group, [...(groups.get(group) ?? []), m]);
-  }
-  const hasTranslation = context.messages.some((m) => m.translation !== null);
-  const columns = ['key', 'english', ...(hasTranslation ? ['translation'] : []), 'about'];
-  return [...groups].map(([group, messages]) => (
-    <details key={group} className="message-context" id={`messages-${group}`}>
+/**
+ * Every message, grouped by its first key part, each group in a closed
+ * section: the messages are loaded when the reader first opens one
+ * (translating.on-demand.json), which keeps them out of the page's first load.
+ */
+export function MessageContext({groups, hasTranslation}) {
+  const {data, failed, load} = useOnDemand('translating');
+  return groups.map(({group, count}) => (
+    <details
+      key={group}
+      className="message-context"
+      id={`messages-${group}`}
+      onToggle={(e) => e.currentTarget.open && load()}
+    >
       <summary>
-        <code>{group}</code> ({messages.length})
+        <code>{group}</code> ({count})
       </summary>
-      <DataTable columns={columns.map((k) => t(HEADINGS[k]))}>
-        {messages.map((m) => (
-          <tr key={m.key} id={`message-${m.key}`}>
-            <td>
-              <Key name={m.key} />
-            </td>
-            <td lang="en">{m.english}</td>
-            {hasTranslation && <td>{m.translation ?? '—'}</td>}
-            <td lang="en">
-              {m.description}
-              {m.placeholders.length > 0 && (
-                <ul>
-                  {m.placeholders.map((p) => (
-                    <li key={p.name}>
-                      <code>{`{{${p.name}}}`}</code> {context.placeholders[p.name]}
-                      {p.example !== null && (
-                        <>
-                          {' '}
-                          <code className="example" data-example-from={p.from}>
-                            {p.example}
-                          </code>
-                          {p.from === 'page' && <> {t('translate.context.fromPage')}</>}
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+      {data ? (
+        <MessageTable context={data.context} group={group} hasTranslation={hasTranslation} />
+      ) : (
+        <NotLoaded failed={failed} />
+      )}
     </details>
   ));
+}
+
+/** One group's messages: key, English, translation, and what each is with its placeholders' examples. */
+function MessageTable({context, group, hasTranslation}) {
+  const t = useT();
+  const messages = context.messages.filter((m) => m.key.split('.')[0] === group);
+  const columns = ['key', 'english', ...(hasTranslation ? ['translation'] : []), 'about'];
+  return (
+    <DataTable columns={columns.map((k) => t(HEADINGS[k]))}>
+      {messages.map((m) => (
+        <tr key={m.key} id={`message-${m.key}`}>
+          <td>
+            <Key name={m.key} />
+          </td>
+          <td lang="en">{m.english}</td>
+          {hasTranslation && <td>{m.translation ?? '—'}</td>}
+          <td lang="en">
+            {m.description}
+            {m.placeholders.length > 0 && (
+              <ul>
+                {m.placeholders.map((p) => (
+                  <li key={p.name}>
+                    <code>{`{{${p.name}}}`}</code> {context.placeholders[p.name]}
+                    {p.example !== null && (
+                      <>
+                        {' '}
+                        <code className="example" data-example-from={p.from}>
+                          {p.example}
+                        </code>
+                        {p.from === 'page' && <> {t('translate.context.fromPage')}</>}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
 }

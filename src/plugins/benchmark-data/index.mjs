@@ -42,8 +42,10 @@ export default function benchmarkDataPlugin(context) {
       // One data file per page, so a page loads only its own data; a chart's image credit is drawn
       // into its image only (postBuild hands the whole specs over), so the page's data leaves it out.
       const forPage = (key, value) => (key === 'imageCredit' ? undefined : value);
-      for (const [page, data] of Object.entries(content.pages)) {
-        await actions.createData(`${page}.json`, JSON.stringify(data, forPage));
+      // What a page shows only when the reader opens it is a file of its own, loaded then (lib/pages/on-demand.mjs).
+      for (const [page, {onDemand = {}, ...firstLoad}] of Object.entries(content.pages)) {
+        await actions.createData(`${page}.json`, JSON.stringify(firstLoad, forPage));
+        await actions.createData(`${page}.on-demand.json`, JSON.stringify(onDemand));
       }
       // The navbar search's words, on every page (a few short messages).
       actions.setGlobalData({locale, search: content.site.search});

@@ -1,0 +1,55 @@
+// What a page shows only when the reader opens it (the folded tables of
+// functions under the instructions figures, the Translating page's messages
+// by group) is kept out of the page's first load, which has a budget
+// (README, Performance): it goes under the page data's `onDemand`, which the
+// data plugin publishes as a file of its own (<page>.on-demand.json) and
+// src/components/OnDemand loads when the reader opens such a part.
+
+/** The key of one comparison's function rows: its group (or case) and the version compared. */
+export const functionsKey = (id, target) => `${id}/${target}`;
+
+/**
+ * `items` (groups or cases, each maybe with `instructions`) without their
+ * function rows, and those rows by functionsKey.
+ */
+export function foldFunctionRows(items) {
+  const functions = {};
+  const folded = items.map((item) => {
+    if (!item.instructions) return item;
+    const kept = item.instructions.functions.map(({rows, ...comparison}) => {
+      functions[functionsKey(item.id, comparison.target)] = rows;
+      return comparison;
+    });
+    return {...item, instructions: {...item.instructions, functions: kept}};
+  });
+  return {items: folded, functions};
+}
+
+/** The Translating page's message groups, as its first load names them: a group and how many messages. */
+export function messageGroups(messages) {
+  const counts = new Map();
+  for (const {key} of messages) {
+    const group = key.split('.')[0];
+    counts.set(group, (counts.get(group) ?? 0) + 1);
+  }
+  return [...counts].map(([group, count]) => ({group, count}));
+}
+
+/** A page's data split into what its first load carries and what it loads on demand. */
+export function splitOnDemand(name, data) {
+  if (name === 'pg-versions' || name === 'pg17-planner') {
+    const list = name === 'pg-versions' ? 'groups' : 'cases';
+    const {items, functions} = foldFunctionRows(data[list]);
+    return {...data, [list]: items, onDemand: {functions}};
+  }
+  if (name === 'translating') {
+    const {context, ...rest} = data;
+    return {
+      ...rest,
+      contextGroups: messageGroups(context.messages),
+      hasTranslation: context.messages.some((m) => m.translation !== null),
+      onDemand: {context},
+    };
+  }
+  return data;
+}

@@ -1,0 +1,65 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {fileURLToPath} from 'node:url';
+import {foldFunctionRows, functionsKey, messageGroups, splitOnDemand} from './on-demand.mjs';
+import {buildLocalePages} from './site-data.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+test('function rows leave the groups for onDemand, keyed by group and version; the rest stays', () => {
+  const rows = [{function: 'ExecInsert', change: '+1%'}];
+  const groups = [
+    {id: 'small-tpcb', instructions: {margin: '1%', functions: [{target: 'pg18', name: 'PostgreSQL 18', rows}]}},
+    {id: 'large-tpcb', instructions: null},
+  ];
+  const {items, functions} = foldFunctionRows(groups);
+  assert.deepEqual(items[0].instructions, {margin: '1%', functions: [{target: 'pg18', name: 'PostgreSQL 18'}]});
+  assert.equal(items[1], groups[1]);
+  assert.deepEqual(functions, {[functionsKey('small-tpcb', 'pg18')]: rows});
+  assert.ok(groups[0].instructions.functions[0].rows, 'the input is left as it was');
+});
+
+test('the Translating page keeps its groups and counts; every message goes on demand', () => {
+  const messages = [
+    {key: 'common.a', translation: null},
+    {key: 'common.b', translation: 'x'},
+    {key: 'home.c', translation: null},
+  ];
+  assert.deepEqual(messageGroups(messages), [
+    {group: 'common', count: 2},
+    {group: 'home', count: 1},
+  ]);
+  const split = splitOnDemand('translating', {file: 'f', context: {messages, placeholders: {}}});
+  assert.deepEqual(split, {
+    file: 'f',
+    contextGroups: [
+      {group: 'common', count: 2},
+      {group: 'home', count: 1},
+    ],
+    hasTranslation: true,
+    onDemand: {context: {messages, placeholders: {}}},
+  });
+  assert.deepEqual(splitOnDemand('runs', {a: 1}), {a: 1});
+});
+
+test('the real pages: no function rows and no message context in a first load, all of them on demand', () => {
+  const {pages} = buildLocalePages(root, 'ja');
+  for (const [name, list] of [
+    ['pg-versions', 'groups'],
+    ['pg17-planner', 'cases'],
+  ]) {
+    const comparisons = pages[name][list].flatMap((g) => (g.instructions?.functions ?? []).map((f) => [g.id, f]));
+    assert.ok(comparisons.length > 0, `${name} has instructions comparisons`);
+    for (const [id, f] of comparisons) {
+      assert.equal(f.rows, undefined);
+      assert.ok(pages[name].onDemand.functions[functionsKey(id, f.target)].length > 0, `${name} ${id} ${f.target}`);
+    }
+  }
+  const translating = pages.translating;
+  assert.equal(translating.context, undefined);
+  assert.equal(
+    translating.contextGroups.reduce((n, g) => n + g.count, 0),
+    translating.onDemand.context.messages.length,
+  );
+  assert.equal(translating.hasTranslation, true);
+});
