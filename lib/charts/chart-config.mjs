@@ -158,7 +158,7 @@ export function chartConfig(spec, theme) {
         },
         tooltip: {
           callbacks: {
-            title: (items) => (bar ? spec.x.categories[items[0].dataIndex] : pointOf(items[0]).xText),
+            title: (items) => (bar ? spec.x.categories[items[0].dataIndex] : spec.x.texts[pointOf(items[0]).x]),
             label: (item) => `${spec.series[item.datasetIndex].label}: ${pointOf(item).tooltip ?? pointOf(item).text}`,
           },
         },

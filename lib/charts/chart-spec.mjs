@@ -37,13 +37,25 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
  * Lines over a numeric x axis (e.g. seconds into a run). With `markers`, each
  * point is drawn, with its interval (low–high) as a whisker where it has one;
  * `xTicks` ([{value, label}]) replaces the nice ticks (e.g. runs named by date).
+ * Each point's `xText` (its x in words, for the tooltip and the data table)
+ * ends up once per x value in the spec's `x.texts`.
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, xKind: string, yKind: string,
  *   series: {label: string, points: {x: number, y: number, low?: number, high?: number, xText: string,
  *   text: string}[]}[], image: string, markers?: boolean, xTicks?: {value: number, label: string}[],
  *   credit?: string}} options
  */
 export function lineChart(options) {
-  const {id, locale, title, xTitle, yTitle, xKind, yKind, series, image, markers, xTicks, credit} = options;
+  const {id, locale, title, xTitle, yTitle, xKind, yKind, image, markers, xTicks, credit} = options;
+  // Each x's words once in `x.texts` rather than on every series' point: series share their x values, and a
+  // page's first load carries every spec (README, Performance).
+  const texts = {};
+  const series = options.series.map(({points, ...s}) => ({
+    ...s,
+    points: points.map(({xText, ...p}) => {
+      texts[p.x] ??= xText;
+      return p;
+    }),
+  }));
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const ys = series.flatMap((s) => s.points.map((p) => Math.max(p.y, p.high ?? p.y)));
   return {
@@ -58,6 +70,7 @@ export function lineChart(options) {
       ticks: xTicks ?? niceTicks({min: Math.min(0, ...xs), max: Math.max(...xs), kind: xKind, locale}),
       // Points at whole positions (runs) get half a step of room on each side, so none sits on the frame.
       ...(xTicks && {range: {min: Math.min(...xTicks.map((t) => t.value)) - 0.5, max: Math.max(...xs) + 0.5}}),
+      texts,
     },
     y: {title: yTitle, ticks: niceTicks({max: Math.max(...ys), kind: yKind, locale})},
     series,
@@ -75,7 +88,8 @@ export function chartTable(spec) {
   const rows = new Map();
   spec.series.forEach((s, j) => {
     for (const p of s.points) {
-      if (!rows.has(p.x)) rows.set(p.x, {x: p.x, label: p.xText, cells: Array(spec.series.length).fill(null)});
+      if (!rows.has(p.x))
+        rows.set(p.x, {x: p.x, label: spec.x.texts[p.x], cells: Array(spec.series.length).fill(null)});
       rows.get(p.x).cells[j] = p;
     }
   });
