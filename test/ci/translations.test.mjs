@@ -15,7 +15,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const VALIDATOR = `${root}node_modules/.bin/action-validator`;
 const read = (file) => YAML.parse(readFileSync(`${root}${file}`, 'utf8'));
 
-test('translations.yml: valid, on i18n/ pull requests, checks, builds one language, runs no benchmark', () => {
+test('translations.yml: valid, on i18n/ pull requests, checks, builds one language, screenshots it, no benchmark', () => {
   const run = spawnSync(VALIDATOR, [`${root}.github/workflows/translations.yml`], {encoding: 'utf8'});
   assert.equal(run.status, 0, run.stdout + run.stderr);
   const w = read('.github/workflows/translations.yml');
@@ -24,7 +24,15 @@ test('translations.yml: valid, on i18n/ pull requests, checks, builds one langua
   assert.match(commands, /i18n\.mjs check --github/);
   assert.match(commands, /i18n\.mjs changed/);
   assert.match(commands, /build\.mjs --locale "\$locale"/);
-  assert.doesNotMatch(commands, /bench\.mjs|setup-system/, 'Node only: no pgbench, no browser, no benchmark');
+  assert.doesNotMatch(commands, /bench\.mjs|setup-system|chromium/, 'Node only: no pgbench, no browser, no benchmark');
+  // For the reviewer, a job of its own: each changed language built alone, every page's screenshot uploaded.
+  const shots = w.jobs.screenshots.steps;
+  const shotCommands = shots.map((s) => s.run ?? '').join('\n');
+  assert.match(shotCommands, /apt-get install .*chromium fonts-noto-cjk/);
+  assert.match(shotCommands, /build\.mjs --locale "\$locale" --out-dir "\.preview\/\$locale"/);
+  assert.match(shotCommands, /page-screenshots\.mjs --dir "\.preview\/\$locale"/);
+  assert.doesNotMatch(shotCommands, /bench\.mjs|setup-system/);
+  assert.equal(shots.at(-1).with.path, '.preview/*/screenshots/');
   assert.deepEqual(read('.github/workflows/benchmark.yml').on.pull_request['paths-ignore'], ['i18n/**']);
 });
 
