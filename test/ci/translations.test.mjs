@@ -15,7 +15,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const VALIDATOR = `${root}node_modules/.bin/action-validator`;
 const read = (file) => YAML.parse(readFileSync(`${root}${file}`, 'utf8'));
 
-test('translations.yml: valid, on i18n/ pull requests, checks, builds one language, screenshots it, no benchmark', () => {
+test('translations.yml: on i18n/ pull requests, checks, builds one language, screenshots it, no benchmark', () => {
   const run = spawnSync(VALIDATOR, [`${root}.github/workflows/translations.yml`], {encoding: 'utf8'});
   assert.equal(run.status, 0, run.stdout + run.stderr);
   const w = read('.github/workflows/translations.yml');
