@@ -21,7 +21,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {$, argv, chalk, echo} from 'zx';
 import {defaultLocale, localePath, locales} from '../lib/locales.mjs';
 import {serveBuild} from './site/serve-build.mjs';
-import {builtLocales} from './site/built-locales.mjs';
+import {localesInBuild} from './site/locales-in-build.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const host = argv.host ?? '127.0.0.1';
@@ -123,7 +123,7 @@ try {
 const pages =
   locale !== null
     ? [[locales[locale].label, '/']]
-    : builtLocales(`${root}${outDir}`).map(({locale: code, path}) => [locales[code].label, path]);
+    : localesInBuild(`${root}${outDir}`).map(({locale: code, path}) => [locales[code].label, path]);
 pages.push(['quick run', `${pages.length > 1 ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));

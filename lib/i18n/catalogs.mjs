@@ -30,7 +30,7 @@ export function messagesOf(node, prefix = '') {
 /**
  * A catalog read for checking: its data, messages and the line of every key,
  * or the problem that stops it being read ({file, line, key, message}).
- * @returns {{file: string, data?: object, messages?: Map<string, string>,
+ * @returns {{file: string, text?: string, data?: object, messages?: Map<string, string>,
  *   lines?: Map<string, number>, duplicates?: {key, line, firstLine}[], problem?: object}}
  */
 export function parseCatalog(siteDir, locale) {
@@ -50,7 +50,7 @@ export function parseCatalog(siteDir, locale) {
   } catch (error) {
     return {file, locale, problem: {file, key: null, ...jsonProblem(text, error)}};
   }
-  return {file, locale, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+  return {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
 }
 
 // JSON.parse reports a missing comma where the next key starts: the fix is on

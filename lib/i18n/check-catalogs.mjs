@@ -32,6 +32,20 @@ export const sourceHash = (text) => createHash('sha256').update(text).digest('he
 
 /** The problems of one catalog: every check that applies to it, in list order. */
 export function catalogProblems(catalog, {locale, english, isDefault}) {
+  // Each locale's build asks for every catalog's problems (its fallback, the Translating page's lists):
+  // the same files give the same problems, so they are found once per process.
+  const id = catalog.text !== undefined && english.text !== undefined && [locale, isDefault, catalog.file].join('\0');
+  const found = id && problemsFound.get(id);
+  if (found && found.text === catalog.text && found.english === english.text) return found.problems;
+  const problems = findProblems(catalog, {locale, english, isDefault});
+  if (id) problemsFound.set(id, {text: catalog.text, english: english.text, problems});
+  return problems;
+}
+
+/** The problems found, by locale and file, with the texts they were found in. */
+const problemsFound = new Map();
+
+function findProblems(catalog, {locale, english, isDefault}) {
   return CATALOG_CHECKS.filter((c) => c.appliesTo === 'every' || !isDefault).flatMap((c) =>
     c.check({catalog, english, locale}).map((p) => ({
       file: catalog.file,

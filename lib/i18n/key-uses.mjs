@@ -2,29 +2,21 @@
 // in quotes (run-time choices through lib/i18n/message-keys.mjs), so a plain
 // scan of the sources finds each use, and a key assembled from parts is a
 // mistake this scan reports.
-import fs from 'node:fs';
+import fs, {existsSync} from 'node:fs';
 import path from 'node:path';
+import {listFiles} from '../list-files.mjs';
 
 /** The folders whose code shows messages; tests are not uses. */
 const SOURCE_DIRS = ['src', 'lib', 'scripts', 'docs'];
-const SOURCE_FILE = /\.(mjs|js|jsx|mdx)$/;
 const TEST_FILE = /\.test\.m?jsx?$/;
 
 /** Every source file under the site's code folders, relative to `siteDir`, in a stable order. */
-export function sourceFiles(siteDir) {
-  const files = [];
-  const walk = (dir) => {
-    if (!fs.existsSync(path.join(siteDir, dir))) return;
-    for (const entry of fs.readdirSync(path.join(siteDir, dir), {withFileTypes: true})) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules') walk(rel);
-      } else if (SOURCE_FILE.test(entry.name) && !TEST_FILE.test(entry.name)) files.push(rel);
-    }
-  };
-  for (const dir of SOURCE_DIRS) walk(dir);
-  return files.sort();
-}
+export const sourceFiles = (siteDir) =>
+  SOURCE_DIRS.filter((dir) => existsSync(path.join(siteDir, dir)))
+    .flatMap((dir) => listFiles(path.join(siteDir, dir), ['.mjs', '.js', '.jsx', '.mdx']))
+    .filter((file) => !TEST_FILE.test(file))
+    .map((file) => path.relative(siteDir, file))
+    .sort();
 
 const QUOTED = /(['"`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
 

@@ -8,7 +8,11 @@
 
 import {catalogPath} from './catalog-path.mjs';
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+/** A {{placeholder}}, its name captured: the one pattern of the pages, the checks and the tools. */
+export const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** `text` with each {{placeholder}} replaced by a space: the words a translator wrote. */
+export const withoutPlaceholders = (text) => text.replace(PLACEHOLDER, ' ');
 
 /** The message at a dotted key, or undefined. */
 export function lookup(messages, id) {

@@ -2,6 +2,7 @@
 // are names and units that every language writes alike ("{{value}} TPS",
 // "PostgreSQL {{version}}"). Such messages are listed, not refused: a
 // translator may still be on the way.
+import {withoutPlaceholders} from './messages.mjs';
 
 /** Words every language writes as English does (product names, units, formats). */
 export const SAME_IN_EVERY_LANGUAGE = [
@@ -21,6 +22,6 @@ export const SAME_IN_EVERY_LANGUAGE = [
 /** True when `text` is English's `source` word for word and has a word to translate. */
 export function untranslated(text, source) {
   if (text !== source) return false;
-  const words = text.replace(/\{\{\s*[\w.]+\s*\}\}/g, ' ').match(/\p{L}{2,}/gu) ?? [];
+  const words = withoutPlaceholders(text).match(/\p{L}{2,}/gu) ?? [];
   return words.some((w) => !SAME_IN_EVERY_LANGUAGE.includes(w));
 }

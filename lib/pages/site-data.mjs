@@ -210,15 +210,16 @@ export function buildPages(content, locale, messages, fallback = []) {
     history: historyPage(content.results, content.suites, {locale, t}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
   };
+  const english = parseCatalog(content.siteDir, defaultLocale);
   pages.translating = translatingPage(content.siteDir, {
     locale,
     defaultLocale,
     locales,
-    english: parseCatalog(content.siteDir, defaultLocale).data,
+    english: english.data,
     catalog: messages,
   });
   // Examples come from every page's data, this one's too (the sample message's key).
-  pages.translating.context = contextWithTranslations(translatorContext(content.siteDir, pages, examples), {
+  pages.translating.context = contextWithTranslations(translatorContext(content.siteDir, english, pages, examples), {
     locale,
     defaultLocale,
     catalog: messages,
@@ -243,8 +244,7 @@ export const pagesShowing = (key) =>
     .map(([name]) => name);
 
 /** Every English message with its description, placeholders and examples from this build's page data. */
-function translatorContext(siteDir, pages, examples) {
-  const english = parseCatalog(siteDir, defaultLocale);
+function translatorContext(siteDir, english, pages, examples) {
   const names = new Set([...english.messages.values()].flatMap(placeholdersOf));
   return messagesWithContext(
     readContext(siteDir),

@@ -17,25 +17,16 @@ import {parseArgs} from 'node:util';
 import {NAV_PAGES, screenshotPath} from '../../lib/i18n/site-translations.mjs';
 import {launchChromium} from '../site/chromium.mjs';
 import {locales} from '../../lib/locales.mjs';
-import {builtLocales} from '../site/built-locales.mjs';
+import {localesInBuild} from '../site/locales-in-build.mjs';
+import {drawCharts} from '../site/page-charts.mjs';
 import {serveBuild} from '../site/serve-build.mjs';
 
 export const SCREENSHOT_WIDTH = 1280;
 const slugOf = (docId) => (docId === 'index' ? '' : `${docId}/`);
 
-/** Lets every chart near the reader draw, as a reader scrolling through would, then goes back to the top. */
-async function drawCharts(page) {
-  for (const figure of await page.$$('figure[data-chart]')) await figure.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(200);
-}
-
 /**
  * Takes every page of `sites` (locales and where the build in `dir` has them,
- * as builtLocales gives them), served as a static host would, with the build's base URL.
+ * as localesInBuild gives them), served as a static host would, with the build's base URL.
  * `pages` (default: all) lets a test take a few.
  * @returns {Promise<{locale: string, docId: string, file: string, bytes: number}[]>}
  */
@@ -65,7 +56,9 @@ export async function takeScreenshots(dir, sites, {baseUrl = '/', log = () => {}
         const response = await page.goto(new URL(address, server.url).href, {waitUntil: 'networkidle'});
         if (!response?.ok()) throw new Error(`${address}: HTTP ${response?.status()} (is ${dir} a full build?)`);
         await page.waitForSelector('html[data-has-hydrated="true"]');
+        // Every chart drawn, as a reader scrolling through sees it; the page from its top.
         await drawCharts(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
         const image = await page.screenshot({fullPage: true, type: 'jpeg', quality: 70});
         const name = path.basename(screenshotPath(docId));
         writeFileSync(path.join(next, name), image);
@@ -89,7 +82,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {dir: {type: 'string', default: 'build'}, locale: {type: 'string', multiple: true}},
   });
   const dir = path.resolve(values.dir);
-  const built = builtLocales(dir);
+  const built = localesInBuild(dir);
   const asked = values.locale ?? built.map((b) => b.locale);
   const unknown = asked.filter((code) => !(code in locales));
   if (unknown.length > 0) {

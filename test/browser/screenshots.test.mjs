@@ -11,7 +11,7 @@ import path from 'node:path';
 import {loadImage} from '@napi-rs/canvas';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {SCREENSHOT_WIDTH, takeScreenshots} from '../../scripts/publish/page-screenshots.mjs';
-import {builtLocales} from '../../scripts/site/built-locales.mjs';
+import {localesInBuild} from '../../scripts/site/locales-in-build.mjs';
 import {openPage, serveSite} from './site.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -21,7 +21,7 @@ const site = serveSite();
 const pages = NAV_PAGES.filter((p) => ['index', 'translating'].includes(p.docId));
 
 test('screenshots of the pages in English and Japanese, linked from the Translating page', async () => {
-  const sites = builtLocales(build).filter((b) => ['en', 'ja'].includes(b.locale));
+  const sites = localesInBuild(build).filter((b) => ['en', 'ja'].includes(b.locale));
   assert.equal(sites.length, 2, 'the full build holds en and ja');
   const taken = await takeScreenshots(build, sites, {pages});
   assert.equal(taken.length, 4);

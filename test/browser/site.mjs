@@ -6,6 +6,7 @@ import {execFileSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {drawCharts} from '../../scripts/site/page-charts.mjs';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
@@ -67,13 +68,7 @@ export async function openPage(site, path, viewport = {width: 1280, height: 800}
  * grid colours, so an axis without data counts as blank).
  */
 export async function blankCharts(page) {
-  // A chart is drawn when it comes near the viewport once the reader reads on: point, then pass by each.
-  await page.mouse.move(1, 1);
-  for (const figure of await page.$$('figure[data-chart]')) await figure.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
-  );
-  await page.waitForTimeout(200);
+  await drawCharts(page);
   const palette = PALETTE.map((hex) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)));
   return page.$$eval(
     'figure[data-chart]',

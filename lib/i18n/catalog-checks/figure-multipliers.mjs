@@ -2,6 +2,7 @@
 // placeholder multiplies what the reader sees ("{{tps}}万" shows 19,800万, ten
 // thousand times the measured figure). Korean's 만 ("only") reads the same way
 // after a figure, so it is refused too: the sentence says "only" another way.
+import {PLACEHOLDER} from '../messages.mjs';
 
 /** Words that multiply a figure written before them, per script. */
 export const MULTIPLIERS = [
@@ -27,10 +28,7 @@ export const MULTIPLIERS = [
 const cjk = MULTIPLIERS.filter((m) => !/^[A-Za-z]+$/.test(m));
 const latin = MULTIPLIERS.filter((m) => /^[A-Za-z]+$/.test(m));
 // Latin ones only as a word of their own: "{{value}} ms" and "{{size}} MB" are units.
-const after = new RegExp(
-  `\\{\\{\\s*([\\w.]+)\\s*\\}\\}\\s*(${cjk.join('|')}|(?:${latin.join('|')})(?![A-Za-z]))`,
-  'gu',
-);
+const after = new RegExp(`${PLACEHOLDER.source}\\s*(${cjk.join('|')}|(?:${latin.join('|')})(?![A-Za-z]))`, 'gu');
 
 export default {
   name: 'figure-multipliers',

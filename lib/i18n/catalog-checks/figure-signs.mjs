@@ -2,9 +2,10 @@
 // none after it ({{change}} is "+12.3%"): a sign added after it doubles
 // ("+12.3%%"). Signs are the half-width ones the data writes (a full-width ％
 // beside a figure's % looks like a second style), and never doubled.
+import {PLACEHOLDER} from '../messages.mjs';
 
 const SIGN = '[%％×xX✕倍배]';
-const signAfter = new RegExp(`\\{\\{\\s*([\\w.]+)\\s*\\}\\}\\s*(${SIGN})`, 'gu');
+const signAfter = new RegExp(`${PLACEHOLDER.source}\\s*(${SIGN})`, 'gu');
 const englishSignAfter = (english, name) =>
   new RegExp(`\\{\\{\\s*${name.replace('.', '\\.')}\\s*\\}\\}(\\s*[%×]|\\s+times\\b)`, 'u').test(english);
 

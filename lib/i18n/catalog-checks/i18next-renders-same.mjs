@@ -3,9 +3,7 @@
 // values here, and any difference (nesting, plurals, formatting, escaping) is a
 // problem. Runs in Node only.
 import i18next from 'i18next';
-import {createTranslator, placeholdersOf} from '../messages.mjs';
-
-const PLAIN = /\{\{\s*[\w.]+\s*\}\}/g;
+import {createTranslator, PLACEHOLDER, placeholdersOf} from '../messages.mjs';
 
 export default {
   name: 'i18next-renders-same',
@@ -23,7 +21,7 @@ export default {
     const ours = createTranslator(locale, catalog.data);
     const problems = [];
     for (const [key, text] of catalog.messages) {
-      if (/\{\{|\}\}/.test(text.replace(PLAIN, ''))) {
+      if (/\{\{|\}\}/.test(text.replace(PLACEHOLDER, ''))) {
         problems.push({key, id: 'checks.notPlain', values: {example: '{{n, number}}'}});
         continue;
       }

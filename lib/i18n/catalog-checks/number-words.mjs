@@ -2,6 +2,7 @@
 // typed by hand: it cannot follow the data and differs between translations.
 // Words that name no figure of the data (the two measures a page explains, 十分
 // meaning "enough") are listed in NUMBER_WORD_ALLOWLIST, reviewed like code.
+import {withoutPlaceholders} from '../messages.mjs';
 
 /** Number words in each catalog's script. */
 const NUMBER_WORDS = {
@@ -63,7 +64,7 @@ export const NUMBER_WORD_ALLOWLIST = {
 export function numberWords(text, locale) {
   const words = NUMBER_WORDS[locale] ?? NUMBER_WORDS[locale.split('-')[0]];
   if (!words) return [];
-  let rest = text.replace(/\{\{\s*[\w.]+\s*\}\}/g, ' ');
+  let rest = withoutPlaceholders(text);
   for (const phrase of NUMBER_WORD_ALLOWLIST[locale] ?? []) rest = rest.split(phrase).join(' ');
   return [...rest.matchAll(words)].map((m) => m[0]);
 }

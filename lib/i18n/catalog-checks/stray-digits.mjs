@@ -1,5 +1,6 @@
 // Numbers come from the data, never from a message: a digit typed into a
 // translation is how translations come to disagree about their own figures.
+import {withoutPlaceholders} from '../messages.mjs';
 
 /**
  * Words with digits that a message may contain: names, not numbers (documented
@@ -9,7 +10,7 @@ export const DIGIT_ALLOWLIST = ['gp3'];
 
 /** Digits in a message outside the allowlist and outside {{placeholders}}. */
 export function strayDigits(text) {
-  let rest = text.replace(/\{\{\s*[\w.]+\s*\}\}/g, ' ');
+  let rest = withoutPlaceholders(text);
   for (const word of DIGIT_ALLOWLIST) rest = rest.split(word).join(' ');
   return rest.match(/\p{Nd}+/gu) ?? [];
 }

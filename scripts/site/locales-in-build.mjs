@@ -14,7 +14,7 @@ const localeOf = (lang) => Object.entries(locales).find(([c, {htmlLang}]) => c =
  * @param {string} dir  a build's folder
  * @returns {{locale: string, path: string}[]}  [] when `dir` holds no build
  */
-export function builtLocales(dir) {
+export function localesInBuild(dir) {
   const root = path.join(dir, 'index.html');
   if (!existsSync(root)) return [];
   const others = Object.keys(locales).filter(
