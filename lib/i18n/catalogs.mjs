@@ -50,6 +50,11 @@ export function parseCatalog(siteDir, locale) {
   } catch (error) {
     return {file, locale, problem: {file, key: null, ...jsonProblem(text, error)}};
   }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const found = data === null ? 'null' : Array.isArray(data) ? 'an array' : `a ${typeof data}`;
+    const message = `is ${found}, not an object of messages: copy ${catalogPath('en')} and translate it`;
+    return {file, locale, problem: {file, line: 1, key: null, message}};
+  }
   return {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import {writeFileAtomically} from '../write-file-atomically.mjs';
 import {CATALOG_CHECKS} from './catalog-checks/index.mjs';
 import {sayIn} from './check-messages.mjs';
-import {catalogPath, parseCatalog, reviewedFile} from './catalogs.mjs';
+import {catalogPath, jsonProblem, parseCatalog, reviewedFile} from './catalogs.mjs';
 import {untranslated} from './untranslated.mjs';
 import {CONTEXT_FILE, contextProblems, readContext} from './message-context.mjs';
 import {keyLines} from './json-lines.mjs';
@@ -60,8 +60,31 @@ function findProblems(catalog, {locale, english, isDefault}) {
  * The English each translation was reviewed against, by key (older records
  * kept a short hash of it instead: a hash tells that English changed, not how).
  */
-export const readReviewed = (siteDir, locale) =>
-  existsSync(reviewedFile(siteDir, locale)) ? JSON.parse(readFileSync(reviewedFile(siteDir, locale), 'utf8')) : {};
+export function readReviewed(siteDir, locale) {
+  const {reviewed, problem} = parseReviewed(siteDir, locale);
+  if (problem) throw new Error(formatProblem(problem));
+  return reviewed;
+}
+
+/**
+ * The review record, or the problem that stops it being read: then every
+ * translation of the language counts as not yet reviewed, and the check says why.
+ */
+function parseReviewed(siteDir, locale) {
+  const full = reviewedFile(siteDir, locale);
+  if (!existsSync(full)) return {reviewed: {}};
+  const file = path.relative(siteDir, full);
+  const text = readFileSync(full, 'utf8');
+  const fix = `fix it, or delete it and mark what you reviewed again (npm run i18n:reviewed -- ${locale} KEY...)`;
+  try {
+    const reviewed = JSON.parse(text);
+    if (reviewed !== null && typeof reviewed === 'object' && !Array.isArray(reviewed)) return {reviewed};
+    return {reviewed: {}, problem: {file, line: 1, key: null, message: `is not a JSON object: ${fix}`}};
+  } catch (error) {
+    const {line, message} = jsonProblem(text, error);
+    return {reviewed: {}, problem: {file, line, key: null, message: `${message.replace(/;.*$/, '')}: ${fix}`}};
+  }
+}
 
 const HASH = /^[0-9a-f]{12}$/;
 const reviewedAgainst = (record, text) => record === text || (HASH.test(record ?? '') && record === sourceHash(text));
@@ -93,7 +116,8 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
       continue;
     }
 
-    const reviewed = readReviewed(siteDir, locale);
+    const {reviewed, problem: reviewProblem} = parseReviewed(siteDir, locale);
+    if (reviewProblem) problems.push(reviewProblem);
     const counts = {translated: 0, missing: 0, stale: 0, untranslated: 0, extra: 0};
     for (const [key, text] of english.messages) {
       const line = catalog.lines.get(key) ?? null;

@@ -2,10 +2,11 @@
 // commands, a message shown in English and in a translation, and the output of
 // the real translation check on a broken copy of the catalogs, so the guide
 // can never describe a check that prints something else.
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {catalogFile, catalogPath, readCatalog} from '../i18n/catalogs.mjs';
+import {catalogFile, catalogPath} from '../i18n/catalogs.mjs';
+import {siteCatalog} from '../i18n/fallback.mjs';
 import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
 import {NAV_PAGES, screenshotPath} from '../i18n/site-translations.mjs';
@@ -37,7 +38,8 @@ export const languageName = (code, reader) => new Intl.DisplayNames([reader], {t
 export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
-  const exampleCatalog = example === locale ? catalog : readCatalog(siteDir, example);
+  // The example language's messages as its pages show them: English where its catalog cannot be used.
+  const exampleCatalog = example === locale ? catalog : siteCatalog(siteDir, example);
   const placeholder = placeholdersOf(lookup(english, SAMPLE_KEY))[0];
   const checked = checkCatalogs(siteDir, Object.keys(locales), defaultLocale);
   return {
@@ -71,12 +73,16 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
         locale: l,
         name: languageName(l, locale),
         file: catalogPath(l),
+        // What keeps the language's messages from being used: its pages show English there until it is fixed.
+        problems: checked.problems
+          .filter((p) => p.file.startsWith(`i18n/${l}/`))
+          .map(({file, line, key, message}) => ({file, line, key, message})),
         stale: checked.stale
           .filter((s) => s.locale === l)
           .map(({key, line, before, now}) => ({key, line, before, now})),
         untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line}) => ({key, line})),
       })),
-    checkOutput: brokenCopyCheck(siteDir, example, defaultLocale, placeholder),
+    checkOutput: brokenCopyCheck(siteDir, exampleCatalog, {locale: example, defaultLocale, placeholder}),
     // Every page's screenshot in this language and in English (npm run screenshots takes them).
     screenshots: {
       command: 'npm run screenshots',
@@ -104,17 +110,19 @@ export function contextWithTranslations(context, {locale, defaultLocale, catalog
 /**
  * What `npm run i18n:check` prints for a copy of `locale`'s catalog with one
  * placeholder renamed and a digit typed into another message (made in a
- * temporary folder; the real catalogs are only read).
+ * temporary folder; the real catalogs are only read). The copy is written from
+ * the messages its pages use (`messages`: English where the catalog itself has
+ * a problem), and only the two edits' problems are shown: the example never
+ * depends on what else a translator's catalog holds today.
  */
-export function brokenCopyCheck(siteDir, locale, defaultLocale, placeholder) {
+export function brokenCopyCheck(siteDir, messages, {locale, defaultLocale, placeholder}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'translate-example-'));
   try {
-    for (const l of [defaultLocale, locale]) {
-      mkdirSync(path.dirname(catalogFile(dir, l)), {recursive: true});
-      cpSync(catalogFile(siteDir, l), catalogFile(dir, l));
-    }
+    mkdirSync(path.dirname(catalogFile(dir, defaultLocale)), {recursive: true});
+    cpSync(catalogFile(siteDir, defaultLocale), catalogFile(dir, defaultLocale));
     const file = catalogFile(dir, locale);
-    const text = readFileSync(file, 'utf8');
+    mkdirSync(path.dirname(file), {recursive: true});
+    const text = `${JSON.stringify(messages, null, 2)}\n`;
     const lines = text.split('\n');
     const at = keyLines(text);
     const edit = (key, change) => {
@@ -124,8 +132,10 @@ export function brokenCopyCheck(siteDir, locale, defaultLocale, placeholder) {
     edit(SAMPLE_KEY, (line) => line.replace(`{{${placeholder}}}`, `{{${placeholder}Name}}`));
     edit(DIGIT_KEY, (line) => line.replace(/": "/, '": "12 '));
     writeFileSync(file, lines.join('\n'));
-    // Only the problems (stale translations are expected: the broken copy has no review record).
-    return checkCatalogs(dir, [locale], defaultLocale).problems.map(formatProblem);
+    // Only the two edits' problems (stale translations are expected: the broken copy has no review record).
+    return checkCatalogs(dir, [locale], defaultLocale)
+      .problems.filter((p) => [SAMPLE_KEY, DIGIT_KEY].includes(p.key))
+      .map(formatProblem);
   } finally {
     rmSync(dir, {recursive: true, force: true});
   }

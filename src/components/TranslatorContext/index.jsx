@@ -36,12 +36,28 @@ function Key({name}) {
   );
 }
 
-/** Per language: stale translations and messages left in English. */
+/** Per language: what keeps its catalog from being used, stale translations and messages left in English. */
 export function TranslatorWork({languages}) {
   const t = useT();
   return languages.map((l) => (
     <section key={l.locale} className="translator-work" data-locale={l.locale}>
-      {l.stale.length === 0 && l.untranslated.length === 0 ? (
+      {l.problems.length > 0 && (
+        <div className="fallback-note" role="note" data-catalog-problems={l.locale}>
+          <p>{t('translate.languages.problems', {language: l.name, command: 'npm run i18n:check'})}</p>
+          <ul>
+            {l.problems.map((p) => (
+              <li key={`${p.file}:${p.line}:${p.key}:${p.message}`}>
+                <code>
+                  {p.file}
+                  {p.line ? `:${p.line}` : ''}
+                </code>{' '}
+                {p.key && <Key name={p.key} />} {p.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {l.problems.length === 0 && l.stale.length === 0 && l.untranslated.length === 0 ? (
         <p>{t('translate.languages.none', {language: l.name})}</p>
       ) : null}
       {l.stale.length > 0 && (

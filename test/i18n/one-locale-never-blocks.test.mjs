@@ -1,0 +1,138 @@
+// One language never blocks another: each translation is broken in turn, in
+// each way a translator's edit (or a bad merge) can break it, and every
+// locale's pages are built from what the data plugin reads. The broken one is
+// built with English where its messages are unusable and says so on its
+// Translating page; the others build unchanged. A real Docusaurus build of
+// English with a broken Japanese catalog closes it.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {catalogFile, reviewedFile} from '../../lib/i18n/catalogs.mjs';
+import {usableCatalog} from '../../lib/i18n/fallback.mjs';
+import {writeSiteTranslations} from '../../lib/i18n/site-translations.mjs';
+import {defaultLocale, locales} from '../../lib/locales.mjs';
+import {buildPages, loadSiteData, siteMessages} from '../../lib/pages/site-data.mjs';
+import {SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const codes = Object.keys(locales);
+const translations = codes.filter((l) => l !== defaultLocale);
+
+/** A copy of the site's catalogs beside links to its data: each case breaks the copy, never the project. */
+function siteCopy(t) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'locale-isolation-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  for (const entry of ['results', 'datasets', 'benchmarks']) symlinkSync(path.join(root, entry), path.join(dir, entry));
+  return dir;
+}
+const resetCatalogs = (dir) => {
+  rmSync(path.join(dir, 'i18n'), {recursive: true, force: true});
+  cpSync(path.join(root, 'i18n'), path.join(dir, 'i18n'), {recursive: true});
+};
+
+/** The line of a catalog holding `key`'s last part: `"better": "…",` under verdict.sentence. */
+const sampleLine = (text) => {
+  const lines = text.split('\n');
+  const at = lines.findIndex(
+    (l, i) => /^\s*"better": /.test(l) && lines.slice(0, i).some((p) => /"sentence": \{/.test(p)),
+  );
+  assert.ok(at > 0, `${SAMPLE_KEY} not found`);
+  return {lines, at};
+};
+
+// Each way: what it does to the catalog's folder, and whether the whole catalog is then unusable.
+const WAYS = {
+  'bad JSON (a comma removed)': {edit: (text) => text.replace(/",\n/, '"\n'), whole: true},
+  'a key deleted (the sample message)': {
+    edit: (text) => {
+      const {lines, at} = sampleLine(text);
+      lines.splice(at, 1);
+      return lines.join('\n').replace(/,(\n\s*\})/, '$1');
+    },
+  },
+  'a placeholder renamed': {
+    edit: (text) => {
+      const {lines, at} = sampleLine(text);
+      lines[at] = lines[at].replace(/\{\{(\w+)\}\}/, '{{$1Renamed}}');
+      return lines.join('\n');
+    },
+  },
+  'the file deleted': {edit: null, whole: true},
+  'null instead of an object': {edit: () => 'null\n', whole: true},
+  'a string instead of an object': {edit: () => '"ja"\n', whole: true},
+  'its review record broken': {review: (text) => text.slice(0, -3)},
+};
+
+function breakLocale(dir, locale, {edit, review}) {
+  const file = catalogFile(dir, locale);
+  if (review) writeFileSync(reviewedFile(dir, locale), review(readFileSync(reviewedFile(dir, locale), 'utf8')));
+  else if (edit) writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  else rmSync(file);
+}
+
+test('each translation broken each way: every locale builds, the broken one in English where it must, and says so', (t) => {
+  const dir = siteCopy(t);
+  const content = {...loadSiteData(root), siteDir: dir};
+  const english = JSON.parse(readFileSync(catalogFile(root, defaultLocale), 'utf8'));
+  let cases = 0;
+  for (const broken of translations) {
+    for (const [way, spec] of Object.entries(WAYS)) {
+      resetCatalogs(dir);
+      breakLocale(dir, broken, spec);
+      const label = `${broken}: ${way}`;
+      writeSiteTranslations(dir, codes, defaultLocale);
+      for (const locale of codes) {
+        const {data, fallback, reasons} = usableCatalog(dir, locale);
+        const pages = buildPages(content, locale, data, fallback);
+        assert.ok(siteMessages(dir, locale).search, `${label}: ${locale} has no search words`);
+        const own = pages.translating.languages.find((l) => l.locale === broken);
+        assert.ok(own.problems.length > 0, `${label}: the ${locale} Translating page does not list the problem`);
+        if (locale !== broken) {
+          assert.deepEqual(fallback, [], `${label}: ${locale} fell back to English`);
+          continue;
+        }
+        if (spec.review) continue; // The messages are fine: only the record of their review is broken.
+        assert.ok(reasons.length > 0, `${label}: no reason given`);
+        assert.ok(fallback.length > 0, `${label}: nothing shown in English`);
+        if (spec.whole) assert.equal(data.site.title, english.site.title, label);
+        else {
+          assert.deepEqual(fallback, [SAMPLE_KEY], label);
+          assert.notEqual(data.site.title, english.site.title, `${label}: the rest is still translated`);
+        }
+        // The pages that show a message in English mark it.
+        assert.ok(Object.values(pages).some((p) => p.fallback?.length > 0));
+        cases++;
+      }
+    }
+  }
+  assert.equal(cases, translations.length * (Object.keys(WAYS).length - 1));
+});
+
+test('npm run build -- --locale en with a Japanese catalog that is not JSON: English builds, the log says why', (t) => {
+  // A project of its own: links to this one's files, its own catalogs, static/ and build output.
+  const dir = mkdtempSync(path.join(tmpdir(), 'locale-build-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  const own = new Set(['i18n', 'static', 'build', '.docusaurus', 'test-results', '.git', '.preview']);
+  for (const entry of readdirSync(root)) {
+    if (!own.has(entry)) symlinkSync(path.join(root, entry), path.join(dir, entry));
+  }
+  cpSync(path.join(root, 'i18n'), path.join(dir, 'i18n'), {recursive: true});
+  mkdirSync(path.join(dir, 'static'));
+  cpSync(path.join(root, 'static'), path.join(dir, 'static'), {
+    recursive: true,
+    filter: (f) => !f.includes(`${path.sep}data`),
+  });
+  breakLocale(dir, 'ja', WAYS['bad JSON (a comma removed)']);
+  const build = spawnSync(process.execPath, [path.join(dir, 'scripts/build.mjs'), '--locale', 'en'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  assert.equal(build.status, 0, build.stdout + build.stderr);
+  assert.match(build.stdout + build.stderr, /i18n\/ja\/benchmarks\.json:\d+: is not valid JSON/);
+  const page = readFileSync(path.join(dir, 'build/translating/index.html'), 'utf8');
+  assert.match(page, /i18n\/ja\/benchmarks\.json/);
+});
