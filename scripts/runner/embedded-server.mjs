@@ -30,6 +30,7 @@ import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {runProcess} from './processes.mjs';
+import {CALLGRIND_OPTIONS} from '../../lib/cachegrind/read-callgrind.mjs';
 
 const require = createRequire(import.meta.url);
 export const SUPERUSER = 'bench';
@@ -135,7 +136,7 @@ export const confValue = (value) =>
     : `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
- * Removes a server's folder. Under Cachegrind a process writes its file as it
+ * Removes a server's folder. Under Valgrind a process writes its file as it
  * exits, after pg_ctl stop has returned (the postmaster's last of all): the
  * folder can still be filling while it is removed, so the removal retries.
  */
@@ -148,6 +149,34 @@ export function stopAllServers() {
   for (const server of running) server.stopNow();
 }
 
+/**
+ * Whether a process runs: it exists and is not a zombie (a killed postmaster
+ * whose parent, pg_ctl, has exited waits for init to reap it, and where init
+ * does not, it stays a zombie that kill(pid, 0) still finds).
+ */
+function processRuns(pid) {
+  if (!(pid > 0)) return false;
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return error.code === 'EPERM';
+    }
+  }
+}
+
+/** The postmaster's pid from its pid file; '' when there is none. */
+function readPidFile(dataDir) {
+  try {
+    return readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+  } catch {
+    return '';
+  }
+}
+
 let hooked = false;
 function stopOnExit() {
   if (hooked) return;
@@ -157,22 +186,22 @@ function stopOnExit() {
 }
 
 /**
- * The Cachegrind command a server runs under for the instructions measure:
- * one output file per process (%p), instructions only (no cache simulation),
- * quiet (Valgrind's own words would fill the server log).
+ * The Valgrind command a server runs under for the instructions measure:
+ * Callgrind counting inside PostgresMain only (lib/cachegrind/read-callgrind.mjs
+ * says why), one output file per process (%p), quiet (Valgrind's own words
+ * would fill the server log).
  */
-export const cachegrindArgs = (valgrind, outDir) => [
+export const valgrindArgs = (valgrind, outDir) => [
   valgrind,
-  '--tool=cachegrind',
-  '--cache-sim=no',
+  ...CALLGRIND_OPTIONS,
   '-q',
-  `--cachegrind-out-file=${path.join(outDir, 'cachegrind.out.%p')}`,
+  `--callgrind-out-file=${path.join(outDir, 'callgrind.out.%p')}`,
 ];
 
 /**
  * Plans a server: what it will run, without running anything (for --dry-run,
  * and for the result's list of commands). With `instrument` ({valgrind}), it
- * can also start under Cachegrind: pg_ctl -p runs a wrapper that execs
+ * can also start under Valgrind: pg_ctl -p runs a wrapper that execs
  * postgres under Valgrind, and every connection is logged with its process id,
  * so that the backends that served pgbench can be told from the others.
  */
@@ -193,13 +222,13 @@ export function planServer({
     listen_addresses: '127.0.0.1',
     port,
     unix_socket_directories: socketDir,
-    // Under Cachegrind: each backend's process id in the log, and no autovacuum, whose timing (it runs
+    // Under Valgrind: each backend's process id in the log, and no autovacuum, whose timing (it runs
     // whenever a worker gets the CPU) would change the pages a transaction finds; pgbench's own vacuum
     // of branches and tellers runs before each run instead.
     ...(instrument && {log_connections: 'on', log_line_prefix: '%m [%p] ', autovacuum: 'off'}),
   };
-  const cachegrindDir = path.join(baseDir, 'cachegrind');
-  const wrapper = path.join(baseDir, 'postgres-under-cachegrind');
+  const valgrindDir = path.join(baseDir, 'valgrind');
+  const wrapper = path.join(baseDir, 'postgres-under-valgrind');
   const start = [bin.pgCtl, '-D', dataDir, '-l', logFile, '-w', '-t', '120', 'start'];
   return {
     bin,
@@ -208,10 +237,10 @@ export function planServer({
     logFile,
     conf,
     ...(instrument && {
-      cachegrindDir,
+      valgrindDir,
       wrapper,
-      wrapperText: `#!/bin/sh\n# postgres under Cachegrind (written by the benchmark runner)\nexec ${[
-        ...cachegrindArgs(instrument.valgrind, cachegrindDir),
+      wrapperText: `#!/bin/sh\n# postgres under Valgrind (written by the benchmark runner)\nexec ${[
+        ...valgrindArgs(instrument.valgrind, valgrindDir),
         bin.postgres,
       ]
         .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
@@ -228,12 +257,12 @@ export function planServer({
 
 /**
  * Initializes and starts a server of PostgreSQL `major`. With `instrument`
- * ({valgrind}), it can run under Cachegrind: resume('instrumented') and
+ * ({valgrind}), it can run under Valgrind: resume('instrumented') and
  * mode('instrumented') (re)start it so, and its processes' files go to
- * cachegrindDir.
+ * valgrindDir.
  * @returns {Promise<{host, port, user, database, baseDir, stop: () => void, pause: () => Promise<void>,
  *   resume: (mode?: string) => Promise<void>, mode: (mode: string) => Promise<void>, log: () => string,
- *   logFile: string, cachegrindDir?: string}>}
+ *   logFile: string, valgrindDir?: string}>}
  */
 export async function startServer({major, settings = {}, onCommand = () => {}, instrument = null}) {
   stopOnExit();
@@ -244,10 +273,10 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
   const plan = planServer({major, settings, port, baseDir, bin, instrument});
   mkdirSync(plan.socketDir);
   if (instrument) {
-    mkdirSync(plan.cachegrindDir);
+    mkdirSync(plan.valgrindDir);
     writeFileSync(plan.wrapper, plan.wrapperText, {mode: 0o755});
   }
-  const owned = [baseDir, plan.socketDir, ...(instrument ? [plan.cachegrindDir, plan.wrapper] : [])];
+  const owned = [baseDir, plan.socketDir, ...(instrument ? [plan.valgrindDir, plan.wrapper] : [])];
   if (user) for (const dir of owned) chownSync(dir, user.uid, user.gid);
   const as = user ? {uid: user.uid, gid: user.gid} : {};
   const stopIfStarted = () => {
@@ -312,7 +341,7 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
     database: DATABASE,
     baseDir,
     logFile: plan.logFile,
-    ...(instrument && {cachegrindDir: plan.cachegrindDir}),
+    ...(instrument && {valgrindDir: plan.valgrindDir}),
     log: () => (existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : ''),
     /** Stops the server and removes its files; safe to call twice, and on exit. */
     stopNow() {
@@ -355,9 +384,9 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
   };
   server.resume = async (wanted = 'plain') => {
     if (!paused || stopped) return;
-    if (wanted === 'instrumented' && !instrument) throw new Error('resume: this server was not planned for Cachegrind');
+    if (wanted === 'instrumented' && !instrument) throw new Error('resume: this server was not planned for Valgrind');
     const start = wanted === 'instrumented' ? plan.commands.startInstrumented : plan.commands.start;
-    await run(wanted === 'instrumented' ? 'start under Cachegrind' : 'start', start, startFailure).catch(gone);
+    await run(wanted === 'instrumented' ? 'start under Valgrind' : 'start', start, startFailure).catch(gone);
     paused = false;
     mode = wanted;
     starts++;
@@ -371,6 +400,12 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
     await server.resume(wanted);
   };
   server.currentMode = () => (paused || stopped ? null : mode);
+  /** False when the server should be up and its postmaster is gone (killed, crashed). */
+  server.alive = () => {
+    if (stopped) return false;
+    if (paused) return true;
+    return processRuns(Number(readPidFile(plan.dataDir)));
+  };
   running.add(server);
   return server;
 }

@@ -1,22 +1,26 @@
-// One cell of the instructions measure: the CPU instructions a server executes
-// per transaction, counted by Valgrind's Cachegrind (the server runs under it:
-// embedded-server.mjs, mode 'instrumented').
+// One cell of the instructions measure: the CPU instructions a server's
+// backends execute per transaction, counted by Valgrind's Callgrind inside
+// PostgresMain only (the server runs under it: embedded-server.mjs, mode
+// 'instrumented'; lib/cachegrind/read-callgrind.mjs says why not Cachegrind).
 //
 // The cell runs pgbench twice with the same random seed, a shorter run (half
 // the transactions per client) and a longer one, each after the same
 // preparation: the vacuum pgbench itself does before a built-in script
 // (run by psql here, so that its work is not counted), then CHECKPOINT. The
 // backends that served each run are those the server log shows connecting
-// with application_name=pgbench; when they have exited, their Cachegrind
+// with application_name=pgbench; when they have exited, their Callgrind
 // files are read and added up. Start-up, connection and exit cost the same in
 // both runs: the difference, divided by the transactions the longer run
-// added, is the work of a transaction. Not counted: the postmaster and every
+// added, is the work of a transaction. Not counted: a backend's start-up
+// before PostgresMain (and none of the postmaster's counts, which a forked
+// process would otherwise inherit), the postmaster and every
 // background process (checkpointer, background writer, WAL writer,
 // autovacuum, PostgreSQL 18's I/O workers), pgbench itself, the kernel, and
 // waiting of any kind.
 import {existsSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {addProfiles, parseCachegrind} from '../../lib/cachegrind/read-cachegrind.mjs';
+import {addProfiles} from '../../lib/cachegrind/read-cachegrind.mjs';
+import {COUNTED, parseCallgrind} from '../../lib/cachegrind/read-callgrind.mjs';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {cellRecord} from '../../lib/results/cell-record.mjs';
 import {statusOf} from '../../lib/results/cell-status.mjs';
@@ -73,9 +77,9 @@ export function pgbenchBackends(logText) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until each backend has exited (its Cachegrind file is then complete); the files. */
+/** Waits until each backend has exited (its Callgrind file is then complete); the files. */
 async function backendFiles(dir, pids, timeoutS = 300) {
-  const files = pids.map((pid) => path.join(dir, `cachegrind.out.${pid}`));
+  const files = pids.map((pid) => path.join(dir, `callgrind.out.${pid}`));
   const deadline = Date.now() + timeoutS * 1000;
   for (;;) {
     throwIfInterrupted();
@@ -83,7 +87,7 @@ async function backendFiles(dir, pids, timeoutS = 300) {
     if (pending.length === 0) return files;
     if (Date.now() > deadline) {
       throw new Error(
-        `the Cachegrind files of backends ${pending.join(', ')} did not appear within ${timeoutS} s after ` +
+        `the Callgrind files of backends ${pending.join(', ')} did not appear within ${timeoutS} s after ` +
           `pgbench ended (in ${dir})`,
       );
     }
@@ -91,10 +95,10 @@ async function backendFiles(dir, pids, timeoutS = 300) {
   }
 }
 
-/** Removes the Cachegrind files of processes that have exited and were not counted (psql's, autovacuum's). */
+/** Removes the Callgrind files of processes that have exited and were not counted (psql's, autovacuum's). */
 function clearFinished(dir) {
   for (const name of readdirSync(dir)) {
-    const pid = /^cachegrind\.out\.(\d+)$/.exec(name)?.[1];
+    const pid = /^callgrind\.out\.(\d+)$/.exec(name)?.[1];
     if (pid && !existsSync(`/proc/${pid}`)) rmSync(path.join(dir, name), {force: true});
   }
 }
@@ -103,7 +107,7 @@ const logSize = (file) => (existsSync(file) ? statSync(file).size : 0);
 const logAfter = (file, offset) => readFileSync(file).subarray(offset).toString('utf8');
 
 /**
- * Measures a cell's instructions per transaction; the server must run under Cachegrind.
+ * Measures a cell's instructions per transaction; the server must run under Valgrind.
  * @returns {Promise<{cell: object, profiles: {short: object, long: object}|null}>}  the cell record and
  *   the added-up profiles of its shorter and longer runs (null when it failed)
  */
@@ -128,7 +132,7 @@ export async function measureInstructions({cell, server, connection, env, record
     profiles: null,
   });
   progress.start({cell, expectedS: null});
-  clearFinished(server.cachegrindDir);
+  clearFinished(server.valgrindDir);
   for (const transactions of runLengths(cell)) {
     try {
       record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
@@ -148,7 +152,7 @@ export async function measureInstructions({cell, server, connection, env, record
       summary,
       raw: {stdout: redact(out.stdout, connection.secrets), stderr: redact(out.stderr, connection.secrets)},
     };
-    const {status, error} = statusOf(summary, out.exitCode);
+    const {status, error} = statusOf(summary, out.exitCode, out.signal);
     if (status !== 'ok') return failed(error);
     const expected = transactions * cell.clients;
     if (summary.processed !== expected) {
@@ -168,12 +172,12 @@ export async function measureInstructions({cell, server, connection, env, record
     }
     let files;
     try {
-      files = await backendFiles(server.cachegrindDir, pids);
+      files = await backendFiles(server.valgrindDir, pids);
     } catch (error) {
       if (error instanceof Interrupted) throw error;
       return failed({kind: 'other', message: error.message});
     }
-    const profile = addProfiles(files.map((f) => parseCachegrind(readFileSync(f, 'utf8'), f)));
+    const profile = addProfiles(files.map((f) => parseCallgrind(readFileSync(f, 'utf8'), f)));
     for (const f of files) rmSync(f, {force: true});
     profiles.push(profile);
     runs.push({
@@ -196,7 +200,7 @@ export async function measureInstructions({cell, server, connection, env, record
       log: null,
       raw: last.raw,
       error: null,
-      instructions: {perTransaction, randomSeed, valgrind, runs},
+      instructions: {perTransaction, counted: COUNTED, randomSeed, valgrind, runs},
     }),
     profiles: {short: profiles[0], long: profiles[1]},
   };

@@ -73,7 +73,7 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
 /**
  * The lines --dry-run prints for a suite's cells, in the order the run would
  * execute them. An instructions run (measure 'instructions') starts each
- * server under Cachegrind for its cells, and without it for pgbench -i and
+ * server under Valgrind for its cells, and without it for pgbench -i and
  * setup SQL, as the run does.
  */
 export function planLines(cells, seed, {measure = 'time'} = {}) {
@@ -95,7 +95,7 @@ export function planLines(cells, seed, {measure = 'time'} = {}) {
     const wanted = modeOf(step);
     if (!entry.server || entry.mode === wanted) return;
     if (entry.mode !== null)
-      lines.push(`# stop ${active} to start it ${wanted === 'plain' ? 'without' : 'under'} Cachegrind`);
+      lines.push(`# stop ${active} to start it ${wanted === 'plain' ? 'without' : 'under'} Valgrind`);
     if (entry.mode !== null) lines.push(renderCommand(entry.server.commands.stop));
     const start = wanted === 'instrumented' ? entry.server.commands.startInstrumented : entry.server.commands.start;
     lines.push(renderCommand(start));
