@@ -17,7 +17,9 @@ const WHAT_TO_DO = {
 /** An error for a failed write that names `file` and what to do. */
 export function writeError(file, error, kept = 'The file as it was before is unchanged.') {
   const hint = WHAT_TO_DO[error.code] ?? error.message;
-  return new Error(`${file}: could not be written (${error.code ?? 'error'}): ${hint}. ${kept}`);
+  return Object.assign(new Error(`${file}: could not be written (${error.code ?? 'error'}): ${hint}. ${kept}`), {
+    code: error.code ?? 'EIO',
+  });
 }
 
 /** @param {string} file @param {string|Uint8Array} content */

@@ -7,7 +7,7 @@
 //       Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>)
 //       and writes DIR/<id>-<time>.json (default DIR: results/). --measure
 //       instructions counts the CPU instructions per transaction under
-//       Valgrind's Cachegrind instead of timing (default: time).
+//       Valgrind's Callgrind instead of timing (default: time).
 //   node scripts/bench.mjs merge RESULT... --out FILE [--shards N] [--replace]
 //       Joins the results of a suite's shards; with --shards, the cells of a
 //       shard that left no result or stopped early are recorded as failed;
@@ -53,8 +53,12 @@
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
 // Exit:  0 done; 1 the input could not be read, a suite or result is not valid,
-//        or a run could not start; 2 wrong usage; 3 a run finished, but some
-//        cells failed or aborted (they are in the result, with why); 130 (143, 129)
+//        a run could not start, or it could not write its result (it stopped;
+//        what it measured is saved elsewhere, and the error says where); 2 wrong
+//        usage; 3 a run finished, but some cells failed or aborted (they are in
+//        the result, with why; a target it could not use is in
+//        environment.targets with its error; run --resume measures the failed
+//        cells again); 130 (143, 129)
 //        a run was interrupted by Ctrl-C (SIGTERM, SIGHUP): its result is saved
 //        unfinished, and run --resume finishes it.
 import {createReadStream, existsSync} from 'node:fs';

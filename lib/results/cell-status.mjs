@@ -5,9 +5,16 @@
 
 /**
  * ok, failed or aborted, and the error that says why. Lines that are not
- * pgbench's (a shell's "rc=0" appended to a file, say) do not fail a run.
+ * pgbench's (a shell's "rc=0" appended to a file, say) do not fail a run; a
+ * pgbench killed by a signal (the runner's, a person's, the OOM killer's) does.
  */
-export function statusOf(summary, exitCode) {
+export function statusOf(summary, exitCode, signal = null) {
+  if (signal) {
+    return {
+      status: 'failed',
+      error: {kind: 'other', message: `pgbench was killed by ${signal} before it finished: nothing was measured.`},
+    };
+  }
   if (summary.aborted) return {status: 'aborted', error: summary.errors.find((e) => e.kind === 'aborted') ?? null};
   const fatal = summary.errors.find((e) => e.kind !== 'aborted' && !/ are not pgbench output;/.test(e.message));
   if (fatal) return {status: 'failed', error: fatal};

@@ -29,3 +29,11 @@ test('0 transactions, a TPS of nan or inf, or no summary at all: failed, with th
   const init = readFileSync(`${FIXTURES}17/init_default/stderr`, 'utf8');
   assert.match(status(init).error.message, /output of pgbench -i/);
 });
+
+test('a pgbench killed by a signal failed, naming the signal, whatever it printed before', () => {
+  const killed = statusOf(parseOutput(output.split('\n').slice(0, 12).join('\n')), null, 'SIGKILL');
+  assert.deepEqual(killed, {
+    status: 'failed',
+    error: {kind: 'other', message: 'pgbench was killed by SIGKILL before it finished: nothing was measured.'},
+  });
+});

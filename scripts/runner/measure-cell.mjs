@@ -50,7 +50,7 @@ export async function measureCell({cell, connection, env, tmp, record, progress}
             message: `pgbench did not finish within ${cell.durationS ?? 'its'} s plus ${GRACE_S} s and was stopped.`,
           },
         }
-      : statusOf(summary, out.exitCode);
+      : statusOf(summary, out.exitCode, out.signal);
     return cellRecord(cell, {
       status,
       command: renderCommand(argv, env),

@@ -106,11 +106,13 @@ export function createProgress({
           `Finish it with --resume.`,
       );
     },
-    end({failed, file}) {
+    end({failed, file, targets = []}) {
       line(
         `done in ${clock((now() - started) / 1000)}: ${total - failed} of ${total} cells ` +
           `ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`,
       );
+      for (const t of targets) line(`target ${t.id} could not be used: ${t.error.message}`);
+      if (failed) line('--resume measures the failed cells again, once what failed is put right.');
     },
   };
 }

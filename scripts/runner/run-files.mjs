@@ -7,7 +7,7 @@
 // shards started together, or two runs at once, each get a file of their own.
 // The lock is `<file>.lock`, created exclusively, holding the writer's pid; a
 // lock whose process is gone (kill -9) is stale and taken over.
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {readResultFile} from '../../lib/results/validate-result.mjs';
@@ -33,9 +33,13 @@ export function baseRunId(suiteId, {now = new Date(), shard = null} = {}) {
 
 const lockOf = (file) => `${file}.lock`;
 
+/** How long an empty lock counts as being taken (its creator writes its pid right after creating it). */
+const FRESH_MS = 10_000;
+
 /**
- * Takes the lock of a result file; false when a live process holds it.
- * A stale lock (its process is gone) is taken over.
+ * Takes the lock of a result file; false when a live process holds it, or
+ * when another is taking it (the lock is there, its pid not yet in it).
+ * A stale lock (its process is gone, or empty for longer) is taken over.
  */
 function tryLock(file) {
   const lock = lockOf(file);
@@ -47,7 +51,12 @@ function tryLock(file) {
       if (error.code !== 'EEXIST')
         throw new Error(`${lock}: could not create the run's lock (${error.code}): ${error.message}`);
       const holder = Number(readFileSync(lock, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) return false;
+      if (Number.isInteger(holder) && holder > 0) {
+        if (alive(holder)) return false;
+      } else if (Date.now() - statSync(lock).mtimeMs < FRESH_MS) {
+        // Created, its pid not yet written: another runner is taking it this moment.
+        return false;
+      }
       rmSync(lock, {force: true});
     }
   }
@@ -97,7 +106,7 @@ export function claimNewRun(outDir, baseId) {
 /** The lock of an existing result file (for --resume); an error names the process writing it. */
 export function claimExistingRun(file) {
   if (!tryLock(file)) {
-    const holder = readFileSync(lockOf(file), 'utf8').trim();
+    const holder = readFileSync(lockOf(file), 'utf8').trim() || 'starting now';
     throw new Error(
       `${file} is being written by another runner (process ${holder}): wait for it to finish, or stop it first.`,
     );
@@ -106,10 +115,12 @@ export function claimExistingRun(file) {
 }
 
 /**
- * The newest unfinished result of this suite in `outDir` (of this shard, when
- * one is given), for --resume. A file that is not valid JSON is named.
+ * The newest result of this suite in `outDir` (of this shard, when one is
+ * given) that --resume has work in: unfinished, or finished with failed cells
+ * (a target it could not use, a pgbench that died), which it measures again.
+ * A merge's result is not a run to resume. A file that is not valid JSON is named.
  */
-export function findUnfinished(outDir, suiteId, shard = null, measure = 'time') {
+export function findResumable(outDir, suiteId, shard = null, measure = 'time') {
   if (!existsSync(outDir)) return null;
   const files = readdirSync(outDir)
     .filter((f) => f.startsWith(`${suiteId}-`) && f.endsWith('.json'))
@@ -119,7 +130,9 @@ export function findUnfinished(outDir, suiteId, shard = null, measure = 'time') 
   for (const f of files) {
     const file = path.join(outDir, f);
     const result = readResultFile(file);
-    if (result.run?.suite !== suiteId || result.run.finishedAt !== null) continue;
+    if (result.run?.suite !== suiteId || result.run.overrides?.mergedShards) continue;
+    const failed = Array.isArray(result.cells) && result.cells.some((c) => c?.status === 'failed');
+    if (result.run.finishedAt !== null && !failed) continue;
     if ((result.run.design?.measure ?? 'time') !== measure) continue;
     if (wanted && (result.run.overrides?.shard ?? null) !== wanted) continue;
     return {file, result};

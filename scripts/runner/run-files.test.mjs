@@ -1,10 +1,19 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {baseRunId, claimExistingRun, claimNewRun, findUnfinished, removeStaleTempDirs} from './run-files.mjs';
+import {baseRunId, claimExistingRun, claimNewRun, findResumable, removeStaleTempDirs} from './run-files.mjs';
 
 function tempDir(t) {
   const dir = mkdtempSync(path.join(tmpdir(), 'run-files-'));
@@ -45,7 +54,19 @@ test("a second writer of a file is refused while its writer lives; a dead writer
   assert.ok(!existsSync(`${file}.lock`));
 });
 
-test('--resume finds the unfinished run of its shard; a broken file is named', (t) => {
+test('a lock just created, its pid not yet written, is held; one left empty for long is taken over', (t) => {
+  const dir = tempDir(t);
+  const file = path.join(dir, 'quick-y.json');
+  writeFileSync(file, '{}');
+  writeFileSync(`${file}.lock`, '');
+  assert.throws(() => claimExistingRun(file), /being written by another runner \(process starting now\)/);
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(`${file}.lock`, past, past);
+  claimExistingRun(file)();
+  assert.ok(!existsSync(`${file}.lock`));
+});
+
+test('--resume finds the unfinished run of its shard, or one with failed cells; a broken file is named', (t) => {
   const dir = tempDir(t);
   const result = (id, shard, finishedAt = null) => ({
     run: {id, suite: 'quick', finishedAt, overrides: shard ? {shard} : {}},
@@ -53,10 +74,17 @@ test('--resume finds the unfinished run of its shard; a broken file is named', (
   writeFileSync(path.join(dir, 'quick-1-shard1of2.json'), JSON.stringify(result('a', '1/2')));
   writeFileSync(path.join(dir, 'quick-1-shard2of2.json'), JSON.stringify(result('b', '2/2')));
   writeFileSync(path.join(dir, 'quick-2.json'), JSON.stringify(result('c', null, '2026-11-23T10:00:00Z')));
-  assert.equal(findUnfinished(dir, 'quick', {index: 1, count: 2}).result.run.id, 'a');
-  assert.equal(findUnfinished(dir, 'quick', {index: 2, count: 2}).result.run.id, 'b');
-  writeFileSync(path.join(dir, 'quick-3.json'), '{"run": {');
-  assert.throws(() => findUnfinished(dir, 'quick'), new RegExp(`${dir}/quick-3\\.json:1:\\d+: not valid JSON`));
+  assert.equal(findResumable(dir, 'quick', {index: 1, count: 2}).result.run.id, 'a');
+  assert.equal(findResumable(dir, 'quick', {index: 2, count: 2}).result.run.id, 'b');
+  // A finished run with a failed cell has work left; a merge's result is never resumed.
+  const withFailure = {...result('d', null, '2026-11-23T11:00:00Z'), cells: [{status: 'ok'}, {status: 'failed'}]};
+  writeFileSync(path.join(dir, 'quick-3.json'), JSON.stringify(withFailure));
+  assert.equal(findResumable(dir, 'quick').result.run.id, 'd');
+  const merged = {...withFailure, run: {...withFailure.run, id: 'e', overrides: {mergedShards: ['1/2', '2/2']}}};
+  writeFileSync(path.join(dir, 'quick-4.json'), JSON.stringify(merged));
+  assert.equal(findResumable(dir, 'quick').result.run.id, 'd');
+  writeFileSync(path.join(dir, 'quick-5.json'), '{"run": {');
+  assert.throws(() => findResumable(dir, 'quick'), new RegExp(`${dir}/quick-5\\.json:1:\\d+: not valid JSON`));
 });
 
 test("the temporary folders of runners that are gone are removed; a live runner's are kept", (t) => {

@@ -12,6 +12,7 @@
 // --resume finishes it in the same order without redoing finished cells
 // (processes.mjs).
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {gitState, hostInfo, toolInfo} from '../../lib/results/provenance.mjs';
@@ -33,7 +34,7 @@ import {
   baseRunId,
   claimExistingRun,
   claimNewRun,
-  findUnfinished,
+  findResumable,
   removeStaleTempDirs,
   tempPrefix,
 } from './run-files.mjs';
@@ -65,7 +66,7 @@ export async function findValgrind() {
   const version = /^valgrind-(\S+)/.exec(probe.stdout.trim())?.[1];
   if (probe.exitCode !== 0 || !version) {
     throw new Error(
-      "valgrind is not on PATH: the instructions measure runs the servers under Valgrind's Cachegrind. As root run " +
+      'valgrind is not on PATH: the instructions measure runs the servers under Valgrind. As root run ' +
         'bash scripts/setup-system.sh (or: apt-get install valgrind), then try again.',
     );
   }
@@ -73,13 +74,14 @@ export async function findValgrind() {
   return {path: dir ? path.join(dir, 'valgrind') : 'valgrind', version};
 }
 
-/** The unfinished run --resume continues, with its matrix options restored. */
+/** The run --resume continues (unfinished, or with failed cells), with its matrix options restored. */
 function resumable(suite, outDir, matrix) {
   const measure = matrix.measure ?? 'time';
-  const previous = findUnfinished(outDir, suite.id, matrix.shard ?? null, measure);
+  const previous = findResumable(outDir, suite.id, matrix.shard ?? null, measure);
   if (!previous) {
     throw new Error(
-      `Nothing to resume: no unfinished run of suite ${suite.id} in ${outDir} (measure: ${measure}). Start one ` +
+      `Nothing to resume: no run of suite ${suite.id} in ${outDir} is unfinished or has failed cells (measure: ` +
+        `${measure}). Start one ` +
         `without --resume${measure === 'time' ? ', or resume an instructions run with --measure instructions' : ''}.`,
     );
   }
@@ -190,7 +192,8 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     ({file, release} = claimed);
     result = newResult(suite, claimed.id, overrides, pgbench, seed, valgrind);
   }
-  const save = () => writeResult(file, result);
+  const save = () => saveResult(file, result);
+  if (previous) retryFailed(result);
   const done = new Set(result.cells.map((c) => c.id));
   const todo = cells.filter((c) => !done.has(c.id));
   progress.begin({total: cells.length, skipped: cells.length - todo.length, file});
@@ -242,8 +245,45 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   } else {
     progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
   }
-  progress.end({failed, file});
+  progress.end({failed, file, targets: result.environment.targets.filter((t) => t.error)});
   return {file, result, failed, interrupted: null};
+}
+
+/**
+ * Writes the result; when its folder cannot take it (full, read-only), the run
+ * stops, the file keeps its last complete state, and what was measured since
+ * is written to the temporary folder, which the error names with what to do.
+ */
+function saveResult(file, result) {
+  try {
+    writeResult(file, result);
+  } catch (error) {
+    if (!error.code) throw error;
+    const rescue = path.join(tmpdir(), `${path.basename(file, '.json')}.rescued-${process.pid}.json`);
+    let kept;
+    try {
+      writeResult(rescue, result);
+      kept =
+        `Everything measured so far (${result.cells.length} cells) is in ${rescue}: once ${path.dirname(file)} ` +
+        `can be written, move it to ${file} and finish the run with --resume.`;
+    } catch {
+      kept = `Finish the run with --resume once ${path.dirname(file)} can be written.`;
+    }
+    throw new Error(`${error.message} The run stopped. ${kept}`);
+  }
+}
+
+/**
+ * A resumed run measures its failed cells again: their records leave `cells`
+ * for `failedAttempts`, kept as they were (what failed, and why, stays on
+ * record), and the run is unfinished until they are done.
+ */
+function retryFailed(result) {
+  const failed = result.cells.filter((c) => c.status === 'failed');
+  if (failed.length === 0) return;
+  result.failedAttempts = [...(result.failedAttempts ?? []), ...failed];
+  result.cells = result.cells.filter((c) => c.status !== 'failed');
+  result.run.finishedAt = null;
 }
 
 /** A preparation record: a command that is not a measured cell, with its output. */
@@ -259,7 +299,7 @@ function preparation(target, fields, argv, out, connection, env = {}) {
 }
 
 /**
- * The mode a target's server runs in for a step: under Cachegrind for an
+ * The mode a target's server runs in for a step: under Valgrind for an
  * instructions cell, plain for everything else (pgbench -i and setup SQL would
  * take many times as long under Valgrind, and are not measured).
  */
@@ -303,12 +343,16 @@ async function executeSteps({steps, targets, result, save, progress, record, tmp
     } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
       const initError = initErrors.get(step.cell.target);
       fail(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`});
-    } else if (instructions) {
-      const measured = await runInstructionCell({cell: step.cell, state, result, record, progress, instructions});
-      if (measured.status !== 'ok') failed++;
     } else {
-      const measured = await runCell({cell: step.cell, connection: state.connection, result, record, progress, tmp});
-      if (measured.status !== 'ok') failed++;
+      const measured = instructions
+        ? await runInstructionCell({cell: step.cell, state, result, record, progress, instructions})
+        : await runCell({cell: step.cell, connection: state.connection, result, record, progress, tmp});
+      if (measured.status !== 'ok') {
+        failed++;
+        // A cell its server died under failed for that reason (pgbench may call it aborted): --resume redoes it.
+        const lost = targets.lost(step.cell.targetSpec);
+        if (lost) Object.assign(measured, {status: 'failed', error: {...lost, detail: measured.error?.message}});
+      }
     }
     save();
   }
@@ -317,7 +361,7 @@ async function executeSteps({steps, targets, result, save, progress, record, tmp
 
 /**
  * An instructions cell: the server's tables and indexes read into shared
- * buffers once per start under Cachegrind (when they fit), then the cell's two
+ * buffers once per start under Valgrind (when they fit), then the cell's two
  * runs (measure-instructions.mjs); its profiles are added to its group's files.
  */
 async function runInstructionCell({cell, state, result, record, progress, instructions}) {

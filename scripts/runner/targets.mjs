@@ -2,8 +2,10 @@
 // comes, its server is started (embedded) or reached (external) and described
 // in the result; when the run moves to another target, the embedded server it
 // leaves is stopped with its data kept, and started again when its turn comes.
-// A target whose server cannot be started or reached is remembered as failed:
-// its cells fail with that error, the other targets run on.
+// A target whose server cannot be started or reached, or stops during the run,
+// is remembered as failed and recorded so in environment.targets (with what is
+// known of it and why): its remaining cells fail with that error, the other
+// targets run on, and the result stays valid (every cell names a listed target).
 import {storageOf} from '../../lib/results/provenance.mjs';
 import {embeddedConnection, externalConnection} from './connection.mjs';
 import {startServer} from './embedded-server.mjs';
@@ -16,17 +18,39 @@ import {describeServer} from './psql.mjs';
  * @param {(argv: string[]) => void} options.record
  * @param {object} options.progress
  * @param {string[]} [options.order]  the suite's target ids: environment.targets keeps this order
- * @param {{valgrind: string}|null} [options.instrument]  embedded servers can run under Cachegrind
+ * @param {{valgrind: string}|null} [options.instrument]  embedded servers can run under Valgrind
  * @returns {{use: (target, mode?: string) => Promise<{connection?: object, error?: object}>,
- *   mode: (target, mode: string) => Promise<void>, close: () => void}}
+ *   mode: (target, mode: string) => Promise<void>, lost: (target) => object|null, close: () => void}}
  */
 export function openTargets({result, record, progress, order = [], instrument = null}) {
   const states = new Map();
   let active = null;
 
-  const failure = (error) => {
+  const rank = (t) => (order.includes(t.id) ? order.indexOf(t.id) : order.length);
+  /** Puts a target's entry into environment.targets, in the suite's order. */
+  const list = (entry) => {
+    const others = result.environment.targets.filter((t) => t.id !== entry.id);
+    result.environment.targets = [...others, entry].sort((a, b) => rank(a) - rank(b));
+  };
+  /** The target's entry, as described when it answered, or what the suite says of it. */
+  const known = (target) =>
+    result.environment.targets.find((t) => t.id === target.id) ?? {
+      id: target.id,
+      kind: target.kind,
+      ...(target.kind === 'embedded' && {sameHost: true}),
+      serverVersion: null,
+      serverVersionFull: null,
+      ...(Object.keys(target.settings ?? {}).length > 0 && {
+        settings: Object.fromEntries(Object.entries(target.settings).map(([k, v]) => [k, String(v)])),
+      }),
+      ...(target.control && {controlOf: target.control}),
+    };
+  /** A target the run cannot use: recorded with why; its remaining cells fail with the same error. */
+  const failure = (target, error, during = null) => {
     if (error instanceof Interrupted) throw error;
-    return {error: {kind: 'connection', message: error.message}};
+    const failed = {kind: 'connection', message: during ? `${during}: ${error.message}` : error.message};
+    list({...known(target), error: failed});
+    return {error: failed};
   };
 
   async function open(target) {
@@ -54,13 +78,11 @@ export function openTargets({result, record, progress, order = [], instrument = 
         ...(target.control && {controlOf: target.control}),
         ...(server && {storage: storageOf(server.baseDir)}),
       };
-      const targets = result.environment.targets.filter((t) => t.id !== target.id);
-      const rank = (t) => (order.includes(t.id) ? order.indexOf(t.id) : order.length);
-      result.environment.targets = [...targets, entry].sort((a, b) => rank(a) - rank(b));
+      list(entry);
       return {server, connection};
     } catch (error) {
       server?.stop();
-      return failure(error);
+      return failure(target, error);
     }
   }
 
@@ -69,11 +91,11 @@ export function openTargets({result, record, progress, order = [], instrument = 
     if (!state.server) return;
     try {
       if (mode === 'instrumented' && state.server.currentMode() !== mode) {
-        progress.note(`${state.id}: starting under Cachegrind`);
+        progress.note(`${state.id}: starting under Valgrind`);
       }
       await state.server.mode(mode);
     } catch (error) {
-      Object.assign(state, {server: null}, failure(error));
+      Object.assign(state, {server: null}, failure(state.target, error, 'the server stopped during the run'));
     }
   }
 
@@ -86,12 +108,12 @@ export function openTargets({result, record, progress, order = [], instrument = 
         try {
           await leaving.server.pause();
         } catch (error) {
-          Object.assign(leaving, {server: null}, failure(error));
+          Object.assign(leaving, {server: null}, failure(leaving.target, error, 'the server stopped during the run'));
         }
       }
       let state = states.get(target.id);
       if (!state) {
-        state = {id: target.id, ...(await open(target))};
+        state = {id: target.id, target, ...(await open(target))};
         states.set(target.id, state);
       }
       await switchMode(state, mode);
@@ -101,6 +123,19 @@ export function openTargets({result, record, progress, order = [], instrument = 
     async mode(target, mode) {
       const state = states.get(target.id);
       if (state) await switchMode(state, mode);
+    },
+    /**
+     * After a cell that was not ok: when the target's embedded server has died
+     * (killed, crashed), the target fails with that reason, its files are
+     * removed, and the error is returned (null when the server runs).
+     */
+    lost(target) {
+      const state = states.get(target.id);
+      if (!state?.server || state.server.alive()) return null;
+      state.server.stop();
+      const gone = new Error(`PostgreSQL ${target.major}'s postmaster is gone (killed or crashed)`);
+      Object.assign(state, {server: null}, failure(target, gone, 'the server stopped during the run'));
+      return state.error;
     },
     /** Stops every server and removes its files. */
     close() {
