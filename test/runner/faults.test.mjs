@@ -127,28 +127,35 @@ before(async () => {
 });
 after(() => external?.stop());
 
-const SELECT_ONLY = `workloads:
+/**
+ * A select-only suite at scale 1, one round per repeat.
+ * @param {Record<string, string>} targets  id → its line (`embedded: 17`, `url: env:VAR`)
+ */
+const selectOnly = (id, targets, {clients = 1, duration = '1s', repeat = 2} = {}) => `id: ${id}
+targets:
+${Object.entries(targets)
+  .map(([target, line]) => `  - id: ${target}\n    ${line}`)
+  .join('\n')}
+workloads:
   - id: ro
     builtin: select-only
+scenarios:
+  - id: s
+    scale: 1
+    clients: ${clients}
+    duration: ${duration}
+repeat: ${repeat}
 `;
 
 test('an external target that refuses connections: the 8 embedded cells measured, its 4 failed, resumed', async () => {
   await fault('external target refuses connections', async () => {
-    const {suite, out} = tempSuite(`id: three
-targets:
-  - id: a15
-    embedded: 15
-  - id: b17
-    embedded: 17
-  - id: ext
-    url: env:FAULT_EXT_URL
-${SELECT_ONLY}scenarios:
-  - id: s
-    scale: 1
-    clients: [1, 2]
-    duration: 1s
-repeat: 2
-`);
+    const {suite, out} = tempSuite(
+      selectOnly(
+        'three',
+        {a15: 'embedded: 15', b17: 'embedded: 17', ext: 'url: env:FAULT_EXT_URL'},
+        {clients: '[1, 2]'},
+      ),
+    );
     const refused = `postgres://bench@127.0.0.1:${await closedPort()}/postgres`;
     const run = await bench([suite, '--out', out, '--seed', '3'], {FAULT_EXT_URL: refused});
     assert.equal(run.status, 3, run.stderr);
@@ -189,19 +196,7 @@ test('an external target that accepts and then closes: the embedded cells measur
   await fault('external target accepts, then closes', async () => {
     const closer = net.createServer((socket) => socket.destroy());
     await new Promise((r) => closer.listen(0, '127.0.0.1', r));
-    const {suite, out} = tempSuite(`id: closer
-targets:
-  - id: pg17
-    embedded: 17
-  - id: ext
-    url: env:FAULT_EXT_URL
-${SELECT_ONLY}scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 1s
-repeat: 2
-`);
+    const {suite, out} = tempSuite(selectOnly('closer', {pg17: 'embedded: 17', ext: 'url: env:FAULT_EXT_URL'}));
     const url = `postgres://bench@127.0.0.1:${closer.address().port}/postgres`;
     const run = await bench([suite, '--out', out], {FAULT_EXT_URL: url});
     closer.close();
@@ -227,19 +222,7 @@ const postmaster = (prefix) =>
 
 test('the embedded server killed with SIGKILL mid-cell: its target fails, the other is measured, resumed', async () => {
   await fault('embedded server killed (SIGKILL) mid-cell', async () => {
-    const {suite, out} = tempSuite(`id: crash
-targets:
-  - id: pg17
-    embedded: 17
-  - id: pg18
-    embedded: 18
-${SELECT_ONLY}scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 3s
-repeat: 2
-`);
+    const {suite, out} = tempSuite(selectOnly('crash', {pg17: 'embedded: 17', pg18: 'embedded: 18'}, {duration: '3s'}));
     const {done} = startBench([suite, '--out', out, '--seed', '5']);
     // A measured run on PostgreSQL 17: pgbench is connected to the port its postmaster listens on.
     const victim = await until(() => {
@@ -283,17 +266,7 @@ function portOf(pid) {
 }
 
 test('pgbench killed mid-cell fails that cell; --resume without pgbench on PATH says so and changes nothing', async () => {
-  const {dir, suite, out} = tempSuite(`id: pgbench-killed
-targets:
-  - id: pg17
-    embedded: 17
-${SELECT_ONLY}scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 3s
-repeat: 2
-`);
+  const {dir, suite, out} = tempSuite(selectOnly('pgbench-killed', {pg17: 'embedded: 17'}, {duration: '3s'}));
   let result;
   await fault('pgbench killed (SIGKILL) mid-cell', async () => {
     const {done} = startBench([suite, '--out', out]);
@@ -352,17 +325,7 @@ for (const [name, code, breakDisk, mendDisk] of [
   ['results folder read-only', 'EROFS', (out) => remountReadOnly(out), (out) => remountReadOnly(out, false)],
 ]) {
   test(`${name} when the result is written: a clear error, the file as it was, no partial file, resumed`, async (t) => {
-    const {suite, out} = tempSuite(`id: disk
-targets:
-  - id: pg17
-    embedded: 17
-${SELECT_ONLY}scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 1s
-repeat: 3
-`);
+    const {suite, out} = tempSuite(selectOnly('disk', {pg17: 'embedded: 17'}, {repeat: 3}));
     mkdirSync(out);
     const unmount = mountTinyDisk(out, '2m');
     if (!unmount) return t.skip('mounting a tmpfs needs root');
@@ -443,19 +406,9 @@ repeat: 2
 
 test('two runs at once on one folder write a file each; two --resume at once: one finishes, one says why not', async () => {
   await fault('two runs at once on one output folder', async () => {
-    const {suite, out} = tempSuite(`id: together
-targets:
-  - id: pg17
-    embedded: 17
-  - id: ext
-    url: env:FAULT_EXT_URL
-${SELECT_ONLY}scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 1s
-repeat: 1
-`);
+    const {suite, out} = tempSuite(
+      selectOnly('together', {pg17: 'embedded: 17', ext: 'url: env:FAULT_EXT_URL'}, {repeat: 1}),
+    );
     const both = await Promise.all([1, 2].map(() => bench([suite, '--out', out], {FAULT_EXT_URL: externalUrl})));
     for (const run of both) assert.equal(run.status, 0, run.stderr);
     const files = readdirSync(out).filter((f) => f.endsWith('.json'));
