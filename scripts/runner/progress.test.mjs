@@ -15,7 +15,7 @@ test('without a terminal: one plain line per event, with the ETA from finished c
   p.start({cell: {...cell, id: 'pg17/ro/s/c4/r2'}});
   t = 20_000;
   p.cell({cell: {...cell, id: 'pg17/ro/s/c4/r2'}, status: 'failed', note: 'connection refused'});
-  p.end({failed: 1, file: 'results/x.json'});
+  p.end({failed: 1, file: 'results/x.json', targets: [{id: 'ext', error: {message: 'connection refused'}}]});
   assert.deepEqual(out, [
     '3 cells; result: results/x.json\n',
     'cell 1/3 pg17/ro/s/c4/r1: running\n',
@@ -23,5 +23,7 @@ test('without a terminal: one plain line per event, with the ETA from finished c
     'cell 2/3 pg17/ro/s/c4/r2: running\n',
     'cell 2/3 pg17/ro/s/c4/r2: failed (connection refused); ETA 00:10\n',
     'done in 00:20: 2 of 3 cells ok, 1 failed or aborted; result: results/x.json\n',
+    'target ext could not be used: connection refused\n',
+    '--resume measures the failed cells again, once what failed is put right.\n',
   ]);
 });

@@ -265,7 +265,7 @@ function portOf(pid) {
   }
 }
 
-test('pgbench killed mid-cell fails that cell; --resume without pgbench on PATH says so and changes nothing', async () => {
+test('pgbench killed mid-cell fails its cell; --resume without pgbench on PATH says so, changes nothing', async () => {
   const {dir, suite, out} = tempSuite(selectOnly('pgbench-killed', {pg17: 'embedded: 17'}, {duration: '3s'}));
   let result;
   await fault('pgbench killed (SIGKILL) mid-cell', async () => {
@@ -404,7 +404,7 @@ repeat: 2
   });
 });
 
-test('two runs at once on one folder write a file each; two --resume at once: one finishes, one says why not', async () => {
+test('two runs at once on one folder write a file each; two --resume at once: one finishes, one says why', async () => {
   await fault('two runs at once on one output folder', async () => {
     const {suite, out} = tempSuite(
       selectOnly('together', {pg17: 'embedded: 17', ext: 'url: env:FAULT_EXT_URL'}, {repeat: 1}),

@@ -137,7 +137,10 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   const lines = run.stdout.split('\n');
   assert.match(
     run.stdout,
-    /postgres-under-valgrind: exec '[^']*valgrind' '--tool=callgrind' '--collect-atstart=no' '--toggle-collect=PostgresMain'/,
+    new RegExp(
+      "postgres-under-valgrind: exec '[^']*valgrind' '--tool=callgrind' '--collect-atstart=no' " +
+        "'--toggle-collect=PostgresMain' '--toggle-collect=secure_read'",
+    ),
   );
   assert.match(run.stdout, /log_connections=on/);
   // pgbench -i on a plain server, then a restart under Valgrind (pg_ctl -p the wrapper) and pg_prewarm.
