@@ -133,5 +133,5 @@ test('npm run build -- --locale en with a Japanese catalog that is not JSON: Eng
   assert.equal(build.status, 0, log);
   assert.match(log, /i18n\/ja\/benchmarks\.json:\d+: is not valid JSON/);
   const page = readFileSync(path.join(dir, 'build/translating/index.html'), 'utf8');
-  assert.match(page, /data-catalog-problems="ja"/, 'the Translating page does not say what is wrong with ja');
+  assert.match(page, /data-catalog-problems="?ja"?[ >]/, 'the Translating page does not say what is wrong with ja');
 });
