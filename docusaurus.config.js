@@ -22,7 +22,7 @@ writeSiteTranslations(siteDir, Object.keys(locales), defaultLocale);
 // Docusaurus loads this file once per locale and names it in this variable.
 // The site title (used in <title>) is not covered by theme translations.
 const locale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? defaultLocale;
-const titleLocale = locale in locales ? locale : defaultLocale;
+const titleLocale = Object.hasOwn(locales, locale) ? locale : defaultLocale;
 const siteTitle = message(siteCatalog(siteDir, titleLocale), 'site.title', catalogPath(titleLocale));
 const english = (key) => message(readCatalog(siteDir, defaultLocale), key, catalogPath(defaultLocale));
 

@@ -13,13 +13,13 @@
 //         checked against). `check --github` and `changed` also append to $GITHUB_STEP_SUMMARY when set.
 // Exit:   check: 0 clean (stale and untranslated messages are listed, not fatal); 1 with problems,
 //         each as file:line: "key" what to do, in the catalog's language. status: 0 (1: unknown KEY).
-//         reviewed: 0, or 1 on a bad key or no key without --all. changed: 0.
-import {execFileSync} from 'node:child_process';
+//         reviewed: 0, or 1 on a bad key or no key without --all. changed: 0; 2 when BASE_REF is no commit.
+import {execFileSync, spawnSync} from 'node:child_process';
 import {appendFileSync} from 'node:fs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
 import {parseCatalog} from '../lib/i18n/catalogs.mjs';
 import {sayIn} from '../lib/i18n/check-messages.mjs';
-import {checkCatalogs, formatProblem, markReviewed, readReviewed} from '../lib/i18n/check-catalogs.mjs';
+import {checkCatalogs, formatProblem, markReviewed, oneLine, readReviewed} from '../lib/i18n/check-catalogs.mjs';
 import {keyUses} from '../lib/i18n/key-uses.mjs';
 import {englishChanges, githubAnnotation, staleMarkdown} from '../lib/i18n/stale-report.mjs';
 import {buildLocalePages} from '../lib/pages/site-data.mjs';
@@ -42,8 +42,8 @@ if (command === 'check') {
     const message = say(s.locale, s.unreviewed ? 'checks.staleNever' : 'checks.staleChanged', values);
     console.log(`stale: ${formatProblem({...s, message})}`);
     if (s.before !== null) {
-      console.log(`    ${say(s.locale, 'checks.englishThen')} ${s.before}`);
-      console.log(`    ${say(s.locale, 'checks.englishNow')} ${s.now}`);
+      console.log(`    ${say(s.locale, 'checks.englishThen')} ${oneLine(s.before)}`);
+      console.log(`    ${say(s.locale, 'checks.englishNow')} ${oneLine(s.now)}`);
     }
   }
   for (const u of untranslated) {
@@ -91,10 +91,15 @@ if (command === 'check') {
   for (const locale of codes.filter((l) => l !== defaultLocale)) {
     const catalog = catalogs.get(locale);
     const text = catalog.messages?.get(key);
-    const reviewed = readReviewed(root, locale)[key];
+    let reviewed;
+    try {
+      reviewed = readReviewed(root, locale)[key];
+    } catch (error) {
+      console.log(`\n  ${locale}: ${error.message}`);
+    }
     const state = text === undefined ? 'missing' : reviewed === english.messages.get(key) ? 'reviewed' : 'stale';
     console.log(`\n  ${locale} (${catalog.file}${text !== undefined ? `:${catalog.lines.get(key)}` : ''}, ${state}):`);
-    console.log(`    ${text ?? '—'}`);
+    console.log(`    ${text === undefined ? '—' : oneLine(text)}`);
     if (state === 'stale' && typeof reviewed === 'string' && reviewed !== english.messages.get(key))
       console.log(`    ${say(locale, 'checks.englishThen')} ${reviewed}`);
   }
@@ -120,6 +125,14 @@ if (command === 'check') {
   }
 } else if (command === 'changed' && args[0]) {
   const english = catalogs.get(defaultLocale);
+  // An unknown base is an error, not "everything changed".
+  const known = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${args[0]}^{commit}`], {cwd: root});
+  if (known.status !== 0) {
+    console.error(
+      `i18n changed: "${oneLine(args[0])}" is no commit this repository knows: name a branch, tag or commit.`,
+    );
+    process.exit(2);
+  }
   let before = {};
   try {
     before = JSON.parse(execFileSync('git', ['show', `${args[0]}:${english.file}`], {cwd: root, encoding: 'utf8'}));

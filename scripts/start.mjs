@@ -44,7 +44,7 @@ function fail(message) {
 
 const step = (text) => echo(chalk.bold(`\n▶ ${text}`));
 
-if (locale !== null && !(locale in locales)) {
+if (locale !== null && !Object.hasOwn(locales, locale)) {
   fail(`Unknown locale "${locale}": i18n/locales.json lists ${Object.keys(locales).join(', ')}.`);
 }
 const major = Number(process.versions.node.split('.')[0]);

@@ -2,7 +2,7 @@
 // that knows `i18n/<locale>/benchmarks.json`. Translators edit only that file;
 // `benchmarks.reviewed.json` beside it records which English each translation
 // was reviewed against.
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, lstatSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogPath} from './catalog-path.mjs';
 import {positionOf, scanKeys} from './json-lines.mjs';
@@ -15,6 +15,24 @@ export const catalogFile = (siteDir, locale) => path.join(siteDir, catalogPath(l
 
 /** The file recording which English each translation was reviewed against. */
 export const reviewedFile = (siteDir, locale) => path.join(siteDir, 'i18n', locale, REVIEWED);
+
+/** How deep a catalog's keys may nest: English's go four levels down. */
+const MAX_DEPTH = 8;
+
+/** How many levels of objects `data` nests (without recursion: any depth is measured, never a stack overflow). */
+function nestingOf(data) {
+  let deepest = 0;
+  const stack = [[data, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop();
+    deepest = Math.max(deepest, depth);
+    if (depth > MAX_DEPTH) break;
+    for (const value of Object.values(node)) {
+      if (value !== null && typeof value === 'object') stack.push([value, depth + 1]);
+    }
+  }
+  return deepest;
+}
 
 /** Every message of a catalog, as [dotted key, text]. */
 export function messagesOf(node, prefix = '') {
@@ -43,6 +61,10 @@ export function parseCatalog(siteDir, locale) {
       problem: {file, line: null, key: null, message: `is missing: copy ${catalogPath('en')} and translate it`},
     };
   }
+  if (!lstatSync(full).isFile()) {
+    const message = `is not a file of its own (a link?): a catalog is a plain file in i18n/${locale}/; put one there`;
+    return {file, locale, problem: {file, line: null, key: null, message}};
+  }
   const text = readFileSync(full, 'utf8');
   let data;
   try {
@@ -53,6 +75,11 @@ export function parseCatalog(siteDir, locale) {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     const found = data === null ? 'null' : Array.isArray(data) ? 'an array' : `a ${typeof data}`;
     const message = `is ${found}, not an object of messages: copy ${catalogPath('en')} and translate it`;
+    return {file, locale, problem: {file, line: 1, key: null, message}};
+  }
+  const depth = nestingOf(data);
+  if (depth > MAX_DEPTH) {
+    const message = `nests its messages ${depth} levels deep (English: at most ${MAX_DEPTH}): write English's keys`;
     return {file, locale, problem: {file, line: 1, key: null, message}};
   }
   return {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};

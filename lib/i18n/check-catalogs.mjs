@@ -172,4 +172,18 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = [], {all = f
 }
 
 /** One line per problem: `file:line: "key" message`. */
-export const formatProblem = (p) => `${p.file}${p.line ? `:${p.line}` : ''}: ${p.key ? `"${p.key}" ` : ''}${p.message}`;
+/**
+ * A problem as one line: a key or message that holds a line break or another
+ * control character shows it escaped (\n), so no line of the output can be
+ * taken for anything but a problem (a GitHub workflow command, say).
+ */
+export const formatProblem = (p) =>
+  `${oneLine(p.file)}${p.line ? `:${p.line}` : ''}: ${p.key ? `${JSON.stringify(p.key)} ` : ''}${oneLine(p.message)}`;
+
+/** Text on one line: control characters escaped as JSON escapes them. */
+export const oneLine = (text) =>
+  String(text).replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this escapes
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => ({'\n': '\\n', '\r': '\\r', '\t': '\\t'})[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );

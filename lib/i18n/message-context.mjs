@@ -24,8 +24,10 @@ export function readContext(siteDir) {
 export function descriptionOf(context, key) {
   const parts = key.split('.');
   for (let n = parts.length; n > 0; n--) {
-    const found = context.messages[parts.slice(0, n).join('.')];
-    if (found) return found;
+    const group = parts.slice(0, n).join('.');
+    // Own entries only: "__proto__" or "constructor" is described by nothing but itself.
+    const found = Object.hasOwn(context.messages, group) ? context.messages[group] : undefined;
+    if (typeof found === 'string' && found) return found;
   }
   return undefined;
 }
@@ -46,7 +48,7 @@ export function contextProblems(context, englishMessages) {
     for (const name of placeholdersOf(text)) names.add(name);
   }
   for (const name of names)
-    if (!context.placeholders[name])
+    if (!Object.hasOwn(context.placeholders, name) || !context.placeholders[name])
       problems.push({key: `{{${name}}}`, message: `has no description: add one under "placeholders"`});
   for (const name of Object.keys(context.placeholders))
     if (!names.has(name)) problems.push({key: `{{${name}}}`, message: 'is used by no English message: remove it'});

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {messagesOf} from '../catalogs.mjs';
 import {scanKeys} from '../json-lines.mjs';
 import {CATALOG_CHECKS} from './index.mjs';
+import {markupIn} from './markup.mjs';
 import {strayDigits} from './stray-digits.mjs';
 
 /** A catalog as parseCatalog reads it, from JSON text. */
@@ -19,6 +20,10 @@ const CASES = {
   'duplicate-key': ['{"a": {"run": "{{count}} 回", "name": "実行", "name": "別"}}', [{key: 'a.name', line: 1}]],
   'empty-message': ['{"a": {"run": "{{count}} 回", "name": " "}}', [{key: 'a.name'}]],
   'stray-digits': ['{"a": {"run": "{{count}} 回（12.3%）", "name": "実行"}}', [{key: 'a.run'}]],
+  markup: [
+    '{"a": {"run": "{{count}} 回<img src=x onerror=alert()>", "name": "[実行](javascript:x)"}}',
+    [{key: 'a.run'}, {key: 'a.name'}],
+  ],
   'attached-signs': ['{"a": {"run": "{{count}} 回", "name": "{{ratio}} 倍、{{share}}%"}}', [{key: 'a.name'}]],
   'i18next-renders-same': [
     '{"a": {"run": "{{count, number}} 回", "name": "$t(a.run)"}}',
@@ -100,4 +105,23 @@ test('a multiplier-looking unit is not a multiplier: ms, MB, 万 in prose away f
   const check = CATALOG_CHECKS.find((c) => c.name === 'figure-multipliers');
   const ok = catalog('{"a": {"run": "{{value}} ms, {{size}} MB, {{n}} Mbit", "name": "K・万・천 のような短縮"}}');
   assert.deepEqual(check.check({catalog: ok, english, locale: 'ja'}), []);
+});
+
+test('markup: tags, entities, markdown links and URLs are found; placeholders and plain signs are not', () => {
+  for (const text of [
+    '<script>x</script>',
+    '</b>',
+    '<!-- x -->',
+    'a &amp; b',
+    '&#60;',
+    '[here](x)',
+    'see https://example.org',
+    'javascript:alert()',
+    'DATA:text/html,x',
+  ]) {
+    assert.ok(markupIn(text), text);
+  }
+  for (const text of ['{{a}} < {{b}}', 'Raw data: {{file}}', 'Data: PostgresBench', '1 & 2', 'a [b] (c)', '→ {{x}}']) {
+    assert.equal(markupIn(text), null, text);
+  }
 });

@@ -12,6 +12,7 @@ import figureMultipliers from './figure-multipliers.mjs';
 import figureSigns from './figure-signs.mjs';
 import i18nextRendersSame from './i18next-renders-same.mjs';
 import koreanParticles from './korean-particles.mjs';
+import markup from './markup.mjs';
 import missingKey from './missing-key.mjs';
 import numberWords from './number-words.mjs';
 import placeholderNames from './placeholder-names.mjs';
@@ -21,6 +22,7 @@ export const CATALOG_CHECKS = [
   duplicateKey,
   emptyMessage,
   strayDigits,
+  markup,
   attachedSigns,
   figureMultipliers,
   figureSigns,
