@@ -15,11 +15,13 @@
 //         pages did not change gets its index from node_modules/.cache/search-index/).
 //         An invalid data file stops the build before anything is replaced, with the file,
 //         the JSON path and the fix.
-// Exit:   0 built; 1 the data or the build failed (the message says where).
+// Exit:   0 built; 1 the data or the build failed, or static/ holds a link out of the project (the
+//         message says where).
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {$, chalk, echo} from 'zx';
 import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
+import {linksOutside} from './publish/static-links.mjs';
 import {catalogPath} from '../lib/i18n/catalogs.mjs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
 import {clearChartHandoffs, drawChartImages, emitResultFiles, workWhileBuilding} from './publish/emit-static.mjs';
@@ -33,7 +35,7 @@ const args = process.argv.slice(2);
 const asked = args.flatMap((a, i) =>
   a === '--locale' ? [args[i + 1]] : a.startsWith('--locale=') ? [a.slice(9)] : [],
 );
-const unknown = asked.filter((l) => !(l in locales));
+const unknown = asked.filter((l) => !Object.hasOwn(locales, l));
 if (unknown.length > 0) {
   echo(chalk.red(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`));
   process.exit(1);
@@ -51,6 +53,16 @@ if (englishProblems.length > 0) {
   process.exit(1);
 }
 for (const p of problems) echo(chalk.yellow(`${formatProblem(p)}  (shown in English until fixed)`));
+
+// static/ is copied into the site as it is: a link out of the project would publish what it leads to.
+const outside = linksOutside(path.join(root, 'static'), root);
+if (outside.length > 0) {
+  for (const {link, target} of outside) {
+    echo(chalk.red(`${link} leads to ${target ?? 'nothing'}, outside the project.`));
+  }
+  echo(chalk.red("static/ may hold only the project's own files: replace each link with the file, or remove it."));
+  process.exit(1);
+}
 
 try {
   const results = emitResultFiles(root);

@@ -9,9 +9,11 @@
 // Reads:  the built site in --dir (default build/); BASE_URL as the build had it.
 // Writes: <each locale's output>/screenshots/<page>.jpg (full page, 1280 px wide), replacing
 //         the folder whole once every page of that locale is taken.
-// Needs:  Chromium (bash scripts/setup-system.sh), nothing else: no PostgreSQL, no network.
-// Exit:   0 written; 1 no build of a locale asked for, or a page that did not load (its address said).
-import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+// Needs:  Chromium (bash scripts/setup-system.sh), nothing else: no PostgreSQL, no network (a page that
+//         asks for anything but the local server is stopped, and the run fails naming it).
+// Exit:   0 written; 1 no build of a locale asked for, a page that did not load, or one that asked for
+//         another host or opened a dialog (its address said).
+import {mkdirSync, realpathSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {NAV_PAGES, screenshotPath} from '../../lib/i18n/site-translations.mjs';
@@ -36,34 +38,60 @@ export async function takeScreenshots(dir, sites, {baseUrl = '/', log = () => {}
   const taken = [];
   try {
     const context = await browser.newContext({viewport: {width: SCREENSHOT_WIDTH, height: 800}});
-    // The build's pages ask for <base>assets/…; the files are at assets/… of `dir`.
-    if (baseUrl !== '/') {
-      await context.route('**/*', (route) => {
-        const url = new URL(route.request().url());
-        if (url.pathname.startsWith(baseUrl)) url.pathname = `/${url.pathname.slice(baseUrl.length)}`;
-        return route.continue({url: url.href});
-      });
-    }
+    // Only the local server is reached: a page that asks for anything else (a script a catalog smuggled in)
+    // is stopped, and the run fails naming it. The build's pages ask for <base>assets/…; the files are at
+    // assets/… of `dir`.
+    const {origin} = new URL(server.url);
+    const refused = [];
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin !== origin) {
+        refused.push(url.href);
+        return route.abort('blockedbyclient');
+      }
+      if (baseUrl !== '/' && url.pathname.startsWith(baseUrl)) url.pathname = `/${url.pathname.slice(baseUrl.length)}`;
+      return route.continue({url: url.href});
+    });
+    const realDir = realpathSync(dir);
     for (const {locale, path: where} of sites) {
+      // A locale's folder that leads out of the build (a link) is never written to.
+      const real = realpathSync(path.join(dir, where));
+      if (real !== realDir && !real.startsWith(realDir + path.sep)) {
+        throw new Error(`${path.join(dir, where)} leads to ${real}, outside ${dir}: build the site again.`);
+      }
       // Every page's screenshot shares one folder (screenshotPath).
-      const out = path.join(dir, where, path.dirname(screenshotPath('index')));
+      const out = path.join(real, path.dirname(screenshotPath('index')));
       const next = `${out}.new`;
       rmSync(next, {recursive: true, force: true});
       mkdirSync(next, {recursive: true});
       for (const {docId} of pages) {
         const address = `${baseUrl.replace(/\/$/, '')}${where}${slugOf(docId)}`;
         const page = await context.newPage();
+        const dialogs = [];
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message());
+          dialog.dismiss().catch(() => {});
+        });
         const response = await page.goto(new URL(address, server.url).href, {waitUntil: 'networkidle'});
         if (!response?.ok()) throw new Error(`${address}: HTTP ${response?.status()} (is ${dir} a full build?)`);
         await page.waitForSelector('html[data-has-hydrated="true"]');
         // Every chart drawn, as a reader scrolling through sees it; the page from its top.
         await drawCharts(page);
         await page.evaluate(() => window.scrollTo(0, 0));
+        if (refused.length > 0 || dialogs.length > 0) {
+          const what = [...refused.map((u) => `a request to ${u}`), ...dialogs.map((m) => `a dialog (${m})`)];
+          throw new Error(`${address} made ${what.join(', ')}: a page runs only the site's own code.`);
+        }
         const image = await page.screenshot({fullPage: true, type: 'jpeg', quality: 70});
         const name = path.basename(screenshotPath(docId));
         writeFileSync(path.join(next, name), image);
-        taken.push({locale, docId, file: path.join(out, name), bytes: image.length});
-        log(`${address} → ${path.relative(dir, path.join(out, name))}`);
+        taken.push({
+          locale,
+          docId,
+          file: path.join(dir, where, path.dirname(screenshotPath('index')), name),
+          bytes: image.length,
+        });
+        log(`${address} → ${path.relative(realDir, path.join(out, name))}`);
         await page.close();
       }
       // Only a complete set replaces the old one.
@@ -84,7 +112,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = path.resolve(values.dir);
   const built = localesInBuild(dir);
   const asked = values.locale ?? built.map((b) => b.locale);
-  const unknown = asked.filter((code) => !(code in locales));
+  const unknown = asked.filter((code) => !Object.hasOwn(locales, code));
   if (unknown.length > 0) {
     console.error(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`);
     process.exit(1);
