@@ -64,13 +64,23 @@ const WAYS = {
   'null instead of an object': {edit: () => 'null\n', whole: true},
   'a string instead of an object': {edit: () => '"ja"\n', whole: true},
   'its review record broken': {review: (text) => text.slice(0, -3)},
+  'a link to a file outside the project': {link: '/etc/passwd', whole: true},
+  'nested 1,800 levels deep': {edit: () => `${'{"a": '.repeat(1800)}"x"${'}'.repeat(1800)}\n`, whole: true},
+  'script and markup in messages': {
+    edit: (text) =>
+      text
+        .replace(/("footer": ")/, '$1<img src=x onerror=\\"alert(1)\\"><script>fetch(\'/x\')</script>')
+        .replace(/("title": ")/, '$1[click](javascript:alert(1)) '),
+    keys: ['site.footer', 'site.title'],
+  },
 };
 
-function breakLocale(dir, locale, {edit, review}) {
+function breakLocale(dir, locale, {edit, review, link}) {
   const file = catalogFile(dir, locale);
   if (review) writeFileSync(reviewedFile(dir, locale), review(readFileSync(reviewedFile(dir, locale), 'utf8')));
   else if (edit) writeFileSync(file, edit(readFileSync(file, 'utf8')));
   else rmSync(file);
+  if (link) symlinkSync(link, file);
 }
 
 test('each translation broken each way: every locale builds, the broken one in English where needed, says so', (t) => {
@@ -97,10 +107,12 @@ test('each translation broken each way: every locale builds, the broken one in E
         if (spec.review) continue; // The messages are fine: only the record of their review is broken.
         assert.ok(reasons.length > 0, `${label}: no reason given`);
         assert.ok(fallback.length > 0, `${label}: nothing shown in English`);
+        // Nothing of an outside file reaches the messages or the reasons.
+        assert.ok(!JSON.stringify({data, reasons}).includes('root:'), `${label}: an outside file was read`);
         if (spec.whole) assert.equal(data.site.title, english.site.title, label);
         else {
-          assert.deepEqual(fallback, [SAMPLE_KEY], label);
-          assert.notEqual(data.site.title, english.site.title, `${label}: the rest is still translated`);
+          assert.deepEqual(fallback.sort(), spec.keys ?? [SAMPLE_KEY], label);
+          assert.notEqual(data.site.logoAlt, english.site.logoAlt, `${label}: the rest is still translated`);
         }
         // The pages that show a message in English mark it.
         assert.ok(Object.values(pages).some((p) => p.fallback?.length > 0));
