@@ -24,7 +24,13 @@ import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
 import {linksOutside} from './publish/static-links.mjs';
 import {catalogPath} from '../lib/i18n/catalogs.mjs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
-import {clearChartHandoffs, drawChartImages, emitResultFiles, workWhileBuilding} from './publish/emit-static.mjs';
+import {
+  clearChartHandoffs,
+  drawChartImages,
+  dropLocaleDataCopies,
+  emitResultFiles,
+  workWhileBuilding,
+} from './publish/emit-static.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const generatedFilesDir = path.join(root, '.docusaurus');
@@ -113,3 +119,6 @@ try {
   echo(chalk.red(`The chart images could not be drawn: ${error.message}`));
   process.exit(1);
 }
+// The result files once, at the site's root, for every language (the pages link them there).
+const dropped = dropLocaleDataCopies(generatedFilesDir, defaultLocale);
+if (dropped.length > 0) echo(`Result files kept once, in data/ at the root (${dropped.length} copies not published).`);

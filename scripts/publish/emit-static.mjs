@@ -143,6 +143,24 @@ export const builtLocales = (generatedFilesDir) =>
   readHandoffs(generatedFilesDir).map(({locale, outDir}) => ({locale, outDir}));
 
 /**
+ * One data/ for every language: a build of several locales copies static/data
+ * into each locale's folder, and the pages link the default locale's
+ * (src/components/DataUrl), so the other copies are removed. A build of one
+ * locale keeps its own. Returns the folders removed.
+ */
+export function dropLocaleDataCopies(generatedFilesDir, defaultLocale) {
+  const built = builtLocales(generatedFilesDir);
+  const home = built.find((b) => b.locale === defaultLocale)?.outDir;
+  if (!home) return [];
+  const copies = built
+    .filter((b) => b.locale !== defaultLocale && path.resolve(b.outDir).startsWith(path.resolve(home) + path.sep))
+    .map((b) => path.join(b.outDir, 'data'))
+    .filter((dir) => existsSync(dir));
+  for (const dir of copies) rmSync(dir, {recursive: true, force: true});
+  return copies;
+}
+
+/**
  * Draws into the cache the charts of each locale whose specs the plugin has handed over (it does
  * as it loads the locale's content, before bundling it), watching for more until `built` settles
  * (the build is done); then draws what is left and resolves to how many images it drew.

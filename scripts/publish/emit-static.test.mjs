@@ -6,7 +6,13 @@ import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
 import {mountTinyDisk} from '../../test/helpers/tiny-disk.mjs';
 import {buildLocalePages} from '../../lib/pages/site-data.mjs';
-import {clearChartHandoffs, drawChartImages, workWhileBuilding, emitResultFiles} from './emit-static.mjs';
+import {
+  clearChartHandoffs,
+  drawChartImages,
+  dropLocaleDataCopies,
+  emitResultFiles,
+  workWhileBuilding,
+} from './emit-static.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -186,4 +192,29 @@ test('with search, the same thread indexes each built locale once the build is d
   const failing = workWhileBuilding(generated, options);
   await failing.finish();
   await assert.rejects(failing.searchIndexes(), /ENOENT.*build\/ja/);
+});
+
+test("a build of several languages keeps one data/, at the root; a single language's keeps its own", (t) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'emit-data-once-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  const generated = path.join(dir, '.docusaurus');
+  const handOff = (locale, outDir) => {
+    mkdirSync(path.dirname(chartHandoffFile(generated, locale)), {recursive: true});
+    writeFileSync(chartHandoffFile(generated, locale), JSON.stringify({locale, outDir, charts: []}));
+    mkdirSync(path.join(outDir, 'data'), {recursive: true});
+    writeFileSync(path.join(outDir, 'data', 'index.json'), '[]');
+  };
+  handOff('ja', path.join(dir, 'single'));
+  assert.deepEqual(dropLocaleDataCopies(generated, 'en'), [], 'no default locale built: nothing to share');
+  assert.ok(existsSync(path.join(dir, 'single', 'data', 'index.json')));
+  clearChartHandoffs(generated);
+  const build = path.join(dir, 'build');
+  handOff('en', build);
+  handOff('ja', path.join(build, 'ja'));
+  handOff('ko', path.join(build, 'ko'));
+  assert.deepEqual(dropLocaleDataCopies(generated, 'en').sort(), [
+    path.join(build, 'ja', 'data'),
+    path.join(build, 'ko', 'data'),
+  ]);
+  assert.ok(existsSync(path.join(build, 'data', 'index.json')));
 });

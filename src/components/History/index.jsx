@@ -3,12 +3,12 @@
 // consecutive runs that the tests flag, each linked to both runs. Figures and
 // verdicts arrive decided and formatted from lib/pages/history-page.mjs.
 import Link from '@docusaurus/Link';
-import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {HISTORY_METRIC, VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import {useDataUrl} from '@site/src/components/DataUrl';
 import {useT} from '@site/src/components/Msg';
 
 /** Instructions changes are fewer or more; time changes faster or slower. */
@@ -35,7 +35,7 @@ export function SuiteIndex({data}) {
 /** Both runs of a step: where each is listed, and its data. */
 function RunLink({run}) {
   const t = useT();
-  const json = useBaseUrl(run.json);
+  const json = useDataUrl()(run.json);
   return (
     <>
       <Link to={`/runs#${run.id}`} data-run-link={run.id}>

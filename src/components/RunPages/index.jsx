@@ -1,13 +1,13 @@
 // Components of the pages made from measured runs (PostgreSQL versions,
 // planner, methodology, runs). Figures arrive formatted from the data plugin;
 // words come from the catalog.
-import {useBaseUrlUtils} from '@docusaurus/useBaseUrl';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import {useDataUrl} from '@site/src/components/DataUrl';
 import NoteBox from '@site/src/components/NoteBox';
 import RunData from '@site/src/components/RunData';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
@@ -472,7 +472,7 @@ export function PlannerCase({data, case: id}) {
 function InstructionsSection({page, id, figures: f, run}) {
   const t = useT();
   const gap = useSentenceGap();
-  const {withBaseUrl} = useBaseUrlUtils();
+  const dataUrl = useDataUrl();
   const rows = useOnDemand(page);
   if (!f) {
     return (
@@ -592,8 +592,8 @@ function InstructionsSection({page, id, figures: f, run}) {
           {f.files.map((file, i) => (
             <span key={file.target}>
               {i > 0 && ' · '}
-              {file.name}: <a href={withBaseUrl(file.short)}>{t('common.instructions.shortRuns')}</a>,{' '}
-              <a href={withBaseUrl(file.long)}>{t('common.instructions.longRuns')}</a>
+              {file.name}: <a href={dataUrl(file.short)}>{t('common.instructions.shortRuns')}</a>,{' '}
+              <a href={dataUrl(file.long)}>{t('common.instructions.longRuns')}</a>
             </span>
           ))}
         </p>

@@ -6,6 +6,7 @@
 // from lib/postgresbench/services-view.mjs, the same function the build used.
 import {useEffect, useMemo, useState} from 'react';
 import CodeBlock from '@theme/CodeBlock';
+import {useDataUrl} from '@site/src/components/DataUrl';
 import Msg, {useSentenceGap, useT} from '@site/src/components/Msg';
 import RepoPath from '@site/src/components/RepoPath';
 import NoteBox from '@site/src/components/NoteBox';
@@ -128,6 +129,7 @@ function Controls({data, state, change}) {
 /** One row: who, on what, the figure with its runs' range drawn on the bar, and the ratio to the best. */
 function Bar({data, row, view}) {
   const t = useT();
+  const dataUrl = useDataUrl();
   const r = data.rows.find((x) => x.id === row.id);
   const text = data.texts[r.id];
   const unit = (value) => t(messageKey(SERVICES_UNIT, view.metric.unit, 'SERVICES_UNIT'), {value});
@@ -142,7 +144,7 @@ function Bar({data, row, view}) {
   return (
     <li className={styles.row} data-row={r.id} data-service={r.service}>
       <div className={styles.label}>
-        {r.url ? <a href={r.url}>{r.system}</a> : r.system}
+        {r.url ? <a href={dataUrl(r.url)}>{r.system}</a> : r.system}
         {r.measuredHere && <span className={styles.badge}>{t('services.measuredHere.badge')}</span>}
         <span className={styles.about}>{about.join(' · ')}</span>
       </div>
@@ -219,6 +221,7 @@ export default function ServiceComparison({data}) {
 /** Every file and every run, as numbers (what the bars are drawn from). */
 export function FullTable({data}) {
   const t = useT();
+  const dataUrl = useDataUrl();
   const cols = ['tps', 'latency', 'stddev', 'p95', 'p99', 'connection'];
   return (
     <DataTable
@@ -242,7 +245,7 @@ export function FullTable({data}) {
           <tr key={`${f.id}-${run.run}`}>
             {i === 0 && (
               <th scope="row" rowSpan={f.runs.length}>
-                {r.url ? <a href={r.url}>{r.system}</a> : r.system}
+                {r.url ? <a href={dataUrl(r.url)}>{r.system}</a> : r.system}
                 <Spread>
                   {t('services.table.setup', {vcpus: text.vcpus, memory: text.memoryGb, size: text.size})}
                 </Spread>
