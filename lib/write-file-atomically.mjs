@@ -22,6 +22,28 @@ export function writeError(file, error, kept = 'The file as it was before is unc
   });
 }
 
+/**
+ * Several files, all or none: each is written to its temporary file first,
+ * and only when all are complete are they renamed into place (a rename needs
+ * no space). A failed write removes every temporary file; no file changes.
+ * @param {[string, string|Uint8Array][]} files  [file, content] pairs
+ */
+export function writeFilesAtomically(files) {
+  const temps = [];
+  try {
+    for (const [file, content] of files) {
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+      mkdirSync(path.dirname(path.resolve(file)), {recursive: true});
+      temps.push(temp);
+      writeFileSync(temp, content);
+    }
+  } catch (error) {
+    for (const temp of temps) rmSync(temp, {force: true});
+    throw writeError(files[temps.length - 1]?.[0] ?? files[0][0], error);
+  }
+  files.forEach(([file], i) => renameSync(temps[i], file));
+}
+
 /** @param {string} file @param {string|Uint8Array} content */
 export function writeFileAtomically(file, content) {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.new`;

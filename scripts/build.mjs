@@ -15,7 +15,7 @@
 //         pages did not change gets its index from node_modules/.cache/search-index/).
 //         An invalid data file stops the build before anything is replaced, with the file,
 //         the JSON path and the fix.
-// Exit:   0 built; 1 the data or the build failed, or static/ holds a link out of the project (the
+// Exit:   0 built; 1 the data or the build failed, or static/ holds a link out of itself (the
 //         message says where).
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -42,6 +42,12 @@ const asked = args.flatMap((a, i) =>
   a === '--locale' ? [args[i + 1]] : a.startsWith('--locale=') ? [a.slice(9)] : [],
 );
 const unknown = asked.filter((l) => !Object.hasOwn(locales, l));
+// Pages link the result files at the default language's root (one data/ for all): a build of several
+// languages holds it, or a single language builds at the root with its own.
+if (asked.length > 1 && !asked.includes(defaultLocale)) {
+  echo(chalk.red(`Build one language, or several with ${defaultLocale} among them: the others link its data/.`));
+  process.exit(1);
+}
 if (unknown.length > 0) {
   echo(chalk.red(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`));
   process.exit(1);
@@ -64,9 +70,9 @@ for (const p of problems) echo(chalk.yellow(`${formatProblem(p)}  (shown in Engl
 const outside = linksOutside(path.join(root, 'static'), root);
 if (outside.length > 0) {
   for (const {link, target} of outside) {
-    echo(chalk.red(`${link} leads to ${target ?? 'nothing'}, outside the project.`));
+    echo(chalk.red(`${link} leads to ${target ?? 'nothing'}, outside static/.`));
   }
-  echo(chalk.red("static/ may hold only the project's own files: replace each link with the file, or remove it."));
+  echo(chalk.red('static/ may hold only its own files: replace each link with the file, or remove it.'));
   process.exit(1);
 }
 

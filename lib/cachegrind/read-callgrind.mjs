@@ -9,6 +9,10 @@
 // --toggle-collect=PostgresMain, Callgrind counts only inside PostgresMain: the
 // postmaster never enters it, so a backend inherits nothing and its file holds
 // the backend's own work from PostgresMain on (start-up, every query, exit).
+// The toggle is a flip, not a switch: before PostgresMain, where counting is
+// off, the read of the start-up packet (secure_read) turns it on for its own
+// length, so that read is counted, once per connection and the same in both
+// runs of a cell (tens of instructions; more when it had to wait).
 // A second toggle, on secure_read, leaves out reading the client's messages:
 // whether a message is already there or the backend waits for it (and reads
 // again) depends on timing, and a busy machine waits more. The postmaster

@@ -92,10 +92,13 @@ const AT_PREVIOUS_TOKEN = [
   [/^Expected double-quoted property name/, 'a comma at the end of this line has nothing after it: remove it'],
 ];
 
+/** V8's message without the snippet of the text it quotes ("root:x:0:0"…): the line and column point at it. */
+const withoutSnippet = (message) => message.replace(/, (?:\.\.\.)?".*$/s, '');
+
 /** Where a JSON syntax error is and what usually fixes it: {line, message}. */
 export function jsonProblem(text, error) {
   const at = /position (\d+)/.exec(error.message);
-  if (!at) return {line: null, message: `is not valid JSON: ${error.message}`};
+  if (!at) return {line: null, message: `is not valid JSON: ${withoutSnippet(error.message)}`};
   let offset = Number(at[1]);
   let hint = 'fix the syntax (a missing comma or quote is the usual cause)';
   const previous = AT_PREVIOUS_TOKEN.find(([pattern]) => pattern.test(error.message));
@@ -107,7 +110,8 @@ export function jsonProblem(text, error) {
   const {line, column} = positionOf(text, offset);
   return {
     line,
-    message: `is not valid JSON (column ${column}): ${error.message.replace(/ in JSON at.*/, '')}; ${hint}`,
+    message:
+      `is not valid JSON (column ${column}): ${withoutSnippet(error.message.replace(/ in JSON at.*/, ''))}; ` + hint,
   };
 }
 

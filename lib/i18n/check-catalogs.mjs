@@ -3,7 +3,7 @@
 // placeholders, digits, formatter options, valid JSON — and which
 // translations are stale because the English they were made from has changed.
 import {createHash} from 'node:crypto';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, lstatSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {writeFileAtomically} from '../write-file-atomically.mjs';
 import {CATALOG_CHECKS} from './catalog-checks/index.mjs';
@@ -74,8 +74,15 @@ function parseReviewed(siteDir, locale) {
   const full = reviewedFile(siteDir, locale);
   if (!existsSync(full)) return {reviewed: {}};
   const file = path.relative(siteDir, full);
-  const text = readFileSync(full, 'utf8');
   const fix = `fix it, or delete it and mark what you reviewed again (npm run i18n:reviewed -- ${locale} KEY...)`;
+  // A link (to /etc/passwd, /dev/zero) is never read: its bytes would reach the log and the Translating page.
+  if (!lstatSync(full).isFile()) {
+    return {
+      reviewed: {},
+      problem: {file, line: null, key: null, message: `is not a file of its own (a link?): ${fix}`},
+    };
+  }
+  const text = readFileSync(full, 'utf8');
   try {
     const reviewed = JSON.parse(text);
     if (reviewed !== null && typeof reviewed === 'object' && !Array.isArray(reviewed)) return {reviewed};

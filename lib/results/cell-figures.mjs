@@ -19,3 +19,14 @@ export const FIGURES = {
 
 /** What a result measured: `time` (pgbench's throughput and latency; the default) or `instructions`. */
 export const measureOf = (result) => result.run.design?.measure ?? 'time';
+
+/**
+ * What an instructions run counted (schemas/result.md, instructions.counted):
+ * `whole-process` for runs counted by Cachegrind before it was recorded; null
+ * for a time run. Counts made two ways are not comparable: the method moves
+ * a figure by more than a suite's margin can tell from a real change.
+ */
+export const countingOf = (result) =>
+  measureOf(result) === 'instructions'
+    ? (result.cells.find((c) => c.instructions)?.instructions.counted ?? 'whole-process')
+    : null;

@@ -8,7 +8,7 @@
 // decides it (lib/stats/compare-results.mjs).
 import {compareRuns, marginOf} from '../stats/compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
-import {FIGURES, measureOf} from './cell-figures.mjs';
+import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint} from './machine.mjs';
 
 /** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
@@ -79,7 +79,15 @@ export function suiteHistory(results, suiteId) {
       if (!machine.runs.includes(result.run.id)) machine.runs.push(result.run.id);
       const [{scenario, workload, parameters}] = cells;
       const measure = measureOf(result);
-      const lineKey = [measure, scenario, workload, parameters.clients, parametersKey(parameters)].join('\u0000');
+      // Instructions counted two ways are two lines, never one (countingOf).
+      const lineKey = [
+        measure,
+        countingOf(result),
+        scenario,
+        workload,
+        parameters.clients,
+        parametersKey(parameters),
+      ].join('\u0000');
       if (!machine.groups.has(lineKey)) {
         machine.groups.set(lineKey, {
           scenario,

@@ -180,7 +180,9 @@ export function mergeResults(given, {expected = null, replace = false, id = null
   for (const {file, result} of parts) {
     for (const target of result.environment.targets) {
       const known = targets.get(target.id);
-      if (known && known.serverVersionFull !== target.serverVersionFull) {
+      // A shard that could not use a target knows no version of it: the shard that reached it describes it.
+      if (target.error && known) continue;
+      if (known && !known.error && known.serverVersionFull !== target.serverVersionFull) {
         throw new Error(
           `${file}: target ${target.id} is ${target.serverVersionFull}, but ${known.serverVersionFull} in another ` +
             `shard.`,
@@ -232,6 +234,9 @@ export function mergeResults(given, {expected = null, replace = false, id = null
     },
     environment: {...first.result.environment, targets: [...targets.values()]},
     cells: [...cells.values(), ...missing],
+    ...(parts.some((p) => p.result.failedAttempts) && {
+      failedAttempts: parts.flatMap((p) => p.result.failedAttempts ?? []),
+    }),
     plans: parts.flatMap((p) => p.result.plans ?? []),
     preparations: parts.flatMap((p) => p.result.preparations ?? []),
     ...(parts.some((p) => p.result.profiles) && {profiles: profilesOf(parts)}),

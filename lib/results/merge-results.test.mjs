@@ -37,6 +37,32 @@ test('shards of one run join into one valid result', () => {
   assert.deepEqual(merged.run.overrides, {mergedShards: ['1/2', '2/2']});
 });
 
+test('a target one shard could not use is described by the shard that reached it; its failed attempts kept', () => {
+  const [a, b] = shards();
+  const targets = a.result.environment.targets;
+  const failed = {
+    ...targets[0],
+    serverVersion: null,
+    serverVersionFull: null,
+    error: {kind: 'connection', message: 'x'},
+  };
+  for (const order of [
+    [a, b],
+    [b, a],
+  ]) {
+    const parts = order.map((p) => structuredClone(p));
+    parts[0].result.environment.targets = [failed, ...targets.slice(1)];
+    parts[0].result.failedAttempts = [{...parts[0].result.cells[0], status: 'failed'}];
+    const merged = mergeResults(parts);
+    assert.deepEqual(merged.environment.targets, targets, 'the description of the shard that reached it');
+    assert.equal(merged.failedAttempts.length, 1);
+  }
+  // When no shard reached it, its error stays.
+  const parts = shards().map((p) => structuredClone(p));
+  for (const p of parts) p.result.environment.targets = [failed, ...targets.slice(1)];
+  assert.deepEqual(mergeResults(parts).environment.targets[0], failed);
+});
+
 test('parts run with --only join too: their --only is dropped, each part keeps its seed and its sources', () => {
   const design = (seed) => ({order: 'interleaved-rounds', seed, checkpointBeforeEach: true, margin: 0.03});
   const [a, b] = shards().map((part, i) => ({

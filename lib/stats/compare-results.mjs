@@ -5,7 +5,7 @@
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
 import {targetOrder} from '../numbers/repeat-stats.mjs';
-import {FIGURES, measureOf} from '../results/cell-figures.mjs';
+import {countingOf, FIGURES, measureOf} from '../results/cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from './compare.mjs';
 
 /**
@@ -172,6 +172,12 @@ export function compareRuns(older, newer, {margin, metrics = metricsOf(newer), s
   if (measureOf(older) !== measureOf(newer)) {
     throw new Error(
       `${older.run.id} measured ${measureOf(older)}, ${newer.run.id} ${measureOf(newer)}: compare runs of one measure.`,
+    );
+  }
+  if (countingOf(older) !== countingOf(newer)) {
+    throw new Error(
+      `${older.run.id} counted instructions as ${countingOf(older)}, ${newer.run.id} as ${countingOf(newer)}: ` +
+        'counts made two ways differ by the method, not the servers; compare runs counted the same way.',
     );
   }
   const m = marginOf(newer, margin);

@@ -127,3 +127,14 @@ test('runs of two measures are not compared with each other', () => {
     /measured time, .* instructions: compare runs of one measure/,
   );
 });
+
+test('instructions counted two ways (Cachegrind whole process, Callgrind backend work) are not compared', () => {
+  const older = instructionsRun();
+  const newer = instructionsRun();
+  for (const c of newer.cells) c.instructions.counted = 'PostgresMain-without-client-reads';
+  assert.throws(
+    () => compareRuns(older, newer),
+    /counted instructions as whole-process, .* as PostgresMain-without-client-reads: .*counted the same way/,
+  );
+  assert.ok(compareRuns(newer, structuredClone(newer), {margin: 0.001}).length > 0);
+});

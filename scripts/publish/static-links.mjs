@@ -1,32 +1,38 @@
-// Files copied into the site as they are (static/) must be the project's own:
-// a link in static/ to a file or folder outside the project (/etc/passwd,
-// /proc/self/environ) would publish it. The build refuses them, naming each.
+// Files copied into the site as they are (static/) must be static/'s own: a
+// link in static/ to anything outside it (/etc/passwd, /proc/self/environ, the
+// project's .git or .env) would publish what it leads to, and so would static/
+// itself as a link. The build refuses them, naming each.
 import {lstatSync, readdirSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 
+/** Where a link leads, or null when it leads nowhere. */
+function targetOf(entry) {
+  try {
+    return realpathSync(entry);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The links under `dir` that lead outside `root` (or nowhere), as
- * {link, target}; links inside the project are fine. Folders are walked
- * without following links.
+ * The links under `dir` (and `dir` itself) that lead outside `dir`, or
+ * nowhere, as {link, target} with `link` relative to `root`. Folders are
+ * walked without following links.
  * @returns {{link: string, target: string|null}[]}
  */
 export function linksOutside(dir, root) {
-  const realRoot = realpathSync(root);
+  if (!lstatSync(dir, {throwIfNoEntry: false})) return [];
+  if (lstatSync(dir).isSymbolicLink()) return [{link: path.relative(root, dir), target: targetOf(dir)}];
+  const home = realpathSync(dir);
   const found = [];
   const walk = (folder) => {
     for (const name of readdirSync(folder)) {
       const entry = path.join(folder, name);
       const stat = lstatSync(entry);
       if (stat.isSymbolicLink()) {
-        let target = null;
-        try {
-          target = realpathSync(entry);
-        } catch {
-          // Dangling: it leads nowhere the project has.
-        }
-        if (target === null || !(target === realRoot || target.startsWith(realRoot + path.sep))) {
+        const target = targetOf(entry);
+        if (target === null || !target.startsWith(home + path.sep))
           found.push({link: path.relative(root, entry), target});
-        }
       } else if (stat.isDirectory()) walk(entry);
     }
   };

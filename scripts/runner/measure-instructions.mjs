@@ -12,7 +12,8 @@
 // files are read and added up. Start-up, connection and exit cost the same in
 // both runs: the difference, divided by the transactions the longer run
 // added, is the work of a transaction. Not counted: a backend's start-up
-// before PostgresMain (and none of the postmaster's counts, which a forked
+// before PostgresMain (but the read of its start-up packet), its reading of
+// the client's messages (and none of the postmaster's counts, which a forked
 // process would otherwise inherit), the postmaster and every
 // background process (checkpointer, background writer, WAL writer,
 // autovacuum, PostgreSQL 18's I/O workers), pgbench itself, the kernel, and

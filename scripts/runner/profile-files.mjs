@@ -4,11 +4,11 @@
 // longer runs, each added up over the group's cells. cg_annotate reads them;
 // cg_diff of the two gives the work of the transactions the longer runs added.
 // Each file's desc: line names the cells it holds, so that a resumed run never
-// adds a cell twice; a file is written whole or not at all.
+// adds a cell twice; the two files of a cell are written together, whole or not at all.
 import {copyFileSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {addProfiles, formatCachegrind, parseCachegrind} from '../../lib/cachegrind/read-cachegrind.mjs';
-import {writeFileAtomically} from '../../lib/write-file-atomically.mjs';
+import {writeFilesAtomically} from '../../lib/write-file-atomically.mjs';
 
 /** The folder of a result's profiles. */
 export const profileDir = (resultFile) => resultFile.replace(/\.json$/, '.cachegrind');
@@ -19,17 +19,17 @@ const CELLS = /cells: (\S.*)$/;
 /** The cells a profile file holds, from its description. */
 export const cellsOf = (description) => (CELLS.exec(description ?? '')?.[1] ?? '').split(' ').filter(Boolean);
 
-function addTo(file, profile, cellId, runLabel) {
+/** A group file with the cell's profile added: {cells it then holds, text to write (null: it holds it)}. */
+function added(file, profile, cellId, runLabel) {
   const previous = existsSync(file) ? parseCachegrind(readFileSync(file, 'utf8'), file) : null;
   const cells = cellsOf(previous?.description);
-  if (cells.includes(cellId)) return cells;
+  if (cells.includes(cellId)) return {cells, text: null};
   const sum = previous ? addProfiles([previous, profile]) : profile;
   const held = [...cells, cellId];
   const description =
     `the backends that served pgbench in the ${runLabel} run of each of these cells, added up; ` +
     `cells: ${held.join(' ')}`;
-  writeFileAtomically(file, formatCachegrind({command: profile.command ?? null, ...sum}, description));
-  return held;
+  return {cells: held, text: formatCachegrind({command: profile.command ?? null, ...sum}, description)};
 }
 
 /**
@@ -44,8 +44,16 @@ export function addCellProfiles(resultFile, cell, profiles) {
   const name = baseName({...cell, clients: cell.parameters.clients});
   const [short, long] = cell.instructions.runs;
   const files = {short: path.join(dir, `${name}.short.out`), long: path.join(dir, `${name}.long.out`)};
-  addTo(files.short, profiles.short, cell.id, 'shorter');
-  const cells = addTo(files.long, profiles.long, cell.id, 'longer');
+  const shorter = added(files.short, profiles.short, cell.id, 'shorter');
+  const longer = added(files.long, profiles.long, cell.id, 'longer');
+  // Both or neither: a full disk must not leave one file holding the cell and the other not.
+  writeFilesAtomically(
+    [
+      [files.short, shorter.text],
+      [files.long, longer.text],
+    ].filter(([, text]) => text !== null),
+  );
+  const {cells} = longer;
   const relative = (f) => path.relative(path.dirname(resultFile), f);
   return {
     target: cell.target,

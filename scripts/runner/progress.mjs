@@ -106,13 +106,14 @@ export function createProgress({
           `Finish it with --resume.`,
       );
     },
-    end({failed, file, targets = []}) {
+    end({failed, file, targets = [], retryable = 0}) {
       line(
         `done in ${clock((now() - started) / 1000)}: ${total - failed} of ${total} cells ` +
           `ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`,
       );
       for (const t of targets) line(`target ${t.id} could not be used: ${t.error.message}`);
-      if (failed) line('--resume measures the failed cells again, once what failed is put right.');
+      // Aborted cells are measurements (clients gave up): only failed ones are measured again.
+      if (retryable) line('--resume measures the failed cells again, once what failed is put right.');
     },
   };
 }

@@ -15,7 +15,12 @@ test('without a terminal: one plain line per event, with the ETA from finished c
   p.start({cell: {...cell, id: 'pg17/ro/s/c4/r2'}});
   t = 20_000;
   p.cell({cell: {...cell, id: 'pg17/ro/s/c4/r2'}, status: 'failed', note: 'connection refused'});
-  p.end({failed: 1, file: 'results/x.json', targets: [{id: 'ext', error: {message: 'connection refused'}}]});
+  p.end({
+    failed: 1,
+    file: 'results/x.json',
+    targets: [{id: 'ext', error: {message: 'connection refused'}}],
+    retryable: 1,
+  });
   assert.deepEqual(out, [
     '3 cells; result: results/x.json\n',
     'cell 1/3 pg17/ro/s/c4/r1: running\n',

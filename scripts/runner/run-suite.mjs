@@ -245,7 +245,12 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   } else {
     progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
   }
-  progress.end({failed, file, targets: result.environment.targets.filter((t) => t.error)});
+  progress.end({
+    failed,
+    file,
+    targets: result.environment.targets.filter((t) => t.error),
+    retryable: result.cells.filter((c) => c.status === 'failed').length,
+  });
   return {file, result, failed, interrupted: null};
 }
 
@@ -258,19 +263,28 @@ function saveResult(file, result) {
   try {
     writeResult(file, result);
   } catch (error) {
-    if (!error.code) throw error;
-    const rescue = path.join(tmpdir(), `${path.basename(file, '.json')}.rescued-${process.pid}.json`);
-    let kept;
-    try {
-      writeResult(rescue, result);
-      kept =
-        `Everything measured so far (${result.cells.length} cells) is in ${rescue}: once ${path.dirname(file)} ` +
-        `can be written, move it to ${file} and finish the run with --resume.`;
-    } catch {
-      kept = `Finish the run with --resume once ${path.dirname(file)} can be written.`;
-    }
-    throw new Error(`${error.message} The run stopped. ${kept}`);
+    throw unwritable(error, file, result);
   }
+}
+
+/**
+ * The error that stops a run whose results folder cannot be written (a code:
+ * ENOSPC, EROFS…), after writing what it measured to the temporary folder;
+ * any other error as it is.
+ */
+function unwritable(error, file, result) {
+  if (!error.code) return error;
+  const rescue = path.join(tmpdir(), `${path.basename(file, '.json')}.rescued-${process.pid}.json`);
+  let kept;
+  try {
+    writeResult(rescue, result);
+    kept =
+      `Everything measured so far (${result.cells.length} cells) is in ${rescue}: once ${path.dirname(file)} ` +
+      `can be written, move it to ${file} and finish the run with --resume.`;
+  } catch {
+    kept = `Finish the run with --resume once ${path.dirname(file)} can be written.`;
+  }
+  return new Error(`${error.message} The run stopped. ${kept}`);
 }
 
 /**
@@ -401,13 +415,19 @@ async function runInstructionCell({cell, state, result, record, progress, instru
     seed: instructions.seed,
     valgrind: instructions.valgrind,
   });
-  result.cells.push(measured.cell);
+  // Its profiles first: a cell is in the result only once its profiles are (a full disk stops the run with the
+  // result as it was, and the cell is measured again on --resume).
   if (measured.profiles) {
-    result.profiles = withProfile(
-      result.profiles,
-      addCellProfiles(instructions.file, measured.cell, measured.profiles),
-    );
+    try {
+      result.profiles = withProfile(
+        result.profiles,
+        addCellProfiles(instructions.file, measured.cell, measured.profiles),
+      );
+    } catch (error) {
+      throw unwritable(error, instructions.file, result);
+    }
   }
+  result.cells.push(measured.cell);
   const perTransaction = measured.cell.instructions?.perTransaction;
   progress.cell({
     cell,

@@ -2,9 +2,10 @@
 // comes, its server is started (embedded) or reached (external) and described
 // in the result; when the run moves to another target, the embedded server it
 // leaves is stopped with its data kept, and started again when its turn comes.
-// A target whose server cannot be started or reached, or stops during the run,
-// is remembered as failed and recorded so in environment.targets (with what is
-// known of it and why): its remaining cells fail with that error, the other
+// A target whose server cannot be started or reached, or whose embedded server
+// dies or cannot be stopped or restarted during the run, is remembered as
+// failed and recorded so in environment.targets (with what is known of it and
+// why): its remaining cells fail with that error, the other
 // targets run on, and the result stays valid (every cell names a listed target).
 import {storageOf} from '../../lib/results/provenance.mjs';
 import {embeddedConnection, externalConnection} from './connection.mjs';
@@ -95,7 +96,7 @@ export function openTargets({result, record, progress, order = [], instrument = 
       }
       await state.server.mode(mode);
     } catch (error) {
-      Object.assign(state, {server: null}, failure(state.target, error, 'the server stopped during the run'));
+      Object.assign(state, {server: null}, failure(state.target, error, 'the server could not be restarted'));
     }
   }
 
@@ -108,7 +109,8 @@ export function openTargets({result, record, progress, order = [], instrument = 
         try {
           await leaving.server.pause();
         } catch (error) {
-          Object.assign(leaving, {server: null}, failure(leaving.target, error, 'the server stopped during the run'));
+          const why = 'the server could not be stopped (did it die?)';
+          Object.assign(leaving, {server: null}, failure(leaving.target, error, why));
         }
       }
       let state = states.get(target.id);

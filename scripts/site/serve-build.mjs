@@ -122,7 +122,7 @@ export async function serveBuild({dir, port = 0, host = '127.0.0.1'}) {
       handler(
         req,
         res,
-        {public: dir, cleanUrls: true, trailingSlash: true, directoryListing: false, etag: true, headers: CACHING},
+        {public: realDir, cleanUrls: true, trailingSlash: true, directoryListing: false, etag: true, headers: CACHING},
         methods,
       ),
     );

@@ -48,7 +48,7 @@ test('script in a Japanese catalog runs nowhere, page or screenshots; a static l
   symlinkSync('/etc/passwd', path.join(dir, 'static', 'passwd.txt'));
   const refused = build(dir, ['--locale', 'ja']);
   assert.equal(refused.status, 1, refused.stdout);
-  assert.match(refused.stdout + refused.stderr, /static\/passwd\.txt leads to \/etc\/passwd, outside the project/);
+  assert.match(refused.stdout + refused.stderr, /static\/passwd\.txt leads to \/etc\/passwd, outside static\//);
   rmSync(path.join(dir, 'static', 'passwd.txt'));
 
   const built = build(dir, ['--locale', 'ja']);
@@ -105,6 +105,6 @@ test("a locale's folder that is a link out of the build is never written to by t
   mkdirSync(path.join(outside, 'screenshots'));
   writeFileSync(path.join(outside, 'screenshots', 'keep.txt'), 'not ours');
   symlinkSync(outside, path.join(dir, 'ja'));
-  await assert.rejects(takeScreenshots(dir, [{locale: 'ja', path: '/ja/'}]), /ja leads to .*, outside/);
+  await assert.rejects(takeScreenshots(dir, [{locale: 'ja', path: '/ja/'}]), /ja\/? leads to .*, outside/);
   assert.equal(readFileSync(path.join(outside, 'screenshots', 'keep.txt'), 'utf8'), 'not ours');
 });
