@@ -41,7 +41,7 @@ export function writeFilesAtomically(files) {
     for (const temp of temps) rmSync(temp, {force: true});
     throw writeError(files[temps.length - 1]?.[0] ?? files[0][0], error);
   }
-  files.forEach(([file], i) => renameSync(temps[i], file));
+  for (const [i, [file]] of files.entries()) renameSync(temps[i], file);
 }
 
 /** @param {string} file @param {string|Uint8Array} content */
