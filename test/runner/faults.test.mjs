@@ -406,10 +406,11 @@ repeat: 2
 
 test('two runs at once on one folder write a file each; two --resume at once: one finishes, one says why', async () => {
   await fault('two runs at once on one output folder', async () => {
-    const {suite, out} = tempSuite(
-      selectOnly('together', {pg17: 'embedded: 17', ext: 'url: env:FAULT_EXT_URL'}, {repeat: 1}),
+    // Each run starts servers of its own (two runs on one external database would load its tables together).
+    const {suite: own, out} = tempSuite(
+      selectOnly('together', {pg17: 'embedded: 17', pg18: 'embedded: 18'}, {repeat: 1}),
     );
-    const both = await Promise.all([1, 2].map(() => bench([suite, '--out', out], {FAULT_EXT_URL: externalUrl})));
+    const both = await Promise.all([1, 2].map(() => bench([own, '--out', out])));
     for (const run of both) assert.equal(run.status, 0, run.stderr);
     const files = readdirSync(out).filter((f) => f.endsWith('.json'));
     assert.equal(files.length, 2, readdirSync(out).join(', '));
@@ -420,6 +421,9 @@ test('two runs at once on one folder write a file each; two --resume at once: on
     }
 
     // A run left with a failed target (its URL unset), then resumed twice at once.
+    const {suite} = tempSuite(
+      selectOnly('resumed', {pg17: 'embedded: 17', ext: 'url: env:FAULT_EXT_URL'}, {repeat: 1}),
+    );
     const other = path.join(out, 'again');
     const first = await bench([suite, '--out', other], {FAULT_EXT_URL: ''});
     assert.equal(first.status, 3, first.stderr);
