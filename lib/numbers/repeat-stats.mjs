@@ -142,6 +142,8 @@ export function medianRepeat(cells, stat, pick) {
 export function majorOf(result, targetId) {
   const target = result.environment.targets.find((t) => t.id === targetId);
   const version = target?.serverVersion;
+  // A target the runner could not use never told its version: it is named by its id (its cells are failed).
+  if (!version && target?.error) return target.id;
   if (!version)
     throw new Error(`${result.run.id}: target "${targetId}" has no server version recorded; the page cannot name it.`);
   // A release ("17.4") is named by its major; a pre-release ("18beta1", "19devel") as the server gives it.

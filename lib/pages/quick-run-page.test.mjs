@@ -84,3 +84,24 @@ test('figures and words follow the locale', () => {
 test('without a quick run the page has no figures, and says how to make one', () => {
   assert.deepEqual(page(null), {locale: 'en', run: null, targets: [], rows: [], finding: null, charts: []});
 });
+
+test('a server the runner could not start: its cells failed, the page still builds and names it by its id', () => {
+  const result = structuredClone(quickRun());
+  const [first] = result.environment.targets;
+  result.environment.targets[0] = {
+    id: first.id,
+    kind: first.kind,
+    serverVersion: null,
+    serverVersionFull: null,
+    error: {kind: 'connection', message: 'PostgreSQL 17: initdb failed'},
+  };
+  for (const c of result.cells.filter((x) => x.target === first.id)) {
+    Object.assign(c, {status: 'failed', summary: null, error: {kind: 'connection', message: 'initdb failed'}});
+  }
+  const data = page(result);
+  assert.deepEqual(
+    data.targets.map((x) => x.name),
+    ['PostgreSQL 18', `PostgreSQL ${first.id}`],
+  );
+  assert.ok(data.rows.length > 0);
+});
