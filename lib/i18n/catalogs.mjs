@@ -61,28 +61,49 @@ export function parseCatalog(siteDir, locale) {
       problem: {file, line: null, key: null, message: `is missing: copy ${catalogPath('en')} and translate it`},
     };
   }
-  if (!lstatSync(full).isFile()) {
-    const message = `is not a file of its own (a link?): a catalog is a plain file in i18n/${locale}/; put one there`;
-    return {file, locale, problem: {file, line: null, key: null, message}};
-  }
-  const text = readFileSync(full, 'utf8');
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return {file, locale, problem: {file, key: null, ...jsonProblem(text, error)}};
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    const found = data === null ? 'null' : Array.isArray(data) ? 'an array' : `a ${typeof data}`;
-    const message = `is ${found}, not an object of messages: copy ${catalogPath('en')} and translate it`;
-    return {file, locale, problem: {file, line: 1, key: null, message}};
-  }
+  const read = readJsonObject(full, file, {
+    link: `a catalog is a plain file in i18n/${locale}/; put one there`,
+    object: `not an object of messages: copy ${catalogPath('en')} and translate it`,
+  });
+  if (read.problem) return {file, locale, problem: read.problem};
+  const {text, data} = read;
   const depth = nestingOf(data);
   if (depth > MAX_DEPTH) {
     const message = `nests its messages ${depth} levels deep (English: at most ${MAX_DEPTH}): write English's keys`;
     return {file, locale, problem: {file, line: 1, key: null, message}};
   }
   return {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+}
+
+/**
+ * A JSON file that must hold an object, read: {text, data}, or the problem
+ * that stops it ({file, line, key: null, message}). A link is never followed
+ * (to /etc/passwd its bytes would reach a log and a page; to /dev/zero it
+ * would never end). `fix` ends the messages: `link` and `object` always,
+ * `json` in place of the usual hint for a syntax error.
+ * @param {string} full  its path
+ * @param {string} file  its name in messages
+ * @param {{link: string, object: string, json?: string}} fix
+ */
+export function readJsonObject(full, file, fix) {
+  if (!lstatSync(full).isFile()) {
+    return {problem: {file, line: null, key: null, message: `is not a file of its own (a link?): ${fix.link}`}};
+  }
+  const text = readFileSync(full, 'utf8');
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const {line, message} = jsonProblem(text, error);
+    return {
+      problem: {file, line, key: null, message: fix.json ? `${message.replace(/;.*$/, '')}: ${fix.json}` : message},
+    };
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const found = data === null ? 'null' : Array.isArray(data) ? 'an array' : `a ${typeof data}`;
+    return {problem: {file, line: 1, key: null, message: `is ${found}, ${fix.object}`}};
+  }
+  return {text, data};
 }
 
 // JSON.parse reports a missing comma where the next key starts: the fix is on

@@ -3,12 +3,12 @@
 // placeholders, digits, formatter options, valid JSON — and which
 // translations are stale because the English they were made from has changed.
 import {createHash} from 'node:crypto';
-import {existsSync, lstatSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {writeFileAtomically} from '../write-file-atomically.mjs';
 import {CATALOG_CHECKS} from './catalog-checks/index.mjs';
 import {sayIn} from './check-messages.mjs';
-import {catalogPath, jsonProblem, parseCatalog, reviewedFile} from './catalogs.mjs';
+import {catalogPath, parseCatalog, readJsonObject, reviewedFile} from './catalogs.mjs';
 import {untranslated} from './untranslated.mjs';
 import {CONTEXT_FILE, contextProblems, readContext} from './message-context.mjs';
 import {keyLines} from './json-lines.mjs';
@@ -75,22 +75,8 @@ function parseReviewed(siteDir, locale) {
   if (!existsSync(full)) return {reviewed: {}};
   const file = path.relative(siteDir, full);
   const fix = `fix it, or delete it and mark what you reviewed again (npm run i18n:reviewed -- ${locale} KEY...)`;
-  // A link (to /etc/passwd, /dev/zero) is never read: its bytes would reach the log and the Translating page.
-  if (!lstatSync(full).isFile()) {
-    return {
-      reviewed: {},
-      problem: {file, line: null, key: null, message: `is not a file of its own (a link?): ${fix}`},
-    };
-  }
-  const text = readFileSync(full, 'utf8');
-  try {
-    const reviewed = JSON.parse(text);
-    if (reviewed !== null && typeof reviewed === 'object' && !Array.isArray(reviewed)) return {reviewed};
-    return {reviewed: {}, problem: {file, line: 1, key: null, message: `is not a JSON object: ${fix}`}};
-  } catch (error) {
-    const {line, message} = jsonProblem(text, error);
-    return {reviewed: {}, problem: {file, line, key: null, message: `${message.replace(/;.*$/, '')}: ${fix}`}};
-  }
+  const read = readJsonObject(full, file, {link: fix, object: `not a JSON object: ${fix}`, json: fix});
+  return read.problem ? {reviewed: {}, problem: read.problem} : {reviewed: read.data};
 }
 
 const HASH = /^[0-9a-f]{12}$/;

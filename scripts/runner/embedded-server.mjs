@@ -30,6 +30,7 @@ import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {runProcess} from './processes.mjs';
+import {alive} from './run-files.mjs';
 import {CALLGRIND_OPTIONS} from '../../lib/cachegrind/read-callgrind.mjs';
 
 const require = createRequire(import.meta.url);
@@ -147,25 +148,6 @@ const running = new Set();
 /** Stops every server this process started (synchronously: usable on exit). */
 export function stopAllServers() {
   for (const server of running) server.stopNow();
-}
-
-/**
- * Whether a process runs: it exists and is not a zombie (a killed postmaster
- * whose parent, pg_ctl, has exited waits for init to reap it, and where init
- * does not, it stays a zombie that kill(pid, 0) still finds).
- */
-function processRuns(pid) {
-  if (!(pid > 0)) return false;
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (error) {
-      return error.code === 'EPERM';
-    }
-  }
 }
 
 /** The postmaster's pid from its pid file; '' when there is none. */
@@ -404,7 +386,8 @@ export async function startServer({major, settings = {}, onCommand = () => {}, i
   server.alive = () => {
     if (stopped) return false;
     if (paused) return true;
-    return processRuns(Number(readPidFile(plan.dataDir)));
+    const pid = Number(readPidFile(plan.dataDir));
+    return pid > 0 && alive(pid);
   };
   running.add(server);
   return server;
