@@ -7,7 +7,8 @@
 //   node scripts/build.mjs [--locale ja] [other docusaurus build options]
 //
 // Reads:  datasets/, results/, benchmarks/, i18n/ (and, through Docusaurus, docs/, src/).
-// Writes: static/data/ (each result as JSON and CSV), then build/ (or --out-dir), and
+// Writes: .docusaurus/data/ (each result as JSON and CSV), then build/ (or --out-dir), the result files
+//         moved into its data/ (once, for every language), and
 //         <each locale's output>/charts/<id>.png from the specs the data plugin derived
 //         (drawn into node_modules/.cache/chart-images/ while Docusaurus builds; unchanged
 //         images are taken from there), and <each locale's output>/pagefind/ (written by the
@@ -17,6 +18,7 @@
 //         the JSON path and the fix.
 // Exit:   0 built; 1 the data or the build failed, or static/ holds a link out of itself (the
 //         message says where).
+import {existsSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {$, chalk, echo} from 'zx';
@@ -27,8 +29,9 @@ import {defaultLocale, locales} from '../lib/locales.mjs';
 import {
   clearChartHandoffs,
   drawChartImages,
-  dropLocaleDataCopies,
-  emitResultFiles,
+  emitResultFilesApart,
+  publishResultFiles,
+  stagedDataDir,
   workWhileBuilding,
 } from './publish/emit-static.mjs';
 
@@ -76,9 +79,14 @@ if (outside.length > 0) {
   process.exit(1);
 }
 
+// Older builds wrote the result files into static/data/ (generated, never in git): Docusaurus would publish them again.
+if (existsSync(path.join(root, 'static', 'data'))) {
+  rmSync(path.join(root, 'static', 'data'), {recursive: true, force: true});
+  echo('Removed static/data/, which older builds wrote: the result files now go to data/ in the output.');
+}
 try {
-  const results = emitResultFiles(root);
-  echo(`Emitted ${results} result files (JSON, CSV) into static/data/.`);
+  const results = await emitResultFilesApart(root, stagedDataDir(generatedFilesDir));
+  echo(`Emitted ${results} result files (JSON, CSV), to be published in data/.`);
 } catch (error) {
   echo(chalk.red(error.message));
   process.exit(1);
@@ -89,7 +97,8 @@ clearChartHandoffs(generatedFilesDir);
 // the search indexer.
 const beside = workWhileBuilding(generatedFilesDir, {cacheDir, search: {cacheDir: searchCacheDir}});
 try {
-  await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} ${docusaurus} build ${args}`;
+  // --expose-gc: the data plugin frees what reading a large result leaves behind (lib/pages/site-data.mjs).
+  await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} --expose-gc ${docusaurus} build ${args}`;
 } catch {
   process.exit(1);
 }
@@ -126,5 +135,5 @@ try {
   process.exit(1);
 }
 // The result files once, at the site's root, for every language (the pages link them there).
-const dropped = dropLocaleDataCopies(generatedFilesDir, defaultLocale);
-if (dropped.length > 0) echo(`Result files kept once, in data/ at the root (${dropped.length} copies not published).`);
+const published = publishResultFiles(generatedFilesDir, defaultLocale);
+if (published) echo(`Result files published once, for every language, in ${path.relative(root, published)}/.`);

@@ -14,7 +14,7 @@
 //
 // Reads:  benchmarks/quick/suite.yaml and what scripts/build.mjs reads.
 // Writes: results/quick-<time>.json (not in git: a demo, not a run to publish),
-//         static/data/, and build/ (or .preview/<locale>/).
+//         and build/ (or .preview/<locale>/), its result files in data/.
 // Exit:   0 when stopped with Ctrl-C; 1 when a prerequisite is missing, the quick
 //         suite cannot run, the build fails, or nothing can be served.
 import {existsSync, readdirSync, readFileSync} from 'node:fs';

@@ -18,19 +18,22 @@ export function formatSpan(low, high, kind, locale) {
 /**
  * One figure of one group of repeats: the numbers (median, min, max) and
  * their text. `null` when no repeat finished or the figure was not measured.
+ * The repeats' values, which comparisons are computed from, are not enumerable:
+ * a page's published data leaves them out (a run of 100,000 cells would put
+ * every repeat in its page's script); data/ holds every repeat.
  */
 export function statOf(group, kind, locale) {
   if (group.median === null) return null;
-  return {
+  const stat = {
     median: group.median,
     min: group.min,
     max: group.max,
     ok: group.ok,
     repeats: group.repeats,
-    values: group.values,
     text: formatFigure(group.median, kind, locale),
     spread: formatSpan(group.min, group.max, kind, locale),
   };
+  return Object.defineProperty(stat, 'values', {value: group.values, enumerable: false});
 }
 
 /**

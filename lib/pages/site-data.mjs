@@ -1,7 +1,7 @@
 // Everything the site's pages are made from, read and checked once: datasets,
 // results and suites; and each page's data for one locale, which the data
 // plugin publishes (and whose chart specs the build draws as images).
-import {existsSync, readdirSync} from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
@@ -28,13 +28,48 @@ import {contextWithTranslations, translatingPage} from './translating-page.mjs';
 import {splitOnDemand} from './on-demand.mjs';
 import {versionsPage} from './versions-page.mjs';
 
+/** The result files of a site: every .json under results/, sorted. */
+export function resultFilesOf(siteDir) {
+  const resultsDir = path.join(siteDir, 'results');
+  return existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : [];
+}
+
+/** One result file, read and checked (an invalid one names itself and the fix). */
+export const readCheckedResult = (siteDir, file) =>
+  assertValidResult(readResultFile(file), path.relative(siteDir, file));
+
+// The Docusaurus process builds every locale in turn, and each reads results/ again: a file that has
+// not changed since (same size and time) is parsed once, so a large run is held once, not once per
+// locale. Frozen, since every locale's pages share it; dropped when its file changes or goes. Kept on
+// globalThis: Docusaurus evaluates this module anew for each locale (and keeps the old instances).
+const parsed = (globalThis[Symbol.for('pg-bench-guide/parsed-results')] ??= new Map());
+const LARGE_FILE = 32 * 1024 ** 2;
+
 /** Every result file in results/, read and checked (an invalid one names itself and the fix), with its path. */
 export function loadResultFiles(siteDir) {
-  const resultsDir = path.join(siteDir, 'results');
-  return (existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : []).map((file) => ({
-    file,
-    result: assertValidResult(readResultFile(file), path.relative(siteDir, file)),
-  }));
+  const files = resultFilesOf(siteDir);
+  const resultsDir = path.join(siteDir, 'results', path.sep);
+  for (const file of parsed.keys()) if (file.startsWith(resultsDir) && !files.includes(file)) parsed.delete(file);
+  return files.map((file) => {
+    const {size, mtimeMs} = statSync(file);
+    const known = parsed.get(file);
+    if (known?.size === size && known.mtimeMs === mtimeMs) return {file, result: known.result};
+    const result = deepFreeze(readCheckedResult(siteDir, file));
+    parsed.set(file, {size, mtimeMs, result});
+    // Reading a large file leaves its bytes and text behind, about twice its size, which V8 frees only
+    // when it next collects in full: at once where it lets us (scripts/build.mjs starts Docusaurus with
+    // --expose-gc), so that they are not held through the whole build.
+    if (size > LARGE_FILE) globalThis.gc?.();
+    return {file, result};
+  });
+}
+
+function deepFreeze(value) {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** Every result file in results/, read and checked. */

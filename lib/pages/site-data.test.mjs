@@ -1,7 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import {buildPages, latestRun, loadSiteData} from './site-data.mjs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {buildPages, latestRun, loadResults, loadSiteData} from './site-data.mjs';
 import {plannerRun, quickRun, versionsRun} from '../../test/helpers/fixtures.mjs';
 
 test('a page uses the newest finished run of its suite', () => {
@@ -32,4 +34,42 @@ test('the quick-run page shows the newest quick run, and builds without one', ()
   const without = buildPages({...content, results: [versionsRun(), plannerRun()]}, 'ko', messages);
   assert.equal(without['quick-run'].run, null);
   assert.equal(without.runs.runs.length, 2);
+});
+
+test('each result file is parsed once for every locale, frozen, and again when it changes or goes', async (t) => {
+  const siteDir = mkdtempSync(path.join(tmpdir(), 'site-results-'));
+  t.after(() => rmSync(siteDir, {recursive: true, force: true}));
+  mkdirSync(path.join(siteDir, 'results'));
+  const file = path.join(siteDir, 'results', 'quick.json');
+  writeFileSync(file, JSON.stringify(quickRun()));
+  const [first] = loadResults(siteDir);
+  // Docusaurus evaluates the data plugin's modules anew for each locale: a new instance shares the parse.
+  const again = await import(`./site-data.mjs?locale=${Date.now()}`);
+  assert.equal(again.loadResults(siteDir)[0], first);
+  assert.ok(Object.isFrozen(first.cells[0].summary), 'shared by every locale: nothing may change it');
+  assert.throws(() => {
+    first.cells[0].summary.tps = 1;
+  }, TypeError);
+  const changed = quickRun();
+  changed.cells[0].summary.tps = 123.5;
+  writeFileSync(file, JSON.stringify(changed));
+  const [reread] = loadResults(siteDir);
+  assert.notEqual(reread, first);
+  assert.equal(reread.cells[0].summary.tps, 123.5);
+  rmSync(file);
+  assert.deepEqual(loadResults(siteDir), []);
+});
+
+test("a page's data leaves out the values of every repeat: data/ has them", () => {
+  const siteDir = new URL('../../', import.meta.url).pathname;
+  const messages = JSON.parse(readFileSync(`${siteDir}i18n/en/benchmarks.json`, 'utf8'));
+  const content = {...loadSiteData(siteDir), results: [versionsRun(), plannerRun(), quickRun()]};
+  const quick = buildPages(content, 'en', messages)['quick-run'];
+  const [server, other] = quick.rows[0].servers;
+  // Compared from the values (three repeats a side), published without them.
+  assert.equal(server.tps.repeats, 3);
+  assert.equal(other.versus.runs, '3');
+  assert.equal(typeof other.versus.p, 'number');
+  assert.equal(server.tps.values.length, 3);
+  assert.doesNotMatch(JSON.stringify(quick), /"values"/);
 });

@@ -1,8 +1,10 @@
 // What the build publishes beside the pages.
-// - Before Docusaurus builds: each result as JSON and CSV in static/data/,
-//   with index.json listing them, and each published dataset as JSON and CSV
-//   in static/data/datasets/
-//   (generated, replaced whole on every build, not kept in git).
+// - Before Docusaurus builds: each result as JSON and CSV, with index.json
+//   listing them, and each published dataset as JSON and CSV in datasets/,
+//   staged in .docusaurus/data/ (replaced whole on every build); once the pages
+//   are built, moved to data/ at the root of the site (publishResultFiles).
+//   Not through static/: Docusaurus would read every file of it into memory
+//   once per locale, and copy it into every locale's folder.
 // - While it builds, and after: each chart as a PNG in the locale's output
 //   folder (<outDir>/charts/<id>.png), drawn from the chart specs the data
 //   plugin derived for the pages (lib/charts/chart-handoff.mjs): derived once,
@@ -10,6 +12,7 @@
 import {createHash} from 'node:crypto';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -24,7 +27,7 @@ import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
-import {loadDatasets, loadResults} from '../../lib/pages/site-data.mjs';
+import {loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
 import {narrowImageOf} from '../../lib/charts/chart-spec.mjs';
 import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
 import {datasetCsv} from './dataset-csv.mjs';
@@ -99,32 +102,54 @@ export const resultIndex = (results) =>
       csv: `${run.id}.csv`,
     }));
 
+/** Where the result files wait, between emitResultFiles and publishResultFiles. */
+export const stagedDataDir = (generatedFilesDir) => path.join(generatedFilesDir, 'data');
+
 /**
- * Every result of results/ as JSON and CSV in static/data/, and their index;
- * every published dataset (datasets/<id>.json) as JSON and CSV in static/data/datasets/.
+ * Every result of results/ as JSON (the file as committed) and CSV in `into`, and their index;
+ * every published dataset (datasets/<id>.json) as JSON and CSV in `into`/datasets/. A failure
+ * leaves `into` as it was.
  * @returns {number} how many results
  */
-export function emitResultFiles(siteDir) {
-  const results = loadResults(siteDir);
+export function emitResultFiles(siteDir, into) {
   const datasets = loadDatasets(siteDir);
-  replaceDir(path.join(siteDir, 'static', 'data'), (dir) => {
-    for (const result of results) {
-      writeFileSync(path.join(dir, `${result.run.id}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  const runs = [];
+  replaceDir(into, (dir) => {
+    // One result at a time, so that memory holds the largest result, not all of them.
+    for (const file of resultFilesOf(siteDir)) {
+      const result = readCheckedResult(siteDir, file);
+      // The file as committed, byte for byte; the CSV made from it.
+      copyFileSync(file, path.join(dir, `${result.run.id}.json`));
       writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));
       // An instructions run's Cachegrind files, downloadable beside it under the same relative paths.
       for (const rel of profileFiles(result)) {
         mkdirSync(path.dirname(path.join(dir, rel)), {recursive: true});
         copyFileSync(path.join(siteDir, 'results', rel), path.join(dir, rel));
       }
+      runs.push({run: result.run});
     }
-    writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify(resultIndex(results), null, 2)}\n`);
+    writeFileSync(path.join(dir, 'index.json'), `${JSON.stringify(resultIndex(runs), null, 2)}\n`);
     mkdirSync(path.join(dir, 'datasets'));
     for (const dataset of Object.values(datasets)) {
       writeFileSync(path.join(dir, 'datasets', `${dataset.id}.json`), `${JSON.stringify(dataset, null, 2)}\n`);
       writeFileSync(path.join(dir, 'datasets', `${dataset.id}.csv`), datasetCsv(dataset));
     }
   });
-  return results.length;
+  return runs.length;
+}
+
+/**
+ * emitResultFiles in a thread of its own, which ends when they are written: the memory a large
+ * result took is given back before Docusaurus starts, not held by the build beside it.
+ * @returns {Promise<number>} how many results
+ */
+export function emitResultFilesApart(siteDir, into) {
+  const worker = new Worker(new URL('./emit-worker.mjs', import.meta.url), {workerData: {siteDir, into}});
+  return new Promise((resolve, reject) => {
+    worker.once('message', (m) => (m.failed === undefined ? resolve(m.emitted) : reject(new Error(m.failed))));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The thread writing ${into} ended (exit ${code}).`)));
+  });
 }
 
 /** Forgets the chart specs of earlier builds (before a build, so only its own are drawn). */
@@ -143,21 +168,25 @@ export const builtLocales = (generatedFilesDir) =>
   readHandoffs(generatedFilesDir).map(({locale, outDir}) => ({locale, outDir}));
 
 /**
- * One data/ for every language: a build of several locales copies static/data
- * into each locale's folder, and the pages link the default locale's
- * (src/components/DataUrl), so the other copies are removed. A build of one
- * locale keeps its own. Returns the folders removed.
+ * Moves the staged result files to data/ at the site's root: the default locale's output folder,
+ * or the one locale built. One data/ for every language: the pages link it there
+ * (src/components/DataUrl). Returns the folder, or null when no locale was built.
  */
-export function dropLocaleDataCopies(generatedFilesDir, defaultLocale) {
+export function publishResultFiles(generatedFilesDir, defaultLocale) {
   const built = builtLocales(generatedFilesDir);
-  const home = built.find((b) => b.locale === defaultLocale)?.outDir;
-  if (!home) return [];
-  const copies = built
-    .filter((b) => b.locale !== defaultLocale && path.resolve(b.outDir).startsWith(path.resolve(home) + path.sep))
-    .map((b) => path.join(b.outDir, 'data'))
-    .filter((dir) => existsSync(dir));
-  for (const dir of copies) rmSync(dir, {recursive: true, force: true});
-  return copies;
+  const home = built.find((b) => b.locale === defaultLocale) ?? (built.length === 1 ? built[0] : null);
+  if (!home) return null;
+  const target = path.join(home.outDir, 'data');
+  rmSync(target, {recursive: true, force: true});
+  try {
+    renameSync(stagedDataDir(generatedFilesDir), target);
+  } catch (error) {
+    if (error.code !== 'EXDEV') throw error;
+    // The output on another file system: copied, then the staged files removed.
+    cpSync(stagedDataDir(generatedFilesDir), target, {recursive: true});
+    rmSync(stagedDataDir(generatedFilesDir), {recursive: true, force: true});
+  }
+  return target;
 }
 
 /**

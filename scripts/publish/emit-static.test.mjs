@@ -9,8 +9,10 @@ import {buildLocalePages} from '../../lib/pages/site-data.mjs';
 import {
   clearChartHandoffs,
   drawChartImages,
-  dropLocaleDataCopies,
   emitResultFiles,
+  emitResultFilesApart,
+  publishResultFiles,
+  stagedDataDir,
   workWhileBuilding,
 } from './emit-static.mjs';
 
@@ -29,6 +31,9 @@ function tempSite(t) {
   return dir;
 }
 
+/** Where a site's build stages its result files. */
+const staged = (site) => stagedDataDir(path.join(site, '.docusaurus'));
+
 /** What the data plugin leaves after building `locale` into `outDir`. */
 function handOff(site, locale, outDir) {
   const file = chartHandoffFile(path.join(site, '.docusaurus'), locale);
@@ -36,30 +41,33 @@ function handOff(site, locale, outDir) {
   writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(site, locale).pages)}));
 }
 
-test('emits each result as JSON and CSV, and an index of them, newest first', (t) => {
+test('emits each result as JSON (the file as committed) and CSV, and an index of them, newest first', async (t) => {
   const site = tempSite(t);
   const runs = readdirSync(path.join(site, 'results')).map((f) => f.replace(/\.json$/, ''));
   assert.ok(runs.length >= 3, runs.join(', '));
-  assert.equal(emitResultFiles(site), runs.length);
+  // In a thread of its own, as the build does.
+  assert.equal(await emitResultFilesApart(site, staged(site)), runs.length);
   assert.deepEqual(
-    readdirSync(path.join(site, 'static/data')).sort(),
+    readdirSync(staged(site)).sort(),
     [...runs.flatMap((r) => [`${r}.csv`, `${r}.json`]), 'datasets', 'index.json'].sort(),
   );
-  const index = JSON.parse(readFileSync(path.join(site, 'static/data/index.json'), 'utf8'));
+  const index = JSON.parse(readFileSync(path.join(staged(site), 'index.json'), 'utf8'));
   assert.deepEqual(index.map((r) => r.id).sort(), [...runs].sort());
   assert.ok(index.every((r, i) => i === 0 || index[i - 1].startedAt >= r.startedAt));
   assert.deepEqual(Object.keys(index[0]), ['id', 'kind', 'suite', 'startedAt', 'finishedAt', 'json', 'csv']);
-  const json = JSON.parse(readFileSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.json'), 'utf8'));
-  assert.deepEqual(
-    json,
-    JSON.parse(readFileSync(path.join(site, 'results/pg-versions-20261122T110343Z.json'), 'utf8')),
-  );
+  for (const run of runs) {
+    assert.deepEqual(
+      readFileSync(path.join(staged(site), `${run}.json`)),
+      readFileSync(path.join(site, 'results', `${run}.json`)),
+      run,
+    );
+  }
 });
 
 test('emits each published dataset as JSON and as CSV, a line per test and system', (t) => {
   const site = tempSite(t);
-  emitResultFiles(site);
-  const dir = path.join(site, 'static/data/datasets');
+  emitResultFiles(site, staged(site));
+  const dir = path.join(staged(site), 'datasets');
   assert.deepEqual(readdirSync(dir).sort(), ['managed-postgres.csv', 'managed-postgres.json']);
   const dataset = JSON.parse(readFileSync(path.join(site, 'datasets/managed-postgres.json'), 'utf8'));
   assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'managed-postgres.json'), 'utf8')), dataset);
@@ -114,31 +122,35 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   assert.deepEqual(drawChartImages(generated, {cacheDir}), {charts: 0, images: 0, drawn: 0, locales: []});
 });
 
-test('an invalid result stops the emit and leaves the files of the last build whole', (t) => {
+test('an invalid result stops the emit and leaves the files of the last build whole', async (t) => {
   const site = tempSite(t);
-  emitResultFiles(site);
-  const before = readdirSync(path.join(site, 'static/data')).sort();
+  emitResultFiles(site, staged(site));
+  const before = readdirSync(staged(site)).sort();
   const file = path.join(site, 'results/pg-versions-20261122T110343Z.json');
   const broken = JSON.parse(readFileSync(file, 'utf8'));
   broken.cells[0].summary.tps = '84.8K';
   writeFileSync(file, JSON.stringify(broken));
-  assert.throws(() => emitResultFiles(site), /results\/pg-versions-20261122T110343Z\.json.*cells\[0\]\.summary\.tps/s);
-  assert.deepEqual(readdirSync(path.join(site, 'static/data')).sort(), before);
-  assert.ok(existsSync(path.join(site, 'static/data/pg-versions-20261122T110343Z.csv')));
+  assert.throws(
+    () => emitResultFiles(site, staged(site)),
+    /results\/pg-versions-20261122T110343Z\.json.*cells\[0\]\.summary\.tps/s,
+  );
+  await assert.rejects(emitResultFilesApart(site, staged(site)), /cells\[0\]\.summary\.tps/);
+  assert.deepEqual(readdirSync(staged(site)).sort(), before);
+  assert.ok(existsSync(path.join(staged(site), 'pg-versions-20261122T110343Z.csv')));
 });
 
 test('a full disk: the error names the folder and the fix, and no half-written folder is left', (t) => {
   const site = tempSite(t);
-  const staticDir = path.join(site, 'static');
-  mkdirSync(staticDir);
-  const unmount = mountTinyDisk(staticDir);
+  const generated = path.join(site, '.docusaurus');
+  mkdirSync(generated);
+  const unmount = mountTinyDisk(generated);
   if (!unmount) return t.skip('mounting a tmpfs needs root');
   try {
     assert.throws(
-      () => emitResultFiles(site),
-      new RegExp(`^Error: ${staticDir}/data: could not be written \\(ENOSPC\\): the disk is full: .*unchanged\\.$`),
+      () => emitResultFiles(site, staged(site)),
+      new RegExp(`^Error: ${generated}/data: could not be written \\(ENOSPC\\): the disk is full: .*unchanged\\.$`),
     );
-    assert.deepEqual(readdirSync(staticDir), []);
+    assert.deepEqual(readdirSync(generated), []);
   } finally {
     unmount();
   }
@@ -194,27 +206,35 @@ test('with search, the same thread indexes each built locale once the build is d
   await assert.rejects(failing.searchIndexes(), /ENOENT.*build\/ja/);
 });
 
-test("a build of several languages keeps one data/, at the root; a single language's keeps its own", (t) => {
+test("a build of several languages publishes one data/, at the root; a single language's at its own", (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'emit-data-once-'));
   t.after(() => rmSync(dir, {recursive: true, force: true}));
   const generated = path.join(dir, '.docusaurus');
+  const stage = () => {
+    mkdirSync(stagedDataDir(generated), {recursive: true});
+    writeFileSync(path.join(stagedDataDir(generated), 'index.json'), '[]');
+  };
   const handOff = (locale, outDir) => {
     mkdirSync(path.dirname(chartHandoffFile(generated, locale)), {recursive: true});
     writeFileSync(chartHandoffFile(generated, locale), JSON.stringify({locale, outDir, charts: []}));
-    mkdirSync(path.join(outDir, 'data'), {recursive: true});
-    writeFileSync(path.join(outDir, 'data', 'index.json'), '[]');
+    mkdirSync(outDir, {recursive: true});
   };
+  stage();
+  assert.equal(publishResultFiles(generated, 'en'), null, 'nothing built: nothing published');
   handOff('ja', path.join(dir, 'single'));
-  assert.deepEqual(dropLocaleDataCopies(generated, 'en'), [], 'no default locale built: nothing to share');
+  assert.equal(publishResultFiles(generated, 'en'), path.join(dir, 'single', 'data'));
   assert.ok(existsSync(path.join(dir, 'single', 'data', 'index.json')));
+  assert.ok(!existsSync(stagedDataDir(generated)), 'moved, not copied');
   clearChartHandoffs(generated);
   const build = path.join(dir, 'build');
-  handOff('en', build);
   handOff('ja', path.join(build, 'ja'));
+  handOff('en', build);
   handOff('ko', path.join(build, 'ko'));
-  assert.deepEqual(dropLocaleDataCopies(generated, 'en').sort(), [
-    path.join(build, 'ja', 'data'),
-    path.join(build, 'ko', 'data'),
-  ]);
-  assert.ok(existsSync(path.join(build, 'data', 'index.json')));
+  // An older build's data/ is replaced whole.
+  mkdirSync(path.join(build, 'data'));
+  writeFileSync(path.join(build, 'data', 'gone.json'), '{}');
+  stage();
+  assert.equal(publishResultFiles(generated, 'en'), path.join(build, 'data'));
+  assert.deepEqual(readdirSync(path.join(build, 'data')), ['index.json']);
+  for (const locale of ['ja', 'ko']) assert.ok(!existsSync(path.join(build, locale, 'data')), locale);
 });

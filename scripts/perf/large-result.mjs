@@ -1,0 +1,171 @@
+// `npm run bench:large-result`: the full four-locale build of a copy of the project, as it is (the
+// baseline) and then with one more result of 100,000 cells, in the same run: wall time, the peak
+// memory of the whole process tree (the build, Docusaurus and their workers, summed) and the size
+// of what it publishes. Budget: under 2 GB of memory with the large result.
+//
+//   node scripts/perf/large-result.mjs [--cells 100000] [--skip-baseline]
+//
+// The large result is the quick suite's fixture (test/fixtures/results/quick-*.json) with each of
+// its 8 comparison groups repeated until it holds --cells cells (repeats r1…rN, TPS varied by up
+// to ±2%), written as the newest quick run: the quick-run page and History show it, and data/
+// publishes it as JSON and CSV.
+// Reads: the project (copied to a temp folder, node_modules linked entry by entry without its
+//        .cache, so both builds start cold). Writes: only the temp folder (removed after).
+// Exit: 0 within budget; 1 over it or a build failed.
+import {spawn} from 'node:child_process';
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {largeResult} from './large-result-file.mjs';
+
+const BUDGET_BYTES = 2 * 1024 ** 3;
+const root = new URL('../../', import.meta.url).pathname;
+const {values} = parseArgs({
+  options: {cells: {type: 'string', default: '100000'}, 'skip-baseline': {type: 'boolean', default: false}},
+});
+const cells = Number(values.cells);
+if (!Number.isInteger(cells) || cells < 1) {
+  console.error(`--cells ${values.cells}: give a whole number of cells, e.g. --cells 100000.`);
+  process.exit(1);
+}
+
+/** A copy of the project to build: its scripts find their site by their own path. */
+function copyProject() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'large-result-'));
+  const skip = new Set(['node_modules', 'build', '.docusaurus', 'test-results', '.git', '.preview', '.perf-site']);
+  for (const entry of readdirSync(root).filter((e) => !skip.has(e))) {
+    cpSync(path.join(root, entry), path.join(dir, entry), {
+      recursive: true,
+      filter: (f) => !f.startsWith(path.join(root, 'static', 'data')),
+    });
+  }
+  // Every package linked, the caches (chart images, search indexes, Docusaurus's) left behind: a cold build.
+  mkdirSync(path.join(dir, 'node_modules'));
+  for (const entry of readdirSync(path.join(root, 'node_modules')).filter((e) => e !== '.cache')) {
+    symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
+  }
+  return dir;
+}
+
+/** Bytes under a folder, links counted as links (what a static host would publish). */
+function sizeOf(dir) {
+  let bytes = 0;
+  for (const e of readdirSync(dir, {withFileTypes: true})) {
+    const full = path.join(dir, e.name);
+    bytes += e.isDirectory() ? sizeOf(full) : lstatSync(full).size;
+  }
+  return bytes;
+}
+
+const PAGE = 4096;
+/** Resident bytes of `pid` and every process under it, read from /proc: summed, and the largest one's. */
+function treeRss(pid) {
+  const children = new Map();
+  const rss = new Map();
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state, ppid, …; the command may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(name));
+      rss.set(Number(name), Number(readFileSync(`/proc/${name}/statm`, 'utf8').split(' ')[1]) * PAGE);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  let total = 0;
+  let largest = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const p = pending.pop();
+    total += rss.get(p) ?? 0;
+    largest = Math.max(largest, rss.get(p) ?? 0);
+    pending.push(...(children.get(p) ?? []));
+  }
+  return {total, largest};
+}
+
+/** `npm run build` in `dir`: seconds, peak tree memory (sampled every 100 ms), what it published. */
+function build(dir) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [path.join(dir, 'scripts', 'build.mjs')], {
+      cwd: dir,
+      env: {...process.env, FORCE_COLOR: '0'},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    let peak = 0;
+    let largest = 0;
+    const timer = setInterval(() => {
+      const now = treeRss(child.pid);
+      peak = Math.max(peak, now.total);
+      largest = Math.max(largest, now.largest);
+    }, 100);
+    child.on('close', (code) => {
+      clearInterval(timer);
+      if (code !== 0) return reject(new Error(`The build in ${dir} failed (exit ${code}):\n${log.slice(-4000)}`));
+      const out = path.join(dir, 'build');
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        peak,
+        largest,
+        output: sizeOf(out),
+        data: sizeOf(path.join(out, 'data')),
+      });
+    });
+  });
+}
+
+const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+const dir = copyProject();
+const rows = [];
+try {
+  if (!values['skip-baseline']) rows.push(['results/ as committed', await build(dir)]);
+  const file = path.join(dir, 'results', 'quick-20991231T000000Z.json');
+  writeFileSync(file, JSON.stringify(largeResult(cells), null, 2));
+  // Cold again: the first build's caches and output removed.
+  for (const made of ['build', '.docusaurus', 'node_modules/.cache'])
+    rmSync(path.join(dir, made), {recursive: true, force: true});
+  rows.push([`+ a ${cells.toLocaleString('en')}-cell result (${mb(lstatSync(file).size)})`, await build(dir)]);
+} catch (error) {
+  console.error(error.message);
+  process.exitCode = 1;
+} finally {
+  rmSync(dir, {recursive: true, force: true});
+}
+if (rows.length > 0) {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(
+    `${'build (4 locales, cold)'.padEnd(width)}   seconds  peak memory  of it one process  output   of it data/`,
+  );
+  for (const [name, r] of rows) {
+    const figures = [
+      r.seconds.toFixed(0).padStart(9),
+      mb(r.peak).padStart(12),
+      mb(r.largest).padStart(18),
+      mb(r.output).padStart(7),
+      mb(r.data).padStart(11),
+    ];
+    console.log(`${name.padEnd(width)} ${figures.join(' ')}`);
+  }
+  const [, large] = rows.at(-1);
+  const met = large.peak < BUDGET_BYTES;
+  console.log(`budget: peak memory under ${mb(BUDGET_BYTES)} with the large result: ${met ? 'met' : 'over'}`);
+  if (!met) process.exitCode = 1;
+}
