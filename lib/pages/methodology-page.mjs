@@ -52,10 +52,10 @@ export function methodologyPage(suites, published, {locale, t}) {
     suites: suites.map((s) => ({
       id: s.id,
       command: `npm run bench -- run ${s.id}`,
-      versions: s.targets
-        .filter((t) => !t.control)
-        .map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))
-        .join(', '),
+      // Each version once: 18 like for like and 18 at its own defaults are one version.
+      versions: [
+        ...new Set(s.targets.filter((t) => !t.control).map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))),
+      ].join(', '),
       repeat: n(s.repeat),
       margin: unsignedPercent(s.margin, locale),
       published: s.published,

@@ -172,6 +172,8 @@ export function loadSuite(file) {
   unique(suite.scenarios, 'scenarios');
 
   const targets = suite.targets.map((t, i) => {
+    if (t.checksums !== undefined && t.embedded === undefined)
+      report(['targets', i, 'checksums'], 'data checksums are chosen at initdb: only for an embedded server');
     exactlyOne(
       t,
       ['embedded', 'url'],
@@ -184,6 +186,8 @@ export function loadSuite(file) {
       ...(t.embedded !== undefined && {major: t.embedded}),
       ...(t.url !== undefined && {urlVariable: t.url.slice(4)}),
       settings: {...suite.settings, ...t.settings},
+      checksums: t.checksums ?? null,
+      differs: t.differs ?? [],
       control: t.control ?? null,
       scenarios: t.scenarios ?? null,
       workloads: t.workloads ?? null,

@@ -70,6 +70,8 @@ test('defaults are filled in: 6 repeats, margin 3%, one thread, simple mode, no 
     kind: 'embedded',
     major: 17,
     settings: {},
+    checksums: null,
+    differs: [],
     control: null,
     scenarios: null,
     workloads: null,
@@ -293,4 +295,16 @@ test("a suite's scripts stay inside its folder: ../, absolute paths and links ou
   assert.match(problems(linked)[0], /x\.sql is a link to .*elsewhere-\w+\/x\.sql, outside the suite's folder/);
   const fine = suiteFile(scripted('x.sql'), {'x.sql': 'SELECT 1;'});
   assert.equal(loadSuite(fine).workloads[0].scriptName, 'x.sql');
+});
+
+test('checksums are chosen at initdb: an external target may not ask for them', () => {
+  const yaml = MINIMAL.replace(
+    '    embedded: 17\n',
+    '    embedded: 17\n    checksums: false\n  - id: ext\n    url: env:X\n    checksums: true\n',
+  );
+  assert.throws(() => loadSuite(suiteFile(yaml)), /targets\[1\]\.checksums.*only for an embedded server/s);
+  const differs = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    differs: [data_checksums, io_method]\n');
+  assert.deepEqual(loadSuite(suiteFile(differs)).targets[0].differs, ['data_checksums', 'io_method']);
+  const unknown = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    differs: [work_mem]\n');
+  assert.throws(() => loadSuite(suiteFile(unknown)), /differs/);
 });

@@ -190,6 +190,7 @@ export const valgrindArgs = (valgrind, outDir) => [
 export function planServer({
   major,
   settings = {},
+  checksums = null,
   port = '<port>',
   baseDir = '<tmp>/pg',
   bin = binaries(major),
@@ -229,12 +230,26 @@ export function planServer({
         .join(' ')} "$@"\n`,
     }),
     commands: {
-      initdb: [bin.initdb, '-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'],
+      initdb: [
+        bin.initdb,
+        ...['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'],
+        ...initdbChecksums(major, checksums),
+      ],
       start,
       ...(instrument && {startInstrumented: [...start.slice(0, -2), '300', '-p', wrapper, 'start']}),
       stop: [bin.pgCtl, '-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'],
     },
   };
+}
+
+/**
+ * initdb's data-checksum option: null keeps the version's default (off before
+ * 18, on from 18); false turns them off where that is the default no longer.
+ */
+export function initdbChecksums(major, checksums) {
+  if (checksums === true) return ['--data-checksums'];
+  if (checksums === false && major >= 18) return ['--no-data-checksums'];
+  return [];
 }
 
 /**
@@ -246,13 +261,13 @@ export function planServer({
  *   resume: (mode?: string) => Promise<void>, mode: (mode: string) => Promise<void>, log: () => string,
  *   logFile: string, valgrindDir?: string}>}
  */
-export async function startServer({major, settings = {}, onCommand = () => {}, instrument = null}) {
+export async function startServer({major, settings = {}, checksums = null, onCommand = () => {}, instrument = null}) {
   stopOnExit();
   const user = serverUser();
   const bin = reachableBinaries(major, user); // fails before anything is made when the version is not installed
   const port = await freePort();
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
-  const plan = planServer({major, settings, port, baseDir, bin, instrument});
+  const plan = planServer({major, settings, checksums, port, baseDir, bin, instrument});
   mkdirSync(plan.socketDir);
   if (instrument) {
     mkdirSync(plan.valgrindDir);

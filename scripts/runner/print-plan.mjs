@@ -131,6 +131,7 @@ export function planLines(cells, seed, {measure = 'time'} = {}) {
         ? planServer({
             major: target.major,
             settings: target.settings,
+            checksums: target.checksums,
             instrument: instructions ? {valgrind: 'valgrind'} : null,
           })
         : null;

@@ -1,4 +1,5 @@
 // psql against a target: server description and single statements.
+import {KEY_SETTINGS} from '../../lib/suites/like-for-like.mjs';
 import {redact} from './connection.mjs';
 import {runProcess} from './processes.mjs';
 
@@ -18,33 +19,44 @@ const SETTINGS_SQL =
   "SELECT name, current_setting(name) FROM pg_settings WHERE source NOT IN ('default', 'override', 'client') ORDER " +
   'BY name';
 
-// Settings that bound the figures whatever their source: durability, checkpoints, memory, and
-// what a version's initdb or defaults changed (data checksums are on by default from PostgreSQL 18).
-const KEY_SETTINGS = [
-  'checkpoint_timeout',
-  'data_checksums',
-  'fsync',
-  'io_method',
-  'full_page_writes',
-  'max_wal_size',
-  'shared_buffers',
-  'synchronous_commit',
-  'wal_sync_method',
-];
 const KEY_SETTINGS_SQL = `SELECT name, current_setting(name) FROM pg_settings WHERE name IN (${KEY_SETTINGS.map(
   (n) => `'${n}'`,
 ).join(', ')}) ORDER BY name`;
+
+// How the server was built: its figures compare with servers built alike (the embedded ones: gcc 7.5, -Os,
+// no LLVM). The pg_config view is for superusers by default: another role's server gives null.
+const BUILD_SQL =
+  "SELECT name, setting FROM pg_config WHERE name IN ('CC', 'CFLAGS', 'CONFIGURE') UNION ALL " +
+  "SELECT 'JIT', pg_jit_available()::text ORDER BY name";
 
 /** The commands describeServer runs, as recorded and as --dry-run prints them. */
 export const describeCommands = (connection) => [
   ['psql', '-X', ...connection.psqlArgs, '-A', '-t', '-c', VERSION_SQL],
   ['psql', '-X', ...connection.psqlArgs, '-A', '-t', '-F', '\t', '-c', SETTINGS_SQL],
   ['psql', '-X', ...connection.psqlArgs, '-A', '-t', '-F', '\t', '-c', KEY_SETTINGS_SQL],
+  ['psql', '-X', ...connection.psqlArgs, '-A', '-t', '-F', '\t', '-c', BUILD_SQL],
 ];
 
+/** The build, from BUILD_SQL's rows; null when the view could not be read. */
+async function buildOf(table) {
+  let rows;
+  try {
+    rows = await table(BUILD_SQL);
+  } catch {
+    return null;
+  }
+  return {
+    cc: rows.CC ?? null,
+    cflags: rows.CFLAGS ?? null,
+    configure: rows.CONFIGURE ?? null,
+    jit: rows.JIT === 'true',
+  };
+}
+
 /**
- * version(), the settings that differ from PostgreSQL's defaults, and the
- * settings that bound the figures (fsync, synchronous_commit…) whatever they are. A
+ * version(), the settings that differ from PostgreSQL's defaults, the
+ * settings that bound the figures (fsync, synchronous_commit…) whatever they are,
+ * and how the server was built (null when pg_config may not be read). A
  * version such as "18beta1" or "19devel" is kept as the server gives it.
  */
 export async function describeServer(connection, record) {
@@ -65,5 +77,6 @@ export async function describeServer(connection, record) {
     serverVersionFull: versionFull,
     settings,
     keySettings,
+    build: await buildOf(table),
   };
 }

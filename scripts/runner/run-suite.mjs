@@ -11,6 +11,7 @@
 // interrupted: the servers are stopped, the result is saved unfinished, and
 // --resume finishes it in the same order without redoing finished cells
 // (processes.mjs).
+import {differenceText, groupsOf, plannedKeySettings, undeclaredDifferences} from '../../lib/suites/like-for-like.mjs';
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -173,6 +174,15 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
       );
     }
   }
+  // Like for like, as far as the suite decides the settings; each server is checked again once it answers.
+  const groups = groupsOf(cells);
+  const planned = new Map(suite.targets.map((t) => [t.id, {differs: t.differs, keySettings: plannedKeySettings(t)}]));
+  const unlike = undeclaredDifferences(groups, planned);
+  if (unlike.length > 0) {
+    throw new Error(
+      `${suite.file}: the targets would not be compared like for like:\n  ${unlike.map(differenceText).join('\n  ')}`,
+    );
+  }
   if (dryRun) {
     console.log(planLines(cells, seed, {measure}).join('\n'));
     return {file: null, result: null, failed: 0, interrupted: null};
@@ -206,12 +216,27 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     record,
     progress,
     order: suite.targets.map((t) => t.id),
+    // What a server reports, against what the others reported (or, not yet started, will run with): a
+    // difference the suite did not declare fails it.
+    unlike: (entry) => {
+      const settingsOf = (t) =>
+        t.id === entry.id
+          ? entry.keySettings
+          : (result.environment.targets.find((d) => d.id === t.id && !d.error)?.keySettings ?? plannedKeySettings(t));
+      const known = new Map(suite.targets.map((t) => [t.id, {differs: t.differs, keySettings: settingsOf(t)}]));
+      const found = undeclaredDifferences(groups, known).filter((d) => d.values.some((v) => v.target === entry.id));
+      return found.length > 0 ? `not like for like: ${found.map(differenceText).join('; ')}` : null;
+    },
     instrument: valgrind && {valgrind: valgrind.path},
   });
   const tmp = mkdtempSync(tempPrefix());
   let failed = result.cells.filter((c) => c.status !== 'ok').length;
   const instructions = valgrind && {valgrind: valgrind.version, seed, file};
   try {
+    // External servers answer first, before anything is measured: their settings are known only then.
+    for (const target of suite.targets.filter((t) => t.kind === 'external' && todo.some((c) => c.target === t.id))) {
+      await targets.use(target);
+    }
     failed += await executeSteps({
       steps: [...runSteps(todo)],
       targets,

@@ -20,10 +20,11 @@ import {describeServer} from './psql.mjs';
  * @param {object} options.progress
  * @param {string[]} [options.order]  the suite's target ids: environment.targets keeps this order
  * @param {{valgrind: string}|null} [options.instrument]  embedded servers can run under Valgrind
+ * @param {(entry: object) => string|null} [options.unlike]  why a described server may not be compared, or null
  * @returns {{use: (target, mode?: string) => Promise<{connection?: object, error?: object}>,
  *   mode: (target, mode: string) => Promise<void>, lost: (target) => object|null, close: () => void}}
  */
-export function openTargets({result, record, progress, order = [], instrument = null}) {
+export function openTargets({result, record, progress, order = [], instrument = null, unlike = () => null}) {
   const states = new Map();
   let active = null;
 
@@ -44,6 +45,7 @@ export function openTargets({result, record, progress, order = [], instrument = 
       ...(Object.keys(target.settings ?? {}).length > 0 && {
         settings: Object.fromEntries(Object.entries(target.settings).map(([k, v]) => [k, String(v)])),
       }),
+      ...(target.differs?.length > 0 && {differs: target.differs}),
       ...(target.control && {controlOf: target.control}),
     };
   /** A target the run cannot use: recorded with why; its remaining cells fail with the same error. */
@@ -63,6 +65,7 @@ export function openTargets({result, record, progress, order = [], instrument = 
         server = await startServer({
           major: target.major,
           settings: target.settings,
+          checksums: target.checksums ?? null,
           onCommand: (argv) => record(argv),
           instrument,
         });
@@ -76,9 +79,15 @@ export function openTargets({result, record, progress, order = [], instrument = 
         kind: target.kind,
         sameHost: Boolean(server || connection.sameHost),
         ...description,
+        ...(target.differs?.length > 0 && {differs: target.differs}),
         ...(target.control && {controlOf: target.control}),
         ...(server && {storage: storageOf(server.baseDir)}),
       };
+      const difference = unlike(entry);
+      if (difference) {
+        server?.stop();
+        return failure(target, new Error(difference));
+      }
       list(entry);
       return {server, connection};
     } catch (error) {

@@ -24,6 +24,9 @@ targets:
     embedded: 17
   - id: pg18
     embedded: 18
+    checksums: false
+    settings:
+      io_method: sync
   - id: pg17-aa
     embedded: 17
     control: pg17

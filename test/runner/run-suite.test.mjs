@@ -104,8 +104,10 @@ targets:
     embedded: 17
   - id: external
     url: env:BENCH_TEST_URL
+    differs: [data_checksums, io_method]
   - id: short
     url: env:BENCH_SHORT_URL
+    differs: [data_checksums, io_method]
 workloads:
   - id: ro
     builtin: select-only
@@ -141,6 +143,18 @@ repeat: 2
   const versions = Object.fromEntries(result.environment.targets.map((x) => [x.id, x.serverVersion]));
   assert.match(versions.pg17, /^17\./);
   assert.match(versions.external, /^18\./);
+  // 18 at its defaults beside 17, declared so; and how each server was built, from pg_config.
+  const described = Object.fromEntries(result.environment.targets.map((x) => [x.id, x]));
+  assert.deepEqual(described.external.differs, ['data_checksums', 'io_method']);
+  assert.equal(described.pg17.differs, undefined);
+  assert.deepEqual(
+    [described.pg17.keySettings.data_checksums, described.external.keySettings.data_checksums],
+    ['off', 'on'],
+  );
+  for (const id of ['pg17', 'external']) {
+    assert.match(described[id].build.cflags, /(^| )-Os( |$)/, 'the embedded builds are -Os');
+    assert.equal(described[id].build.jit, false, 'built without LLVM');
+  }
   assert.ok(result.cells.every((c) => c.log.kind === 'transactions' && c.log.transactions === c.summary.processed));
   assert.ok(result.cells.every((c) => c.summary.progress.length >= 1));
   for (const [what, content] of [
@@ -390,4 +404,34 @@ test('Ctrl-C during a cell on an external server: interrupted, no temporary fold
   const [file] = readdirSync(out);
   const saved = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
   assert.deepEqual([saved.cells, saved.run.finishedAt], [[], null]);
+});
+
+test('targets not like for like: refused before anything runs, or failed once the server says so', async (t) => {
+  // The suite alone shows it: 18's initdb turns checksums on and its I/O goes through workers.
+  const {suite, out} = tempSuite(
+    oneClientSuite('unlike', 1).replace('targets:', 'targets:\n  - id: pg18\n    embedded: 18'),
+  );
+  const refused = await runBench([suite, '--out', out]);
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /not be compared like for like/);
+  assert.match(refused.stderr, /data_checksums differs \(pg17 off, pg18 on\)/);
+  assert.match(refused.stderr, /io_method differs \(pg17 sync, pg18 worker\)/);
+  assert.ok(!existsSync(out), 'nothing was written');
+  // An external server's settings are known once it answers: that target fails, the others are measured.
+  const server = await startServer({major: 18});
+  t.after(() => server.stop());
+  const external = tempSuite(
+    oneClientSuite('unlike-external', 1).replace('targets:', 'targets:\n  - id: ext\n    url: env:BENCH_UNLIKE_URL'),
+  );
+  const url = `postgres://${server.user}@${server.host}:${server.port}/${server.database}`;
+  const run = await runBench([external.suite, '--out', external.out], {BENCH_UNLIKE_URL: url});
+  assert.equal(run.status, 3, run.stderr);
+  const result = JSON.parse(readFileSync(path.join(external.out, readdirSync(external.out)[0]), 'utf8'));
+  assert.deepEqual(resultProblems(result), []);
+  const ext = result.environment.targets.find((x) => x.id === 'ext');
+  assert.match(ext.error.message, /not like for like: in ro\/s\/c1, data_checksums differs/);
+  assert.deepEqual(result.cells.map((c) => [c.target, c.status]).sort(), [
+    ['ext', 'failed'],
+    ['pg17', 'ok'],
+  ]);
 });

@@ -1,0 +1,70 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {differenceText, groupsOf, plannedKeySettings, undeclaredDifferences} from './like-for-like.mjs';
+
+const embedded = (id, major, more = {}) => ({id, kind: 'embedded', major, settings: {}, differs: [], ...more});
+const cells = (targets, groups = ['tpcb/small']) =>
+  groups.flatMap((g) => {
+    const [workload, scenario] = g.split('/');
+    return targets.map((t) => ({target: t, workload, scenario, clients: 1}));
+  });
+const check = (targets, cellList) =>
+  undeclaredDifferences(
+    groupsOf(cellList),
+    new Map(targets.map((t) => [t.id, {differs: t.differs, keySettings: plannedKeySettings(t)}])),
+  );
+
+test("18's defaults are not 15-17's: checksums on, I/O by workers", () => {
+  assert.deepEqual(plannedKeySettings(embedded('a', 17)), {data_checksums: 'off', io_method: 'sync'});
+  assert.deepEqual(plannedKeySettings(embedded('b', 18)), {data_checksums: 'on', io_method: 'worker'});
+  assert.deepEqual(plannedKeySettings(embedded('c', 18, {checksums: false, settings: {io_method: 'sync'}})), {
+    data_checksums: 'off',
+    io_method: 'sync',
+  });
+  assert.equal(plannedKeySettings({id: 'x', kind: 'external'}), null, 'known once it answers');
+});
+
+test('an undeclared difference within a group is found, named, and says both fixes', () => {
+  const targets = [embedded('pg17', 17), embedded('pg18', 18)];
+  const found = check(targets, cells(['pg17', 'pg18']));
+  assert.deepEqual(
+    found.map((d) => [d.group, d.setting, d.values.map((v) => `${v.target}=${v.value}`).join(' ')]),
+    [
+      ['tpcb/small/c1', 'data_checksums', 'pg17=off pg18=on'],
+      ['tpcb/small/c1', 'io_method', 'pg17=sync pg18=worker'],
+    ],
+  );
+  assert.match(
+    differenceText(found[0]),
+    /in tpcb\/small\/c1, data_checksums differs \(pg17 off, pg18 on\).*checksums: false.*differs: \[data_checksums\]/,
+  );
+});
+
+test('like for like, a declared difference, or targets in different groups: nothing to refuse', () => {
+  const like = [embedded('pg17', 17), embedded('pg18', 18, {checksums: false, settings: {io_method: 'sync'}})];
+  assert.deepEqual(check(like, cells(['pg17', 'pg18'])), []);
+  const declared = [...like, embedded('pg18-defaults', 18, {differs: ['data_checksums', 'io_method']})];
+  assert.deepEqual(check(declared, cells(['pg17', 'pg18', 'pg18-defaults'])), []);
+  const half = [embedded('pg17', 17), embedded('pg18', 18, {differs: ['data_checksums']})];
+  assert.deepEqual(
+    check(half, cells(['pg17', 'pg18'])).map((d) => d.setting),
+    ['io_method'],
+    'only what is declared may differ',
+  );
+  const apart = [embedded('pg17', 17), embedded('pg18', 18)];
+  assert.deepEqual(check(apart, [...cells(['pg17'], ['tpcb/small']), ...cells(['pg18'], ['tpcb/large'])]), []);
+});
+
+test('what a server reports: a shared_buffers the suite did not set differently still differs', () => {
+  const reported = new Map([
+    ['a', {differs: [], keySettings: {shared_buffers: '1GB', data_checksums: 'off'}}],
+    ['b', {differs: [], keySettings: {shared_buffers: '128MB', data_checksums: 'off'}}],
+    ['c', {differs: [], keySettings: null}],
+  ]);
+  const found = undeclaredDifferences(groupsOf(cells(['a', 'b', 'c'])), reported);
+  assert.deepEqual(
+    found.map((d) => [d.setting, d.values.map((v) => v.target)]),
+    [['shared_buffers', ['a', 'b']]],
+    'c is not described yet: not compared',
+  );
+});
