@@ -8,6 +8,7 @@
 #                    Debian images lack them)
 #   valgrind         Cachegrind counts the instructions the servers execute per
 #                    transaction (bench run --measure instructions)
+#   binutils         nm: a test checks the function-rename table against the servers' binaries
 #
 # Reads:  the system (commands on PATH, installed fonts); CHROMIUM_PATH if set.
 # Writes: nothing when everything is present; otherwise installs with apt-get
@@ -46,9 +47,11 @@ have_chromium || missing+=(chromium)
 have_cjk_fonts || missing+=(fonts-noto-cjk)
 { command -v ps && command -v pgrep; } >/dev/null 2>&1 || missing+=(procps)
 command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
+# nm: the test that checks the function-rename table against the servers' binaries.
+command -v nm >/dev/null 2>&1 || missing+=(binutils)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "setup-system: pgbench, psql, chromium, CJK fonts, ps, pgrep and valgrind are present."
+  echo "setup-system: pgbench, psql, chromium, CJK fonts, ps, pgrep, valgrind and nm are present."
   exit 0
 fi
 

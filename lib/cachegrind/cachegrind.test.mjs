@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {functionChanges, perTransaction} from './function-changes.mjs';
+import {functionChanges, functionNoise, perTransaction} from './function-changes.mjs';
 import {addProfiles, formatCachegrind, functionKey, parseCachegrind} from './read-cachegrind.mjs';
 
 // Real Cachegrind output of PostgreSQL backends that served pgbench -b tpcb-like at scale 1, made here with
@@ -81,26 +81,70 @@ test('per transaction: the longer runs less the shorter, divided by the transact
   assert.throws(() => perTransaction(short, long, 0), /must add transactions/);
 });
 
-test('the functions that changed most, with their share of the total change', () => {
+test('the functions that changed most, each a share of the baseline total; noise and negatives left out', () => {
   const before = profile(100, [
     ['a', 70],
     ['b', 20],
     ['c', 10],
+    ['d', 0.5],
+    ['e', -3],
+    ['f', -0.5],
   ]);
   const after = profile(90, [
     ['a', 58],
     ['b', 22],
     ['c', 10],
+    ['d', 0.9],
+    ['e', 1],
+    ['f', 0],
   ]);
-  assert.deepEqual(functionChanges(before, after, {top: 2}), {
+  assert.deepEqual(functionChanges(before, after, {top: 2, noise: 0.01}), {
     before: 100,
     after: 90,
     change: -10,
+    noise: 1,
+    belowNoise: 2,
+    negative: ['e'],
     functions: [
-      {name: 'a', file: null, before: 70, after: 58, change: -12, share: 1.2},
-      {name: 'b', file: null, before: 20, after: 22, change: 2, share: -0.2},
+      {name: 'a', file: null, before: 70, after: 58, change: -12, share: -0.12},
+      {name: 'b', file: null, before: 20, after: 22, change: 2, share: 0.02},
     ],
   });
+});
+
+test('a renamed function and a compiler clone are one row, not one gone and one new', () => {
+  const before = profile(100, [
+    ['expression_tree_walker', 30],
+    ['heap_page_prune', 20],
+    ['UnGrantLock.isra.1', 5],
+    ['ResourceOwnerForgetBuffer', 4],
+    ['ResourceOwnerForgetLock', 1],
+  ]);
+  const after = profile(100, [
+    ['expression_tree_walker_impl', 28],
+    ['heap_page_prune_and_freeze', 25],
+    ['UnGrantLock.isra.4', 5],
+    ['ResourceOwnerForget', 3],
+    ['ResourceOwnerForgetLock', 1],
+  ]);
+  const rows = functionChanges(before, after).functions.map((f) => [f.name, f.before, f.after]);
+  assert.deepEqual(rows, [
+    ['heap_page_prune_and_freeze', 20, 25],
+    ['expression_tree_walker_impl', 30, 28],
+    ['ResourceOwnerForget', 4, 3],
+  ]);
+});
+
+test('the noise of an A/A pair: its largest function difference, a fraction of the first total', () => {
+  const a = profile(200, [
+    ['x', 100],
+    ['y', 100],
+  ]);
+  const b = profile(200, [
+    ['x', 103],
+    ['y', 97],
+  ]);
+  assert.equal(functionNoise(a, b), 3 / 200);
 });
 
 test('two real versions: the top changes are the largest, both ways, and sum no further than the total', () => {

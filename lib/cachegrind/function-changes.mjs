@@ -3,6 +3,7 @@
 // is the difference between a longer and a shorter run of the same backends'
 // work, divided by the transactions the longer run added, so that start-up,
 // connection and exit cancel out (as they do in the total).
+import {comparedName} from './function-names.mjs';
 import {splitKey} from './read-cachegrind.mjs';
 
 /**
@@ -23,30 +24,72 @@ export function perTransaction(short, long, transactions) {
 }
 
 /**
- * The functions whose instructions per transaction changed most from `before`
- * to `after`, largest change (either way) first.
+ * Per function (by the name versions are compared by: comparedName), its instructions per transaction,
+ * clones and renamed versions added up; with the file of its largest part.
+ */
+function byComparedName(functions) {
+  const out = new Map();
+  for (const [key, value] of functions) {
+    const {file, name} = splitKey(key);
+    const as = comparedName(name);
+    const known = out.get(as) ?? {value: 0, file: null, largest: -Infinity};
+    known.value += value;
+    if (Math.abs(value) > known.largest)
+      Object.assign(known, {largest: Math.abs(value), file: file === '???' ? null : file});
+    out.set(as, known);
+  }
+  return out;
+}
+
+/**
+ * The largest change of any one function between two profiles of the same code (an A/A pair), as a
+ * fraction of the first's total per transaction: how far a function's count moves by chance.
+ */
+export function functionNoise(first, second) {
+  const [a, b] = [byComparedName(first.functions), byComparedName(second.functions)];
+  let largest = 0;
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    largest = Math.max(largest, Math.abs((b.get(name)?.value ?? 0) - (a.get(name)?.value ?? 0)));
+  }
+  return largest / first.total;
+}
+
+/**
+ * The functions whose instructions per transaction changed most from `before` to `after`, largest
+ * change (either way) first, matched by comparedName (a renamed function is one row). Left out, and
+ * counted: changes no larger than the noise (a fraction of `before`'s total, from an A/A pair:
+ * functionNoise), and larger ones of functions whose count per transaction came out negative in
+ * either profile (the shorter run did more of that work, cold reads say: not a per-transaction
+ * figure), most negative first.
  * @param {{total: number, functions: Map<string, number>}} before  per transaction (perTransaction)
  * @param {{total: number, functions: Map<string, number>}} after
- * @param {{top?: number}} [options]  how many functions (default 10)
- * @returns {{before: number, after: number, change: number, functions: {name: string, file: string|null,
- *   before: number, after: number, change: number, share: number|null}[]}}  share: the function's part of
- *   the total change (null when the total did not change); negative when it went against it
+ * @param {{top?: number, noise?: number}} [options]  how many functions (default 10); the noise fraction
+ * @returns {{before: number, after: number, change: number, noise: number, belowNoise: number,
+ *   negative: string[], functions: {name: string, file: string|null, before: number, after: number,
+ *   change: number, share: number}[]}}  share: the change as a fraction of `before`'s total per transaction
  */
-export function functionChanges(before, after, {top = 10} = {}) {
-  const change = after.total - before.total;
+export function functionChanges(before, after, {top = 10, noise = 0} = {}) {
+  const [b, a] = [byComparedName(before.functions), byComparedName(after.functions)];
+  const floor = noise * before.total;
   const rows = [];
-  for (const key of new Set([...before.functions.keys(), ...after.functions.keys()])) {
-    const b = before.functions.get(key) ?? 0;
-    const a = after.functions.get(key) ?? 0;
-    if (a === b) continue;
-    const {file, name} = splitKey(key);
-    rows.push({name, file: file === '???' ? null : file, before: b, after: a, change: a - b});
+  const negative = [];
+  let belowNoise = 0;
+  for (const name of new Set([...b.keys(), ...a.keys()])) {
+    const [x, y] = [b.get(name)?.value ?? 0, a.get(name)?.value ?? 0];
+    if (x === y) continue;
+    if (Math.abs(y - x) <= floor) belowNoise++;
+    else if (x < 0 || y < 0) negative.push({name, most: Math.min(x, y)});
+    else rows.push({name, file: (a.get(name) ?? b.get(name)).file, before: x, after: y, change: y - x});
   }
-  rows.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || (x.name < y.name ? -1 : 1));
+  negative.sort((p, q) => p.most - q.most || (p.name < q.name ? -1 : 1));
+  rows.sort((p, q) => Math.abs(q.change) - Math.abs(p.change) || (p.name < q.name ? -1 : 1));
   return {
     before: before.total,
     after: after.total,
-    change,
-    functions: rows.slice(0, top).map((r) => ({...r, share: change === 0 ? null : r.change / change})),
+    change: after.total - before.total,
+    noise: floor,
+    belowNoise,
+    negative: negative.map((n) => n.name),
+    functions: rows.slice(0, top).map((r) => ({...r, share: r.change / before.total})),
   };
 }

@@ -5,7 +5,7 @@
 // the suite's instructions margin), the A/A control, a chart, the functions
 // whose work changed most against the baseline (from the run's Cachegrind
 // profiles), and the Cachegrind files to download.
-import {functionChanges} from '../cachegrind/function-changes.mjs';
+import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
 import {profileKey} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
@@ -13,6 +13,22 @@ import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';
+
+/**
+ * How far a function's count per transaction moves by chance: the largest of the run's A/A pairs'
+ * (functionNoise, a fraction of the twin's total), the same code measured twice; 0 without a pair.
+ */
+function aaNoise(result, profiles) {
+  let noise = 0;
+  for (const [control, twin] of controlsOf(result)) {
+    for (const [key, profile] of profiles) {
+      if (!key.startsWith(`${control}\u0000`)) continue;
+      const twinProfile = profiles.get(`${twin}${key.slice(control.length)}`);
+      if (twinProfile) noise = Math.max(noise, functionNoise(twinProfile, profile));
+    }
+  }
+  return noise;
+}
 
 /** How many functions each "where the work changed" table lists. */
 export const TOP_FUNCTIONS = 10;
@@ -98,7 +114,7 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
     functions: rows.slice(1).flatMap((r) => {
       const [before, after] = [profileOf(base.target), profileOf(r.target)];
       if (!before || !after) return [];
-      const changes = functionChanges(before, after, {top: TOP_FUNCTIONS});
+      const changes = functionChanges(before, after, {top: TOP_FUNCTIONS, noise: aaNoise(result, profiles)});
       return [
         {
           target: r.target,
@@ -112,8 +128,18 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
             before: count(f.before),
             after: count(f.after),
             change: formatFigure(f.change, 'instructionsChange', locale),
-            share: f.share === null ? null : unsignedPercent(f.share, locale),
+            share: formatFigure(f.share, 'percent', locale),
           })),
+          noise: count(changes.noise),
+          belowNoise: formatFigure(changes.belowNoise, 'integer', locale),
+          // How many, and the most negative few by name: the list can run to a hundred functions.
+          negative:
+            changes.negative.length > 0
+              ? {
+                  count: formatFigure(changes.negative.length, 'integer', locale),
+                  functions: changes.negative.slice(0, 3).join(', '),
+                }
+              : null,
         },
       ];
     }),

@@ -1,10 +1,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
+import {RENAMES, withoutCloneSuffix} from '../cachegrind/function-names.mjs';
 import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
+import {loadSiteData} from './site-data.mjs';
 
 // A real instructions run made here: scale 1, PostgreSQL 17 and 18 and a second 17 as A/A, two rounds
 // (test/fixtures/instructions/suite.yaml), with its Cachegrind files.
@@ -85,4 +87,45 @@ test('a run without the group gives nothing to show', () => {
   const options = {scenario: 's', workload: 'tpcb', id: 'x', title: 'X', locale: 'en', t: translator('en'), name};
   assert.equal(instructionGroup(result, {...options, scenario: 'x'}), null);
   assert.equal(instructionGroup(null, options), null);
+});
+
+test('the published runs: no rename as two rows, no share beyond the whole, no negative count, noise left out', () => {
+  const site = new URL('../../', import.meta.url).pathname;
+  const {results, profilesOf} = loadSiteData(site);
+  const runs = results.filter((r) => r.run.kind === 'run' && r.cells.some((c) => c.instructions));
+  assert.ok(runs.length >= 2, 'the versions and planner instructions runs');
+  for (const run of runs) {
+    const runProfiles = profilesOf(run);
+    for (const {workload, scenario} of new Map(run.cells.map((c) => [`${c.workload}/${c.scenario}`, c])).values()) {
+      const g = instructionGroup(run, {
+        scenario,
+        workload,
+        id: 'g',
+        title: 'G',
+        locale: 'en',
+        t: translator('en'),
+        name: (x) => x,
+        profiles: runProfiles,
+      });
+      for (const changes of g.functions) {
+        const names = changes.rows.map((r) => r.function);
+        for (const r of RENAMES.filter((x) => x.from)) {
+          assert.ok(
+            !(names.includes(r.from) && names.includes(r.to)),
+            `${run.run.id} ${workload}: ${r.from} and ${r.to}`,
+          );
+          assert.ok(!names.includes(r.from), `${r.from} is listed under its old name`);
+        }
+        assert.ok(
+          names.every((n) => n === withoutCloneSuffix(n)),
+          `a clone suffix: ${names}`,
+        );
+        for (const row of changes.rows) {
+          assert.ok(!row.before.startsWith('-') && !row.after.startsWith('-'), `${row.function}: a negative count`);
+          const share = Number.parseFloat(row.share.replace(/[^\d.+-]/g, ''));
+          assert.ok(Math.abs(share) <= 100, `${row.function}: ${row.share} of the baseline`);
+        }
+      }
+    }
+  }
 });

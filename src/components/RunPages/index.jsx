@@ -565,9 +565,9 @@ function InstructionsSection({page, id, figures: f, run}) {
                 {label: fc.base, numeric: true},
                 {label: fc.name, numeric: true},
                 {label: t('common.instructions.functions.change'), numeric: true},
-                {label: t('common.instructions.functions.share'), numeric: true},
+                {label: t('common.instructions.functions.share', {base: fc.base}), numeric: true},
               ]}
-              caption={t('common.instructions.functions.caption')}
+              caption={t('common.instructions.functions.caption', {base: fc.base})}
             >
               {rows.data.functions[functionsKey(id, fc.target)].map((r) => (
                 <tr key={r.function}>
@@ -577,13 +577,15 @@ function InstructionsSection({page, id, figures: f, run}) {
                   <Num>{r.before}</Num>
                   <Num>{r.after}</Num>
                   <Num>{r.change}</Num>
-                  <Num>{r.share ?? '—'}</Num>
+                  <Num>{r.share}</Num>
                 </tr>
               ))}
             </DataTable>
           ) : (
             <NotLoaded failed={rows.failed} />
           )}
+          <p>{t('common.instructions.functions.left', {belowNoise: fc.belowNoise, noise: fc.noise})}</p>
+          {fc.negative && <p>{t('common.instructions.functions.negative', fc.negative)}</p>}
         </details>
       ))}
       {f.files.length > 0 && (
