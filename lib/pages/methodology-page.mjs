@@ -5,7 +5,7 @@
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf, unsignedPercent, WANTED_CHANGE} from '../numbers/repeat-stats.mjs';
 import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
-import {DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {MIN_MARGIN} from '../stats/compare.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
 import {METHOD_SCENARIO, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
@@ -97,8 +97,15 @@ export function methodologyPage(suites, published, {locale, t}) {
       })),
     examples,
     exampleRun: first?.run.id ?? null,
-    // The rule every comparison follows (lib/stats/compare.mjs), in the page's words.
-    margin: unsignedPercent(DEFAULT_MARGIN, locale),
+    // The rule every comparison follows (lib/stats/compare.mjs), in the page's words, with each published
+    // suite's margins as the suites set them (never a figure written into the text).
+    margins: suites
+      .filter((s) => s.published)
+      .map((s) => ({
+        suite: s.id,
+        time: unsignedPercent(s.margin, locale),
+        instructions: s.measures.includes('instructions') ? unsignedPercent(s.instructions.margin, locale) : null,
+      })),
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
     level: unsignedPercent(0.95, locale),

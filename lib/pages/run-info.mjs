@@ -47,7 +47,32 @@ export function runInfo(result, locale, suite = null) {
     ),
     order: orderOf(result, locale),
     bounds: boundsOf(result, locale),
+    build: buildOf(result),
     data: {json: `/data/${run.id}.json`, csv: `/data/${run.id}.csv`},
+  };
+}
+
+/**
+ * How the servers were compiled, when they all were alike: the compiler (from version(): "compiled by
+ * gcc … 7.5.0"), the optimization flag and JIT (from pg_config, recorded from 2026-11-25: `flags` null
+ * before). Null when the servers were built differently or the run says nothing of it.
+ */
+export function buildOf(result) {
+  const servers = result.environment.targets.filter((t) => t.serverVersionFull && !t.error);
+  const compilers = new Set(servers.map((t) => / compiled by (.+?), \d+-bit$/.exec(t.serverVersionFull)?.[1] ?? null));
+  if (servers.length === 0 || compilers.size !== 1 || compilers.has(null)) return null;
+  const flags = new Set(
+    servers.map((t) => (t.build ? `${/(?:^| )(-O\w*)(?= |$)/.exec(t.build.cflags ?? '')?.[1] ?? '-O0'}` : null)),
+  );
+  const jit = new Set(servers.map((t) => t.build?.jit ?? null));
+  return {
+    compiler:
+      /(\S+) \(.*\) (\S+)$/
+        .exec([...compilers][0])
+        ?.slice(1)
+        .join(' ') ?? [...compilers][0],
+    flags: flags.size === 1 ? [...flags][0] : null,
+    jit: jit.size === 1 ? [...jit][0] : null,
   };
 }
 

@@ -94,12 +94,28 @@ export function agreementOf(study, {scenario, workload, findings, locale}) {
     else if (ours.verdict === 'worse' || ours.verdict === 'equivalent') outcome = 'disagree';
     else outcome = 'cannotTell';
   }
+  // "No large difference" is the study's reading; where it printed the figures, the sentence gives their
+  // range beside it, so it never stands alone above a table that shows, say, -11%.
+  const spread = publishedSpread(study, {scenario, workload, locale});
   return {
-    claim: finding.claim,
+    claim: finding.claim === 'no-large-difference' && spread ? 'no-large-difference-figures' : finding.claim,
     outcome,
     names,
     base: findings[0].base,
     runs: formatFigure(study.runsPerTarget, 'integer', locale),
+    ...spread,
+  };
+}
+
+/** The lowest and highest TPS change the study printed for a group, against its first version; or null. */
+function publishedSpread(study, {scenario, workload, locale}) {
+  const group = (study.groups ?? []).find((g) => g.scenario === scenario && g.workload === workload);
+  if (!group || group.figures.length < 2) return null;
+  const [base, ...others] = group.figures;
+  const changes = others.map((f) => percentDifference(f.tps, base.tps));
+  return {
+    low: formatFigure(Math.min(...changes), 'percent', locale),
+    high: formatFigure(Math.max(...changes), 'percent', locale),
   };
 }
 

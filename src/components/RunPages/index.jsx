@@ -68,8 +68,17 @@ export function runMethod(t, run) {
       }),
     bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
+    run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
   ].filter(Boolean);
 }
+
+/** How the servers were built, and what that means for the figures: a sentence per case. */
+const buildKey = (build) =>
+  build.flags === null
+    ? 'common.run.build.flagsUnknown'
+    : build.jit
+      ? 'common.run.build.jit'
+      : 'common.run.build.noJit';
 
 /** Which sources had uncommitted changes: the run's, or in a merged run each such part's. */
 function dirtyParts(t, run) {
@@ -227,6 +236,8 @@ function Agreement({agreement, source}) {
   const claim = t(messageKey(AGREEMENT_CLAIM, agreement.claim, 'AGREEMENT_CLAIM'), {
     names: agreement.names,
     base: agreement.base,
+    low: agreement.low,
+    high: agreement.high,
   });
   return (
     <p className="finding" data-agreement={agreement.outcome}>
@@ -742,6 +753,15 @@ export function SuitesTable({data}) {
 const controlGroups = (c) => [...(c.scenarios ?? []), ...(c.workloads ?? [])].join(' / ') || '*';
 
 /** What the runner did in each published run, from its result. */
+/** How a comparison is decided, with each published suite's margins (Methodology). */
+export function ComparisonRule({data}) {
+  const t = useT();
+  const margins = new Intl.ListFormat(data.locale, {type: 'conjunction'}).format(
+    data.margins.map((m) => t(m.instructions ? 'method.numbers.suiteMargin' : 'method.numbers.suiteMarginTime', m)),
+  );
+  return t('method.numbers.noise', {margins, level: data.level});
+}
+
 export function RunMethods({data}) {
   const t = useT();
   const gap = useSentenceGap();
