@@ -148,13 +148,23 @@ function Versus({compare, as = 'percent', measure = 'time'}) {
   const t = useT();
   if (!compare) return <Num>{t('common.baseline')}</Num>;
   const main = as === 'percent' ? compare.changeText : t('common.times', {ratio: compare.ratioText});
+  // The change is a Hodges-Lehmann shift: beside it its interval and the ratio of the medians, which can
+  // differ from it in sign when the runs overlap (the table's note says so).
   return (
     <Num data-figure={as === 'percent' ? 'percent' : 'ratio'} data-verdict={compare.verdict}>
       {main}
+      {as === 'percent' && compare.lowText && (
+        <Spread>{t('common.versus.interval', {low: compare.lowText, high: compare.highText})}</Spread>
+      )}
+      {as === 'percent' && <Spread>{t('common.versus.medians', {ratio: compare.ratioText})}</Spread>}
       <Spread>{t(messageKey(VERDICT_SHORT[measure], compare.verdict, 'VERDICT_SHORT'))}</Spread>
     </Num>
   );
 }
+
+/** A table's note, and what its "against" column holds when it has one. */
+const tableNote = (t, repeats, versus = true) =>
+  versus ? `${t('common.table.note', {repeats})} ${t('common.table.versusNote')}` : t('common.table.note', {repeats});
 
 /**
  * The sentence a verdict states (lib/stats decides it; the catalog words it);
@@ -287,7 +297,7 @@ function VersionsGroup({data, group: g}) {
             )}
       </p>
       <ControlNote control={g.control} />
-      <DataTable data-group={g.id} columns={columns} caption={t('common.table.note', {repeats: g.parameters.repeats})}>
+      <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
         {g.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
             <th scope="row">
@@ -433,7 +443,7 @@ export function PlannerCase({data, case: id}) {
           {label: t('common.table.latencyAvg'), numeric: true},
           {label: t('common.table.speedup', {base: c.baseline}), numeric: true},
         ]}
-        caption={t('common.table.note', {repeats: c.parameters.repeats})}
+        caption={tableNote(t, c.parameters.repeats, false)}
       >
         {c.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
@@ -877,7 +887,7 @@ export function QuickRun({data}) {
           {label: t('common.table.latencyAvg'), numeric: true},
           {label: t('common.table.versus', {base: data.targets[0].name}), numeric: true},
         ]}
-        caption={t('common.table.note', {repeats: data.rows[0]?.repeats ?? '—'})}
+        caption={tableNote(t, data.rows[0]?.repeats ?? '—')}
       >
         {data.rows.flatMap((r) =>
           r.servers.map((s, i) => (
