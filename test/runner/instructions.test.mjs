@@ -5,7 +5,7 @@
 // the backends' own work must hold its A/A whatever else the machine does.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -43,14 +43,18 @@ repeat: 2
 const bench = (args, options = {}) =>
   spawnSync(process.execPath, [BENCH, ...args], {encoding: 'utf8', timeout: 600_000, ...options});
 
-test('an instructions run counts every target per transaction, its A/A within 0.1%, and compare decides on it', (t) => {
+test('an instructions run beside a busy CPU: every target per transaction, its A/A within 0.05%', (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
   const suite = path.join(dir, 'suite.yaml');
   writeFileSync(suite, SUITE);
   const out = path.join(dir, 'results');
+  // A process that keeps a core busy all along: the counts must not depend on what else the machine does.
+  const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], {stdio: 'ignore'});
+  t.after(() => hog.kill('SIGKILL'));
   const started = Date.now();
   const run = bench(['run', suite, '--measure', 'instructions', '--out', out, '--seed', '7']);
   const seconds = (Date.now() - started) / 1000;
+  hog.kill('SIGKILL');
   assert.equal(run.status, 0, run.stderr + run.stdout);
   const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));
   assert.match(file, /^tiny-instructions-instructions-\d{8}T\d{6}Z\.json$/);
@@ -81,7 +85,7 @@ test('an instructions run counts every target per transaction, its A/A within 0.
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const aa = median(perTarget('pg17-aa')) / median(perTarget('pg17')) - 1;
   t.diagnostic(`A/A: ${(aa * 100).toFixed(4)}% (pg17-aa against pg17, medians of 2 repeats)`);
-  assert.ok(Math.abs(aa) < 0.001, `A/A differs by ${(aa * 100).toFixed(4)}%`);
+  assert.ok(Math.abs(aa) < 0.0005, `A/A differs by ${(aa * 100).toFixed(4)}%`);
 
   // The profiles: two files per target and group, each holding both repeats, which cg_annotate reads.
   assert.equal(result.profiles.length, 3);
@@ -114,7 +118,7 @@ test('an instructions run counts every target per transaction, its A/A within 0.
   assert.deepEqual([...metrics], ['instructions']);
   const control = comparisons.find((c) => c.control);
   assert.equal(control.candidate.target, 'pg17-aa');
-  assert.ok(seconds < 240, `the tiny run took ${seconds} s`);
+  assert.ok(seconds < 480, `the tiny run took ${seconds} s beside a busy core`);
 });
 
 test('an instructions run without Valgrind stops before any server starts, with the install command', () => {
