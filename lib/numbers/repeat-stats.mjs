@@ -142,6 +142,19 @@ export function medianRepeat(cells, stat, pick) {
 }
 
 /** The major version of a target, from the server version the run recorded ("17.10" → 17). */
+/**
+ * A target's name on the pages: "PostgreSQL 18"; a target the suite declared different in some key
+ * settings (a version at its own defaults) says which, with its values: "PostgreSQL 18 (data_checksums
+ * on, io_method worker)", so that two servers of one version are never named alike.
+ */
+export function targetName(t, result, targetId) {
+  const version = majorOf(result, targetId);
+  const target = result.environment.targets.find((x) => x.id === targetId);
+  if (!target?.differs?.length) return t('common.postgresVersion', {version});
+  const settings = target.differs.map((n) => `${n} ${target.keySettings?.[n] ?? '?'}`).join(', ');
+  return t('common.postgresVersionDiffers', {version, settings});
+}
+
 export function majorOf(result, targetId) {
   const target = result.environment.targets.find((t) => t.id === targetId);
   const version = target?.serverVersion;

@@ -8,7 +8,14 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, groupFigures, majorOf, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {
+  byTargetOrder,
+  groupFigures,
+  majorOf,
+  targetName,
+  unsignedPercent,
+  versusBaseline,
+} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
@@ -32,8 +39,8 @@ export function plannerPage(
   const order = byTargetOrder(result);
   const controls = controlsOf(result);
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()].sort(order);
-  const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
-  const instructionName = (target) => t('common.postgresVersion', {version: majorOf(instructions, target)});
+  const name = (target) => targetName(t, result, target);
+  const instructionName = (target) => targetName(t, instructions, target);
   const caseIds = [...new Set(result.cells.map((c) => c.workload))];
   const targets = [...new Set(result.cells.map((c) => c.target))].filter((x) => !controls.has(x)).sort(order);
 

@@ -5,7 +5,7 @@
 // server. Without a quick run the page says how to make one (`run` is null).
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, groupFigures, majorOf, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder, groupFigures, targetName, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {marginOf} from '../stats/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
@@ -19,7 +19,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
   const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
   const targets = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result)).map((id) => ({
     id,
-    name: t('common.postgresVersion', {version: majorOf(result, id)}),
+    name: targetName(t, result, id),
     version: result.environment.targets.find((x) => x.id === id).serverVersion,
   }));
   const first = targets[0];

@@ -13,6 +13,7 @@ import {
   groupFigures,
   majorOf,
   medianRepeat,
+  targetName,
   unsignedPercent,
   versusBaseline,
 } from '../numbers/repeat-stats.mjs';
@@ -60,8 +61,8 @@ export function versionsPage(
   const controls = controlsOf(result);
   const margin = marginOf(result);
   const all = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()].sort(byTargetOrder(result));
-  const name = (target) => t('common.postgresVersion', {version: majorOf(result, target)});
-  const instructionName = (target) => t('common.postgresVersion', {version: majorOf(instructions, target)});
+  const name = (target) => targetName(t, result, target);
+  const instructionName = (target) => targetName(t, instructions, target);
   // Groups in the suite's order (scenario, then workload) when it is known; else as the run met them.
   const rank = (list, id) => (list ? list.findIndex((x) => x.id === id) : 0);
   const keys = [...new Set(cells.map((c) => `${c.scenario}\u0000${c.workload}`))].sort((a, b) => {

@@ -1,0 +1,28 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {translator} from '../../test/helpers/fixtures.mjs';
+import {targetName} from './repeat-stats.mjs';
+
+test('two servers of one version are never named alike: a declared difference names its settings', () => {
+  const t = translator('en');
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        {id: 'pg18', serverVersion: '18.1', keySettings: {data_checksums: 'off', io_method: 'sync'}},
+        {
+          id: 'pg18-defaults',
+          serverVersion: '18.1',
+          differs: ['data_checksums', 'io_method'],
+          keySettings: {data_checksums: 'on', io_method: 'worker'},
+        },
+      ],
+    },
+  };
+  assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18');
+  assert.equal(targetName(t, result, 'pg18-defaults'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
+  assert.equal(
+    targetName(translator('ja'), result, 'pg18-defaults'),
+    'PostgreSQL 18（data_checksums on, io_method worker）',
+  );
+});
