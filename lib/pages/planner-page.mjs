@@ -85,6 +85,7 @@ export function plannerPage(
         .sort(order)
         .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
       sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
+      script: scriptOf(result, study, id),
       command: cell.command,
       // Non-default planner settings of the case's session (PGOPTIONS), for the prose.
       session: Object.entries(cell.parameters.session ?? {})
@@ -201,4 +202,23 @@ function publishedCase(study, workload, {locale, name}) {
   const stated = (of) => study.stated?.find((x) => x.workload === workload && x.of === of)?.ratio ?? null;
   const text = (r) => (r === null ? null : formatFigure(r, 'statedRatio', locale));
   return {rows, stated: {tps: text(stated('tps')), execution: text(stated('execution'))}};
+}
+
+// SQL compared as PostgreSQL reads it, near enough: without case, runs of spaces or a final semicolon.
+const normalSql = (sql) =>
+  sql
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*;\s*$/, '')
+    .trim();
+
+/**
+ * What pgbench ran for a case, as the result recorded it, against the script the article printed:
+ * {ran, article, same}; `ran` null for a run made before results recorded their scripts.
+ */
+function scriptOf(result, study, workload) {
+  const ran = result.scripts?.find((s) => s.workload === workload)?.sql.trim() ?? null;
+  const article = study?.scripts?.find((s) => s.workload === workload)?.sql ?? null;
+  if (!article) return ran && {ran, article: null, same: null};
+  return {ran, article, same: ran === null ? null : normalSql(ran) === normalSql(article)};
 }

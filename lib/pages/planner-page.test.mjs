@@ -98,3 +98,31 @@ test('an A/A control is kept out of the rows, the plans and the chart, and shown
     ['PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18'],
   );
 });
+
+test("each case says whether pgbench ran the article's script: the same, another (both shown), or not recorded", () => {
+  const content = loadSiteData(siteDir);
+  const study = content.studies.find((s) => s.suite === 'pg17-planner');
+  const result = plannerRun();
+  const scriptOfCase = (r, id) =>
+    plannerPage(r, {locale: 'en', t: translator('en'), study}).cases.find((c) => c.id === id).script;
+  assert.deepEqual(scriptOfCase(result, 'correlated-in'), {
+    ran: null,
+    article: study.scripts.find((s) => s.workload === 'correlated-in').sql,
+    same: null,
+  });
+  // As the runner records them from now on: the article's count, spelt differently; and the rows instead.
+  result.scripts = [
+    {
+      workload: 'range-contains',
+      file: 'range/query.sql',
+      sql: "select count(*)  from t_range WHERE tsrange('-infinity', '2023-06-15'::timestamp, '()') @> ts",
+    },
+    {
+      workload: 'correlated-in',
+      file: 'correlated-in/query.sql',
+      sql: 'SELECT * FROM t_corr_c c WHERE c1 IN (SELECT c1 FROM t_corr_d d WHERE c.c2 = d.c2);',
+    },
+  ];
+  assert.equal(scriptOfCase(result, 'range-contains').same, true);
+  assert.equal(scriptOfCase(result, 'correlated-in').same, false);
+});

@@ -238,6 +238,17 @@ export function mergeResults(given, {expected = null, replace = false, id = null
       failedAttempts: parts.flatMap((p) => p.result.failedAttempts ?? []),
     }),
     plans: parts.flatMap((p) => p.result.plans ?? []),
+    // Each workload's script once; parts of one suite read the same file (a changed one: the first part's).
+    ...(parts.some((p) => p.result.scripts) && {
+      scripts: [
+        ...new Map(
+          parts
+            .flatMap((p) => p.result.scripts ?? [])
+            .reverse()
+            .map((s) => [s.workload, s]),
+        ).values(),
+      ],
+    }),
     preparations: parts.flatMap((p) => p.result.preparations ?? []),
     ...(parts.some((p) => p.result.profiles) && {profiles: profilesOf(parts)}),
   };

@@ -12,7 +12,7 @@
 // --resume finishes it in the same order without redoing finished cells
 // (processes.mjs).
 import {differenceText, groupsOf, plannedKeySettings, undeclaredDifferences} from '../../lib/suites/like-for-like.mjs';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
@@ -484,6 +484,13 @@ async function initialize({target, scale, connection, result, record, progress})
 
 async function prepareWorkload({target, workload, connection, result, record}) {
   const env = sessionEnv(workload);
+  // The script pgbench runs, as it was: the suite's file may change after the run.
+  if (workload.script && !(result.scripts ?? []).some((s) => s.workload === workload.id)) {
+    result.scripts = [
+      ...(result.scripts ?? []),
+      {workload: workload.id, file: workload.scriptName, sql: readFileSync(workload.script, 'utf8')},
+    ];
+  }
   if (workload.setup) {
     const argv = setupCommand(workload, connection);
     record(argv);

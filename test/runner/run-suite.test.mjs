@@ -435,3 +435,39 @@ test('targets not like for like: refused before anything runs, or failed once th
     ['pg17', 'ok'],
   ]);
 });
+
+test('a script workload: the script pgbench ran is kept in the result, apart from the EXPLAIN query', async () => {
+  const {dir, suite, out} = tempSuite(`id: scripted
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: count
+    script: count.sql
+    setup: setup.sql
+    explain: [rows.sql]
+scenarios:
+  - id: s
+    clients: 1
+    duration: 1s
+repeat: 1
+`);
+  writeFileSync(path.join(dir, 'setup.sql'), 'CREATE TABLE t AS SELECT g FROM generate_series(1, 100) g;\n');
+  writeFileSync(path.join(dir, 'count.sql'), 'SELECT count(*) FROM t WHERE g < 50;\n');
+  writeFileSync(path.join(dir, 'rows.sql'), 'SELECT * FROM t WHERE g < 50;\n');
+  const run = await runBench([suite, '--out', out]);
+  assert.equal(run.status, 0, run.stderr);
+  const result = JSON.parse(readFileSync(path.join(out, readdirSync(out)[0]), 'utf8'));
+  assert.deepEqual(resultProblems(result), []);
+  assert.deepEqual(result.scripts, [
+    {workload: 'count', file: 'count.sql', sql: 'SELECT count(*) FROM t WHERE g < 50;\n'},
+  ]);
+  assert.deepEqual(
+    result.plans.map((p) => [p.query, p.sql.trim()]),
+    [['rows.sql', 'SELECT * FROM t WHERE g < 50']],
+  );
+  // Changing the suite's file afterwards changes nothing the result says.
+  writeFileSync(path.join(dir, 'count.sql'), 'SELECT 1;\n');
+  assert.match(JSON.stringify(result.scripts), /count\(\*\)/);
+  assert.equal(result.cells[0].status, 'ok');
+});

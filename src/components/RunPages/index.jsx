@@ -162,6 +162,32 @@ function Versus({compare, as = 'percent', measure = 'time'}) {
   );
 }
 
+/** What pgbench ran for a planner case, against the article's script: the same, or both shown. */
+function ScriptNote({script}) {
+  const t = useT();
+  if (!script) return null;
+  if (script.same) return <p data-script="same">{t('planner.script.same')}</p>;
+  const unrecorded = script.ran === null;
+  return (
+    <div data-script={unrecorded ? 'unrecorded' : script.article ? 'differs' : 'ours'}>
+      {unrecorded ? (
+        <p>{t('planner.script.unrecorded')}</p>
+      ) : (
+        <>
+          <p>{t(script.article ? 'planner.script.differs' : 'planner.script.ours')}</p>
+          <CodeBlock language="sql">{script.ran}</CodeBlock>
+        </>
+      )}
+      {script.article && (
+        <>
+          <p>{t('planner.script.article')}</p>
+          <CodeBlock language="sql">{script.article}</CodeBlock>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** A table's note, and what its "against" column holds when it has one. */
 const tableNote = (t, repeats, versus = true) =>
   versus ? `${t('common.table.note', {repeats})} ${t('common.table.versusNote')}` : t('common.table.note', {repeats});
@@ -464,6 +490,7 @@ export function PlannerCase({data, case: id}) {
         {t('planner.query')}
       </Heading>
       {c.sql && <CodeBlock language="sql">{c.sql}</CodeBlock>}
+      <ScriptNote script={c.script} />
       <CodeBlock language="bash">{`# ${t('common.commands.run')}\n${c.command}`}</CodeBlock>
       <Heading as="h3" id={`${id}-plans`}>
         {t('planner.plans')}
