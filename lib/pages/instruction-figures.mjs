@@ -6,6 +6,7 @@
 // whose work changed most against the baseline (from the run's Cachegrind
 // profiles), and the Cachegrind files to download.
 import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
+import {COUNTED} from '../cachegrind/read-callgrind.mjs';
 import {profileKey} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
@@ -83,6 +84,9 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
         : null,
       repeats: formatFigure(base.repeats, 'integer', locale),
       valgrind: result.environment.valgrindVersion ?? '?',
+      // Counted inside PostgresMain by Callgrind, or (runs before 2026-11-25) by Cachegrind for the whole
+      // process, the postmaster's counts at the fork included.
+      callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
       several: clients > 1,
     },
     rows: rows.map((r, i) => ({

@@ -46,6 +46,7 @@ test('per version the median instructions per transaction, the A/A apart, each f
     short: '100',
     long: '200',
     added: '100',
+    callgrind: false,
     repeats: '2',
     valgrind: result.environment.valgrindVersion,
     several: false,
