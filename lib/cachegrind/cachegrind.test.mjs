@@ -105,6 +105,7 @@ test('the functions that changed most, each a share of the baseline total; noise
     noise: 1,
     belowNoise: 2,
     negative: ['e'],
+    beyond: {count: 0, change: 0},
     functions: [
       {name: 'a', file: null, before: 70, after: 58, change: -12, share: -0.12},
       {name: 'b', file: null, before: 20, after: 22, change: 2, share: 0.02},

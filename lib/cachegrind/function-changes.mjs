@@ -65,8 +65,9 @@ export function functionNoise(first, second) {
  * @param {{total: number, functions: Map<string, number>}} after
  * @param {{top?: number, noise?: number}} [options]  how many functions (default 10); the noise fraction
  * @returns {{before: number, after: number, change: number, noise: number, belowNoise: number,
- *   negative: string[], functions: {name: string, file: string|null, before: number, after: number,
- *   change: number, share: number}[]}}  share: the change as a fraction of `before`'s total per transaction
+ *   negative: string[], beyond: {count: number, change: number}, functions: {name: string, file: string|null,
+ *   before: number, after: number, change: number, share: number}[]}}  share: the change as a fraction of
+ *   `before`'s total per transaction
  */
 export function functionChanges(before, after, {top = 10, noise = 0} = {}) {
   const [b, a] = [byComparedName(before.functions), byComparedName(after.functions)];
@@ -91,5 +92,7 @@ export function functionChanges(before, after, {top = 10, noise = 0} = {}) {
     belowNoise,
     negative: negative.map((n) => n.name),
     functions: rows.slice(0, top).map((r) => ({...r, share: r.change / before.total})),
+    // Above the noise but below the top: how many, and their changes added up.
+    beyond: {count: Math.max(0, rows.length - top), change: rows.slice(top).reduce((sum, r) => sum + r.change, 0)},
   };
 }

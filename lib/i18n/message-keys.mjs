@@ -66,7 +66,6 @@ export const SUMMARY_PART = {
 /** Whether our verdicts agree with a published study: its claim, and the outcome. */
 export const AGREEMENT_CLAIM = {
   'no-large-difference': 'common.agreement.claim.no-large-difference',
-  'no-large-difference-figures': 'common.agreement.claim.no-large-difference-figures',
   faster: 'common.agreement.claim.faster',
 };
 export const AGREEMENT_OUTCOME = {

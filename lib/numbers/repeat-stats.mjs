@@ -89,6 +89,7 @@ export function versusBaseline(
     return {
       ratio: r,
       ratioText: formatFigure(r, 'ratio', locale),
+      mediansText: formatFigure(r, 'medianRatio', locale),
       change: d.change,
       changeText: percent(d.change),
       low: d.low,

@@ -136,6 +136,8 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
           })),
           noise: count(changes.noise),
           belowNoise: formatFigure(changes.belowNoise, 'integer', locale),
+          beyond: formatFigure(changes.beyond.count, 'integer', locale),
+          beyondChange: formatFigure(changes.beyond.change, 'instructionsChange', locale),
           // How many, and the most negative few by name: the list can run to a hundred functions.
           negative:
             changes.negative.length > 0

@@ -5,7 +5,7 @@
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf, unsignedPercent, WANTED_CHANGE} from '../numbers/repeat-stats.mjs';
 import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
-import {MIN_MARGIN} from '../stats/compare.mjs';
+import {MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
 import {METHOD_SCENARIO, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
@@ -26,7 +26,7 @@ const WORKLOAD_NAME_KEYS = {
   'pg17-planner': (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE').short,
 };
 
-export function methodologyPage(suites, published, {locale, t}) {
+export function methodologyPage(suites, published, {locale, t, instructionRuns = []}) {
   // A scenario is named in the reader's language (METHOD_SCENARIO); its id stays
   // beside the name, because --only scenario=<id> takes it.
   const scenarioName = (suite, id) => t(messageKey(METHOD_SCENARIO, `${suite}/${id}`, 'METHOD_SCENARIO'));
@@ -99,13 +99,30 @@ export function methodologyPage(suites, published, {locale, t}) {
     exampleRun: first?.run.id ?? null,
     // The rule every comparison follows (lib/stats/compare.mjs), in the page's words, with each published
     // suite's margins as the suites set them (never a figure written into the text).
+    // The margins that decided the runs the pages show (each fixed before its run, recorded in it), and a
+    // suite's own where it has set another for its next run.
     margins: suites
       .filter((s) => s.published)
-      .map((s) => ({
-        suite: s.id,
-        time: unsignedPercent(s.margin, locale),
-        instructions: s.measures.includes('instructions') ? unsignedPercent(s.instructions.margin, locale) : null,
-      })),
+      .map((s) => {
+        const timed = published.find((r) => r?.run.suite === s.id);
+        const counted = instructionRuns.find((r) => r?.run.suite === s.id);
+        const time = timed ? marginOf(timed) : s.margin;
+        const instructions = s.measures.includes('instructions')
+          ? counted
+            ? marginOf(counted)
+            : s.instructions.margin
+          : null;
+        const pct = (m) => (m === null ? null : unsignedPercent(m, locale));
+        return {
+          suite: s.id,
+          time: pct(time),
+          instructions: pct(instructions),
+          nextTime: time === s.margin ? null : pct(s.margin),
+          nextInstructions:
+            instructions === null || instructions === s.instructions.margin ? null : pct(s.instructions.margin),
+        };
+      }),
+    minInstructionMargin: unsignedPercent(MIN_INSTRUCTION_MARGIN, locale),
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
     level: unsignedPercent(0.95, locale),

@@ -217,7 +217,12 @@ const normalSql = (sql) =>
  * {ran, article, same}; `ran` null for a run made before results recorded their scripts.
  */
 function scriptOf(result, study, workload) {
-  const ran = result.scripts?.find((s) => s.workload === workload)?.sql.trim() ?? null;
+  // Recorded from 2026-11-25; before, known when the plan captured was of the script's own file.
+  const file = result.cells.find((c) => c.workload === workload)?.parameters.script ?? null;
+  const ran =
+    result.scripts?.find((s) => s.workload === workload)?.sql.trim() ??
+    (result.plans ?? []).find((p) => p.workload === workload && file !== null && p.query === file)?.sql.trim() ??
+    null;
   const article = study?.scripts?.find((s) => s.workload === workload)?.sql ?? null;
   if (!article) return ran && {ran, article: null, same: null};
   return {ran, article, same: ran === null ? null : normalSql(ran) === normalSql(article)};

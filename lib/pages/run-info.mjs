@@ -3,6 +3,7 @@
 // runner ordered and prepared the measurements, and what bounds the figures
 // (durability settings, storage, pgbench on the same cores), all read from
 // the result.
+import {keySettingValue} from '../suites/like-for-like.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf} from '../numbers/repeat-stats.mjs';
 
@@ -152,17 +153,18 @@ export function settingSeconds(text) {
 /**
  * Key settings that differ between the compared servers (a version's own
  * defaults, such as data checksums from PostgreSQL 18): each with its values
- * and the versions that had them. Settings only some versions have are left out.
+ * and the versions that had them. A setting a version lacks counts as what it does there (io_method: sync
+ * before 18); one whose effect is unknown is left out.
  */
 function differingSettings(result) {
   const targets = result.environment.targets.filter((t) => t.keySettings && !t.controlOf);
   const names = [...new Set(targets.flatMap((t) => Object.keys(t.keySettings)))].sort();
   return names
-    .filter((name) => targets.every((t) => name in t.keySettings))
+    .filter((name) => targets.every((t) => keySettingValue(t.keySettings, name) !== null))
     .map((name) => {
       const byValue = new Map();
       for (const t of targets) {
-        const value = t.keySettings[name];
+        const value = keySettingValue(t.keySettings, name);
         if (!byValue.has(value)) byValue.set(value, []);
         byValue.get(value).push(majorOf(result, t.id));
       }

@@ -44,7 +44,7 @@ test('an interleaved run: rounds, seed, warm-up, CHECKPOINT and what bounds its 
   assert.deepEqual(relaxed.differing, [], 'the same settings everywhere differ nowhere');
 });
 
-test("a version's own defaults are named with the versions that had them; a setting of one version is not", () => {
+test("a version's own defaults are named with the versions that had them; io_method before 18 is sync", () => {
   const result = versionsRun();
   for (const t of result.environment.targets) {
     const pg18 = t.serverVersion.startsWith('18');
@@ -58,7 +58,18 @@ test("a version's own defaults are named with the versions that had them; a sett
         {value: 'on', versions: '18'},
       ],
     },
+    {
+      name: 'io_method',
+      values: [
+        {value: 'sync', versions: '15, 16, 17'},
+        {value: 'worker', versions: '18'},
+      ],
+    },
   ]);
+  // 18 like for like: synchronous I/O is what 15-17 do, so nothing differs.
+  for (const t of result.environment.targets)
+    t.keySettings = {fsync: 'on', ...(t.serverVersion.startsWith('18') && {io_method: 'sync'})};
+  assert.deepEqual(runInfo(result, 'en').bounds.differing, []);
 });
 
 test('time settings as current_setting() writes them', () => {

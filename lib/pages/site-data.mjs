@@ -240,7 +240,11 @@ export function buildPages(content, locale, messages, fallback = []) {
     }),
     'pg-versions': versionsData,
     'pg17-planner': plannerData,
-    methodology: methodologyPage(content.suites, [versions, planner], {locale, t}),
+    methodology: methodologyPage(content.suites, [versions, planner], {
+      locale,
+      t,
+      instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(content.results, id, 'instructions')),
+    }),
     runs: runsPage(content.results, {locale}),
     history: historyPage(content.results, content.suites, {locale, t}),
     'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),

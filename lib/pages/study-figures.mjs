@@ -98,7 +98,7 @@ export function agreementOf(study, {scenario, workload, findings, locale}) {
   // range beside it, so it never stands alone above a table that shows, say, -11%.
   const spread = publishedSpread(study, {scenario, workload, locale});
   return {
-    claim: finding.claim === 'no-large-difference' && spread ? 'no-large-difference-figures' : finding.claim,
+    claim: finding.claim,
     outcome,
     names,
     base: findings[0].base,

@@ -21,7 +21,9 @@ export const KEY_SETTINGS = [
 // A key setting a version does not have, read as what it does: before 18, I/O is synchronous.
 const ABSENT = {io_method: 'sync'};
 
-const value = (settings, name) => settings?.[name] ?? ABSENT[name] ?? null;
+/** A key setting's value, a version without it read as what it does (io_method: sync); null when unknown. */
+export const keySettingValue = (settings, name) => settings?.[name] ?? ABSENT[name] ?? null;
+const value = keySettingValue;
 
 /**
  * The key settings an embedded target will run with, as far as the suite and
@@ -81,12 +83,18 @@ export function undeclaredDifferences(groups, targets) {
   return found;
 }
 
+// How a target is given the others' value; io_method exists from 18 only, so it goes on the 18 target.
+const FIX = {
+  data_checksums: '"checksums: false" or "checksums: true"',
+  io_method: '"settings: {io_method: sync}" on the 18 target, since earlier versions have no such setting,',
+};
+
 /** One line per difference: where, what, and the two ways to fix it. */
 export function differenceText({group, setting, values}) {
   const list = values.map((v) => `${v.target} ${v.value ?? 'unknown'}`).join(', ');
   return (
     `in ${group}, ${setting} differs (${list}): give these targets the same ${setting} ` +
-    `(${setting === 'data_checksums' ? '"checksums: false" or "checksums: true"' : 'the setting'} on the target), ` +
+    `(${FIX[setting] ?? `"settings: {${setting}: …}"`} on the target), ` +
     `or declare it on the target meant to differ ("differs: [${setting}]")`
   );
 }

@@ -174,6 +174,12 @@ export function loadSuite(file) {
   const targets = suite.targets.map((t, i) => {
     if (t.checksums !== undefined && t.embedded === undefined)
       report(['targets', i, 'checksums'], 'data checksums are chosen at initdb: only for an embedded server');
+    // PostgreSQL before 18 refuses to start on a setting it does not know.
+    if (t.embedded < 18 && 'io_method' in {...suite.settings, ...t.settings})
+      report(
+        ['targets', i],
+        `io_method exists from PostgreSQL 18 on; ${t.embedded} would not start with it: set it on the 18 target only`,
+      );
     exactlyOne(
       t,
       ['embedded', 'url'],

@@ -307,4 +307,6 @@ test('checksums are chosen at initdb: an external target may not ask for them', 
   assert.deepEqual(loadSuite(suiteFile(differs)).targets[0].differs, ['data_checksums', 'io_method']);
   const unknown = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    differs: [work_mem]\n');
   assert.throws(() => loadSuite(suiteFile(unknown)), /differs/);
+  const io = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    settings: {io_method: sync}\n');
+  assert.throws(() => loadSuite(suiteFile(io)), /io_method exists from PostgreSQL 18 on; 17 would not start/);
 });

@@ -24,6 +24,9 @@ function runBench(args, env = {}) {
   });
 }
 
+// 18 as 15-17 run, without data checksums and with synchronous I/O: the runner compares like for like.
+const PG18_LIKE_17 = 'embedded: 18\n    checksums: false\n    settings: {io_method: sync}';
+
 /** A suite of one cell on an embedded 17 (select-only, 1 client, 1 s), `repeat` times. */
 const oneClientSuite = (id, repeat) => `id: ${id}
 targets:
@@ -171,7 +174,10 @@ repeat: 2
 
 test('a run killed with kill -9 leaves no server behind; --resume keeps its order and redoes no cell', async () => {
   const {suite, out} = tempSuite(
-    oneClientSuite('resumable', 3).replace('    embedded: 17\n', '    embedded: 17\n  - id: pg18\n    embedded: 18\n'),
+    oneClientSuite('resumable', 3).replace(
+      '    embedded: 17\n',
+      `    embedded: 17\n  - id: pg18\n    ${PG18_LIKE_17}\n`,
+    ),
   );
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {stdio: 'ignore'});
   const runnerTemp = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`));
@@ -271,7 +277,7 @@ targets:
   - id: pg17
     embedded: 17
   - id: pg18
-    embedded: 18
+    ${PG18_LIKE_17}
 workloads:
   - id: rw
     builtin: tpcb-like

@@ -156,7 +156,7 @@ function Versus({compare, as = 'percent', measure = 'time'}) {
       {as === 'percent' && compare.lowText && (
         <Spread>{t('common.versus.interval', {low: compare.lowText, high: compare.highText})}</Spread>
       )}
-      {as === 'percent' && <Spread>{t('common.versus.medians', {ratio: compare.ratioText})}</Spread>}
+      {as === 'percent' && <Spread>{t('common.versus.medians', {ratio: compare.mediansText})}</Spread>}
       <Spread>{t(messageKey(VERDICT_SHORT[measure], compare.verdict, 'VERDICT_SHORT'))}</Spread>
     </Num>
   );
@@ -272,8 +272,6 @@ function Agreement({agreement, source}) {
   const claim = t(messageKey(AGREEMENT_CLAIM, agreement.claim, 'AGREEMENT_CLAIM'), {
     names: agreement.names,
     base: agreement.base,
-    low: agreement.low,
-    high: agreement.high,
   });
   return (
     <p className="finding" data-agreement={agreement.outcome}>
@@ -283,6 +281,9 @@ function Agreement({agreement, source}) {
         names: agreement.names,
         base: agreement.base,
       })}
+      {/* The study's own figures beside its reading of them, computed here, never inside its quoted words. */}
+      {agreement.low &&
+        ` ${t('common.agreement.range', {low: agreement.low, high: agreement.high, base: agreement.base})}`}
     </p>
   );
 }
@@ -634,7 +635,14 @@ function InstructionsSection({page, id, figures: f, run}) {
           ) : (
             <NotLoaded failed={rows.failed} />
           )}
-          <p>{t('common.instructions.functions.left', {belowNoise: fc.belowNoise, noise: fc.noise})}</p>
+          <p>
+            {t('common.instructions.functions.left', {
+              belowNoise: fc.belowNoise,
+              noise: fc.noise,
+              beyond: fc.beyond,
+              beyondChange: fc.beyondChange,
+            })}
+          </p>
           {fc.negative && <p>{t('common.instructions.functions.negative', fc.negative)}</p>}
         </details>
       ))}
@@ -798,7 +806,11 @@ export function ComparisonRule({data}) {
   const margins = new Intl.ListFormat(data.locale, {type: 'conjunction'}).format(
     data.margins.map((m) => t(m.instructions ? 'method.numbers.suiteMargin' : 'method.numbers.suiteMarginTime', m)),
   );
-  return t('method.numbers.noise', {margins, level: data.level});
+  const next = data.margins.flatMap((m) => [
+    m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),
+    m.nextInstructions && t('method.numbers.nextInstructions', {suite: m.suite, next: m.nextInstructions}),
+  ]);
+  return [t('method.numbers.noise', {margins, level: data.level}), ...next.filter(Boolean)].join(' ');
 }
 
 export function RunMethods({data}) {
