@@ -23,7 +23,6 @@ const ABSENT = {io_method: 'sync'};
 
 /** A key setting's value, a version without it read as what it does (io_method: sync); null when unknown. */
 export const keySettingValue = (settings, name) => settings?.[name] ?? ABSENT[name] ?? null;
-const value = keySettingValue;
 
 /**
  * The key settings an embedded target will run with, as far as the suite and
@@ -74,7 +73,7 @@ export function undeclaredDifferences(groups, targets) {
       const undeclared = known.filter((id) => !(targets.get(id).differs ?? []).includes(setting));
       const values = undeclared
         .sort()
-        .map((id) => ({target: id, value: value(targets.get(id).keySettings, setting)}))
+        .map((id) => ({target: id, value: keySettingValue(targets.get(id).keySettings, setting)}))
         // Not known yet (a setting the suite leaves to the server): compared once the server reports it.
         .filter((v) => v.value !== null);
       if (new Set(values.map((v) => v.value)).size > 1) found.push({group, setting, values});

@@ -11,13 +11,13 @@
 // interrupted: the servers are stopped, the result is saved unfinished, and
 // --resume finishes it in the same order without redoing finished cells
 // (processes.mjs).
-import {differenceText, groupsOf, plannedKeySettings, undeclaredDifferences} from '../../lib/suites/like-for-like.mjs';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {gitState, hostInfo, toolInfo} from '../../lib/results/provenance.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {differenceText, groupsOf, plannedKeySettings, undeclaredDifferences} from '../../lib/suites/like-for-like.mjs';
 import {SCHEMA_VERSION} from '../../lib/results/validate-result.mjs';
 import {writeResult} from '../../lib/results/write-result.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
