@@ -34,6 +34,29 @@ function aaNoise(result, profiles) {
 /** How many functions each "where the work changed" table lists. */
 export const TOP_FUNCTIONS = 10;
 
+const measured = (cells) => cells.filter((c) => c.status === 'ok' && c.instructions);
+
+/**
+ * Which rows a group's runs served: 'own' when each run drew its own seed (the
+ * repeats sample the tables), 'same' when every run replayed the run's seed
+ * (runs before 2026-11-25).
+ */
+function rowsOf(cells) {
+  const own = measured(cells).every(({instructions: {runs}}) => runs.every((r) => r.randomSeed !== undefined));
+  return own ? 'own' : 'same';
+}
+
+/**
+ * Whether the group's database fitted in shared buffers: 'fit', 'full' (it did
+ * not: the buffers were full, and transactions read pages), or null when the
+ * run did not record it.
+ */
+function buffersOf(cells) {
+  const fits = measured(cells).map((c) => c.instructions.fitsInSharedBuffers);
+  if (fits.length === 0 || fits.some((f) => f === undefined)) return null;
+  return fits.every(Boolean) ? 'fit' : 'full';
+}
+
 const DECIDE = {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN};
 
 /**
@@ -88,6 +111,8 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
       // process, the postmaster's counts at the fork included.
       callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
       several: clients > 1,
+      rows: rowsOf(cells),
+      buffers: buffersOf(cells),
     },
     rows: rows.map((r, i) => ({
       target: r.target,

@@ -50,7 +50,43 @@ test('per version the median instructions per transaction, the A/A apart, each f
     repeats: '2',
     valgrind: result.environment.valgrindVersion,
     several: false,
+    // Made before each run drew its own rows and before the prewarm was recorded.
+    rows: 'same',
+    buffers: null,
   });
+});
+
+test('the method says which rows the runs served and whether the database fitted in shared buffers', () => {
+  // The fixture as the runner now writes it: a seed per run, and the prewarm's answer per cell.
+  const withRuns = (fits) => ({
+    ...result,
+    cells: result.cells.map((c, i) =>
+      c.instructions
+        ? {
+            ...c,
+            instructions: {
+              ...c.instructions,
+              fitsInSharedBuffers: i === 0 ? fits : true,
+              runs: c.instructions.runs.map((r, k) => ({...r, randomSeed: 10 * i + k})),
+            },
+          }
+        : c,
+    ),
+  });
+  const parameters = (r) =>
+    instructionGroup(r, {
+      scenario: 's',
+      workload: 'tpcb',
+      id: 'tiny',
+      title: 'Tiny',
+      locale: 'en',
+      t: translator('en'),
+      name,
+    }).parameters;
+  assert.equal(parameters(withRuns(true)).rows, 'own');
+  assert.equal(parameters(withRuns(true)).buffers, 'fit');
+  // One cell that did not fit is enough: the group's figure includes reads.
+  assert.equal(parameters(withRuns(false)).buffers, 'full');
 });
 
 test('two runs a side decide nothing: the finding says so, whatever the medians', () => {

@@ -3,9 +3,9 @@
 // PostgresMain only (the server runs under it: embedded-server.mjs, mode
 // 'instrumented'; lib/cachegrind/read-callgrind.mjs says why not Cachegrind).
 //
-// The cell runs pgbench twice with the same random seed, a shorter run (half
-// the transactions per client) and a longer one, each after the same
-// preparation: the vacuum pgbench itself does before a built-in script
+// The cell runs pgbench twice, a shorter run (half the transactions per
+// client) and a longer one, each on rows of its own (cellSeeds) and each after
+// the same preparation: the vacuum pgbench itself does before a built-in script
 // (run by psql here, so that its work is not counted), then CHECKPOINT. The
 // backends that served each run are those the server log shows connecting
 // with application_name=pgbench; when they have exited, their Callgrind
@@ -35,27 +35,69 @@ import {CHECKPOINT_SQL} from './run-steps.mjs';
 export const VACUUM_SQL = ['VACUUM pgbench_branches', 'VACUUM pgbench_tellers', 'TRUNCATE pgbench_history'];
 
 /**
- * Reads every table and index of the database into shared buffers (pg_prewarm)
- * when they fit: each run then finds its pages where the previous left them,
- * and no run pays for reading what another would find cached.
+ * Fills shared buffers with the database (pg_prewarm), smallest relation
+ * first, as far as they hold it. At a size that fits, each run then finds
+ * every page in memory, where the previous left it, and no run pays for a read
+ * another would not. At a size that does not fit, the buffers are full when the
+ * runs start, as in a long run: a transaction that needs a page not in them
+ * evicts another to read it (from the kernel's page cache), and its figure
+ * includes that work. Its one row: the blocks of the database, shared
+ * buffers' size in blocks, and the blocks it read.
  */
 export const PREWARM_SQL =
   'CREATE EXTENSION IF NOT EXISTS pg_prewarm; ' +
-  "SELECT CASE WHEN sum(pg_relation_size(c.oid)) <= pg_size_bytes(current_setting('shared_buffers')) " +
-  'THEN sum(pg_prewarm(c.oid)) ELSE 0 END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace ' +
-  "WHERE c.relkind IN ('r', 'i', 'm') AND n.nspname = 'public'";
+  "WITH rel AS (SELECT c.oid, pg_relation_size(c.oid) / current_setting('block_size')::bigint AS blocks " +
+  'FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace ' +
+  "WHERE c.relkind IN ('r', 'i', 'm') AND n.nspname = 'public'), " +
+  "room AS (SELECT pg_size_bytes(current_setting('shared_buffers')) / current_setting('block_size')::bigint " +
+  'AS blocks), ' +
+  'queue AS (SELECT rel.oid, rel.blocks, room.blocks - sum(rel.blocks) OVER (ORDER BY rel.blocks, rel.oid) ' +
+  '+ rel.blocks AS left_over FROM rel, room), ' +
+  "warmed AS (SELECT coalesce(sum(pg_prewarm(oid, 'buffer', 'main', 0, " +
+  '(least(blocks, left_over) - 1)::bigint)), 0) AS n ' +
+  'FROM queue WHERE blocks > 0 AND left_over > 0) ' +
+  'SELECT (SELECT sum(blocks) FROM rel), (SELECT blocks FROM room), (SELECT n FROM warmed)';
+
+/**
+ * PREWARM_SQL's row (psql -A -t prints it last, after "CREATE EXTENSION"): the
+ * database's blocks, shared buffers' size in blocks, and the blocks read.
+ */
+export function prewarmOutcome(output) {
+  const last = output.trim().split('\n').at(-1);
+  const [blocks, buffers, warmed] = last.split('|').map(Number);
+  if (![blocks, buffers, warmed].every(Number.isFinite)) {
+    throw new Error(`pg_prewarm: unexpected output ${JSON.stringify(output.trim())}`);
+  }
+  return {blocks, buffers, warmed, fits: blocks <= buffers};
+}
 
 /** Transactions per client of the shorter and the longer run of a cell. */
 export const runLengths = (cell) => [Math.floor(cell.transactionsPerClient / 2), cell.transactionsPerClient];
 
+/** A 32-bit seed made from the run's seed and a number: murmur3's finalizer, so that near numbers give far seeds. */
+function derivedSeed(runSeed, n) {
+  let h = (runSeed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /**
- * The random seed of a cell's runs: the run's, for every cell, so that every
- * target and every repeat serves the same transactions. Another seed is other
- * transactions, whose work differs by a few tenths of a percent (which pages
- * they touch, how many full-page images follow a checkpoint): a difference
- * between targets is then never a difference between the transactions they ran.
+ * The random seeds (pgbench --random-seed) of a cell's runs, from the run's
+ * seed. Every target draws the same, so a difference between targets is never
+ * one between the rows they served. Each repeat draws its own, so the repeats
+ * sample the workload's rows instead of replaying one sample (other rows differ
+ * in work by tenths of a percent). The warm-up, the shorter and the longer run
+ * draw rows of their own: a longer run that replayed the shorter one's rows
+ * would find them in shared buffers, where the shorter run read them, and at a
+ * size that does not fit there the difference would leave out every read.
+ * @returns {{warmUp: number, short: number, long: number}}
  */
-export const randomSeedOf = (seed) => seed >>> 0;
+export const cellSeeds = (runSeed, repeat) => ({
+  warmUp: derivedSeed(runSeed, 0),
+  short: derivedSeed(runSeed, 2 * repeat - 1),
+  long: derivedSeed(runSeed, 2 * repeat),
+});
 
 /** The pgbench command of one of a cell's runs: no vacuum (psql did it), no logs, the seed fixed. */
 export function instructionRunArgs(cell, transactionsPerClient, connection, randomSeed) {
@@ -75,6 +117,8 @@ export function pgbenchBackends(logText) {
   }
   return pids;
 }
+
+const zip = (a, b) => a.map((x, i) => [x, b[i]]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -112,8 +156,8 @@ const logAfter = (file, offset) => readFileSync(file).subarray(offset).toString(
  * @returns {Promise<{cell: object, profiles: {short: object, long: object}|null}>}  the cell record and
  *   the added-up profiles of its shorter and longer runs (null when it failed)
  */
-export async function measureInstructions({cell, server, connection, env, record, progress, seed, valgrind}) {
-  const randomSeed = randomSeedOf(seed);
+export async function measureInstructions({cell, server, connection, env, record, progress, seed, valgrind, fits}) {
+  const seeds = cellSeeds(seed, cell.repeat);
   const startedAt = new Date();
   const runs = [];
   const profiles = [];
@@ -134,7 +178,7 @@ export async function measureInstructions({cell, server, connection, env, record
   });
   progress.start({cell, expectedS: null});
   clearFinished(server.valgrindDir);
-  for (const transactions of runLengths(cell)) {
+  for (const [transactions, randomSeed] of zip(runLengths(cell), [seeds.short, seeds.long])) {
     try {
       record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
       await psql(connection, beforeEachRun(cell));
@@ -183,6 +227,7 @@ export async function measureInstructions({cell, server, connection, env, record
     profiles.push(profile);
     runs.push({
       transactionsPerClient: transactions,
+      randomSeed,
       command: last.command,
       backends: pids.length,
       instructions: profile.total,
@@ -201,7 +246,14 @@ export async function measureInstructions({cell, server, connection, env, record
       log: null,
       raw: last.raw,
       error: null,
-      instructions: {perTransaction, counted: COUNTED, randomSeed, valgrind, runs},
+      instructions: {
+        perTransaction,
+        counted: COUNTED,
+        randomSeed: seeds.short,
+        fitsInSharedBuffers: fits,
+        valgrind,
+        runs,
+      },
     }),
     profiles: {short: profiles[0], long: profiles[1]},
   };

@@ -3,7 +3,7 @@ import {embeddedConnection} from './connection.mjs';
 import {planServer} from './embedded-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
-import {beforeEachRun, instructionRunArgs, PREWARM_SQL, randomSeedOf, runLengths} from './measure-instructions.mjs';
+import {beforeEachRun, cellSeeds, instructionRunArgs, PREWARM_SQL, runLengths} from './measure-instructions.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
 
 /** A placeholder connection for a target that is not reached in a dry run. */
@@ -24,21 +24,26 @@ function plannedConnection(target) {
  */
 function instructionLines(cell, connection, env, seed, warmed) {
   const group = `${cell.target}/${cell.scenario}/${cell.workload}/c${cell.clients}`;
+  const seeds = cellSeeds(seed, cell.repeat);
   const warmup = warmed.has(group)
     ? []
     : [
         `# ${cell.target}: warm-up, not counted`,
-        renderCommand(['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seed)], env),
+        renderCommand([
+          'pgbench',
+          ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seeds.warmUp),
+        ]),
       ];
   warmed.add(group);
   const before = renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
+  const [short, long] = runLengths(cell);
   return [
     ...warmup,
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
-    ...runLengths(cell).flatMap((transactions) => [
-      before,
-      renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeedOf(seed))], env),
-    ]),
+    before,
+    renderCommand(['pgbench', ...instructionRunArgs(cell, short, connection, seeds.short)], env),
+    before,
+    renderCommand(['pgbench', ...instructionRunArgs(cell, long, connection, seeds.long)], env),
   ];
 }
 
@@ -101,7 +106,17 @@ export function planLines(cells, seed, {measure = 'time'} = {}) {
     lines.push(renderCommand(start));
     if (wanted === 'instrumented') {
       lines.push(
-        renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...entry.connection.psqlArgs, '-c', PREWARM_SQL]),
+        renderCommand([
+          'psql',
+          '-X',
+          '-v',
+          'ON_ERROR_STOP=1',
+          ...entry.connection.psqlArgs,
+          '-A',
+          '-t',
+          '-c',
+          PREWARM_SQL,
+        ]),
       );
     }
     entry.mode = wanted;

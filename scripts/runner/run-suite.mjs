@@ -25,7 +25,13 @@ import {redact} from './connection.mjs';
 import {stopAllServers} from './embedded-server.mjs';
 import {failedCell} from '../../lib/results/cell-record.mjs';
 import {measureCell} from './measure-cell.mjs';
-import {instructionRunArgs, measureInstructions, PREWARM_SQL} from './measure-instructions.mjs';
+import {
+  cellSeeds,
+  instructionRunArgs,
+  measureInstructions,
+  PREWARM_SQL,
+  prewarmOutcome,
+} from './measure-instructions.mjs';
 import {addCellProfiles, withProfile} from './profile-files.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {planLines} from './print-plan.mjs';
@@ -408,24 +414,23 @@ async function runInstructionCell({cell, state, result, record, progress, instru
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
   let measured;
   if (state.prewarmed !== server.starts()) {
-    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', PREWARM_SQL]);
+    const args = ['-A', '-t', '-c', PREWARM_SQL];
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
     try {
-      await psql(connection, ['-c', PREWARM_SQL]);
+      state.fits = prewarmOutcome(await psql(connection, args)).fits;
       state.prewarmed = server.starts();
     } catch (error) {
       if (error instanceof Interrupted) throw error;
       measured = {cell: failedCell(cell, {kind: 'connection', message: `pg_prewarm failed: ${error.message}`})};
     }
   }
-  // Once per target and group, before its first cell: twice the longer run, not counted. Right after
-  // pgbench -i, a transaction's work drifts as the pages it updates settle; then it holds still.
+  // Once per target and group, before its first cell: twice the longer run on rows of its own, not counted.
+  // Right after pgbench -i, a transaction's work drifts as the pages it updates settle; then it holds still.
   const group = `${cell.scenario}/${cell.workload}/c${cell.clients}`;
   state.warmed ??= new Set();
   if (!measured && !state.warmed.has(group)) {
-    const argv = [
-      'pgbench',
-      ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, instructions.seed),
-    ];
+    const seed = cellSeeds(instructions.seed, cell.repeat).warmUp;
+    const argv = ['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seed)];
     const note = `${cell.id}: warm-up, ${2 * cell.transactionsPerClient} transactions per client`;
     await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: 6 * 3600});
     state.warmed.add(group);
@@ -439,6 +444,7 @@ async function runInstructionCell({cell, state, result, record, progress, instru
     progress,
     seed: instructions.seed,
     valgrind: instructions.valgrind,
+    fits: state.fits,
   });
   // Its profiles first: a cell is in the result only once its profiles are (a full disk stops the run with the
   // result as it was, and the cell is measured again on --resume).

@@ -11,6 +11,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseCachegrind, splitKey} from '../../lib/cachegrind/read-cachegrind.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
+import {embeddedConnection} from '../../scripts/runner/connection.mjs';
+import {startServer} from '../../scripts/runner/embedded-server.mjs';
+import {PREWARM_SQL, prewarmOutcome} from '../../scripts/runner/measure-instructions.mjs';
+import {psql} from '../../scripts/runner/psql.mjs';
 
 const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
 
@@ -78,7 +82,15 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
     assert.equal(perTransaction, (runs[1].instructions - runs[0].instructions) / 100);
     // A TPC-B-like transaction at scale 1 takes a few hundred thousand instructions.
     assert.ok(perTransaction > 100_000 && perTransaction < 5_000_000, String(perTransaction));
-    assert.match(cell.command, /-t 200 .*--random-seed=\d+/);
+    // Each run its own rows, the same on every target; the database (scale 1) fits in shared buffers.
+    assert.notEqual(runs[0].randomSeed, runs[1].randomSeed);
+    assert.ok(cell.command.includes(`-t 200 `) && cell.command.includes(`--random-seed=${runs[1].randomSeed}`));
+    const twin = result.cells.find((c) => c.repeat === cell.repeat && c.target !== cell.target);
+    assert.deepEqual(
+      twin.instructions.runs.map((r) => r.randomSeed),
+      runs.map((r) => r.randomSeed),
+    );
+    assert.equal(cell.instructions.fitsInSharedBuffers, true);
     assert.equal(cell.instructions.counted, 'PostgresMain-without-client-reads');
   }
   const perTarget = (id) => result.cells.filter((c) => c.target === id).map((c) => c.instructions.perTransaction);
@@ -162,9 +174,24 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   // Per target: a warm-up of twice the longer run, once; then each cell's shorter and longer runs.
   const runs = lines.filter((l) => l.startsWith('pgbench -n'));
   assert.equal(runs.length, 3 + 12);
-  assert.match(runs[0], /-t 400 .*--random-seed=7 /);
-  assert.match(runs[1], /-t 100 .*--random-seed=7 /);
-  assert.match(runs[2], /-t 200 .*--random-seed=7 /);
+  // Seeds made from the run's (7): the warm-up's, then repeat 1's shorter and longer runs, each its own.
+  assert.match(runs[0], /-t 400 .*--random-seed=4139236332 /);
+  assert.match(runs[1], /-t 100 .*--random-seed=2902783164 /);
+  assert.match(runs[2], /-t 200 .*--random-seed=1679835275 /);
+  // Every target's first cell (repeat 1) serves the same rows.
+  const seedsOf = (target) =>
+    lines
+      .filter(
+        (l, i) =>
+          l.startsWith('pgbench -n') &&
+          lines
+            .slice(0, i)
+            .findLast((x) => x.startsWith('# '))
+            ?.includes(target),
+      )
+      .map((l) => /--random-seed=(\d+)/.exec(l)[1]);
+  assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), seedsOf('pg18/tpcb/s/c1/r1'));
+  assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), ['2902783164', '1679835275']);
   assert.match(
     run.stdout,
     /-c 'VACUUM pgbench_branches' -c 'VACUUM pgbench_tellers' -c 'TRUNCATE pgbench_history' -c CHECKPOINT/,
@@ -181,4 +208,32 @@ test('--duration is refused for an instructions run, and a suite without the mea
   const plain = bench(['run', suite, '--dry-run']);
   assert.notEqual(plain.status, 0);
   assert.match(plain.stderr, /no group of suite tiny-instructions takes the time measure/);
+});
+
+test('the prewarm fills shared buffers as far as they hold the database, and says whether it fitted', async () => {
+  // A real server at scale 1 (about 2,000 blocks of tables and indexes), first with 1MB of shared buffers
+  // (128 blocks), then with 64MB.
+  for (const [sharedBuffers, fits] of [
+    ['1MB', false],
+    ['64MB', true],
+  ]) {
+    const server = await startServer({major: 17, settings: {shared_buffers: sharedBuffers}});
+    try {
+      const connection = embeddedConnection(server);
+      const init = spawnSync('pgbench', ['-i', '-s', '1', '-q', ...connection.args], {
+        encoding: 'utf8',
+        env: {...process.env, ...connection.env},
+      });
+      assert.equal(init.status, 0, init.stderr);
+      const output = await psql(connection, ['-A', '-t', '-c', PREWARM_SQL]);
+      const {blocks, buffers, warmed, fits: fitted} = prewarmOutcome(output);
+      assert.equal(buffers, fits ? 8192 : 128);
+      assert.ok(blocks > 1000 && blocks < 4000, output);
+      // All of it when it fits; when not, as many blocks as there are buffers.
+      assert.equal(warmed, fits ? blocks : buffers);
+      assert.equal(fitted, fits);
+    } finally {
+      server.stop();
+    }
+  }
 });
