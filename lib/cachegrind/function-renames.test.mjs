@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {createRequire} from 'node:module';
-import {comparedName, RENAMES, withoutCloneSuffix} from './function-names.mjs';
+import {comparedName, RENAMES, SPLITS, withoutCloneSuffix} from './function-names.mjs';
 
 const MAJORS = [15, 16, 17, 18];
 // The embedded servers' packages export dist/index.js: their binaries are two folders up from it.
@@ -48,11 +48,30 @@ test('every rename is true of the binaries: the old name before, the new one fro
   }
 });
 
+test('every split is true of the binaries: the old function in every version, its new parts from then on', () => {
+  const symbols = new Map(MAJORS.map((m) => [m, functionsOf(m)]));
+  for (const {name, parts, since, why} of SPLITS) {
+    const [old, ...added] = parts;
+    assert.equal(old, name);
+    for (const m of MAJORS) {
+      assert.ok(symbols.get(m).has(old) || m >= since, `${old} is no function in ${m}`);
+      for (const part of added) {
+        assert.equal(symbols.get(m).has(part), m >= since, `${part} in ${m}: a split part exists from ${since} on`);
+      }
+    }
+    assert.ok(why?.length > 10, `${name}: say why`);
+  }
+});
+
 test('compared names: clone suffixes dropped, renames to the newest name, other names as they are', () => {
   assert.equal(comparedName('CheckVarSlotCompatibility.isra.10.part.11'), 'CheckVarSlotCompatibility');
   assert.equal(comparedName('UnpinBuffer.constprop.11'), 'UnpinBuffer');
   assert.equal(comparedName('expression_tree_walker'), 'expression_tree_walker_impl');
   assert.equal(comparedName('ResourceOwnerRememberBuffer'), 'ResourceOwnerRemember');
   assert.equal(comparedName('ResourceOwnerRememberLock'), 'ResourceOwnerRememberLock');
-  assert.equal(comparedName('LWLockRelease'), 'LWLockRelease');
+  // A split: the old function and its new parts are one row.
+  assert.equal(comparedName('LWLockRelease'), 'LWLockRelease + LWLockReleaseInternal');
+  assert.equal(comparedName('LWLockReleaseInternal'), 'LWLockRelease + LWLockReleaseInternal');
+  assert.equal(comparedName('WaitReadBuffers'), 'ReadBuffer_common + StartReadBuffer + WaitReadBuffers');
+  assert.equal(comparedName('LWLockAcquire'), 'LWLockAcquire');
 });

@@ -36,12 +36,21 @@ export const TOP_FUNCTIONS = 10;
 
 const measured = (cells) => cells.filter((c) => c.status === 'ok' && c.instructions);
 
+/** Whether a group's script draws random numbers: a built-in script does; a custom one when it calls random*(). */
+function drawsRandom(result, cells) {
+  if (cells[0]?.parameters.builtin) return true;
+  const sql = result.scripts?.find((s) => s.workload === cells[0]?.workload)?.sql;
+  return sql === undefined ? null : /\brandom\w*\s*\(/.test(sql);
+}
+
 /**
  * Which rows a group's runs served: 'own' when each run drew its own seed (the
  * repeats sample the tables), 'same' when every run replayed the run's seed
- * (runs before 2026-11-25).
+ * (runs before 2026-11-25); null when its script draws nothing at random (or
+ * the run did not record its script).
  */
-function rowsOf(cells) {
+function rowsOf(result, cells) {
+  if (!drawsRandom(result, cells)) return null;
   const own = measured(cells).every(({instructions: {runs}}) => runs.every((r) => r.randomSeed !== undefined));
   return own ? 'own' : 'same';
 }
@@ -111,7 +120,7 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
       // process, the postmaster's counts at the fork included.
       callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
       several: clients > 1,
-      rows: rowsOf(cells),
+      rows: rowsOf(result, cells),
       buffers: buffersOf(cells),
     },
     rows: rows.map((r, i) => ({

@@ -87,6 +87,17 @@ test('the method says which rows the runs served and whether the database fitted
   assert.equal(parameters(withRuns(true)).buffers, 'fit');
   // One cell that did not fit is enough: the group's figure includes reads.
   assert.equal(parameters(withRuns(false)).buffers, 'full');
+  // A custom script that draws nothing at random serves the same rows whatever the seed: no sentence.
+  const custom = (sql) => {
+    const r = withRuns(true);
+    return {
+      ...r,
+      scripts: [{workload: 'tpcb', file: 'q.sql', sql}],
+      cells: r.cells.map((c) => ({...c, parameters: {...c.parameters, builtin: null, script: 'q.sql'}})),
+    };
+  };
+  assert.equal(parameters(custom('SELECT count(*) FROM t WHERE a < 10;')).rows, null);
+  assert.equal(parameters(custom('\\set id random(1, 1000)\nSELECT * FROM t WHERE a = :id;')).rows, 'own');
 });
 
 test('two runs a side decide nothing: the finding says so, whatever the medians', () => {
@@ -101,7 +112,7 @@ test('where the work changed: the ten functions that changed most, with counts b
   assert.equal(changes.base, 'PostgreSQL 17');
   assert.equal(changes.rows.length, 10);
   for (const row of changes.rows) {
-    assert.match(row.function, /^[A-Za-z_][\w.]*$/);
+    assert.match(row.function, /^[A-Za-z_][\w.]*( \+ [A-Za-z_][\w.]*)*$/);
     assert.match(row.change, /^[+-]/);
   }
   // The totals are the profiles' own: the work of a transaction, from the files.
