@@ -31,12 +31,21 @@
 // written otherwise: it is refused, naming the file.
 import {functionKey} from './read-cachegrind.mjs';
 
-/** Valgrind's options for the backend-only count (the output file's name comes after them). */
+/**
+ * Valgrind's options for the backend-only count (the output file's name comes after them), and for the
+ * server's other processes counted beside it: inside their main functions, a process's counts written
+ * whenever it enters ProcessConfigFile (scripts/runner/other-processes.mjs; IoWorkerMain exists from 18).
+ */
 export const CALLGRIND_OPTIONS = [
   '--tool=callgrind',
   '--collect-atstart=no',
   '--toggle-collect=PostgresMain',
   '--toggle-collect=secure_read',
+  '--toggle-collect=CheckpointerMain',
+  '--toggle-collect=BackgroundWriterMain',
+  '--toggle-collect=WalWriterMain',
+  '--toggle-collect=IoWorkerMain',
+  '--dump-before=ProcessConfigFile',
   '--compress-strings=no',
   '--compress-pos=no',
 ];

@@ -86,7 +86,9 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
   if (cells.length === 0) return null;
   const controls = controlsOf(result);
   const margin = marginOf(result);
-  const inGroup = [...groupFigures(cells, ['instructions'], locale).values()].sort(byTargetOrder(result));
+  const others = cells.some((c) => c.instructions?.otherPerTransaction !== undefined);
+  const figures = others ? ['instructions', 'otherInstructions'] : ['instructions'];
+  const inGroup = [...groupFigures(cells, figures, locale).values()].sort(byTargetOrder(result));
   const rows = inGroup.filter((g) => !controls.has(g.target));
   const base = rows[0];
   const versus = [
@@ -121,6 +123,7 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
       callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
       several: clients > 1,
       rows: rowsOf(result, cells),
+      others,
       buffers: buffersOf(cells),
     },
     rows: rows.map((r, i) => ({
@@ -128,6 +131,9 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
       name: name(r.target),
       version: result.environment.targets.find((x) => x.id === r.target)?.serverVersion ?? null,
       instructions: r.figures.instructions,
+      // A repeat's other processes can wake up more in the shorter run than in the longer: a median below
+      // zero is no count of work, and is not shown as one.
+      other: r.figures.otherInstructions?.median >= 0 ? r.figures.otherInstructions : null,
       versusFirst: versus[i],
     })),
     findings,

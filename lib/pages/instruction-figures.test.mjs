@@ -53,6 +53,7 @@ test('per version the median instructions per transaction, the A/A apart, each f
     // Made before each run drew its own rows and before the prewarm was recorded.
     rows: 'same',
     buffers: null,
+    others: false,
   });
 });
 
@@ -87,6 +88,28 @@ test('the method says which rows the runs served and whether the database fitted
   assert.equal(parameters(withRuns(true)).buffers, 'fit');
   // One cell that did not fit is enough: the group's figure includes reads.
   assert.equal(parameters(withRuns(false)).buffers, 'full');
+  // The other processes, where counted: their median beside the backends', never one below zero.
+  const withOthers = (of) => ({
+    ...withRuns(true),
+    cells: withRuns(true).cells.map((c) =>
+      c.instructions ? {...c, instructions: {...c.instructions, otherPerTransaction: of(c)}} : c,
+    ),
+  });
+  const g = instructionGroup(
+    withOthers((c) => (c.target === 'pg18' ? -250 : 12_000 + c.repeat)),
+    {
+      scenario: 's',
+      workload: 'tpcb',
+      id: 'tiny',
+      title: 'Tiny',
+      locale: 'en',
+      t: translator('en'),
+      name,
+    },
+  );
+  assert.equal(g.parameters.others, true);
+  assert.equal(g.rows[0].other.text, '12,002');
+  assert.equal(g.rows[1].other, null);
   // A custom script that draws nothing at random serves the same rows whatever the seed: no sentence.
   const custom = (sql) => {
     const r = withRuns(true);

@@ -15,6 +15,8 @@ export const FIGURES = {
   max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
   // CPU instructions per transaction (an instructions run's cells: schemas/result.md).
   instructions: {kind: 'instructions', pick: (c) => c.instructions?.perTransaction ?? null},
+  // The server's other processes per transaction, beside the backends' (runs since 2026-11-25).
+  otherInstructions: {kind: 'instructions', pick: (c) => c.instructions?.otherPerTransaction ?? null},
 };
 
 /** What a result measured: `time` (pgbench's throughput and latency; the default) or `instructions`. */

@@ -25,7 +25,7 @@ test('a misspelt field is named, with its path', () => {
   const r = sample();
   r.cells[1].log.latencyUs.p99_9 = 1;
   assert.deepEqual(resultProblems(r, 'r.json'), [
-    'r.json: cells[1].log.latencyUs: "p99_9" is not a field here: remove it, or correct its spelling ' +
+    'r.json: cells[1].log.latencyUs: "p99_9" is not a field here: did you mean "p999"? ' +
       '(schemas/result.md lists the fields)',
   ]);
 });

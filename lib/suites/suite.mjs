@@ -10,6 +10,15 @@ import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
 
 const DOC = 'schemas/suite.md';
+// The suite's schema, to say where a field put in the wrong place belongs: read when a suite has one, and
+// done without when it cannot be read (the message then says less).
+function suiteSchema() {
+  try {
+    return JSON.parse(readFileSync(new URL('../../schemas/suite.schema.json', import.meta.url), 'utf8'));
+  } catch {
+    return null;
+  }
+}
 // Six rounds: enough for an exact test to decide at the 5% level (3 against 3 never can).
 export const DEFAULT_REPEAT = 6;
 // Below this many repeats, no comparison of a published page could be decided.
@@ -116,6 +125,7 @@ export function loadSuite(file) {
   }
   const suite = doc.toJS();
   const problems = [];
+  let schema = null;
   const report = (pathParts, message) =>
     problems.push(`${where(pathParts)}: ${readablePath(pathParts.map((p) => `/${p}`).join(''))}: ${message}`);
 
@@ -127,9 +137,8 @@ export function loadSuite(file) {
         .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
       // An unknown key is shown at its own line, under its parent's path.
       const at = e.keyword === 'additionalProperties' ? [...parts, e.params.additionalProperty] : parts;
-      problems.push(
-        `${where(at)}: ${readablePath(e.instancePath)}: ${explainSchemaError(e, {doc: DOC, schemaVersion: null})}`,
-      );
+      const why = explainSchemaError(e, {doc: DOC, schemaVersion: null, schema: (schema ??= suiteSchema())});
+      problems.push(`${where(at)}: ${readablePath(e.instancePath)}: ${why}`);
     }
     throw new SuiteError(problems);
   }

@@ -108,12 +108,19 @@ test('durations: whole seconds from 1 s to a day, with or without a unit', () =>
   assert.equal(parseDuration('0s', {zero: true}), 0, 'no warm-up');
 });
 
-test('an unknown key is named with its line', () => {
-  const file = suiteFile(MINIMAL.replace('    duration: 2s', '    duration: 2s\n    clinets: 3'));
-  assert.deepEqual(problems(file), [
-    `${file}:13: scenarios[0]: "clinets" is not a field here: remove it, or correct its spelling (schemas/suite.md ` +
+test('an unknown key is named with its line, with the field it misspells or where it belongs', () => {
+  const misspelt = suiteFile(MINIMAL.replace('    duration: 2s', '    duration: 2s\n    clinets: 3'));
+  assert.deepEqual(problems(misspelt), [
+    `${misspelt}:13: scenarios[0]: "clinets" is not a field here: did you mean "clients"? (schemas/suite.md ` +
       `lists the fields)`,
   ]);
+  const plural = suiteFile(`${MINIMAL}repeats: 6\n`);
+  assert.match(problems(plural)[0], /: \(top level\): "repeats" is not a field here: did you mean "repeat"\?/);
+  // A field of the suite's top level, written under a target.
+  const misplaced = suiteFile(MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    margin: 5%\n'));
+  assert.match(problems(misplaced)[0], /targets\[0\]: "margin" is not a field here: it belongs at the top level/);
+  const unknown = suiteFile(MINIMAL.replace('    duration: 2s', '    duration: 2s\n    colour: blue'));
+  assert.match(problems(unknown)[0], /"colour" is not a field here: remove it, or correct its spelling/);
 });
 
 test('a version that cannot be embedded says which can', () => {

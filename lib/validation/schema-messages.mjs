@@ -15,20 +15,69 @@ const show = (value) => {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
+/** Levenshtein distance, for names a letter or two apart. */
+function distance(a, b) {
+  let row = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** The field of `known` that `name` most likely misspells (a letter or two apart, or its case), or null. */
+function nearestField(name, known) {
+  const scored = known
+    .map((k) => ({k, d: k.toLowerCase() === name.toLowerCase() ? 0 : distance(k, name)}))
+    .filter(({d}) => d <= Math.min(2, Math.floor(name.length / 3)))
+    .sort((a, b) => a.d - b.d);
+  return scored[0]?.k ?? null;
+}
+
+/**
+ * Where else in a schema a field is defined: "at the top level", "in a
+ * target" (a definition), or "under \"instructions\"" (an object's field).
+ */
+function placesOf(name, schema) {
+  const places = [];
+  const walk = (node, label, depth) => {
+    if (!node || typeof node !== 'object' || depth > 4) return;
+    if (node.properties && Object.hasOwn(node.properties, name)) places.push(label);
+    for (const [key, value] of Object.entries(node.properties ?? {})) walk(value, `under "${key}"`, depth + 1);
+    if (node.items) walk(node.items, label, depth + 1);
+  };
+  walk(schema, 'at the top level', 0);
+  for (const [key, value] of Object.entries(schema?.$defs ?? {})) walk(value, `in a ${key}`, 1);
+  return [...new Set(places)];
+}
+
+function unknownField(error, {doc, schema}) {
+  const name = error.params.additionalProperty;
+  const near = nearestField(name, Object.keys(error.parentSchema?.properties ?? {}));
+  if (near) return `"${name}" is not a field here: did you mean "${near}"? (${doc} lists the fields)`;
+  const places = schema ? placesOf(name, schema) : [];
+  if (places.length > 0) {
+    return `"${name}" is not a field here: it belongs ${places.join(' or ')} (${doc} lists the fields)`;
+  }
+  return `"${name}" is not a field here: remove it, or correct its spelling (${doc} lists the fields)`;
+}
+
 /**
  * What an Ajv error (with `verbose: true`) means, and what to do about it.
- * @param {object} context  doc: the page that explains the fields; schemaVersion: the version read
+ * @param {object} context  doc: the page that explains the fields; schemaVersion: the version read;
+ *   schema (optional): the whole schema, to say where a field put in the wrong place belongs
  */
-export function explainSchemaError(error, {doc, schemaVersion}) {
+export function explainSchemaError(error, context) {
+  const {doc, schemaVersion} = context;
   const {keyword, params, data} = error;
   switch (keyword) {
     case 'required':
       return `"${params.missingProperty}" is missing: add it (${doc} says what it holds)`;
     case 'additionalProperties':
-      return (
-        `"${params.additionalProperty}" is not a field here: remove it, or correct its spelling (${doc} lists ` +
-        `the fields)`
-      );
+      return unknownField(error, {doc, schema: context.schema});
     case 'type': {
       const hint =
         typeof data === 'string' && /^[\d.,\s]+[kKmM万만億억]?$/.test(data.trim())

@@ -28,6 +28,7 @@ import {statusOf} from '../../lib/results/cell-status.mjs';
 import {redact} from './connection.mjs';
 import {renderCommand, runArgs} from './pgbench-commands.mjs';
 import {Interrupted, runProcess, throwIfInterrupted} from './processes.mjs';
+import {MARK_SQL, markOtherProcesses} from './other-processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL} from './run-steps.mjs';
 
@@ -143,7 +144,7 @@ async function backendFiles(dir, pids, timeoutS = 300) {
 /** Removes the Callgrind files of processes that have exited and were not counted (psql's, autovacuum's). */
 function clearFinished(dir) {
   for (const name of readdirSync(dir)) {
-    const pid = /^callgrind\.out\.(\d+)$/.exec(name)?.[1];
+    const pid = /^callgrind\.out\.(\d+)(?:\.\d+)?$/.exec(name)?.[1];
     if (pid && !existsSync(`/proc/${pid}`)) rmSync(path.join(dir, name), {force: true});
   }
 }
@@ -176,12 +177,18 @@ export async function measureInstructions({cell, server, connection, env, record
     }),
     profiles: null,
   });
+  // A mark: each of the server's other processes writes its counts since the last (other-processes.mjs).
+  const mark = () => {
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', MARK_SQL]);
+    return markOtherProcesses(connection, server.valgrindDir);
+  };
   progress.start({cell, expectedS: null});
   clearFinished(server.valgrindDir);
   for (const [transactions, randomSeed] of zip(runLengths(cell), [seeds.short, seeds.long])) {
     try {
       record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
       await psql(connection, beforeEachRun(cell));
+      await mark();
     } catch (error) {
       if (error instanceof Interrupted) throw error;
       return failed({kind: 'connection', message: `before the run: ${error.message}`});
@@ -225,16 +232,28 @@ export async function measureInstructions({cell, server, connection, env, record
     const profile = addProfiles(files.map((f) => parseCallgrind(readFileSync(f, 'utf8'), f)));
     for (const f of files) rmSync(f, {force: true});
     profiles.push(profile);
+    // The other processes' work since the mark before the run, the pages it dirtied written by a CHECKPOINT.
+    let otherProcesses;
+    try {
+      record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]);
+      await psql(connection, ['-c', CHECKPOINT_SQL]);
+      otherProcesses = await mark();
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      return failed({kind: 'other', message: `after the run: ${error.message}`});
+    }
     runs.push({
       transactionsPerClient: transactions,
       randomSeed,
       command: last.command,
       backends: pids.length,
       instructions: profile.total,
+      otherProcesses,
     });
   }
   const added = (runs[1].transactionsPerClient - runs[0].transactionsPerClient) * cell.clients;
   const perTransaction = (runs[1].instructions - runs[0].instructions) / added;
+  const otherPerTransaction = (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / added;
   return {
     cell: cellRecord(cell, {
       status: 'ok',
@@ -248,6 +267,7 @@ export async function measureInstructions({cell, server, connection, env, record
       error: null,
       instructions: {
         perTransaction,
+        otherPerTransaction,
         counted: COUNTED,
         randomSeed: seeds.short,
         fitsInSharedBuffers: fits,

@@ -4,6 +4,7 @@ import {planServer} from './embedded-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
 import {beforeEachRun, cellSeeds, instructionRunArgs, PREWARM_SQL, runLengths} from './measure-instructions.mjs';
+import {MARK_SQL} from './other-processes.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
 
 /** A placeholder connection for a target that is not reached in a dry run. */
@@ -35,15 +36,21 @@ function instructionLines(cell, connection, env, seed, warmed) {
         ]),
       ];
   warmed.add(group);
-  const before = renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
+  const psqlLine = (args) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
   const [short, long] = runLengths(cell);
+  // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
+  const run = (transactions, randomSeed) => [
+    psqlLine(beforeEachRun(cell)),
+    psqlLine(['-c', MARK_SQL]),
+    renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeed)], env),
+    psqlLine(['-c', CHECKPOINT_SQL]),
+    psqlLine(['-c', MARK_SQL]),
+  ];
   return [
     ...warmup,
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
-    before,
-    renderCommand(['pgbench', ...instructionRunArgs(cell, short, connection, seeds.short)], env),
-    before,
-    renderCommand(['pgbench', ...instructionRunArgs(cell, long, connection, seeds.long)], env),
+    ...run(short, seeds.short),
+    ...run(long, seeds.long),
   ];
 }
 

@@ -91,6 +91,20 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
       runs.map((r) => r.randomSeed),
     );
     assert.equal(cell.instructions.fitsInSharedBuffers, true);
+    // The other processes, on their own line: each run's count between its marks, by type.
+    for (const r of runs) {
+      assert.deepEqual(Object.keys(r.otherProcesses.byType).sort(), ['background writer', 'checkpointer', 'walwriter']);
+      assert.equal(
+        r.otherProcesses.instructions,
+        Object.values(r.otherProcesses.byType).reduce((a, b) => a + b),
+      );
+      // Each run's CHECKPOINT writes the pages it dirtied: the checkpointer did work in every run.
+      assert.ok(r.otherProcesses.byType.checkpointer > 0, JSON.stringify(r.otherProcesses));
+    }
+    assert.equal(
+      cell.instructions.otherPerTransaction,
+      (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / 100,
+    );
     assert.equal(cell.instructions.counted, 'PostgresMain-without-client-reads');
   }
   const perTarget = (id) => result.cells.filter((c) => c.target === id).map((c) => c.instructions.perTransaction);
@@ -165,7 +179,19 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
         "'--toggle-collect=PostgresMain' '--toggle-collect=secure_read'",
     ),
   );
+  assert.match(
+    run.stdout,
+    new RegExp(
+      "'--toggle-collect=CheckpointerMain' '--toggle-collect=BackgroundWriterMain' " +
+        "'--toggle-collect=WalWriterMain' (?:'[^']*' )*'--dump-before=ProcessConfigFile'",
+    ),
+  );
   assert.match(run.stdout, /log_connections=on/);
+  // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
+  assert.match(
+    run.stdout,
+    /-c 'SELECT pg_reload_conf\(\)'\npgbench -n [^\n]*\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_reload_conf\(\)'/,
+  );
   // pgbench -i on a plain server, then a restart under Valgrind (pg_ctl -p the wrapper) and pg_prewarm.
   const init = lines.findIndex((l) => l.startsWith('pgbench -i'));
   const instrumented = lines.findIndex((l) => / -p '?\S*postgres-under-valgrind'? start$/.test(l));

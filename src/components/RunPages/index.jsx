@@ -559,7 +559,8 @@ function InstructionsSection({page, id, figures: f, run}) {
             p.rows === 'same' && t('common.instructions.rows.same'),
             p.buffers === 'fit' && t('common.instructions.buffers.fit'),
             p.buffers === 'full' && t('common.instructions.buffers.full'),
-            t('common.instructions.leftOut'),
+            t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
+            p.others && t('common.instructions.others'),
             t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
             p.several && t('common.instructions.contention', {clients: p.clients}),
           ],
@@ -578,6 +579,7 @@ function InstructionsSection({page, id, figures: f, run}) {
         columns={[
           t('common.table.version'),
           {label: t('common.instructions.column'), numeric: true},
+          ...(p.others ? [{label: t('common.instructions.otherColumn'), numeric: true}] : []),
           {label: t('common.table.versus', {base: base.name}), numeric: true},
         ]}
         caption={t('common.instructions.caption', {repeats: p.repeats, margin: f.margin})}
@@ -589,6 +591,7 @@ function InstructionsSection({page, id, figures: f, run}) {
               <Spread>{r.version}</Spread>
             </th>
             <Stat stat={r.instructions} figure="instructions" />
+            {p.others && <Stat stat={r.other} figure="instructions" />}
             <Versus compare={r.versusFirst} measure="instructions" />
           </tr>
         ))}
