@@ -79,9 +79,13 @@ const DECIDE = {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN};
  * @param {Function} options.t
  * @param {(target: string) => string} options.name  a target's name on the page
  * @param {Map} [options.profiles]  the run's profiles (readRunProfiles)
+ * @param {number} [options.timedClients]  the clients of the group's timed runs, when the page shows them
  * @returns {object|null}  null when the run has no cell of this group
  */
-export function instructionGroup(result, {scenario, workload, id, title, locale, t, name, profiles = new Map()}) {
+export function instructionGroup(
+  result,
+  {scenario, workload, id, title, locale, t, name, profiles = new Map(), timedClients = null},
+) {
   const cells = (result?.cells ?? []).filter((c) => c.scenario === scenario && c.workload === workload);
   if (cells.length === 0) return null;
   const controls = controlsOf(result);
@@ -122,6 +126,8 @@ export function instructionGroup(result, {scenario, workload, id, title, locale,
       // process, the postmaster's counts at the fork included.
       callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
       several: clients > 1,
+      // Counted with fewer clients than the timed runs (suite.md: scenarios[].instructions.clients).
+      timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,
       rows: rowsOf(result, cells),
       others,
       buffers: buffersOf(cells),

@@ -54,6 +54,7 @@ test('per version the median instructions per transaction, the A/A apart, each f
     rows: 'same',
     buffers: null,
     others: false,
+    timedClients: null,
   });
 });
 
@@ -85,6 +86,19 @@ test('the method says which rows the runs served and whether the database fitted
       name,
     }).parameters;
   assert.equal(parameters(withRuns(true)).rows, 'own');
+  // Counted with one client where the timed runs use more: the page says so, with both counts.
+  const fewer = instructionGroup(result, {
+    scenario: 's',
+    workload: 'tpcb',
+    id: 'tiny',
+    title: 'Tiny',
+    locale: 'en',
+    t: translator('en'),
+    name,
+    timedClients: 24,
+  });
+  assert.equal(fewer.parameters.timedClients, '24');
+  assert.equal(fewer.parameters.clients, '1');
   assert.equal(parameters(withRuns(true)).buffers, 'fit');
   // One cell that did not fit is enough: the group's figure includes reads.
   assert.equal(parameters(withRuns(false)).buffers, 'full');

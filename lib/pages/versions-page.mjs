@@ -173,6 +173,7 @@ export function versionsPage(
       t,
       name: instructionName,
       profiles,
+      timedClients: p.clients,
     });
     return {
       id,

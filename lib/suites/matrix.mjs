@@ -79,7 +79,10 @@ export function suiteGroups(suite, measure = 'time') {
       if (!groupMeasures(suite, workload, scenario).includes(measure)) continue;
       const targets = suite.targets.filter((t) => runsIn(t, scenario, workload));
       if (targets.length === 0) continue;
-      for (const clients of scenario.clients) groups.push({scenario, workload, clients, targets});
+      // An instructions count may use fewer clients than the timed runs (suite.md: scenarios[].instructions).
+      const clientCounts =
+        measure === 'instructions' && scenario.instructionClients ? [scenario.instructionClients] : scenario.clients;
+      for (const clients of clientCounts) groups.push({scenario, workload, clients, targets});
     }
   }
   return groups;
@@ -139,7 +142,9 @@ export function expandMatrix(
   const all = [];
   for (const group of measured) {
     const {workload, clients, targets} = group;
-    const scenario = scale !== null && group.scenario.scale != null ? {...group.scenario, scale} : group.scenario;
+    const scaled = scale !== null && group.scenario.scale != null ? {...group.scenario, scale} : group.scenario;
+    // pgbench -j no higher than -c (an instructions count with fewer clients than the scenario's).
+    const scenario = scaled.threads > clients ? {...scaled, threads: clients} : scaled;
     const run =
       measure === 'instructions'
         ? {durationS: null, transactionsPerClient: instructionTransactions(suite, workload, scenario)}

@@ -155,3 +155,19 @@ test('a matrix over the limit is refused before anything is expanded', async () 
   assert.ok(Date.now() - started < 1000, 'refused, not expanded');
   assert.ok(expandMatrix(suite, {repeat: 2}).cells.length > 0);
 });
+
+test("an instructions count may use fewer clients than the scenario's timed runs, -j capped to them", () => {
+  const suite = {
+    id: 's',
+    repeat: 2,
+    targets: [{id: 'a'}, {id: 'b'}],
+    workloads: [{id: 'w', measures: null}],
+    scenarios: [{id: 'big', clients: [24], threads: 12, durationS: 60, instructionClients: 1, measures: null}],
+    measures: ['time', 'instructions'],
+  };
+  const timed = expandMatrix(suite, {seed: 1}).cells;
+  assert.deepEqual([...new Set(timed.map((c) => `${c.clients}/${c.scenarioSpec.threads}`))], ['24/12']);
+  const counted = expandMatrix(suite, {seed: 1, measure: 'instructions'}).cells;
+  assert.deepEqual([...new Set(counted.map((c) => `${c.clients}/${c.scenarioSpec.threads}`))], ['1/1']);
+  assert.match(counted[0].id, /^[ab]\/w\/big\/c1\/r1$/);
+});

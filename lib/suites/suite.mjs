@@ -267,6 +267,7 @@ export function loadSuite(file) {
       vacuum: s.vacuum ?? null,
       measures: s.measures ?? null,
       instructionTransactions: s.instructions?.transactions ?? null,
+      instructionClients: s.instructions?.clients ?? null,
     };
   });
   checkReferences(suite, targets, report);

@@ -64,6 +64,7 @@ test('defaults are filled in: 6 repeats, margin 3%, one thread, simple mode, no 
     vacuum: null,
     measures: null,
     instructionTransactions: null,
+    instructionClients: null,
   });
   assert.deepEqual(suite.targets[0], {
     id: 'pg17',

@@ -563,6 +563,7 @@ function InstructionsSection({page, id, figures: f, run}) {
             p.others && t('common.instructions.others'),
             t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
             p.several && t('common.instructions.contention', {clients: p.clients}),
+            p.timedClients && t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
           ],
           gap,
         )}
