@@ -33,6 +33,8 @@ export function statOf(group, kind, locale) {
     text: formatFigure(group.median, kind, locale),
     spread: formatSpan(group.min, group.max, kind, locale),
   };
+  // The runs' values and twin keys: the inputs of comparisons, not published with the page's data.
+  Object.defineProperty(stat, 'keys', {value: group.keys ?? null, enumerable: false});
   return Object.defineProperty(stat, 'values', {value: group.values, enumerable: false});
 }
 
@@ -43,8 +45,8 @@ export function statOf(group, kind, locale) {
 export function groupFigures(cells, names, locale) {
   const groups = new Map();
   for (const name of names) {
-    const {kind, pick} = FIGURES[name];
-    for (const g of summarizeRepeats(cells, pick)) {
+    const {kind, pick, twin} = FIGURES[name];
+    for (const g of summarizeRepeats(cells, pick, twin)) {
       if (!groups.has(g.key))
         groups.set(g.key, {
           target: g.target,
@@ -78,7 +80,7 @@ export function versusBaseline(
   const {comparisons} = compareToBaseline(
     base.values,
     present.map((c) => c.values),
-    {margin, better, minMargin},
+    {margin, better, minMargin, keys: {baseline: base.keys, candidates: present.map((c) => c.keys)}},
   );
   const percent = (v) => (v === null ? null : formatFigure(v, 'percent', locale));
   const decided = new Map(present.map((c, i) => [c, comparisons[i]]));
@@ -98,6 +100,7 @@ export function versusBaseline(
       highText: percent(d.high),
       p: d.p,
       verdict: d.verdict,
+      paired: d.paired,
       runs: formatFigure(Math.min(c.values.length, base.values.length), 'integer', locale),
       margin: unsignedPercent(margin, locale),
       level: unsignedPercent(d.level, locale),

@@ -130,6 +130,8 @@ export function instructionGroup(
       timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,
       rows: rowsOf(result, cells),
       others,
+      // Compared repeat by repeat (each repeat ran the same rows on every target): compare.mjs.
+      paired: versus.some((v) => v?.paired),
       buffers: buffersOf(cells),
     },
     rows: rows.map((r, i) => ({

@@ -54,6 +54,7 @@ test('per version the median instructions per transaction, the A/A apart, each f
     rows: 'same',
     buffers: null,
     others: false,
+    paired: false,
     timedClients: null,
   });
 });
@@ -86,6 +87,30 @@ test('the method says which rows the runs served and whether the database fitted
       name,
     }).parameters;
   assert.equal(parameters(withRuns(true)).rows, 'own');
+  // Seeds per run, but each cell's its own: no run has a twin, so nothing is paired.
+  assert.equal(parameters(withRuns(true)).paired, false);
+  // As the runner draws them: the same seeds for every target in a repeat. Each repeat's cells are twins.
+  const twinned = {
+    ...result,
+    cells: result.cells.map((c) => ({
+      ...c,
+      instructions: {
+        ...c.instructions,
+        runs: c.instructions.runs.map((r, k) => ({...r, randomSeed: 10 * c.repeat + k})),
+      },
+    })),
+  };
+  const paired = instructionGroup(twinned, {
+    scenario: 's',
+    workload: 'tpcb',
+    id: 'tiny',
+    title: 'Tiny',
+    locale: 'en',
+    t: translator('en'),
+    name,
+  });
+  assert.equal(paired.parameters.paired, true);
+  assert.equal(paired.rows[1].versusFirst.paired, true);
   // Counted with one client where the timed runs use more: the page says so, with both counts.
   const fewer = instructionGroup(result, {
     scenario: 's',

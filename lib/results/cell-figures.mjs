@@ -2,6 +2,16 @@
 // is written (a kind of lib/numbers/format.mjs). One place, for the pages'
 // tables and for the comparisons of bench compare.
 
+/**
+ * The twin key of an instructions cell: the seeds of its runs. Cells of other
+ * targets with the same seeds ran the same rows, and are compared run by run.
+ * Null for runs that recorded no seed per run (one seed served every repeat).
+ */
+function instructionTwin(c) {
+  const runs = c.instructions?.runs;
+  return runs?.every((r) => r.randomSeed !== undefined) ? runs.map((r) => r.randomSeed).join('/') : null;
+}
+
 /** What a figure of a cell is, and how it is written. Latencies are in ms. */
 export const FIGURES = {
   tps: {kind: 'tps', pick: (c) => c.summary.tps},
@@ -14,7 +24,7 @@ export const FIGURES = {
   p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000},
   max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
   // CPU instructions per transaction (an instructions run's cells: schemas/result.md).
-  instructions: {kind: 'instructions', pick: (c) => c.instructions?.perTransaction ?? null},
+  instructions: {kind: 'instructions', pick: (c) => c.instructions?.perTransaction ?? null, twin: instructionTwin},
   // The server's other processes per transaction, beside the backends' (runs since 2026-11-25).
   otherInstructions: {kind: 'instructions', pick: (c) => c.instructions?.otherPerTransaction ?? null},
 };

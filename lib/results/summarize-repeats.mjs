@@ -12,10 +12,12 @@ export function median(values) {
 /**
  * @param {object[]} cells  a result's cells
  * @param {(cell: object) => number|null|undefined} figure  e.g. (c) => c.summary.tps
+ * @param {(cell: object) => string|null} [twinKey]  the key of the work a cell ran, where cells of other
+ *   targets ran the same (compare.mjs compares such twins run by run)
  * @returns {object[]} one entry per target/workload/scenario/clients, in the cells' order:
- *   {key, target, workload, scenario, clients, repeats, ok, median, min, max, values}
+ *   {key, target, workload, scenario, clients, repeats, ok, median, min, max, values, keys}
  */
-export function summarizeRepeats(cells, figure) {
+export function summarizeRepeats(cells, figure, twinKey = () => null) {
   const groups = new Map();
   for (const cell of cells) {
     const clients = cell.parameters.clients;
@@ -29,11 +31,15 @@ export function summarizeRepeats(cells, figure) {
         clients,
         repeats: 0,
         values: [],
+        keys: [],
       });
     const group = groups.get(key);
     group.repeats++;
     const value = cell.status === 'ok' ? figure(cell) : null;
-    if (typeof value === 'number' && Number.isFinite(value)) group.values.push(value);
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      group.values.push(value);
+      group.keys.push(twinKey(cell));
+    }
   }
   return [...groups.values()].map(({values, ...g}) => ({
     ...g,

@@ -42,6 +42,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         min: 100,
         max: 120,
         values: [100, 120],
+        keys: [null, null],
       },
       {
         key: 'pg18/ro/s/c1',
@@ -55,9 +56,17 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         min: 80,
         max: 95,
         values: [90, 95, 80],
+        keys: [null, null, null],
       },
     ],
   );
+  // With a twin key: each value's, in the same order; failed repeats have none.
+  const [pg17] = summarizeRepeats(
+    cells,
+    (c) => c.summary.tps,
+    (c) => `r${c.repeat}`,
+  );
+  assert.deepEqual(pg17.keys, ['r1', 'r2']);
 });
 
 test('a cell whose every repeat failed has no figure', () => {

@@ -17,7 +17,12 @@ export const METRICS = {
   tps: {better: 'higher', pick: FIGURES.tps.pick, minMargin: MIN_MARGIN},
   p95: {better: 'lower', pick: FIGURES.p95.pick, minMargin: MIN_MARGIN},
   p99: {better: 'lower', pick: FIGURES.p99.pick, minMargin: MIN_MARGIN},
-  instructions: {better: 'lower', pick: FIGURES.instructions.pick, minMargin: MIN_INSTRUCTION_MARGIN},
+  instructions: {
+    better: 'lower',
+    pick: FIGURES.instructions.pick,
+    twin: FIGURES.instructions.twin,
+    minMargin: MIN_INSTRUCTION_MARGIN,
+  },
 };
 
 /** The metrics a result's comparisons decide: those of its measure. */
@@ -55,8 +60,9 @@ function samples(cells, metric) {
   const ok = cells.filter((c) => c.status === 'ok');
   if (ok.length === 0) return {why: `none of its ${cells.length} cells is ok`, failed: true};
   const values = ok.map(METRICS[metric].pick);
+  const keys = ok.map(METRICS[metric].twin ?? (() => null));
   const lacking = values.filter((v) => !(v > 0)).length;
-  if (lacking === 0) return {values};
+  if (lacking === 0) return {values, keys};
   if (lacking === values.length && metric !== primaryOf(cells)) return {why: null};
   return {why: `${lacking} of its ${values.length} ok cells have no ${metric} above 0`};
 }
@@ -91,6 +97,7 @@ function entry(group, metric, baseline, candidate, decided, c, control) {
     p: c.p,
     ...(decided.corrected && {pAdjusted: c.pAdjusted}),
     verdict: c.verdict,
+    ...(c.paired && {paired: true}),
     ...(control && {control: true}),
   };
 }
@@ -101,7 +108,12 @@ function decideGroup(group, metric, baseline, candidates, margin, control = fals
   const decided = compareToBaseline(
     baseline.values,
     candidates.map((c) => c.values),
-    {margin, better: METRICS[metric].better, minMargin: METRICS[metric].minMargin},
+    {
+      margin,
+      better: METRICS[metric].better,
+      minMargin: METRICS[metric].minMargin,
+      keys: {baseline: baseline.keys, candidates: candidates.map((c) => c.keys)},
+    },
   );
   return candidates.map((candidate, i) =>
     entry(group, metric, baseline, candidate, decided, decided.comparisons[i], control),

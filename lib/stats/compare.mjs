@@ -12,6 +12,11 @@
 //
 // Several candidates against one baseline: Holm's correction, applied to the
 // p-values and, through the level of each interval, to the intervals too.
+//
+// Runs that come in twins (keys: an instructions repeat runs the same rows on
+// every target) are compared twin by twin instead: the mean log ratio with a
+// paired t interval (paired.mjs says why).
+import {pairedLogChange, twins} from './paired.mjs';
 import {mannWhitney} from './rank-sum.mjs';
 import {logShift, medianInterval} from './shift.mjs';
 
@@ -73,25 +78,36 @@ export function holm(pValues, alpha = 0.05) {
  * @param {number} options.margin  M, a fraction, at least minMargin
  * @param {number} [options.minMargin]  MIN_MARGIN for timed figures; MIN_INSTRUCTION_MARGIN for instructions
  * @param {'higher'|'lower'} [options.better]
+ * @param {{baseline: (string|null)[], candidates: (string|null)[][]}} [options.keys]  each run's twin key, where
+ *   runs come in twins: a candidate whose runs all have twins in the baseline is compared twin by twin
  * @returns {{baseline: object, comparisons: {n: number, median: object, change: number, low: number|null,
- *   high: number|null, p: number, pAdjusted: number, level: number, verdict: string}[], corrected: boolean}}
+ *   high: number|null, p: number, pAdjusted: number, level: number, verdict: string, paired: boolean}[],
+ *   corrected: boolean}}
  */
-export function compareToBaseline(baseline, candidates, {margin, better = 'higher', minMargin = MIN_MARGIN}) {
+export function compareToBaseline(baseline, candidates, {margin, better = 'higher', minMargin = MIN_MARGIN, keys}) {
   if (!(margin >= minMargin)) {
     throw new Error(`The margin must be at least ${minMargin * 100}%, not ${margin * 100}%: below it, noise decides.`);
   }
-  const tests = candidates.map((c) => mannWhitney(baseline, c));
+  const pairs = candidates.map((c, i) => twins(baseline, keys?.baseline, c, keys?.candidates?.[i]));
+  const tests = candidates.map((c, i) =>
+    pairs[i] ? pairedLogChange(pairs[i].baseline, pairs[i].candidate) : mannWhitney(baseline, c),
+  );
   const {adjusted, levels} = holm(tests.map((t) => t.p));
   const comparisons = candidates.map((c, i) => {
-    const shift = logShift(baseline, c, levels[i]);
+    const shift = pairs[i]
+      ? pairedLogChange(pairs[i].baseline, pairs[i].candidate, levels[i])
+      : logShift(baseline, c, levels[i]);
     return {
       n: c.length,
       median: medianInterval(c),
-      ...shift,
+      change: shift.change,
+      low: shift.low,
+      high: shift.high,
       p: tests[i].p,
       pAdjusted: adjusted[i],
       level: levels[i],
       verdict: verdictOf(shift, margin, better),
+      paired: Boolean(pairs[i]),
     };
   });
   return {

@@ -270,3 +270,23 @@ test('10,000 runs a side are compared in linear-ish time and memory (once 2.6 GB
   assert.equal(medianInterval(base).n, 10_000);
   assert.ok(medianInterval(base).low < medianInterval(base).median);
 });
+
+test('runs in twins are compared twin by twin: a shift both twins share decides nothing', () => {
+  // Six repeats, each on rows of its own: the rows move both servers by up to 2%, the candidate 0.5% lower.
+  const base = [743135, 730293, 731000, 745500, 739200, 728800];
+  const cand = base.map((b, i) => b * [0.9949, 0.9952, 0.995, 0.9948, 0.9951, 0.995][i]);
+  const keys = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'];
+  const options = {margin: 0.003, better: 'lower', minMargin: 0.0001};
+  const [unpaired] = compareToBaseline(base, [cand], options).comparisons;
+  assert.equal(unpaired.paired, false);
+  assert.equal(unpaired.verdict, 'inconclusive');
+  // Shuffled keys: each run still meets its twin.
+  const order = [3, 0, 5, 1, 4, 2];
+  const [paired] = compareToBaseline(base, [order.map((i) => cand[i])], {
+    ...options,
+    keys: {baseline: keys, candidates: [order.map((i) => keys[i])]},
+  }).comparisons;
+  assert.equal(paired.paired, true);
+  assert.equal(paired.verdict, 'better');
+  assert.ok(paired.low > -0.0052 && paired.high < -0.0048, JSON.stringify(paired));
+});

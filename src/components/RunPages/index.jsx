@@ -583,7 +583,12 @@ function InstructionsSection({page, id, figures: f, run}) {
           ...(p.others ? [{label: t('common.instructions.otherColumn'), numeric: true}] : []),
           {label: t('common.table.versus', {base: base.name}), numeric: true},
         ]}
-        caption={t('common.instructions.caption', {repeats: p.repeats, margin: f.margin})}
+        caption={[
+          t('common.instructions.caption', {repeats: p.repeats, margin: f.margin}),
+          p.paired && t('common.instructions.paired'),
+        ]
+          .filter(Boolean)
+          .join(' ')}
       >
         {f.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
@@ -818,7 +823,11 @@ export function ComparisonRule({data}) {
     m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),
     m.nextInstructions && t('method.numbers.nextInstructions', {suite: m.suite, next: m.nextInstructions}),
   ]);
-  return [t('method.numbers.noise', {margins, level: data.level}), ...next.filter(Boolean)].join(' ');
+  return [
+    t('method.numbers.noise', {margins, level: data.level}),
+    t('method.numbers.paired'),
+    ...next.filter(Boolean),
+  ].join(' ');
 }
 
 export function RunMethods({data}) {
