@@ -1,6 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parseCachegrind, splitKey} from '../cachegrind/read-cachegrind.mjs';
+import {COUNTED} from '../cachegrind/read-callgrind.mjs';
 import {RENAMES, withoutCloneSuffix} from '../cachegrind/function-names.mjs';
 import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
@@ -234,6 +237,33 @@ test('the published runs: no rename as two rows, no share beyond the whole, no n
           assert.ok(!row.before.startsWith('-') && !row.after.startsWith('-'), `${row.function}: a negative count`);
           const share = Number.parseFloat(row.share.replace(/[^\d.+-]/g, ''));
           assert.ok(Math.abs(share) <= 100, `${row.function}: ${row.share} of the baseline`);
+        }
+      }
+    }
+  }
+});
+
+test('the published runs counted inside PostgresMain: no backend profile holds work of the postmaster', () => {
+  const site = new URL('../../', import.meta.url).pathname;
+  const {results} = loadSiteData(site);
+  const counted = results.filter((r) => r.cells.some((c) => c.instructions?.counted === COUNTED));
+  for (const run of counted) {
+    const dir = path.join(site, 'results');
+    for (const entry of run.profiles ?? []) {
+      for (const rel of [entry.files.short, entry.files.long]) {
+        const file = path.join(dir, rel);
+        const names = [...parseCachegrind(readFileSync(file, 'utf8'), file).functions.keys()].map(
+          (k) => splitKey(k).name,
+        );
+        assert.ok(names.length > 100, `${rel}: ${names.length} functions`);
+        for (const postmaster of [
+          'ServerLoop',
+          'PostmasterMain',
+          'BackendStartup',
+          'reaper',
+          'postmaster_child_launch',
+        ]) {
+          assert.ok(!names.some((n) => withoutCloneSuffix(n) === postmaster), `${rel} holds ${postmaster}`);
         }
       }
     }
