@@ -92,16 +92,24 @@ test('the method says which rows the runs served and whether the database fitted
   assert.equal(parameters(withRuns(true)).rows, 'own');
   // Seeds per run, but each cell's its own: no run has a twin, so nothing is paired.
   assert.equal(parameters(withRuns(true)).paired, false);
-  // As the runner draws them: the same seeds for every target in a repeat. Each repeat's cells are twins.
+  // As the runner draws them: the same seeds for every target in a repeat. Each repeat's cells are twins;
+  // a third repeat (the fixture's second, its counts 1% higher on every target) makes enough twins.
+  const withSeeds = (c, repeat = c.repeat, scale = 1) => ({
+    ...c,
+    repeat,
+    id: c.id.replace(/r\d+$/, `r${repeat}`),
+    instructions: {
+      ...c.instructions,
+      perTransaction: c.instructions.perTransaction * scale,
+      runs: c.instructions.runs.map((r, k) => ({...r, randomSeed: 10 * repeat + k})),
+    },
+  });
   const twinned = {
     ...result,
-    cells: result.cells.map((c) => ({
-      ...c,
-      instructions: {
-        ...c.instructions,
-        runs: c.instructions.runs.map((r, k) => ({...r, randomSeed: 10 * c.repeat + k})),
-      },
-    })),
+    cells: [
+      ...result.cells.map((c) => withSeeds(c)),
+      ...result.cells.filter((c) => c.repeat === 2).map((c) => withSeeds(c, 3, 1.01)),
+    ],
   };
   const paired = instructionGroup(twinned, {
     scenario: 's',

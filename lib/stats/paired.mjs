@@ -103,7 +103,8 @@ export function pairedLogChange(baseline, candidate, level = 0.95) {
 /**
  * The pairs of two sets of runs, by their keys (runs with equal keys served the
  * same work), or null when they are not paired: a run without a key, a key
- * twice, or a run without a twin.
+ * twice, or fewer than three twins. A run whose twin failed has no pair and is
+ * left out.
  * @returns {{baseline: number[], candidate: number[]}|null}
  */
 export function twins(baseline, baselineKeys, candidate, candidateKeys) {
@@ -112,6 +113,7 @@ export function twins(baseline, baselineKeys, candidate, candidateKeys) {
   if (keys.some((k) => k === null || k === undefined)) return null;
   const byKey = new Map(baselineKeys.map((k, i) => [k, baseline[i]]));
   if (byKey.size !== baselineKeys.length || new Set(candidateKeys).size !== candidateKeys.length) return null;
-  if (candidateKeys.length !== baselineKeys.length || !candidateKeys.every((k) => byKey.has(k))) return null;
-  return {baseline: candidateKeys.map((k) => byKey.get(k)), candidate};
+  const common = candidateKeys.flatMap((k, i) => (byKey.has(k) ? [[byKey.get(k), candidate[i]]] : []));
+  if (common.length < 3) return null;
+  return {baseline: common.map(([b]) => b), candidate: common.map(([, c]) => c)};
 }

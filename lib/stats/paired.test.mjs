@@ -36,8 +36,13 @@ test('runs are paired by their keys, or not at all', () => {
     baseline: [3, 1, 2],
     candidate: [30, 10, 20],
   });
-  assert.equal(twins([1, 2], ['a', 'b'], [1, 2], ['a', 'x']), null, 'a run without its twin');
-  assert.equal(twins([1, 2], ['a', null], [1, 2], ['a', 'b']), null, 'a run without a key');
-  assert.equal(twins([1, 2], ['a', 'a'], [1, 2], ['a', 'b']), null, 'a key twice');
-  assert.equal(twins([1, 2], null, [1, 2], ['a', 'b']), null);
+  // A run whose twin failed is left out; fewer than three twins pair nothing.
+  assert.deepEqual(twins([1, 2, 3, 4], ['a', 'b', 'c', 'd'], [10, 20, 40], ['a', 'b', 'd']), {
+    baseline: [1, 2, 4],
+    candidate: [10, 20, 40],
+  });
+  assert.equal(twins([1, 2, 3], ['a', 'b', 'c'], [1, 2, 9], ['a', 'b', 'x']), null, 'two twins');
+  assert.equal(twins([1, 2, 3], ['a', null, 'c'], [1, 2, 3], ['a', 'b', 'c']), null, 'a run without a key');
+  assert.equal(twins([1, 2, 3], ['a', 'a', 'c'], [1, 2, 3], ['a', 'b', 'c']), null, 'a key twice');
+  assert.equal(twins([1, 2, 3], null, [1, 2, 3], ['a', 'b', 'c']), null);
 });
