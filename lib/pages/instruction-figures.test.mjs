@@ -19,8 +19,9 @@ const result = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
 const profiles = readRunProfiles(new URL(file, dir).pathname, result);
 const name = (target) => ({pg17: 'PostgreSQL 17', pg18: 'PostgreSQL 18'})[target] ?? target;
 
-const group = (locale = 'en') =>
-  instructionGroup(result, {
+/** The fixture's group (or another result's), as the page builds it. */
+const groupOf = (r, {locale = 'en', ...more} = {}) =>
+  instructionGroup(r, {
     scenario: 's',
     workload: 'tpcb',
     id: 'tiny',
@@ -28,8 +29,9 @@ const group = (locale = 'en') =>
     locale,
     t: translator(locale),
     name,
-    profiles,
+    ...more,
   });
+const group = (locale = 'en') => groupOf(result, {locale, profiles});
 
 test('per version the median instructions per transaction, the A/A apart, each formatted for the locale', () => {
   const g = group('ja');
@@ -79,16 +81,7 @@ test('the method says which rows the runs served and whether the database fitted
         : c,
     ),
   });
-  const parameters = (r) =>
-    instructionGroup(r, {
-      scenario: 's',
-      workload: 'tpcb',
-      id: 'tiny',
-      title: 'Tiny',
-      locale: 'en',
-      t: translator('en'),
-      name,
-    }).parameters;
+  const parameters = (r) => groupOf(r).parameters;
   assert.equal(parameters(withRuns(true)).rows, 'own');
   // Seeds per run, but each cell's its own: no run has a twin, so nothing is paired.
   assert.equal(parameters(withRuns(true)).paired, false);
@@ -111,28 +104,11 @@ test('the method says which rows the runs served and whether the database fitted
       ...result.cells.filter((c) => c.repeat === 2).map((c) => withSeeds(c, 3, 1.01)),
     ],
   };
-  const paired = instructionGroup(twinned, {
-    scenario: 's',
-    workload: 'tpcb',
-    id: 'tiny',
-    title: 'Tiny',
-    locale: 'en',
-    t: translator('en'),
-    name,
-  });
+  const paired = groupOf(twinned);
   assert.equal(paired.parameters.paired, true);
   assert.equal(paired.rows[1].versusFirst.paired, true);
   // Counted with one client where the timed runs use more: the page says so, with both counts.
-  const fewer = instructionGroup(result, {
-    scenario: 's',
-    workload: 'tpcb',
-    id: 'tiny',
-    title: 'Tiny',
-    locale: 'en',
-    t: translator('en'),
-    name,
-    timedClients: 24,
-  });
+  const fewer = groupOf(result, {timedClients: 24});
   assert.equal(fewer.parameters.timedClients, '24');
   assert.equal(fewer.parameters.clients, '1');
   assert.equal(parameters(withRuns(true)).buffers, 'fit');
@@ -145,18 +121,7 @@ test('the method says which rows the runs served and whether the database fitted
       c.instructions ? {...c, instructions: {...c.instructions, otherPerTransaction: of(c)}} : c,
     ),
   });
-  const g = instructionGroup(
-    withOthers((c) => (c.target === 'pg18' ? -250 : 12_000 + c.repeat)),
-    {
-      scenario: 's',
-      workload: 'tpcb',
-      id: 'tiny',
-      title: 'Tiny',
-      locale: 'en',
-      t: translator('en'),
-      name,
-    },
-  );
+  const g = groupOf(withOthers((c) => (c.target === 'pg18' ? -250 : 12_000 + c.repeat)));
   assert.equal(g.parameters.others, true);
   assert.equal(g.rows[0].other.text, '12,002');
   assert.equal(g.rows[1].other, null);
