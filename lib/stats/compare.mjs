@@ -52,7 +52,10 @@ export function verdictOf({low, high}, margin, better = 'higher') {
 
 /**
  * Holm's step-down adjustment: adjusted p-values, and the level each
- * comparison's interval needs to agree with them, in the input order.
+ * comparison's interval needs to agree with them, in the input order. Once a
+ * step rejects nothing, Holm stops: every later comparison keeps that step's
+ * level, so that no interval leaves out "no change" where its adjusted p says
+ * it cannot.
  * @param {number[]} pValues
  * @param {number} [alpha]
  */
@@ -62,10 +65,12 @@ export function holm(pValues, alpha = 0.05) {
   const adjusted = new Array(k);
   const levels = new Array(k);
   let running = 0;
+  let stopped = null;
   order.forEach(([p, i], rank) => {
     running = Math.max(running, Math.min(1, (k - rank) * p));
     adjusted[i] = running;
-    levels[i] = 1 - alpha / (k - rank);
+    if (stopped === null && p > alpha / (k - rank)) stopped = 1 - alpha / (k - rank);
+    levels[i] = stopped ?? 1 - alpha / (k - rank);
   });
   return {adjusted, levels};
 }

@@ -179,9 +179,16 @@ test("Holm's adjustment, and the level each interval then needs", () => {
     adjusted.map((p) => Number(p.toFixed(10))),
     [0.03, 0.06, 0.06],
   );
+  // 0.03 is not below 0.05 / 2: Holm stops there, and 0.04 keeps that step's level (at 95% its interval would
+  // leave out 0 while its adjusted p is 0.06).
   assert.deepEqual(
     levels.map((l) => Number(l.toFixed(10))),
-    [1 - 0.05 / 3, 0.95, 1 - 0.05 / 2].map((l) => Number(l.toFixed(10))),
+    [1 - 0.05 / 3, 1 - 0.05 / 2, 1 - 0.05 / 2].map((l) => Number(l.toFixed(10))),
+  );
+  // Where every step rejects, each keeps its own level.
+  assert.deepEqual(
+    holm([0.001, 0.004, 0.03]).levels.map((l) => Number(l.toFixed(10))),
+    [1 - 0.05 / 3, 1 - 0.05 / 2, 0.95].map((l) => Number(l.toFixed(10))),
   );
 });
 
