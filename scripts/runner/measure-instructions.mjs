@@ -123,14 +123,20 @@ const zip = (a, b) => a.map((x, i) => [x, b[i]]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until each backend has exited (its Callgrind file is then complete); the files. */
+/**
+ * Waits until each backend has exited (its Callgrind file is then complete); the files, with any dump a
+ * configuration reload made it write while it ran (callgrind.out.PID.N: a part of its work).
+ */
 async function backendFiles(dir, pids, timeoutS = 300) {
   const files = pids.map((pid) => path.join(dir, `callgrind.out.${pid}`));
   const deadline = Date.now() + timeoutS * 1000;
   for (;;) {
     throwIfInterrupted();
     const pending = pids.filter((pid, i) => existsSync(`/proc/${pid}`) || !existsSync(files[i]));
-    if (pending.length === 0) return files;
+    if (pending.length === 0) {
+      const parts = readdirSync(dir).filter((name) => pids.some((pid) => name.startsWith(`callgrind.out.${pid}.`)));
+      return [...files, ...parts.map((name) => path.join(dir, name))];
+    }
     if (Date.now() > deadline) {
       throw new Error(
         `the Callgrind files of backends ${pending.join(', ')} did not appear within ${timeoutS} s after ` +

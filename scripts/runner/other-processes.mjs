@@ -55,14 +55,16 @@ export async function markOtherProcesses(connection, dir, {timeoutS = 300} = {})
   for (const [pid, type] of rows) {
     for (;;) {
       throwIfInterrupted();
-      // Callgrind numbers a process's dumps on from its last; the files read are removed, so any newer is the mark's.
-      const newest = newestDump(dir, pid);
-      const file = path.join(dir, `callgrind.out.${pid}.${newest}`);
+      // Callgrind numbers a process's dumps on from its last; the files read are removed, so any newer than
+      // `before` is since the previous mark (more than one if something else reloaded: all are added).
+      const since = dumpsOf(dir, pid).filter((n) => n > before.get(pid));
+      const files = since.map((n) => path.join(dir, `callgrind.out.${pid}.${n}`));
       // A dump being written has no totals line yet: parseCallgrind refuses it until it is whole.
-      const counts = newest > before.get(pid) ? wholeOrNull(file) : null;
-      if (counts) {
-        byType[type] = (byType[type] ?? 0) + counts.total;
-        instructions += counts.total;
+      const counts = since.length > 0 ? files.map(wholeOrNull) : [null];
+      if (counts.every(Boolean)) {
+        const total = counts.reduce((n, c) => n + c.total, 0);
+        byType[type] = (byType[type] ?? 0) + total;
+        instructions += total;
         for (const n of dumpsOf(dir, pid)) rmSync(path.join(dir, `callgrind.out.${pid}.${n}`), {force: true});
         break;
       }

@@ -30,10 +30,10 @@ function instructionLines(cell, connection, env, seed, warmed) {
     ? []
     : [
         `# ${cell.target}: warm-up, not counted`,
-        renderCommand([
-          'pgbench',
-          ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seeds.warmUp),
-        ]),
+        renderCommand(
+          ['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seeds.warmUp)],
+          env,
+        ),
       ];
   warmed.add(group);
   const psqlLine = (args) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
