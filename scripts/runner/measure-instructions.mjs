@@ -75,29 +75,35 @@ export function prewarmOutcome(output) {
 /** Transactions per client of the shorter and the longer run of a cell. */
 export const runLengths = (cell) => [Math.floor(cell.transactionsPerClient / 2), cell.transactionsPerClient];
 
-/** A 32-bit seed made from the run's seed and a number: murmur3's finalizer, so that near numbers give far seeds. */
-function derivedSeed(runSeed, n) {
-  let h = (runSeed ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
+/** A 32-bit seed made from a number: murmur3's finalizer, so that near numbers give far seeds. */
+function derivedSeed(n) {
+  let h = (ROWS_SEED ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** Where the rows' seeds start: fixed, so that every run of a suite draws the same rows in its nth repeat. */
+const ROWS_SEED = 0x5eed5eed;
+
 /**
- * The random seeds (pgbench --random-seed) of a cell's runs, from the run's
- * seed. Every target draws the same, so a difference between targets is never
- * one between the rows they served. Each repeat draws its own, so the repeats
- * sample the workload's rows instead of replaying one sample (other rows differ
- * in work by tenths of a percent). The warm-up, the shorter and the longer run
- * draw rows of their own: a longer run that replayed the shorter one's rows
- * would find them in shared buffers, where the shorter run read them, and at a
- * size that does not fit there the difference would leave out every read.
+ * The random seeds (pgbench --random-seed) of a cell's runs, from its repeat
+ * alone. Every target draws the same, so a difference between targets is never
+ * one between the rows they served, and a repeat's cells are twins, compared
+ * run by run (lib/stats/paired.mjs); so do the parts of a run split with
+ * --only or --shard, and other runs of the suite. Each repeat draws its own,
+ * so the repeats sample the workload's rows instead of replaying one sample
+ * (other rows differ in work by up to a few percent). The warm-up, the shorter
+ * and the longer run draw rows of their own: a longer run that replayed the
+ * shorter one's rows would find them in shared buffers, where the shorter run
+ * read them, and at a size that does not fit there the difference would leave
+ * out every read.
  * @returns {{warmUp: number, short: number, long: number}}
  */
-export const cellSeeds = (runSeed, repeat) => ({
-  warmUp: derivedSeed(runSeed, 0),
-  short: derivedSeed(runSeed, 2 * repeat - 1),
-  long: derivedSeed(runSeed, 2 * repeat),
+export const cellSeeds = (repeat) => ({
+  warmUp: derivedSeed(0),
+  short: derivedSeed(2 * repeat - 1),
+  long: derivedSeed(2 * repeat),
 });
 
 /** The pgbench command of one of a cell's runs: no vacuum (psql did it), no logs, the seed fixed. */
@@ -163,8 +169,8 @@ const logAfter = (file, offset) => readFileSync(file).subarray(offset).toString(
  * @returns {Promise<{cell: object, profiles: {short: object, long: object}|null}>}  the cell record and
  *   the added-up profiles of its shorter and longer runs (null when it failed)
  */
-export async function measureInstructions({cell, server, connection, env, record, progress, seed, valgrind, fits}) {
-  const seeds = cellSeeds(seed, cell.repeat);
+export async function measureInstructions({cell, server, connection, env, record, progress, valgrind, fits}) {
+  const seeds = cellSeeds(cell.repeat);
   const startedAt = new Date();
   const runs = [];
   const profiles = [];

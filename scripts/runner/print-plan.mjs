@@ -23,9 +23,9 @@ function plannedConnection(target) {
  * An instructions cell: its two runs, each after pgbench's vacuum (by psql)
  * and CHECKPOINT; before a target's first cell of a group, the warm-up.
  */
-function instructionLines(cell, connection, env, seed, warmed) {
+function instructionLines(cell, connection, env, warmed) {
   const group = `${cell.target}/${cell.scenario}/${cell.workload}/c${cell.clients}`;
-  const seeds = cellSeeds(seed, cell.repeat);
+  const seeds = cellSeeds(cell.repeat);
   const warmup = warmed.has(group)
     ? []
     : [
@@ -72,7 +72,7 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
   }
   const {cell} = step;
   const env = sessionEnv(cell.workloadSpec);
-  if (seed !== null) return instructionLines(cell, connection, env, seed, warmed);
+  if (seed !== null) return instructionLines(cell, connection, env, warmed);
   const logPrefix = cell.scenarioSpec.log ? '<tmp>/pgbench_log' : null;
   return [
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,

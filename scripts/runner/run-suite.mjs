@@ -237,7 +237,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   });
   const tmp = mkdtempSync(tempPrefix());
   let failed = result.cells.filter((c) => c.status !== 'ok').length;
-  const instructions = valgrind && {valgrind: valgrind.version, seed, file};
+  const instructions = valgrind && {valgrind: valgrind.version, file};
   try {
     // External servers answer first, before anything is measured: their settings are known only then.
     for (const target of suite.targets.filter((t) => t.kind === 'external' && todo.some((c) => c.target === t.id))) {
@@ -429,7 +429,7 @@ async function runInstructionCell({cell, state, result, record, progress, instru
   const group = `${cell.scenario}/${cell.workload}/c${cell.clients}`;
   state.warmed ??= new Set();
   if (!measured && !state.warmed.has(group)) {
-    const seed = cellSeeds(instructions.seed, cell.repeat).warmUp;
+    const seed = cellSeeds(cell.repeat).warmUp;
     const argv = ['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seed)];
     const note = `${cell.id}: warm-up, ${2 * cell.transactionsPerClient} transactions per client`;
     await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: 6 * 3600});
@@ -442,7 +442,6 @@ async function runInstructionCell({cell, state, result, record, progress, instru
     env,
     record,
     progress,
-    seed: instructions.seed,
     valgrind: instructions.valgrind,
     fits: state.fits,
   });
