@@ -34,6 +34,9 @@ function aaNoise(result, profiles) {
 /** How many functions each "where the work changed" table lists. */
 export const TOP_FUNCTIONS = 10;
 
+/** A figure whose lowest repeat came out below zero keeps its median and drops its spread: no count is negative. */
+const nonNegativeSpread = (stat) => (stat.min < 0 ? {...stat, spread: stat.text} : stat);
+
 const measured = (cells) => cells.filter((c) => c.status === 'ok' && c.instructions);
 
 /** Whether a group's script draws random numbers: a built-in script does; a custom one when it calls random*(). */
@@ -150,7 +153,7 @@ export function instructionGroup(
       instructions: r.figures.instructions,
       // A repeat's other processes can wake up more in the shorter run than in the longer: a median below
       // zero is no count of work, and is not shown as one.
-      other: r.figures.otherInstructions?.median >= 0 ? r.figures.otherInstructions : null,
+      other: r.figures.otherInstructions?.median >= 0 ? nonNegativeSpread(r.figures.otherInstructions) : null,
       versusFirst: versus[i],
     })),
     findings,
