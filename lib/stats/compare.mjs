@@ -6,9 +6,11 @@
 //
 //   better / worse   the interval lies entirely beyond +M (or −M), in the
 //                    metric's good (or bad) direction
-//   equivalent       the interval lies entirely inside ±M
-//   below-margin     the interval leaves out 0, but reaches into ±M
-//   inconclusive     anything else: the runs cannot tell (never "no difference")
+//   equivalent       the interval lies entirely inside ±M, 0 among its values
+//   below-margin     the interval lies entirely inside ±M and leaves out 0: a
+//                    difference, smaller than the margin
+//   inconclusive     anything else, an interval across ±M included: the runs
+//                    cannot tell (never "no difference")
 //
 // Several candidates against one baseline: Holm's correction, applied to the
 // p-values and, through the level of each interval, to the intervals too.
@@ -45,8 +47,8 @@ export function verdictOf({low, high}, margin, better = 'higher') {
   const [lo, hi] = good === 1 ? [low, high] : [-high, -low];
   if (lo > margin) return 'better';
   if (hi < -margin) return 'worse';
-  if (lo >= -margin && hi <= margin) return 'equivalent';
-  if (lo > 0 || hi < 0) return 'below-margin';
+  // Inside ±M: a difference smaller than the margin when the interval leaves out 0, else alike.
+  if (lo >= -margin && hi <= margin) return lo > 0 || hi < 0 ? 'below-margin' : 'equivalent';
   return 'inconclusive';
 }
 

@@ -166,7 +166,11 @@ test('verdicts: beyond the margin, inside it, short of it, or undecided', () => 
   assert.equal(verdictOf({low: 0.12, high: 0.24}, M), 'better');
   assert.equal(verdictOf({low: -0.24, high: -0.12}, M), 'worse');
   assert.equal(verdictOf({low: -0.018, high: 0.024}, M), 'equivalent');
-  assert.equal(verdictOf({low: 0.01, high: 0.05}, M), 'below-margin');
+  // A difference, smaller than the margin: the interval leaves out 0 and stays inside ±M.
+  assert.equal(verdictOf({low: 0.01, high: 0.025}, M), 'below-margin');
+  assert.equal(verdictOf({low: -0.029, high: -0.002}, M), 'below-margin');
+  // A difference that may or may not reach the margin: the runs cannot tell its size.
+  assert.equal(verdictOf({low: 0.01, high: 0.05}, M), 'inconclusive');
   assert.equal(verdictOf({low: -0.03, high: 0.09}, M), 'inconclusive');
   assert.equal(verdictOf({low: null, high: null}, M), 'inconclusive');
   // For a latency, lower is better.
