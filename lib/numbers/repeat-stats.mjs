@@ -5,6 +5,7 @@
 import {FIGURES} from '../results/cell-figures.mjs';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {keySettingValue} from '../suites/like-for-like.mjs';
 import {ratio} from './compare.mjs';
 import {formatFigure} from './format.mjs';
 
@@ -146,16 +147,32 @@ export function medianRepeat(cells, stat, pick) {
 }
 
 /** The major version of a target, from the server version the run recorded ("17.10" → 17). */
+// The settings a new version's defaults changed: a target that differs from the run's first in one of them is
+// named with it, declared or not.
+const NAMED_SETTINGS = ['data_checksums', 'io_method'];
+
 /**
  * A target's name on the pages: "PostgreSQL 18"; a target the suite declared different in some key
- * settings (a version at its own defaults) says which, with its values: "PostgreSQL 18 (data_checksums
- * on, io_method worker)", so that two servers of one version are never named alike.
+ * settings (a version at its own defaults), or one that differs from the run's first target in data
+ * checksums or I/O method, says which, with its values: "PostgreSQL 18 (data_checksums on, io_method
+ * worker)", so that two servers of one version are never named alike, and a server at other settings
+ * never passes for one like the others.
  */
 export function targetName(t, result, targetId) {
   const version = majorOf(result, targetId);
   const target = result.environment.targets.find((x) => x.id === targetId);
-  if (!target?.differs?.length) return t('common.postgresVersion', {version});
-  const settings = target.differs.map((n) => `${n} ${target.keySettings?.[n] ?? '?'}`).join(', ');
+  const first = result.environment.targets.find((x) => !x.error && x.keySettings);
+  const differing = NAMED_SETTINGS.filter(
+    (n) =>
+      first &&
+      target?.keySettings &&
+      keySettingValue(target.keySettings, n) !== null &&
+      keySettingValue(first.keySettings, n) !== null &&
+      keySettingValue(target.keySettings, n) !== keySettingValue(first.keySettings, n),
+  );
+  const names = [...new Set([...(target?.differs ?? []), ...differing])];
+  if (names.length === 0) return t('common.postgresVersion', {version});
+  const settings = names.map((n) => `${n} ${keySettingValue(target.keySettings, n) ?? '?'}`).join(', ');
   return t('common.postgresVersionDiffers', {version, settings});
 }
 

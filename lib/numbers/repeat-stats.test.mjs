@@ -26,3 +26,22 @@ test('two servers of one version are never named alike: a declared difference na
     'PostgreSQL 18（data_checksums on, io_method worker）',
   );
 });
+
+test('a server at other checksums or I/O than the first target is named with them, declared or not', () => {
+  const t = translator('en');
+  // A run from before differences were declared: 15 with checksums off (io_method absent: sync), 18 at defaults.
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        {id: 'pg15', serverVersion: '15.18', keySettings: {data_checksums: 'off'}},
+        {id: 'pg18', serverVersion: '18.4', keySettings: {data_checksums: 'on', io_method: 'worker'}},
+        {id: 'pg18-sync', serverVersion: '18.4', keySettings: {data_checksums: 'off', io_method: 'sync'}},
+      ],
+    },
+  };
+  assert.equal(targetName(t, result, 'pg15'), 'PostgreSQL 15');
+  assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
+  // Like the first: plain.
+  assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18');
+});
