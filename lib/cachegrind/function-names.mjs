@@ -14,9 +14,11 @@ const patterns = renames.filter((r) => r.pattern).map((r) => ({re: new RegExp(r.
 
 // .isra.3, .constprop.0, .part.11, .cold, .lto_priv.0, one after another (foo.isra.10.part.11).
 const CLONE = /(?:\.(?:isra|constprop|part|cold|lto_priv|localalias)(?:\.\d+)?)+$/;
+// Callgrind's recursion level (foo'2: foo called from within itself), the same function.
+const RECURSION = /'\d+$/;
 
-/** The name without GCC's clone suffixes. */
-export const withoutCloneSuffix = (name) => name.replace(CLONE, '');
+/** The name without Callgrind's recursion level and GCC's clone suffixes. */
+export const withoutCloneSuffix = (name) => name.replace(RECURSION, '').replace(CLONE, '');
 
 /** The name versions are compared by. */
 export function comparedName(name) {

@@ -67,6 +67,10 @@ test('compared names: clone suffixes dropped, renames to the newest name, other 
   assert.equal(comparedName('CheckVarSlotCompatibility.isra.10.part.11'), 'CheckVarSlotCompatibility');
   assert.equal(comparedName('UnpinBuffer.constprop.11'), 'UnpinBuffer');
   assert.equal(comparedName('expression_tree_walker'), 'expression_tree_walker_impl');
+  // Callgrind's recursion level is the same function, renamed or not.
+  assert.equal(comparedName("expression_tree_walker'2"), 'expression_tree_walker_impl');
+  assert.equal(comparedName("ExecInterpExpr'2"), 'ExecInterpExpr');
+  assert.equal(comparedName("UnpinBuffer.constprop.11'3"), 'UnpinBuffer');
   assert.equal(comparedName('ResourceOwnerRememberBuffer'), 'ResourceOwnerRemember');
   assert.equal(comparedName('ResourceOwnerRememberLock'), 'ResourceOwnerRememberLock');
   // A split: the old function and its new parts are one row.

@@ -27,7 +27,8 @@ export const KINDS = {
   percent: {style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero'},
   ratio: {minimumFractionDigits: 1, maximumFractionDigits: 1},
   // The ratio of two medians beside a shift: enough digits to show a 4% difference (1.04, 0.947).
-  medianRatio: {maximumSignificantDigits: 3, minimumSignificantDigits: 3},
+  // Four digits: a ratio of 1.0035 reads "×1.004", never "×1.00 more".
+  medianRatio: {maximumSignificantDigits: 4, minimumSignificantDigits: 3},
   // A ratio as a source stated it ("about 12 times", "3.6 times"): no digit it did not print.
   statedRatio: {maximumFractionDigits: 1},
   integer: {maximumFractionDigits: 0},

@@ -133,13 +133,6 @@ export function instructionGroup(
       timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,
       rows: rowsOf(result, cells),
       others,
-      // A server whose reads I/O workers do (18's default): at a size that does not fit, its backends' figure
-      // leaves out reading.
-      ioWorkers:
-        buffersOf(cells) === 'full' &&
-        rows.some(
-          (r) => result.environment.targets.find((x) => x.id === r.target)?.keySettings?.io_method === 'worker',
-        ),
       // A median of the other processes below zero, shown as a dash.
       otherDash: rows.some((r) => r.figures.otherInstructions && !(r.figures.otherInstructions.median >= 0)),
       // Compared repeat by repeat (each repeat ran the same rows on every target): compare.mjs.

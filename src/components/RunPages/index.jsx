@@ -559,7 +559,6 @@ function InstructionsSection({page, id, figures: f, run}) {
             p.rows === 'same' && t('common.instructions.rows.same'),
             p.buffers === 'fit' && t('common.instructions.buffers.fit'),
             p.buffers === 'full' && t('common.instructions.buffers.full'),
-            p.ioWorkers && t('common.instructions.ioWorkers'),
             t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
             p.others && t('common.instructions.others'),
             t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
