@@ -125,6 +125,9 @@ export function instructionGroup(
         : null,
       repeats: formatFigure(base.repeats, 'integer', locale),
       valgrind: result.environment.valgrindVersion ?? '?',
+      // The machine: counts move a little with the processor (the C library's routines are chosen for it).
+      cpus: result.environment.host.cpuCount ? formatFigure(result.environment.host.cpuCount, 'integer', locale) : '?',
+      cpuModel: result.environment.host.cpuModel ?? '?',
       // Counted inside PostgresMain by Callgrind, or (runs before 2026-11-25) by Cachegrind for the whole
       // process, the postmaster's counts at the fork included.
       callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),

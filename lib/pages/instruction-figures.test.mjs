@@ -54,6 +54,8 @@ test('per version the median instructions per transaction, the A/A apart, each f
     callgrind: false,
     repeats: '2',
     valgrind: result.environment.valgrindVersion,
+    cpus: '2',
+    cpuModel: result.environment.host.cpuModel,
     several: false,
     // Made before each run drew its own rows and before the prewarm was recorded.
     rows: 'same',

@@ -21,7 +21,7 @@ const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
 const SUITE = `id: tiny-instructions
 measures: [instructions]
 instructions:
-  transactions: 200
+  transactions: 400
   margin: 0.5%
 targets:
   - id: pg17
@@ -72,19 +72,19 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
     const {perTransaction, runs} = cell.instructions;
     assert.deepEqual(
       runs.map((r) => r.transactionsPerClient),
-      [100, 200],
+      [200, 400],
     );
     // pgbench's first connection and its one client.
     assert.deepEqual(
       runs.map((r) => r.backends),
       [2, 2],
     );
-    assert.equal(perTransaction, (runs[1].instructions - runs[0].instructions) / 100);
+    assert.equal(perTransaction, (runs[1].instructions - runs[0].instructions) / 200);
     // A TPC-B-like transaction at scale 1 takes a few hundred thousand instructions.
     assert.ok(perTransaction > 100_000 && perTransaction < 5_000_000, String(perTransaction));
     // Each run its own rows, the same on every target; the database (scale 1) fits in shared buffers.
     assert.notEqual(runs[0].randomSeed, runs[1].randomSeed);
-    assert.ok(cell.command.includes(`-t 200 `) && cell.command.includes(`--random-seed=${runs[1].randomSeed}`));
+    assert.ok(cell.command.includes(`-t 400 `) && cell.command.includes(`--random-seed=${runs[1].randomSeed}`));
     const twin = result.cells.find((c) => c.repeat === cell.repeat && c.target !== cell.target);
     assert.deepEqual(
       twin.instructions.runs.map((r) => r.randomSeed),
@@ -103,7 +103,7 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
     }
     assert.equal(
       cell.instructions.otherPerTransaction,
-      (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / 100,
+      (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / 200,
     );
     assert.equal(cell.instructions.counted, 'PostgresMain-without-client-reads');
   }
@@ -208,9 +208,9 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   assert.equal(runs.length, 3 + 12);
   // Seeds made from the repeat alone (the same in every run): the warm-up's, then repeat 1's shorter and
   // longer runs, each its own.
-  assert.match(runs[0], /-t 400 .*--random-seed=1265255636 /);
-  assert.match(runs[1], /-t 100 .*--random-seed=480175634 /);
-  assert.match(runs[2], /-t 200 .*--random-seed=3521095864 /);
+  assert.match(runs[0], /-t 800 .*--random-seed=1265255636 /);
+  assert.match(runs[1], /-t 200 .*--random-seed=480175634 /);
+  assert.match(runs[2], /-t 400 .*--random-seed=3521095864 /);
   // Every target's first cell (repeat 1) serves the same rows.
   const seedsOf = (target) =>
     lines
@@ -227,7 +227,7 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), ['480175634', '3521095864']);
   // Another run (another order) draws the same rows in its first repeat.
   const other = bench(['run', suite, '--measure', 'instructions', '--dry-run', '--seed', '8']);
-  assert.match(other.stdout, /-t 100 .*--random-seed=480175634 /);
+  assert.match(other.stdout, /-t 200 .*--random-seed=480175634 /);
   assert.match(
     run.stdout,
     /-c 'VACUUM pgbench_branches' -c 'VACUUM pgbench_tellers' -c 'TRUNCATE pgbench_history' -c CHECKPOINT/,

@@ -555,6 +555,7 @@ function InstructionsSection({page, id, figures: f, run}) {
               added: p.added,
               repeats: p.repeats,
             }),
+            t('common.instructions.machine', {cpus: p.cpus, cpuModel: p.cpuModel}),
             p.rows === 'own' && t('common.instructions.rows.own'),
             p.rows === 'same' && t('common.instructions.rows.same'),
             p.buffers === 'fit' && t('common.instructions.buffers.fit'),
