@@ -599,7 +599,7 @@ function InstructionsSection({page, id, figures: f, run}) {
               <Spread>{r.version}</Spread>
             </th>
             <Stat stat={r.instructions} figure="instructions" />
-            {p.others && <Stat stat={r.other} figure="instructions" />}
+            {p.others && <Stat stat={r.other} figure="otherInstructions" />}
             <Versus compare={r.versusFirst} measure="instructions" />
           </tr>
         ))}
