@@ -295,7 +295,8 @@ async function run(args) {
   try {
     matrix = {
       measure: values.measure,
-      only: parseOnly(values.only),
+      // Given only when typed: --resume restores the --only its run started with.
+      ...(values.only !== undefined && {only: parseOnly(values.only)}),
       ...(values.shard && {shard: parseShard(values.shard)}),
       ...(values.duration && {durationS: parseDuration(values.duration)}),
       ...(values.repeat && {repeat: /^[1-9]\d*$/.test(values.repeat) ? Number(values.repeat) : NaN}),
