@@ -172,7 +172,7 @@ repeat: 2
   assert.deepEqual(leftoverServers('bench-pg17-'), []);
 });
 
-test('a run killed with kill -9 leaves no server behind; --resume keeps its order, its --only, redoes no cell', async () => {
+test('a run killed with kill -9 leaves no server behind; --resume keeps order and --only, redoes no cell', async () => {
   const {suite, out} = tempSuite(
     oneClientSuite('resumable', 3).replace(
       '    embedded: 17\n',
