@@ -204,9 +204,11 @@ function publishedCase(study, workload, {locale, name}) {
   return {rows, stated: {tps: text(stated('tps')), execution: text(stated('execution'))}};
 }
 
-// SQL compared as PostgreSQL reads it, near enough: without case, runs of spaces or a final semicolon.
+// SQL compared as PostgreSQL reads it, near enough: without comments, case, runs of spaces or a final
+// semicolon. A quoted string or identifier is kept whole: a -- inside it is not a comment.
 const normalSql = (sql) =>
   sql
+    .replace(/('(?:[^']|'')*'|"(?:[^"]|"")*")|--[^\n]*|\/\*[\s\S]*?\*\//g, (match, quoted) => quoted ?? ' ')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/\s*;\s*$/, '')

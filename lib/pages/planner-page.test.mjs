@@ -1,5 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {plannerPage} from './planner-page.mjs';
@@ -118,7 +120,9 @@ test("each case says whether pgbench ran the article's script: the same, another
     {
       workload: 'range-contains',
       file: 'range/query.sql',
-      sql: "select count(*)  from t_range WHERE tsrange('-infinity', '2023-06-15'::timestamp, '()') @> ts",
+      sql:
+        "-- The article's pgbench script: the count.\n/* a block\n comment */ select count(*)  from t_range " +
+        "WHERE tsrange('-infinity', '2023-06-15'::timestamp, '()') @> ts -- trailing",
     },
     {
       workload: 'correlated-in',
@@ -128,4 +132,14 @@ test("each case says whether pgbench ran the article's script: the same, another
   ];
   assert.equal(scriptOfCase(result, 'range-contains').same, true);
   assert.equal(scriptOfCase(result, 'correlated-in').same, false);
+  // A -- inside a quoted string is SQL, not a comment: changing it changes the script.
+  result.scripts[0].sql = result.scripts[0].sql.replace("'()'", "'--'");
+  assert.equal(scriptOfCase(result, 'range-contains').same, false);
+  // The committed case files, as the runner records them (comments and all), are the article's.
+  result.scripts = ['range-contains', 'correlated-in'].map((workload) => {
+    const file = {'range-contains': 'range/query.sql', 'correlated-in': 'correlated-in/query.sql'}[workload];
+    return {workload, file, sql: readFileSync(path.join(siteDir, 'benchmarks/pg17-planner', file), 'utf8')};
+  });
+  assert.equal(scriptOfCase(result, 'range-contains').same, true);
+  assert.equal(scriptOfCase(result, 'correlated-in').same, true);
 });
