@@ -113,6 +113,27 @@ test('the functions that changed most, each a share of the baseline total; noise
   });
 });
 
+test('a count within the noise of 0 is 0: a function gone to -6 is a change, not a negative count', () => {
+  const before = profile(100, [
+    ['dopr', 12],
+    ['cold', -5],
+  ]);
+  const after = profile(90, [
+    ['dopr', -0.8],
+    ['cold', 0.5],
+  ]);
+  assert.deepEqual(functionChanges(before, after, {noise: 0.01}), {
+    before: 100,
+    after: 90,
+    change: -10,
+    noise: 1,
+    belowNoise: 0,
+    negative: ['cold'],
+    beyond: {count: 0, change: 0},
+    functions: [{name: 'dopr', file: null, before: 12, after: 0, change: -12, share: -0.12}],
+  });
+});
+
 test('a renamed function and a compiler clone are one row, not one gone and one new', () => {
   const before = profile(100, [
     ['expression_tree_walker', 30],

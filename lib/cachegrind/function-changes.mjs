@@ -58,9 +58,9 @@ export function functionNoise(first, second) {
  * The functions whose instructions per transaction changed most from `before` to `after`, largest
  * change (either way) first, matched by comparedName (a renamed function is one row). Left out, and
  * counted: changes no larger than the noise (a fraction of `before`'s total, from an A/A pair:
- * functionNoise), and larger ones of functions whose count per transaction came out negative in
- * either profile (the shorter run did more of that work, cold reads say: not a per-transaction
- * figure), most negative first.
+ * functionNoise), and larger ones of functions whose count per transaction came out negative beyond
+ * the noise in either profile (the shorter run did more of that work: not a per-transaction figure),
+ * most negative first. A count within the noise of 0 is taken as 0.
  * @param {{total: number, functions: Map<string, number>}} before  per transaction (perTransaction)
  * @param {{total: number, functions: Map<string, number>}} after
  * @param {{top?: number, noise?: number}} [options]  how many functions (default 10); the noise fraction
@@ -75,9 +75,13 @@ export function functionChanges(before, after, {top = 10, noise = 0} = {}) {
   const rows = [];
   const negative = [];
   let belowNoise = 0;
+  // A count no farther from 0 than the noise is 0 as far as the pair can tell: a function that did 1,136
+  // instructions per transaction on one server and -6 on the other changed by -1,136, not "negative".
+  const measured = (v) => (Math.abs(v) <= floor ? 0 : v);
   for (const name of new Set([...b.keys(), ...a.keys()])) {
-    const [x, y] = [b.get(name)?.value ?? 0, a.get(name)?.value ?? 0];
-    if (x === y) continue;
+    const [counted, then] = [b.get(name)?.value ?? 0, a.get(name)?.value ?? 0];
+    if (counted === then) continue;
+    const [x, y] = [measured(counted), measured(then)];
     if (Math.abs(y - x) <= floor) belowNoise++;
     else if (x < 0 || y < 0) negative.push({name, most: Math.min(x, y)});
     else rows.push({name, file: (a.get(name) ?? b.get(name)).file, before: x, after: y, change: y - x});

@@ -45,12 +45,13 @@ test('every rename is true of the binaries: the old name before, the new one fro
       assert.ok(symbols.get(m).has(r.to), `${r.to} is no function in ${m}`);
     }
     assert.ok(r.why?.length > 10, `${label}: say why`);
+    assert.match(r.source ?? '', /^src\/\S+ \(\d+\)/, `${label}: name the source file that has the new name`);
   }
 });
 
 test('every split is true of the binaries: the old function in every version, its new parts from then on', () => {
   const symbols = new Map(MAJORS.map((m) => [m, functionsOf(m)]));
-  for (const {name, parts, since, why} of SPLITS) {
+  for (const {name, parts, since, why, source} of SPLITS) {
     const [old, ...added] = parts;
     assert.equal(old, name);
     for (const m of MAJORS) {
@@ -60,6 +61,7 @@ test('every split is true of the binaries: the old function in every version, it
       }
     }
     assert.ok(why?.length > 10, `${name}: say why`);
+    assert.match(source ?? '', /^src\/\S+ \(\d+\)/, `${name}: name the source file that has the new parts`);
   }
 });
 
@@ -74,8 +76,8 @@ test('compared names: clone suffixes dropped, renames to the newest name, other 
   assert.equal(comparedName('ResourceOwnerRememberBuffer'), 'ResourceOwnerRemember');
   assert.equal(comparedName('ResourceOwnerRememberLock'), 'ResourceOwnerRememberLock');
   // A split: the old function and its new parts are one row.
-  assert.equal(comparedName('LWLockRelease'), 'LWLockRelease + LWLockReleaseInternal');
-  assert.equal(comparedName('LWLockReleaseInternal'), 'LWLockRelease + LWLockReleaseInternal');
+  assert.equal(comparedName('LWLockRelease'), 'LWLockRelease + LWLockReleaseInternal + LWLockDisownInternal');
+  assert.equal(comparedName('LWLockReleaseInternal'), 'LWLockRelease + LWLockReleaseInternal + LWLockDisownInternal');
   assert.equal(comparedName('WaitReadBuffers'), 'ReadBuffer_common + StartReadBuffer + WaitReadBuffers');
   assert.equal(comparedName('LWLockAcquire'), 'LWLockAcquire');
 });
