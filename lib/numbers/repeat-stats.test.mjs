@@ -19,7 +19,8 @@ test('two servers of one version are never named alike: a declared difference na
       ],
     },
   };
-  assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18');
+  // Each of the two says its settings: neither passes for "PostgreSQL 18" as such.
+  assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18 (data_checksums off, io_method sync)');
   assert.equal(targetName(t, result, 'pg18-defaults'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
   assert.equal(
     targetName(translator('ja'), result, 'pg18-defaults'),
@@ -42,6 +43,9 @@ test('a server at other checksums or I/O than the first target is named with the
   };
   assert.equal(targetName(t, result, 'pg15'), 'PostgreSQL 15');
   assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
-  // Like the first: plain.
+  // Like the first, but another 18 differs: it says its settings too.
+  assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18 (data_checksums off, io_method sync)');
+  // With no other 18 beside it, a server like the first is named plainly.
+  result.environment.targets.splice(1, 1);
   assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18');
 });
