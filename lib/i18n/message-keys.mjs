@@ -44,6 +44,7 @@ export const VERDICT_SENTENCE = {
     equivalent: 'common.verdict.sentence.equivalent',
     'below-margin': 'common.verdict.sentence.below-margin',
     inconclusive: 'common.verdict.sentence.inconclusive',
+    inconclusiveApart: 'common.verdict.sentence.inconclusiveApart',
   },
   instructions: {
     better: 'common.instructions.verdict.sentence.better',
@@ -51,8 +52,18 @@ export const VERDICT_SENTENCE = {
     equivalent: 'common.instructions.verdict.sentence.equivalent',
     'below-margin': 'common.instructions.verdict.sentence.below-margin',
     inconclusive: 'common.instructions.verdict.sentence.inconclusive',
+    inconclusiveApart: 'common.instructions.verdict.sentence.inconclusiveApart',
   },
 };
+
+/**
+ * The sentence key of a comparison `v` ({verdict, low, high}): an undecided interval that lies wholly on one
+ * side of zero says there is a difference whose size against the margin is open, not that nothing differs.
+ */
+export function verdictSentenceKey(measure, v) {
+  const apart = v.verdict === 'inconclusive' && (v.low > 0 || v.high < 0);
+  return messageKey(VERDICT_SENTENCE[measure], apart ? 'inconclusiveApart' : v.verdict, 'VERDICT_SENTENCE');
+}
 
 /** "What this run shows": one part per verdict, for one comparison or a range of them. */
 export const SUMMARY_PART = {

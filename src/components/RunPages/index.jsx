@@ -18,7 +18,7 @@ import {
   METHOD_ROUNDING_KIND,
   METHOD_SUITE,
   PLANNER_CASE,
-  VERDICT_SENTENCE,
+  verdictSentenceKey,
   VERDICT_SHORT,
   VERSIONS_INTRO,
   messageKey,
@@ -200,7 +200,7 @@ export function verdictSentence(t, v, measure = 'time') {
   const who = {name: v.name, base: v.base, runs: v.runs};
   if (v.low === null) return t('common.verdict.sentence.tooFew', who);
   const {changeText: change, lowText: low, highText: high, margin, level} = v;
-  const sentence = t(messageKey(VERDICT_SENTENCE[measure], v.verdict, 'VERDICT_SENTENCE'), {
+  const sentence = t(verdictSentenceKey(measure, v), {
     ...who,
     change,
     low,
