@@ -562,6 +562,7 @@ function InstructionsSection({page, id, figures: f, run}) {
             p.buffers === 'full' && t('common.instructions.buffers.full'),
             t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
             p.others && t('common.instructions.others'),
+            p.others && t('common.instructions.afterCheckpoint'),
             t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
             p.several && t('common.instructions.contention', {clients: p.clients}),
             p.timedClients && t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
