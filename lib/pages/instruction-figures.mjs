@@ -34,8 +34,11 @@ function aaNoise(result, profiles) {
 /** How many functions each "where the work changed" table lists. */
 export const TOP_FUNCTIONS = 10;
 
-/** A figure whose lowest repeat came out below zero keeps its median and drops its spread: no count is negative. */
-const nonNegativeSpread = (stat) => (stat.min < 0 ? {...stat, spread: stat.text} : stat);
+/**
+ * The other processes' figure, or null (a dash) when any repeat came out below zero: repeats spread across
+ * zero cannot place the work per transaction, whatever their median.
+ */
+const otherFigure = (stat) => (stat && stat.min >= 0 ? stat : null);
 
 const measured = (cells) => cells.filter((c) => c.status === 'ok' && c.instructions);
 
@@ -136,8 +139,8 @@ export function instructionGroup(
       timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,
       rows: rowsOf(result, cells),
       others,
-      // A median of the other processes below zero, shown as a dash.
-      otherDash: rows.some((r) => r.figures.otherInstructions && !(r.figures.otherInstructions.median >= 0)),
+      // Other processes' repeats reaching below zero, shown as a dash.
+      otherDash: rows.some((r) => r.figures.otherInstructions && !otherFigure(r.figures.otherInstructions)),
       // Compared repeat by repeat (each repeat ran the same rows on every target): compare.mjs.
       paired: versus.some((v) => v?.paired),
       buffers: buffersOf(cells),
@@ -147,9 +150,9 @@ export function instructionGroup(
       name: name(r.target),
       version: result.environment.targets.find((x) => x.id === r.target)?.serverVersion ?? null,
       instructions: r.figures.instructions,
-      // A repeat's other processes can wake up more in the shorter run than in the longer: a median below
-      // zero is no count of work, and is not shown as one.
-      other: r.figures.otherInstructions?.median >= 0 ? nonNegativeSpread(r.figures.otherInstructions) : null,
+      // A repeat's other processes can wake up more in the shorter run than in the longer: a spread that
+      // reaches below zero is no count of work, and is not shown as one.
+      other: otherFigure(r.figures.otherInstructions),
       versusFirst: versus[i],
     })),
     findings,

@@ -126,11 +126,14 @@ test('the method says which rows the runs served and whether the database fitted
   });
   const g = groupOf(withOthers((c) => (c.target === 'pg18' ? -250 : c.repeat === 1 ? -30 : 12_002)));
   assert.equal(g.parameters.others, true);
-  // The median of -30 and 12,002 (5,986), its spread left out: one repeat came out below zero.
-  assert.equal(g.rows[0].other.text, '5,986');
-  assert.equal(g.rows[0].other.spread, '5,986');
+  // Repeats of -30 and 12,002: across zero, a dash whatever the median (5,986).
+  assert.equal(g.rows[0].other, null);
   assert.equal(g.rows[1].other, null);
   assert.equal(g.parameters.otherDash, true);
+  // All repeats at zero or above: the median and its spread.
+  const above = groupOf(withOthers((c) => (c.repeat === 1 ? 9_000 : 12_002)));
+  assert.equal(above.rows[0].other.text, '10,501');
+  assert.equal(above.parameters.otherDash, false);
   // A custom script that draws nothing at random serves the same rows whatever the seed: no sentence.
   const custom = (sql) => {
     const r = withRuns(true);

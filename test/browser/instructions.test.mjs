@@ -56,11 +56,11 @@ for (const locale of Object.keys(locales)) {
           (tds) => tds.map((td) => td.firstChild.textContent),
         );
         assert.deepEqual(shown, medians, id);
-        // The server's other processes, when the run counted them: their own column, a dash for a median below 0.
+        // The server's other processes, when the run counted them: their own column, a dash when a repeat fell below 0.
         if (cells.some((c) => c.instructions.otherPerTransaction !== undefined)) {
           const others = summarizeRepeats(cells, (c) => c.instructions.otherPerTransaction)
             .sort(byTargetOrder(run))
-            .map((s) => (s.median >= 0 ? formatFigure(s.median, 'instructions', locale) : '—'));
+            .map((s) => (s.min >= 0 ? formatFigure(s.median, 'instructions', locale) : '—'));
           const shownOthers = await page.$$eval(`table[data-instructions-table="${id}"] tbody tr`, (trs) =>
             trs.map((tr) => tr.querySelectorAll('td')[1].firstChild.textContent),
           );
