@@ -104,6 +104,8 @@ export function versusBaseline(
       paired: d.paired,
       runs: formatFigure(Math.min(c.values.length, base.values.length), 'integer', locale),
       margin: unsignedPercent(margin, locale),
+      // The interval reaches past the margin on either side: for an A/A, noise alone can exceed the margin.
+      beyondMargin: d.low !== null && (d.low < -margin || d.high > margin),
       level: unsignedPercent(d.level, locale),
       ...detectableOf(d, {margin, runs: Math.min(c.values.length, base.values.length), locale}),
     };

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {translator} from '../../test/helpers/fixtures.mjs';
-import {targetName} from './repeat-stats.mjs';
+import {targetName, versusBaseline} from './repeat-stats.mjs';
 
 test('two servers of one version are never named alike: a declared difference names its settings', () => {
   const t = translator('en');
@@ -48,4 +48,17 @@ test('a server at other checksums or I/O than the first target is named with the
   // With no other 18 beside it, a server like the first is named plainly.
   result.environment.targets.splice(1, 1);
   assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18');
+});
+
+test('a comparison says when its interval reaches past the margin: an A/A whose noise exceeds it', () => {
+  const stat = (values) => ({values, median: [...values].sort((a, b) => a - b)[values.length >> 1], keys: null});
+  const base = stat([100, 101, 99, 100, 102, 98]);
+  const [near, wide] = versusBaseline(
+    base,
+    [stat([100, 100.5, 99.5, 101, 99, 100]), stat([80, 125, 95, 110, 70, 130])],
+    {locale: 'en', margin: 0.12},
+  );
+  assert.equal(near.beyondMargin, false);
+  assert.ok(wide.low < -0.12 || wide.high > 0.12, `${wide.lowText} to ${wide.highText}`);
+  assert.equal(wide.beyondMargin, true);
 });

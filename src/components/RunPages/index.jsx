@@ -94,7 +94,11 @@ function ControlNote({control, measure = 'time'}) {
   return (
     <p data-control={control.target} data-measure={measure}>
       {sentences(
-        [t('common.controlNote', {name: control.name, base: control.base}), verdictSentence(t, control, measure)],
+        [
+          t('common.controlNote', {name: control.name, base: control.base}),
+          verdictSentence(t, control, measure),
+          control.beyondMargin && t('common.controlBeyondMargin', {margin: control.margin}),
+        ],
         gap,
       )}
     </p>
