@@ -208,7 +208,7 @@ function publishedCase(study, workload, {locale, name}) {
 // semicolon. A quoted string or identifier is kept whole: a -- inside it is not a comment.
 const normalSql = (sql) =>
   sql
-    .replace(/('(?:[^']|'')*'|"(?:[^"]|"")*")|--[^\n]*|\/\*[\s\S]*?\*\//g, (match, quoted) => quoted ?? ' ')
+    .replace(/('(?:[^']|'')*'|"(?:[^"]|"")*")|--[^\n]*|\/\*[\s\S]*?\*\//g, (_match, quoted) => quoted ?? ' ')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/\s*;\s*$/, '')
