@@ -21,7 +21,9 @@ function usePagefind() {
   const loaded = useRef(null);
   return useCallback(() => {
     loaded.current ??= import(/* webpackIgnore: true */ bundle).then(async (pagefind) => {
-      await pagefind.options({excerptLength: 24});
+      // Long pages (a results page runs to tens of thousands of words) are penalised less than Pagefind's
+      // default (0.75): a page about the term should not lose to a short one that names it in a list.
+      await pagefind.options({excerptLength: 24, ranking: {pageLength: 0.3}});
       await pagefind.init();
       return pagefind;
     });
