@@ -79,9 +79,9 @@ export function functionChanges(before, after, {top = 10, noise = 0} = {}) {
   // instructions per transaction on one server and -6 on the other changed by -1,136, not "negative".
   const measured = (v) => (Math.abs(v) <= floor ? 0 : v);
   for (const name of new Set([...b.keys(), ...a.keys()])) {
-    const [counted, then] = [b.get(name)?.value ?? 0, a.get(name)?.value ?? 0];
-    if (counted === then) continue;
-    const [x, y] = [measured(counted), measured(then)];
+    const [rawBefore, rawAfter] = [b.get(name)?.value ?? 0, a.get(name)?.value ?? 0];
+    if (rawBefore === rawAfter) continue;
+    const [x, y] = [measured(rawBefore), measured(rawAfter)];
     if (Math.abs(y - x) <= floor) belowNoise++;
     else if (x < 0 || y < 0) negative.push({name, most: Math.min(x, y)});
     else rows.push({name, file: (a.get(name) ?? b.get(name)).file, before: x, after: y, change: y - x});
