@@ -74,6 +74,19 @@ export const SUMMARY_PART = {
   inconclusive: {one: 'common.summary.part.inconclusive.one', range: 'common.summary.part.inconclusive.range'},
 };
 
+/** The versions page's answer, timed part: one per verdict; an undecided one says what the noise hides. */
+export const ANSWER_TIME_PART = {
+  better: {one: 'versions.answer.time.better.one', range: 'versions.answer.time.better.range'},
+  worse: {one: 'versions.answer.time.worse.one', range: 'versions.answer.time.worse.range'},
+  equivalent: {one: 'versions.answer.time.equivalent.one', range: 'versions.answer.time.equivalent.range'},
+  'below-margin': {one: 'versions.answer.time.below-margin.one', range: 'versions.answer.time.below-margin.range'},
+  inconclusive: {
+    one: 'versions.answer.time.inconclusive.one',
+    range: 'versions.answer.time.inconclusive.range',
+    tooFew: 'versions.answer.time.inconclusive.tooFew',
+  },
+};
+
 /** Whether our verdicts agree with a published study: its claim, and the outcome. */
 export const AGREEMENT_CLAIM = {
   'no-large-difference': 'common.agreement.claim.no-large-difference',

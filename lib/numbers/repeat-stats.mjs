@@ -121,18 +121,20 @@ export const WANTED_CHANGE = 0.05;
  * half-width h around it, only when |δ| > M + h. The half-width shrinks
  * about as 1/√n, so telling a change of WANTED_CHANGE from none (an interval
  * of half-width below it) takes about n·(h / WANTED_CHANGE)² rounds.
- * @returns {{detectable: number|null, detectableText: string|null, roundsForWanted: string|null,
+ * @returns {{detectable: number|null, detectableText: string|null, rounds: number|null, roundsForWanted: string|null,
  *   wantedText: string}}  nulls when the runs were too few for any interval
  */
 export function detectableOf({low, high}, {margin, runs, locale}) {
   const wantedText = unsignedPercent(WANTED_CHANGE, locale);
-  if (low === null || high === null) return {detectable: null, detectableText: null, roundsForWanted: null, wantedText};
+  if (low === null || high === null)
+    return {detectable: null, detectableText: null, rounds: null, roundsForWanted: null, wantedText};
   const half = (high - low) / 2;
   const detectable = margin + half;
   const rounds = Math.max(runs, Math.ceil(runs * (half / WANTED_CHANGE) ** 2));
   return {
     detectable,
     detectableText: unsignedPercent(detectable, locale),
+    rounds,
     roundsForWanted: formatFigure(rounds, 'integer', locale),
     wantedText,
   };

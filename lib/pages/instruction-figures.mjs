@@ -14,6 +14,7 @@ import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';
+import {PART, verdictParts} from './versions-matrix.mjs';
 
 /**
  * How far a function's count per transaction moves by chance: the largest of the run's A/A pairs'
@@ -156,6 +157,17 @@ export function instructionGroup(
       versusFirst: versus[i],
     })),
     findings,
+    // Several versions against the first: one statement (the table gives each), not a sentence apiece.
+    statement:
+      findings.length > 1
+        ? t('common.instructions.statement', {
+            base: findings[0].base,
+            runs: findings[0].runs,
+            parts: new Intl.ListFormat(locale, {type: 'conjunction'}).format(
+              verdictParts(findings, PART.instructions, {t, locale, margin: unsignedPercent(margin, locale)}),
+            ),
+          })
+        : null,
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions', ...DECIDE}),
     // Under `charts`, where the build finds every chart it draws as an image.
     charts: [

@@ -67,10 +67,11 @@ test('what a timed comparison could have detected: the margin plus half its inte
   // 6 runs, interval −10% … +14%: half-width 12%; at a 12% margin only changes beyond 24% would be called.
   const {detectable, ...texts} = detectableOf({low: -0.1, high: 0.14}, {margin: 0.12, runs: 6, locale: 'en'});
   assert.ok(Math.abs(detectable - 0.24) < 1e-12, String(detectable));
-  assert.deepEqual(texts, {detectableText: '24%', roundsForWanted: '35', wantedText: '5%'});
+  assert.deepEqual(texts, {detectableText: '24%', rounds: 35, roundsForWanted: '35', wantedText: '5%'});
   assert.deepEqual(detectableOf({low: null, high: null}, {margin: 0.12, runs: 3, locale: 'en'}), {
     detectable: null,
     detectableText: null,
+    rounds: null,
     roundsForWanted: null,
     wantedText: '5%',
   });

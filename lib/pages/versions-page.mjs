@@ -23,7 +23,7 @@ import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
 import {mediansChart, point} from './chart-point.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
-import {runSummary} from './run-summary.mjs';
+import {PART, verdictParts, versionsMatrix} from './versions-matrix.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 
@@ -91,10 +91,11 @@ export function versionsPage(
     ];
     const image = (chart) => `/charts/versions-${id}-${chart}.png`;
     const p = first.parameters;
-    const title = t('versions.group', {
+    const names = {
       scenario: t(messageKey(VERSIONS_SCENARIO, scenario, 'VERSIONS_SCENARIO')),
       workload: t(messageKey(VERSIONS_WORKLOAD, workload, 'VERSIONS_WORKLOAD')),
-    });
+    };
+    const title = t('versions.group', names);
 
     const tpsChart = mediansChart({
       id: `versions-${id}-tps`,
@@ -180,6 +181,7 @@ export function versionsPage(
       scenario,
       workload,
       title,
+      names,
       parameters: {
         scale: p.scale === null ? null : formatFigure(p.scale, 'integer', locale),
         clients: formatFigure(p.clients, 'integer', locale),
@@ -195,9 +197,10 @@ export function versionsPage(
         figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
         versusFirst: versus[i],
       })),
-      // One sentence per version against the first, each from its verdict;
-      // one for them all when the runs are too few for any test.
+      // Every version against the first in one statement (the table gives each); one for them all when the
+      // runs are too few for any test.
       ...findingsOf(findings, locale),
+      statement: statementOf(findings, {t, locale, margin}),
       control: controlOf(inGroup, controls, {name, locale, margin, t}),
       published: study && publishedRows(study, {scenario, workload, locale, name}),
       agreement: study && agreementOf(study, {scenario, workload, findings, locale}),
@@ -217,10 +220,34 @@ export function versionsPage(
     margin: unsignedPercent(margin, locale),
     run: runInfo(result, locale, suite),
     instructionsRun: instructions && runInfo(instructions, locale, suite),
-    summary: runSummary(groups, {t, locale}),
+    answer: versionsMatrix(result, instructions, groups, {locale, t, name}),
     groups,
     study: study && studyInfo(study, locale),
   };
+}
+
+/** The timed findings of a group in one statement: how many versions per verdict, and what a 5% change would take. */
+function statementOf(findings, {t, locale, margin}) {
+  if (findings.length === 0 || findings.every((f) => f.low === null)) return null;
+  const parts = verdictParts(findings, PART.time, {
+    t,
+    locale,
+    margin: unsignedPercent(margin, locale),
+    detectable: (f) => f.detectable,
+  });
+  const list = new Intl.ListFormat(locale, {type: 'conjunction'}).format(parts);
+  const sentences = [t('versions.statement.time', {base: findings[0].base, runs: findings[0].runs, parts: list})];
+  const rounds = findings.filter((f) => f.verdict === 'inconclusive' && f.rounds !== null);
+  if (rounds.length > 0) {
+    const counts = rounds.map((f) => f.rounds).sort((a, b) => a - b);
+    const [low, high] = [counts[0], counts.at(-1)].map((n) => formatFigure(n, 'integer', locale));
+    sentences.push(
+      low === high
+        ? t('versions.statement.roundsOne', {wanted: rounds[0].wantedText, rounds: low})
+        : t('versions.statement.rounds', {wanted: rounds[0].wantedText, low, high}),
+    );
+  }
+  return sentences;
 }
 
 /** The findings of a group, and `undecidable` when no comparison could have been decided. */

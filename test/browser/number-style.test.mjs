@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {localePath, locales} from '../../lib/locales.mjs';
+import {drawCharts} from '../../scripts/site/page-charts.mjs';
 import {openPage, serveSite} from './site.mjs';
 
 const site = serveSite();
@@ -39,20 +40,14 @@ async function pageFigures(page) {
   });
 }
 
-/** The labels Chart.js drew on every chart's axes, once each chart is drawn. */
+/** The labels Chart.js drew on every chart's axes, once each chart is drawn (its tab opened, if it has one). */
 async function chartLabels(page) {
-  const figures = page.locator('figure[data-chart]');
-  const labels = [];
-  // Charts load once the reader reads on (points, scrolls): point, then pass by each.
-  await page.mouse.move(1, 1);
-  for (let i = 0; i < (await figures.count()); i++) {
-    const figure = figures.nth(i);
-    await figure.scrollIntoViewIfNeeded();
-    const canvas = figure.locator('canvas[data-axis-labels]');
-    await canvas.waitFor({state: 'attached', timeout: 10_000});
-    labels.push(...JSON.parse(await canvas.getAttribute('data-axis-labels')));
-  }
-  return labels;
+  await drawCharts(page);
+  const all = await page.$$eval('figure[data-chart] canvas[data-axis-labels]', (canvases) =>
+    canvases.map((c) => c.dataset.axisLabels),
+  );
+  assert.equal(all.length, await page.locator('figure[data-chart]').count(), 'every chart drew its labels');
+  return all.flatMap((text) => JSON.parse(text));
 }
 
 for (const [locale, {htmlLang}] of Object.entries(locales)) {

@@ -8,6 +8,7 @@ import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
+import GroupTabs from '@site/src/components/GroupTabs';
 import NoteBox from '@site/src/components/NoteBox';
 import RunData from '@site/src/components/RunData';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
@@ -266,7 +267,22 @@ export function StudyNote({data}) {
 
 /** Every comparison group of the versions page, in the run's order. */
 export function VersionsGroups({data}) {
-  return data.groups.map((g) => <VersionsGroup key={g.id} data={data} group={g} />);
+  const t = useT();
+  return (
+    <>
+      <Heading as="h2" id="details">
+        {t('versions.details.title')}
+      </Heading>
+      <GroupTabs
+        label={t('versions.details.title')}
+        parts={data.groups.map((g) => ({
+          id: g.id,
+          title: g.title,
+          content: <VersionsGroup data={data} group={g} />,
+        }))}
+      />
+    </>
+  );
 }
 
 /** Whether our verdicts agree with the published study's finding, in one sentence. */
@@ -320,12 +336,7 @@ function VersionsGroup({data, group: g}) {
         })}
       </p>
       <p className="finding" data-findings={g.id}>
-        {g.undecidable
-          ? t('common.verdict.sentence.tooFew', g.undecidable)
-          : sentences(
-              g.findings.map((v) => verdictSentence(t, v)),
-              gap,
-            )}
+        {g.undecidable ? t('common.verdict.sentence.tooFew', g.undecidable) : sentences(g.statement ?? [], gap)}
       </p>
       <ControlNote control={g.control} />
       <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
@@ -344,15 +355,15 @@ function VersionsGroup({data, group: g}) {
       </DataTable>
       {data.study && g.agreement && <Agreement agreement={g.agreement} source={data.study.title} />}
       {g.published && (
-        <>
-          <p>
+        <details data-published-figures={g.id}>
+          <summary>
             {t('versions.published.intro', {
               source: data.study.title,
               date: data.study.date,
               duration: g.published.durationS,
               runs: data.study.runs,
             })}
-          </p>
+          </summary>
           <DataTable
             data-published={g.id}
             columns={columns}
@@ -371,11 +382,13 @@ function VersionsGroup({data, group: g}) {
               </tr>
             ))}
           </DataTable>
-        </>
+        </details>
       )}
-      {g.charts.map((spec) => (
-        <Chart key={spec.id} spec={spec} />
-      ))}
+      <div className={styles.charts}>
+        {g.charts.map((spec) => (
+          <Chart key={spec.id} spec={spec} />
+        ))}
+      </div>
       <InstructionsSection page="pg-versions" id={g.id} figures={g.instructions} run={data.instructionsRun} />
       <Heading as="h3" id={`${g.id}-commands`}>
         {t('common.commands.title')}
@@ -544,41 +557,47 @@ function InstructionsSection({page, id, figures: f, run}) {
       <Heading as="h3" id={`${id}-instructions`}>
         {t('common.instructions.title')}
       </Heading>
-      {/* The same words under every group: left out of the search index, which would rank the page by them. */}
-      <p data-pagefind-ignore="all">
-        {sentences(
-          [
-            t('common.instructions.method', {
-              id: run.id,
-              date: run.date,
-              valgrind: p.valgrind,
-              tool: p.callgrind ? 'Callgrind' : 'Cachegrind',
-              short: p.short,
-              long: p.long,
-              clients: p.clients,
-              added: p.added,
-              repeats: p.repeats,
-            }),
-            t('common.instructions.machine', {cpus: p.cpus, cpuModel: p.cpuModel}),
-            p.rows === 'own' && t('common.instructions.rows.own'),
-            p.rows === 'same' && t('common.instructions.rows.same'),
-            p.buffers === 'fit' && t('common.instructions.buffers.fit'),
-            p.buffers === 'full' && t('common.instructions.buffers.full'),
-            t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
-            p.others && t('common.instructions.others'),
-            p.others && t('common.instructions.afterCheckpoint'),
-            t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
-            p.several && t('common.instructions.contention', {clients: p.clients}),
-            p.timedClients && t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
-          ],
-          gap,
-        )}
-      </p>
+      {/* The same words under every group: folded, and left out of the search index, which would rank the
+          page by them. */}
+      <details data-pagefind-ignore="all" data-instructions-method={id}>
+        <summary>{t('common.instructions.howCounted')}</summary>
+        <p>
+          {sentences(
+            [
+              t('common.instructions.method', {
+                id: run.id,
+                date: run.date,
+                valgrind: p.valgrind,
+                tool: p.callgrind ? 'Callgrind' : 'Cachegrind',
+                short: p.short,
+                long: p.long,
+                clients: p.clients,
+                added: p.added,
+                repeats: p.repeats,
+              }),
+              t('common.instructions.machine', {cpus: p.cpus, cpuModel: p.cpuModel}),
+              p.rows === 'own' && t('common.instructions.rows.own'),
+              p.rows === 'same' && t('common.instructions.rows.same'),
+              p.buffers === 'fit' && t('common.instructions.buffers.fit'),
+              p.buffers === 'full' && t('common.instructions.buffers.full'),
+              t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
+              p.others && t('common.instructions.others'),
+              p.others && t('common.instructions.afterCheckpoint'),
+              t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
+              p.several && t('common.instructions.contention', {clients: p.clients}),
+              p.timedClients &&
+                t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
+            ],
+            gap,
+          )}
+        </p>
+      </details>
       <p className="finding" data-instruction-findings={id}>
-        {sentences(
-          f.findings.map((v) => verdictSentence(t, v, 'instructions')),
-          gap,
-        )}
+        {f.statement ??
+          sentences(
+            f.findings.map((v) => verdictSentence(t, v, 'instructions')),
+            gap,
+          )}
       </p>
       <ControlNote control={f.control} measure="instructions" />
       <DataTable

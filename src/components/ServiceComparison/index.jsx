@@ -4,12 +4,13 @@
 // JavaScript shows it); in the browser the view follows the URL's query
 // string, and every change adds a history entry. The numbers of any view come
 // from lib/postgresbench/services-view.mjs, the same function the build used.
-import {useEffect, useMemo, useState} from 'react';
+import {useCallback, useMemo} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import Msg, {useSentenceGap, useT} from '@site/src/components/Msg';
 import RepoPath from '@site/src/components/RepoPath';
 import NoteBox from '@site/src/components/NoteBox';
+import {ControlRow, Select, controlStyles, useQueryState} from '@site/src/components/Controls';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {
   SERVICES_COLUMN,
@@ -30,40 +31,6 @@ const metricLabel = (t, id) =>
     ? t('services.metrics.percentile', {p: id.slice(1)})
     : t(messageKey(SERVICES_METRIC, id, 'SERVICES_METRIC'));
 
-/** The view's state from the address bar, and a setter that writes it there. */
-function useUrlState(rows, initial) {
-  const [state, setState] = useState(initial);
-  useEffect(() => {
-    const read = () => setState(parseState(window.location.search, rows));
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
-  }, [rows]);
-  const change = (patch) => {
-    // Through the query string and back: a machine without the chosen size falls back to one it has.
-    const next = parseState(stateQuery({...state, ...patch}, rows), rows);
-    setState(next);
-    const {pathname, hash} = window.location;
-    window.history.pushState(null, '', `${pathname}${stateQuery(next, rows)}${hash}`);
-  };
-  return [state, change];
-}
-
-function Select({id, label, value, options, onChange}) {
-  return (
-    <label className={styles.control} htmlFor={id}>
-      <span>{label}</span>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function Controls({data, state, change}) {
   const t = useT();
   const machine = data.machines.find((m) => m.key === state.machine);
@@ -73,7 +40,7 @@ function Controls({data, state, change}) {
     change({services: now.length === data.services.length || now.length === 0 ? null : now});
   };
   return (
-    <form className={styles.controls} aria-label={t('services.controls.label')} onSubmit={(e) => e.preventDefault()}>
+    <ControlRow label={t('services.controls.label')}>
       <Select
         id="services-machine"
         label={t('services.controls.machine')}
@@ -98,7 +65,7 @@ function Controls({data, state, change}) {
         options={data.metrics.map((m) => [m, metricLabel(t, m)])}
         onChange={(v) => change({metric: v})}
       />
-      <fieldset className={styles.control}>
+      <fieldset className={controlStyles.control}>
         <legend>{t('services.controls.figure')}</legend>
         {FIGURES.map((f) => (
           <label key={f} className={styles.choice}>
@@ -113,7 +80,7 @@ function Controls({data, state, change}) {
           </label>
         ))}
       </fieldset>
-      <fieldset className={`${styles.control} ${styles.services}`}>
+      <fieldset className={`${controlStyles.control} ${styles.services}`}>
         <legend>{t('services.controls.services')}</legend>
         {data.services.map((s) => (
           <label key={s.id} className={styles.choice}>
@@ -122,7 +89,7 @@ function Controls({data, state, change}) {
           </label>
         ))}
       </fieldset>
-    </form>
+    </ControlRow>
   );
 }
 
@@ -186,7 +153,9 @@ function Bar({data, row, view}) {
 /** The comparison the reader chose: controls, then the sorted bars. */
 export default function ServiceComparison({data}) {
   const t = useT();
-  const [state, change] = useUrlState(data.rows, data.defaultState);
+  const parse = useCallback((search) => parseState(search, data.rows), [data.rows]);
+  const query = useCallback((state) => stateQuery(state, data.rows), [data.rows]);
+  const [state, change] = useQueryState(parse, query, data.defaultState);
   const view = useMemo(
     () => (stateQuery(state, data.rows) === '' ? data.defaultView : comparisonView(data.rows, state, data.locale)),
     [state, data],

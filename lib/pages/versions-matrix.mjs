@@ -1,0 +1,205 @@
+// The answer at the top of the versions page: every workload × version against
+// a baseline the reader picks, in both measures (instructions per transaction,
+// which decide at a small margin, and timed throughput beside them), and one
+// sentence per pair generated from the verdicts. Every baseline is computed
+// here, at build time, with the same statistics as the tables below (each
+// baseline's comparisons Holm-corrected as one family per workload), so the
+// browser only picks; with the oldest version as the baseline the figures are
+// the tables'.
+import {formatFigure} from '../numbers/format.mjs';
+import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
+import {ANSWER_TIME_PART, SUMMARY_PART, messageKey} from '../i18n/message-keys.mjs';
+
+const VERDICT_ORDER = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
+export const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
+const MEASURES = {
+  time: {figure: 'tps', options: {}},
+  instructions: {figure: 'instructions', options: {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN}},
+};
+
+/** Per group key (scenario, workload) and target: the figure's stat of a run, or an empty map without the run. */
+function figuresOf(result, figure, locale) {
+  const byKey = new Map();
+  if (!result) return byKey;
+  for (const g of groupFigures(result.cells, [figure], locale).values()) {
+    byKey.set(`${g.scenario}\u0000${g.workload}\u0000${g.target}`, g.figures[figure]);
+  }
+  return byKey;
+}
+
+/** What the page shows of one comparison: the change, its interval and verdict, as numbers and text. */
+function cellOf(v) {
+  if (!v) return null;
+  // Numbers for drawing only (their text is `text`): four digits are more than a bar can show.
+  const round = (x) => (x === null ? null : Number(x.toPrecision(4)));
+  return {
+    verdict: v.low === null ? 'inconclusive' : v.verdict,
+    change: round(v.change),
+    low: round(v.low),
+    high: round(v.high),
+    text: v.changeText,
+  };
+}
+
+/** "−0.61% to −0.52%", or one change when they are written alike. */
+function span(values, kind, locale) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const [low, high] = [formatFigure(sorted[0], kind, locale), formatFigure(sorted.at(-1), kind, locale)];
+  return low === high ? {one: true, change: low, low, high} : {one: false, low, high};
+}
+
+/**
+ * The parts of a statement for one measure (`cells`: comparisons with verdict, change and low): one per
+ * verdict met, with how many and the range of changes; undecided timed comparisons say instead how large a
+ * change this machine's noise hides.
+ */
+export function verdictParts(cells, map, {t, locale, margin, detectable}) {
+  const total = formatFigure(cells.length, 'integer', locale);
+  return VERDICT_ORDER.flatMap((verdict) => {
+    const these = cells.filter((c) => c.verdict === verdict);
+    if (these.length === 0) return [];
+    const keys = messageKey(map, verdict, 'answer part');
+    const count = formatFigure(these.length, 'integer', locale);
+    if (keys.tooFew) {
+      const open = these.filter((c) => (detectable(c) ?? null) !== null);
+      if (open.length === 0) return [t(keys.tooFew, {count, total})];
+      const seen = span(
+        open.map((c) => detectable(c)),
+        'percent',
+        locale,
+      );
+      const unsigned = (text) => text.replace(/^\+/, '');
+      return [t(seen.one ? keys.one : keys.range, {count, total, low: unsigned(seen.low), high: unsigned(seen.high)})];
+    }
+    const changes = span(
+      these.map((c) => c.change),
+      'percent',
+      locale,
+    );
+    return [t(changes.one ? keys.one : keys.range, {count, total, margin, ...changes})];
+  });
+}
+
+/**
+ * @param {object} timed  the suite's timed run
+ * @param {object|null} instructions  its instructions run
+ * @param {{id: string, scenario: string, workload: string, names: {scenario: string, workload: string}}[]} groups
+ *   the page's groups, in order
+ * @param {{locale: string, t: Function, name: Function, suite?: object}} options  name: a target's name
+ * @returns {{targets, groups, pairs, initial, margins}|null}  null when the run has fewer than two versions
+ */
+export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
+  const controls = controlsOf(timed);
+  const order = byTargetOrder(timed);
+  const targets = timed.environment.targets
+    .filter((x) => x.serverVersion && !controls.has(x.id) && timed.cells.some((c) => c.target === x.id))
+    .sort((a, b) => order(a.id, b.id));
+  if (targets.length < 2) return null;
+  const runs = {time: timed, instructions};
+  const margins = {time: marginOf(timed), instructions: instructions ? marginOf(instructions) : null};
+  const figures = Object.fromEntries(
+    Object.entries(MEASURES).map(([m, {figure}]) => [m, figuresOf(runs[m], figure, locale)]),
+  );
+  const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items);
+
+  // cells[baseline][target][group][measure]; what an undecided one could have seen, for the sentence only.
+  const cells = {};
+  const detectable = new Map();
+  for (const base of targets) {
+    cells[base.id] = Object.fromEntries(targets.map((x) => [x.id, {}]));
+    const others = targets.filter((x) => x.id !== base.id);
+    for (const g of groups) {
+      const stat = (measure, target) => figures[measure].get(`${g.scenario}\u0000${g.workload}\u0000${target}`);
+      for (const [measure, {options}] of Object.entries(MEASURES)) {
+        if (!margins[measure]) continue;
+        const versus = versusBaseline(
+          stat(measure, base.id),
+          others.map((x) => stat(measure, x.id)),
+          {locale, margin: margins[measure], ...options},
+        );
+        others.forEach((x, i) => {
+          cells[base.id][x.id][g.id] ??= {};
+          cells[base.id][x.id][g.id][measure] = cellOf(versus[i]);
+          detectable.set(cells[base.id][x.id][g.id][measure], versus[i]?.detectable ?? null);
+        });
+      }
+    }
+  }
+
+  const pairs = targets.flatMap((base) =>
+    targets
+      .filter((x) => x.id !== base.id)
+      .map((x) => {
+        const row = cells[base.id][x.id];
+        const [instructionParts, timeParts] = ['instructions', 'time'].map((measure) => {
+          const met = groups.map((g) => row[g.id]?.[measure]).filter(Boolean);
+          const margin = margins[measure] && unsignedPercent(margins[measure], locale);
+          return met.length > 0
+            ? list(verdictParts(met, PART[measure], {t, locale, margin, detectable: (c) => detectable.get(c)}))
+            : null;
+        });
+        const who = {name: name(x.id), base: name(base.id)};
+        return {
+          target: x.id,
+          baseline: base.id,
+          sentence: instructionParts
+            ? t('versions.answer.sentence', {...who, instructions: instructionParts, time: timeParts})
+            : t('versions.answer.timeOnly', {...who, time: timeParts}),
+          groups: Object.fromEntries(groups.map((g) => [g.id, row[g.id] ?? {}])),
+        };
+      }),
+  );
+
+  // The reader's first view: the newest version at the settings the others share, against the one before it.
+  const alike = targets.filter((x) => !(x.differs?.length > 0));
+  const newest = alike.at(-1) ?? targets.at(-1);
+  const before = targets[targets.indexOf(newest) - 1] ?? targets.find((x) => x !== newest);
+  return {
+    targets: targets.map((x) => ({id: x.id, name: name(x.id), version: x.serverVersion})),
+    // Grouped by scenario, each named once above its workloads.
+    scenarios: [...new Set(groups.map((g) => g.scenario))].map((scenario) => {
+      const these = groups.filter((g) => g.scenario === scenario);
+      return {
+        id: scenario,
+        name: these[0].names.scenario,
+        groups: these.map((g) => ({id: g.id, name: g.names.workload})),
+      };
+    }),
+    margins: {
+      time: unsignedPercent(margins.time, locale),
+      instructions: margins.instructions === null ? null : unsignedPercent(margins.instructions, locale),
+    },
+    marginValues: margins,
+    initial: {target: newest.id, baseline: before.id},
+    pairs,
+  };
+}
+
+/**
+ * The pair a query string asks for (?version=pg18&baseline=pg17), each part the matrix's first view where the
+ * query lacks it or names no version of the run; a baseline equal to the version falls back to another.
+ */
+export function pairState(search, matrix) {
+  const q = new URLSearchParams(search);
+  const known = (id) => matrix.targets.some((x) => x.id === id);
+  const target = known(q.get('version')) ? q.get('version') : matrix.initial.target;
+  const asked = known(q.get('baseline')) ? q.get('baseline') : matrix.initial.baseline;
+  const baseline =
+    asked !== target
+      ? asked
+      : [matrix.initial.baseline, matrix.initial.target, ...matrix.targets.map((x) => x.id)].find(
+          (id) => id !== target,
+        );
+  return {target, baseline};
+}
+
+/** The query string of a pair: only what differs from the first view, so the plain address is that view. */
+export function pairQuery(state, matrix) {
+  const q = new URLSearchParams();
+  if (state.target !== matrix.initial.target) q.set('version', state.target);
+  if (state.baseline !== matrix.initial.baseline) q.set('baseline', state.baseline);
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,100 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {translator, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {versionsPage} from './versions-page.mjs';
+import {pairQuery, pairState} from './versions-matrix.mjs';
+
+// The committed versions fixture, its small TPC-B group given six repeats per version with figures chosen
+// so that the verdicts are plain: 16 runs half as fast again as 15, 17 and 18 as fast as 15, run for run.
+const BASE = [1000, 1010, 1020, 1030, 1040, 1050];
+const TPS = {pg15: BASE, pg16: BASE.map((v) => v * 1.5), pg17: BASE, pg18: BASE};
+
+function decidedRun() {
+  const result = versionsRun();
+  const small = result.cells.filter((c) => c.scenario === 'small' && c.workload === 'tpcb');
+  const others = result.cells.filter((c) => !small.includes(c));
+  const cells = Object.entries(TPS).flatMap(([target, values]) => {
+    const model = small.find((c) => c.target === target);
+    return values.map((tps, i) => ({
+      ...model,
+      id: `${model.id}-r${i + 1}`,
+      repeat: i + 1,
+      summary: {...model.summary, tps},
+    }));
+  });
+  return {...result, cells: [...cells, ...others]};
+}
+
+const answerOf = (locale = 'en') => versionsPage(decidedRun(), {locale, t: translator(locale)}).answer;
+const pair = (answer, target, baseline) => answer.pairs.find((p) => p.target === target && p.baseline === baseline);
+
+test('the first view is the newest version against the one before it', () => {
+  const answer = answerOf();
+  assert.deepEqual(answer.initial, {target: 'pg18', baseline: 'pg17'});
+  assert.deepEqual(
+    answer.targets.map((x) => x.id),
+    ['pg15', 'pg16', 'pg17', 'pg18'],
+  );
+  // Every ordered pair, each with every group.
+  assert.equal(answer.pairs.length, 12);
+  assert.deepEqual(
+    answer.scenarios.map((s) => [s.id, s.groups.map((g) => g.id)]),
+    [
+      ['small', ['small-tpcb']],
+      ['large', ['large-tpcb']],
+    ],
+  );
+});
+
+test('any version against any baseline: the change, its verdict, both ways round', () => {
+  const answer = answerOf();
+  const up = pair(answer, 'pg16', 'pg15').groups['small-tpcb'].time;
+  assert.equal(up.text, '+50%');
+  assert.equal(up.verdict, 'better');
+  const down = pair(answer, 'pg15', 'pg16').groups['small-tpcb'].time;
+  assert.equal(down.text, '-33.3%');
+  assert.equal(down.verdict, 'worse');
+  // The same figures run for run: no change at all.
+  assert.equal(pair(answer, 'pg18', 'pg17').groups['small-tpcb'].time.change, 0);
+  // Three repeats a side in the large group: no test can decide, whichever the baseline.
+  assert.equal(pair(answer, 'pg18', 'pg17').groups['large-tpcb'].time.verdict, 'inconclusive');
+  assert.equal(pair(answer, 'pg18', 'pg17').groups['large-tpcb'].time.low, null);
+});
+
+test('with the oldest version as the baseline, the matrix holds the tables’ own comparisons', () => {
+  const page = versionsPage(decidedRun(), {locale: 'en', t: translator('en')});
+  for (const g of page.groups) {
+    for (const row of g.rows.slice(1)) {
+      const cell = pair(page.answer, row.target, 'pg15').groups[g.id].time;
+      assert.equal(cell.text, row.versusFirst.changeText);
+      assert.equal(cell.verdict, row.versusFirst.low === null ? 'inconclusive' : row.versusFirst.verdict);
+    }
+  }
+});
+
+test('the answer is one sentence from the verdicts, in every language', () => {
+  assert.equal(
+    pair(answerOf(), 'pg16', 'pg15').sentence,
+    'PostgreSQL 16 against PostgreSQL 15: higher throughput in 1 of 2 (+50%) ' +
+      'and throughput undecided in 1 of 2, with too few runs for any test.',
+  );
+  assert.equal(
+    pair(answerOf('ja'), 'pg16', 'pg15').sentence,
+    'PostgreSQL 15 に対する PostgreSQL 16：スループットは 2 件中 1 件で高い（+50%）、' +
+      'スループットは 2 件中 1 件で、実行回数が少なすぎて検定できません。',
+  );
+});
+
+test('the query string picks the pair; what it cannot show falls back to the first view', () => {
+  const answer = answerOf();
+  assert.deepEqual(pairState('?version=pg18&baseline=pg17', answer), {target: 'pg18', baseline: 'pg17'});
+  assert.equal(pairQuery({target: 'pg18', baseline: 'pg17'}, answer), '');
+  assert.deepEqual(pairState('?version=pg16&baseline=pg15', answer), {target: 'pg16', baseline: 'pg15'});
+  assert.equal(pairQuery({target: 'pg16', baseline: 'pg15'}, answer), '?version=pg16&baseline=pg15');
+  // A version the run does not have, or none at all: the first view.
+  assert.deepEqual(pairState('?version=pg99', answer), {target: 'pg18', baseline: 'pg17'});
+  assert.deepEqual(pairState('', answer), {target: 'pg18', baseline: 'pg17'});
+  // A version against itself is no comparison: the baseline moves.
+  assert.deepEqual(pairState('?version=pg17', answer), {target: 'pg17', baseline: 'pg18'});
+  assert.deepEqual(pairState('?version=pg15&baseline=pg15', answer), {target: 'pg15', baseline: 'pg17'});
+});
