@@ -87,6 +87,19 @@ export const ANSWER_TIME_PART = {
   },
 };
 
+/** The planner page's answer, timed part: speedups as ratios ("4.9 to 15.2 times the throughput"). */
+export const PLANNER_TIME_PART = {
+  better: {one: 'planner.answer.time.better.one', range: 'planner.answer.time.better.range'},
+  worse: {one: 'planner.answer.time.worse.one', range: 'planner.answer.time.worse.range'},
+  equivalent: {one: 'planner.answer.time.equivalent.one', range: 'planner.answer.time.equivalent.range'},
+  'below-margin': {one: 'planner.answer.time.below-margin.one', range: 'planner.answer.time.below-margin.range'},
+  inconclusive: {
+    one: 'planner.answer.time.inconclusive.one',
+    range: 'planner.answer.time.inconclusive.range',
+    tooFew: 'planner.answer.time.inconclusive.tooFew',
+  },
+};
+
 /** Whether our verdicts agree with a published study: its claim, and the outcome. */
 export const AGREEMENT_CLAIM = {
   'no-large-difference': 'common.agreement.claim.no-large-difference',
@@ -100,9 +113,21 @@ export const AGREEMENT_OUTCOME = {
 
 /** The managed-Postgres page: its three tests, instance rows, storage kinds, command steps. */
 export const MANAGED_TEST = {
-  'io-read-write': {title: 'managed.tests.io-read-write.title', intro: 'managed.tests.io-read-write.intro'},
-  'io-read-only': {title: 'managed.tests.io-read-only.title', intro: 'managed.tests.io-read-only.intro'},
-  'cpu-read-only': {title: 'managed.tests.cpu-read-only.title', intro: 'managed.tests.cpu-read-only.intro'},
+  'io-read-write': {
+    title: 'managed.tests.io-read-write.title',
+    short: 'managed.tests.io-read-write.short',
+    intro: 'managed.tests.io-read-write.intro',
+  },
+  'io-read-only': {
+    title: 'managed.tests.io-read-only.title',
+    short: 'managed.tests.io-read-only.short',
+    intro: 'managed.tests.io-read-only.intro',
+  },
+  'cpu-read-only': {
+    title: 'managed.tests.cpu-read-only.title',
+    short: 'managed.tests.cpu-read-only.short',
+    intro: 'managed.tests.cpu-read-only.intro',
+  },
 };
 export const MANAGED_STORAGE = {
   nvme: 'managed.setup.storageKinds.nvme',
@@ -139,6 +164,11 @@ export const SERVICES_STANDING = {
   overlap: 'services.standing.overlap',
   apart: 'services.standing.apart',
   significant: 'services.standing.significant',
+};
+export const SERVICES_STANDING_ALL = {
+  overlap: 'services.standingAll.overlap',
+  apart: 'services.standingAll.apart',
+  significant: 'services.standingAll.significant',
 };
 export const SERVICES_COLUMN = {
   tps: 'services.table.tps',

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {translator} from '../../test/helpers/fixtures.mjs';
-import {targetName, versusBaseline} from './repeat-stats.mjs';
+import {detectableOf, targetName, versusBaseline} from './repeat-stats.mjs';
 
 test('two servers of one version are never named alike: a declared difference names its settings', () => {
   const t = translator('en');
@@ -61,4 +61,20 @@ test('a comparison says when its interval reaches past the margin: an A/A whose 
   assert.equal(near.beyondMargin, false);
   assert.ok(wide.low < -0.12 || wide.high > 0.12, `${wide.lowText} to ${wide.highText}`);
   assert.equal(wide.beyondMargin, true);
+});
+
+test('what a timed comparison could have detected: the margin plus half its interval, and rounds for 5%', () => {
+  // 6 runs, interval −10% … +14%: half-width 12%; at a 12% margin only changes beyond 24% would be called.
+  const {detectable, ...texts} = detectableOf({low: -0.1, high: 0.14}, {margin: 0.12, runs: 6, locale: 'en'});
+  assert.ok(Math.abs(detectable - 0.24) < 1e-12, String(detectable));
+  assert.deepEqual(texts, {detectableText: '24%', rounds: 35, roundsForWanted: '35', wantedText: '5%'});
+  assert.deepEqual(detectableOf({low: null, high: null}, {margin: 0.12, runs: 3, locale: 'en'}), {
+    detectable: null,
+    detectableText: null,
+    rounds: null,
+    roundsForWanted: null,
+    wantedText: '5%',
+  });
+  // Never fewer rounds than were run.
+  assert.equal(detectableOf({low: -0.01, high: 0.01}, {margin: 0.03, runs: 6, locale: 'en'}).roundsForWanted, '6');
 });

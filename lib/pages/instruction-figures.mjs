@@ -14,7 +14,8 @@ import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';
-import {PART, verdictParts} from './versions-matrix.mjs';
+import {verdictParts} from './verdict-parts.mjs';
+import {SUMMARY_PART} from '../i18n/message-keys.mjs';
 
 /**
  * How far a function's count per transaction moves by chance: the largest of the run's A/A pairs'
@@ -112,7 +113,9 @@ export function instructionGroup(
   ];
   const findings = rows
     .slice(1)
-    .flatMap((r, i) => (versus[i + 1] ? [{name: name(r.target), base: name(base.target), ...versus[i + 1]}] : []));
+    .flatMap((r, i) =>
+      versus[i + 1] ? [{target: r.target, name: name(r.target), base: name(base.target), ...versus[i + 1]}] : [],
+    );
   const [first] = cells;
   const {clients} = first.parameters;
   const [short, long] = first.instructions?.runs ?? cells.find((c) => c.instructions)?.instructions.runs ?? [];
@@ -164,7 +167,7 @@ export function instructionGroup(
             base: findings[0].base,
             runs: findings[0].runs,
             parts: new Intl.ListFormat(locale, {type: 'conjunction'}).format(
-              verdictParts(findings, PART.instructions, {t, locale, margin: unsignedPercent(margin, locale)}),
+              verdictParts(findings, SUMMARY_PART, {t, locale, margin: unsignedPercent(margin, locale)}),
             ),
           })
         : null,

@@ -7,7 +7,7 @@ import {stateQuery} from '../postgresbench/services-view.mjs';
 import {formatDate} from './run-info.mjs';
 
 /** A figure as {low, high} (one number is a range of one). */
-const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {low: f.tpsLow, high: f.tpsHigh});
+export const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {low: f.tpsLow, high: f.tpsHigh});
 
 /** "19,800" or "4,400–4,600", formatted with `kind`. */
 function formatRange({low, high}, kind, locale) {
@@ -17,7 +17,7 @@ function formatRange({low, high}, kind, locale) {
 }
 
 /** Every system of a test compared with the fastest one. */
-function comparisons(test, locale) {
+export function comparisons(test, locale) {
   const figures = test.figures.map((f) => ({...f, range: range(f)}));
   const best = figures.reduce((a, b) => (b.range.low > a.range.low ? b : a));
   return figures

@@ -20,9 +20,10 @@ import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
-import {runSummary} from './run-summary.mjs';
+import {plannerAnswer} from './planner-answer.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
+import {readerCommand} from './reader-command.mjs';
 
 /** A case's messages: its heading, short name, what it tests and what to look at. */
 const caseKeys = (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE');
@@ -80,13 +81,15 @@ export function plannerPage(
         figures: r.figures,
         versusBase: versus[i],
       })),
+      // One plan per version: a merged run holds each part's capture of the same plan.
       plans: (result.plans ?? [])
         .filter((p) => p.workload === id && !controls.has(p.target))
+        .filter((p, i, all) => all.findIndex((q) => q.target === p.target) === i)
         .sort(order)
         .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
       sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
       script: scriptOf(result, study, id),
-      command: cell.command,
+      command: readerCommand(cell.command),
       // Non-default planner settings of the case's session (PGOPTIONS), for the prose.
       session: Object.entries(cell.parameters.session ?? {})
         .map(([k, v]) => `${k} = ${v}`)
@@ -161,10 +164,7 @@ export function plannerPage(
     margin: unsignedPercent(margin, locale),
     run: runInfo(result, locale, suite),
     instructionsRun: instructions && runInfo(instructions, locale, suite),
-    summary: runSummary(
-      cases.map((c) => ({...c, title: t(caseKeys(c.id).title)})),
-      {t, locale},
-    ),
+    answer: plannerAnswer(cases, {t, locale, margin}),
     baseline: baseName,
     focus,
     cases,

@@ -19,6 +19,8 @@ import {readStudy, studyFiles} from './studies.mjs';
 import {readServices} from '../postgresbench/import-services.mjs';
 import {servicesPage} from './services-page.mjs';
 import {historyPage} from './history-page.mjs';
+import {homeHeadlines} from './home-headlines.mjs';
+import {managedAnswer} from './managed-answer.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
 import {methodologyPage} from './methodology-page.mjs';
 import {plannerPage} from './planner-page.mjs';
@@ -162,8 +164,12 @@ export const PAGE_MESSAGES = {
     'history.title',
     'quick.title',
     'translate.title',
+    'versions.answer.instructionsColumn',
+    'versions.answer.timeColumn',
+    'common.verdict.short',
+    'common.instructions.verdict.short',
   ],
-  'managed-postgres': ['managed', 'common.run.data', 'common.json', 'common.csv'],
+  'managed-postgres': ['managed', 'common.run.data', 'common.json', 'common.csv', 'common.chartData'],
   services: ['services'],
   'pg-versions': ['common', 'versions'],
   'pg17-planner': ['common', 'planner'],
@@ -230,9 +236,15 @@ export function buildPages(content, locale, messages, fallback = []) {
     study: studyOf(content, 'pg17-planner'),
     ...instructionsOf('pg17-planner'),
   });
+  const managedData = {...managedPostgresPage(dataset, locale, services), ...managedAnswer(dataset, {t, locale})};
   const pages = {
-    home: {locale, versions: versionsData.versions, focus: plannerData.focus},
-    'managed-postgres': managedPostgresPage(dataset, locale, services),
+    home: {
+      locale,
+      versions: versionsData.versions,
+      focus: plannerData.focus,
+      headlines: homeHeadlines({managed: managedData, versions: versionsData, planner: plannerData}),
+    },
+    'managed-postgres': managedData,
     services: servicesPage(services, {
       locale,
       run: newestRun(content.results, 'postgresbench'),

@@ -6,14 +6,13 @@
 // baseline's comparisons Holm-corrected as one family per workload), so the
 // browser only picks; with the oldest version as the baseline the figures are
 // the tables'.
-import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
-import {ANSWER_TIME_PART, SUMMARY_PART, messageKey} from '../i18n/message-keys.mjs';
+import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
+import {verdictParts} from './verdict-parts.mjs';
 
-const VERDICT_ORDER = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
-export const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
+const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
 const MEASURES = {
   time: {figure: 'tps', options: {}},
   instructions: {figure: 'instructions', options: {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN}},
@@ -41,45 +40,6 @@ function cellOf(v) {
     high: round(v.high),
     text: v.changeText,
   };
-}
-
-/** "−0.61% to −0.52%", or one change when they are written alike. */
-function span(values, kind, locale) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const [low, high] = [formatFigure(sorted[0], kind, locale), formatFigure(sorted.at(-1), kind, locale)];
-  return low === high ? {one: true, change: low, low, high} : {one: false, low, high};
-}
-
-/**
- * The parts of a statement for one measure (`cells`: comparisons with verdict, change and low): one per
- * verdict met, with how many and the range of changes; undecided timed comparisons say instead how large a
- * change this machine's noise hides.
- */
-export function verdictParts(cells, map, {t, locale, margin, detectable}) {
-  const total = formatFigure(cells.length, 'integer', locale);
-  return VERDICT_ORDER.flatMap((verdict) => {
-    const these = cells.filter((c) => c.verdict === verdict);
-    if (these.length === 0) return [];
-    const keys = messageKey(map, verdict, 'answer part');
-    const count = formatFigure(these.length, 'integer', locale);
-    if (keys.tooFew) {
-      const open = these.filter((c) => (detectable(c) ?? null) !== null);
-      if (open.length === 0) return [t(keys.tooFew, {count, total})];
-      const seen = span(
-        open.map((c) => detectable(c)),
-        'percent',
-        locale,
-      );
-      const unsigned = (text) => text.replace(/^\+/, '');
-      return [t(seen.one ? keys.one : keys.range, {count, total, low: unsigned(seen.low), high: unsigned(seen.high)})];
-    }
-    const changes = span(
-      these.map((c) => c.change),
-      'percent',
-      locale,
-    );
-    return [t(changes.one ? keys.one : keys.range, {count, total, margin, ...changes})];
-  });
 }
 
 /**

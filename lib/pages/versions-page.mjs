@@ -23,9 +23,11 @@ import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
 import {mediansChart, point} from './chart-point.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
-import {PART, verdictParts, versionsMatrix} from './versions-matrix.mjs';
+import {verdictParts} from './verdict-parts.mjs';
+import {versionsMatrix} from './versions-matrix.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
-import {VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
+import {ANSWER_TIME_PART, VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
+import {readerCommand} from './reader-command.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
@@ -229,7 +231,7 @@ export function versionsPage(
 /** The timed findings of a group in one statement: how many versions per verdict, and what a 5% change would take. */
 function statementOf(findings, {t, locale, margin}) {
   if (findings.length === 0 || findings.every((f) => f.low === null)) return null;
-  const parts = verdictParts(findings, PART.time, {
+  const parts = verdictParts(findings, ANSWER_TIME_PART, {
     t,
     locale,
     margin: unsignedPercent(margin, locale),
@@ -263,5 +265,5 @@ export function commandsOf(result, scenario, workload) {
   const init = (result.preparations ?? []).find(
     (p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale,
   );
-  return {target: cell.target, init: init?.command ?? null, run: cell.command};
+  return {target: cell.target, init: readerCommand(init?.command ?? null), run: readerCommand(cell.command)};
 }

@@ -34,6 +34,11 @@ for (const locale of Object.keys(locales)) {
         if (run) for (const sentence of data.summary.instructions) assert.ok(summary.includes(sentence), summary);
         else assert.ok(summary.length > 0);
         if (data.summary.time) assert.equal(await page.textContent('[data-summary="time"]'), data.summary.time);
+      } else if (Array.isArray(data.answer)) {
+        // The answer at the top: a sentence per version, from the verdicts of both measures.
+        for (const {target, sentence} of data.answer) {
+          assert.equal(await page.textContent(`[data-answer-sentence="${target}"]`), sentence);
+        }
       } else {
         // The answer at the top: the sentence of its first pair (versions-answer.test.mjs reads it as a reader).
         const {target, baseline} = data.answer.initial;

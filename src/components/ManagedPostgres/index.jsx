@@ -15,25 +15,6 @@ const testOf = (data, id) => {
   return test;
 };
 
-/** The finding of a test in one sentence: the fastest system against each other one. */
-export function Finding({data, test: id}) {
-  const t = useT();
-  const test = testOf(data, id);
-  const figure = Object.fromEntries(test.figures.map((f) => [f.system, f]));
-  return test.comparisons.map((c) => (
-    <p key={c.versus}>
-      {t('managed.finding', {
-        best: figure[c.system].name,
-        bestTps: figure[c.system].tps,
-        versus: figure[c.versus].name,
-        versusTps: figure[c.versus].tps,
-        ratio: c.ratio,
-        percent: c.percent,
-      })}
-    </p>
-  ));
-}
-
 /**
  * Throughput of every system, and how much faster the fastest is than each
  * other one (computed, and as the source states it). The column names the
@@ -172,7 +153,6 @@ export function TestSection({data, test: id}) {
     <section>
       <h2 id={id}>{t(messageKey(MANAGED_TEST, id, 'MANAGED_TEST').title)}</h2>
       <TestIntro data={data} test={id} />
-      <Finding data={data} test={id} />
       <ResultTable data={data} test={id} />
       <PerRun data={data} test={id} />
       <h3 id={`${id}-setup`}>{t('managed.setup.title')}</h3>

@@ -9,33 +9,10 @@ import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
 import {pairQuery, pairState} from '@site/lib/pages/versions-matrix.mjs';
 import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
 import styles from './styles.module.css';
 
 const MEASURES = ['instructions', 'time'];
-
-/** The widest end of any shown interval of a measure, and at least twice its margin: one scale per column kind. */
-function reachOf(pairs, measure, margin) {
-  const ends = pairs.flatMap((p) =>
-    Object.values(p.groups).flatMap((g) => {
-      const c = g[measure];
-      return c ? [c.low, c.high, c.change].filter((v) => v !== null).map(Math.abs) : [];
-    }),
-  );
-  return Math.max(2 * margin, ...ends);
-}
-
-/** An interval across the margin's band, the change as a dot: drawn for the eye, its figures are in the text. */
-function IntervalBar({cell, margin, reach}) {
-  const x = (v) => 50 + (50 * Math.max(-reach, Math.min(reach, v))) / reach;
-  return (
-    <svg className={styles.bar} viewBox="0 0 100 12" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-      <rect className={styles.band} x={x(-margin)} y="0" width={x(margin) - x(-margin)} height="12" />
-      <line className={styles.zero} x1="50" x2="50" y1="0" y2="12" />
-      {cell.low !== null && <line className={styles.interval} x1={x(cell.low)} x2={x(cell.high)} y1="6" y2="6" />}
-      <line className={styles.dot} x1={x(cell.change)} x2={x(cell.change)} y1="1" y2="11" />
-    </svg>
-  );
-}
 
 function Cell({cell, measure, margin, reach}) {
   const t = useT();
@@ -60,7 +37,15 @@ export default function VersionsAnswer({data}) {
   const name = (id) => m.targets.find((x) => x.id === id).name;
   const options = m.targets.map((x) => [x.id, x.name]);
   const measures = MEASURES.filter((k) => m.marginValues[k] !== null);
-  const reach = Object.fromEntries(MEASURES.map((k) => [k, reachOf(columns, k, m.marginValues[k] ?? 0)]));
+  const reach = Object.fromEntries(
+    MEASURES.map((k) => [
+      k,
+      reachOf(
+        columns.flatMap((p) => Object.values(p.groups).map((g) => g[k])),
+        m.marginValues[k] ?? 0,
+      ),
+    ]),
+  );
   return (
     <section className={styles.answer} data-answer={`${state.target} ${state.baseline}`}>
       <ControlRow label={t('versions.answer.label')}>

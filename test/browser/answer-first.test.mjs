@@ -1,7 +1,9 @@
-// The versions page answers on its first screen, in every locale: the pair
-// the address asks for, a sentence naming both, the matrix with its bars;
-// picking another pair rewrites the address; each workload's detail is a tab
-// that a link can open. (lib/pages/versions-matrix.test.mjs checks the figures.)
+// The main pages answer on their first screen, in every locale: a chart and a
+// sentence generated from the data, above the fold at 1280×800. The versions
+// page: the pair the address asks for, a sentence naming both, the matrix with
+// its bars; picking another pair rewrites the address; each workload's detail
+// is a tab that a link can open. (lib/pages/*-answer and versions-matrix tests
+// check the figures and sentences.)
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
@@ -27,8 +29,35 @@ const answerBox = (page) =>
     };
   });
 
+/** A chart (canvas, image or drawn bars) at least half above the fold, and a sentence wholly above it. */
+const firstScreen = (page) =>
+  page.evaluate((fold) => {
+    const box = (el) => el.getBoundingClientRect();
+    const charts = [
+      ...document.querySelectorAll('figure[data-chart] canvas, figure[data-chart] img, [data-answer] svg'),
+      ...document.querySelectorAll('[data-headline] img, [data-headline] svg'),
+    ].filter((el) => box(el).height > 0);
+    const sentences = [...document.querySelectorAll('[data-answer-sentence]')].filter((el) => el.textContent.trim());
+    return {
+      chart: charts.some((el) => box(el).top + box(el).height / 2 <= fold),
+      sentence: sentences.some((el) => box(el).bottom <= fold),
+    };
+  }, FOLD);
+
 for (const locale of Object.keys(locales)) {
   const base = localePath(locale);
+
+  for (const slug of ['', 'managed-postgres/', 'pg-versions/', 'pg17-planner/']) {
+    test(`${base}${slug}: a chart and a generated sentence above the fold at 1280×800 (${locale})`, async () => {
+      const {page, problems} = await openPage(site, `${base}${slug}`);
+      // Charts are drawn once the reader points or scrolls: pointing is enough here.
+      await page.mouse.move(1, 1);
+      await page.waitForTimeout(300);
+      assert.deepEqual(await firstScreen(page), {chart: true, sentence: true});
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
 
   test(`${base}pg-versions/: the answer, a sentence and its bars, above the fold at 1280×800 (${locale})`, async () => {
     const {page, problems} = await openPage(site, `${base}pg-versions/`);

@@ -1,0 +1,47 @@
+// A statement over many comparisons, one part per verdict met ("fewer
+// instructions per transaction in 3 of 4 comparisons (-3.2% to -1.4%)"), so
+// that a page says once what a sentence per comparison would repeat. Each map
+// (lib/i18n/message-keys.mjs) gives a verdict's words for one change and for a
+// range; an undecided timed part says how large a change the noise hides.
+import {formatFigure} from '../numbers/format.mjs';
+import {messageKey} from '../i18n/message-keys.mjs';
+
+const VERDICT_ORDER = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
+/** The figure a part gives the range of: the change as a percent, or (the planner's speedups) the ratio. */
+export const CHANGE = {of: (c) => c.change, kind: 'percent'};
+export const RATIO = {of: (c) => c.ratio, kind: 'ratio'};
+
+/** "−0.61% to −0.52%", or one change when they are written alike. */
+function span(values, kind, locale) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const [low, high] = [formatFigure(sorted[0], kind, locale), formatFigure(sorted.at(-1), kind, locale)];
+  return low === high ? {one: true, change: low, low, high} : {one: false, low, high};
+}
+
+/**
+ * The parts of a statement for one measure (`cells`: comparisons with verdict, change and low): one per
+ * verdict met, with how many and the range of changes; undecided timed comparisons say instead how large a
+ * change this machine's noise hides.
+ */
+export function verdictParts(cells, map, {t, locale, margin, detectable = () => null, figure = CHANGE}) {
+  const total = formatFigure(cells.length, 'integer', locale);
+  return VERDICT_ORDER.flatMap((verdict) => {
+    const these = cells.filter((c) => c.verdict === verdict);
+    if (these.length === 0) return [];
+    const keys = messageKey(map, verdict, 'answer part');
+    const count = formatFigure(these.length, 'integer', locale);
+    if (keys.tooFew) {
+      const open = these.filter((c) => (detectable(c) ?? null) !== null);
+      if (open.length === 0) return [t(keys.tooFew, {count, total})];
+      const seen = span(
+        open.map((c) => detectable(c)),
+        'percent',
+        locale,
+      );
+      const unsigned = (text) => text.replace(/^\+/, '');
+      return [t(seen.one ? keys.one : keys.range, {count, total, low: unsigned(seen.low), high: unsigned(seen.high)})];
+    }
+    const changes = span(these.map(figure.of), figure.kind, locale);
+    return [t(changes.one ? keys.one : keys.range, {count, total, margin, ...changes})];
+  });
+}

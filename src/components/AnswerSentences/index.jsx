@@ -1,0 +1,15 @@
+// A page's answer in sentences generated from its verdicts (lib/pages/*-answer.mjs), above its chart.
+import styles from './styles.module.css';
+
+/** @param {{sentences: {target: string, sentence: string}[]}} props */
+export default function AnswerSentences({sentences}) {
+  return (
+    <div className={styles.answer} data-answer-sentences>
+      {sentences.map((s) => (
+        <p key={s.target} data-answer-sentence={s.target}>
+          {s.sentence}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The overview's headlines: per page with findings, its title, a small chart
+// and the answer sentence its own page opens with.
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import {useT} from '@site/src/components/Msg';
+import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
+import {narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import styles from './styles.module.css';
+
+const MEASURES = {instructions: 'versions.answer.instructionsColumn', time: 'versions.answer.timeColumn'};
+
+/** The page chart's narrow image, as a thumbnail: no script needed. */
+function Thumbnail({image, alt}) {
+  return <img className={styles.image} src={useBaseUrl(narrowImageOf(image))} alt={alt} loading="lazy" />;
+}
+
+/** The versions page's first pair, per workload: each measure's change drawn across its margin. */
+function MiniMatrix({headline: h}) {
+  const t = useT();
+  const measures = Object.keys(MEASURES).filter((k) => h.margins[k] !== null);
+  const reach = Object.fromEntries(
+    measures.map((k) => [
+      k,
+      reachOf(
+        h.rows.map((r) => r[k]),
+        h.margins[k],
+      ),
+    ]),
+  );
+  const scenarios = [...new Set(h.rows.map((r) => r.scenario))];
+  return (
+    <div className={styles.mini}>
+      {scenarios.map((scenario) => (
+        <div key={scenario}>
+          <p className={styles.scenario}>{scenario}</p>
+          <dl>
+            {h.rows
+              .filter((r) => r.scenario === scenario)
+              .map((r) => (
+                <div key={r.id} className={styles.workload}>
+                  <dt>{r.workload}</dt>
+                  {measures.map((k) =>
+                    r[k] ? (
+                      <dd key={k} className={styles[r[k].verdict] ?? ''}>
+                        <span className={styles.measure}>{t(MEASURES[k])}</span>
+                        <span className={styles.change}>
+                          {r[k].text} {t(messageKey(VERDICT_SHORT[k], r[k].verdict, 'VERDICT_SHORT'))}
+                        </span>
+                        <IntervalBar cell={r[k]} margin={h.margins[k]} reach={reach[k]} />
+                      </dd>
+                    ) : null,
+                  )}
+                </div>
+              ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** @param {{data: {headlines: object[]}, titles: Record<string, React.ReactNode>}} props  titles: per page */
+export default function Headlines({data, titles}) {
+  return (
+    // Each headline is its own page's answer: indexed there, not here, so a search leads to that page.
+    <div className={styles.grid} data-pagefind-ignore="all">
+      {data.headlines.map((h) => (
+        <section key={h.page} className={styles.card} data-headline={h.page}>
+          <h2 className={styles.title}>
+            <Link to={`/${h.page}`}>{titles[h.page]}</Link>
+          </h2>
+          {h.rows ? <MiniMatrix headline={h} /> : <Thumbnail image={h.image} alt={h.alt} />}
+          {h.sentence && (
+            <p className={styles.sentence} data-answer-sentence={h.page}>
+              {h.sentence}
+            </p>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
