@@ -5,18 +5,14 @@
 // string, and every change adds a history entry. The numbers of any view come
 // from lib/postgresbench/services-view.mjs, the same function the build used.
 import {useCallback, useMemo} from 'react';
-import CodeBlock from '@theme/CodeBlock';
 import {useDataUrl} from '@site/src/components/DataUrl';
-import Msg, {useSentenceGap, useT} from '@site/src/components/Msg';
-import RepoPath from '@site/src/components/RepoPath';
-import NoteBox from '@site/src/components/NoteBox';
+import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, controlStyles, useQueryState} from '@site/src/components/Controls';
-import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {
-  SERVICES_COLUMN,
   SERVICES_FIGURE,
   SERVICES_METRIC,
   SERVICES_STANDING,
+  SERVICES_STANDING_ALL,
   SERVICES_UNIT,
   messageKey,
 } from '@site/lib/i18n/message-keys.mjs';
@@ -31,7 +27,7 @@ const metricLabel = (t, id) =>
     ? t('services.metrics.percentile', {p: id.slice(1)})
     : t(messageKey(SERVICES_METRIC, id, 'SERVICES_METRIC'));
 
-function Controls({data, state, change}) {
+function Controls({data, state, change, view}) {
   const t = useT();
   const machine = data.machines.find((m) => m.key === state.machine);
   const chosen = (id) => !state.services || state.services.includes(id);
@@ -82,12 +78,14 @@ function Controls({data, state, change}) {
       </fieldset>
       <fieldset className={`${controlStyles.control} ${styles.services}`}>
         <legend>{t('services.controls.services')}</legend>
-        {data.services.map((s) => (
-          <label key={s.id} className={styles.choice}>
-            <input type="checkbox" checked={chosen(s.id)} onChange={() => toggle(s.id)} data-service={s.id} />
-            {s.measuredHere ? t('services.measuredHere.name') : s.name}
-          </label>
-        ))}
+        {data.services
+          .filter((s) => !s.measuredHere || view.measuredHereComparable)
+          .map((s) => (
+            <label key={s.id} className={styles.choice}>
+              <input type="checkbox" checked={chosen(s.id)} onChange={() => toggle(s.id)} data-service={s.id} />
+              {s.measuredHere ? t('services.measuredHere.name') : s.name}
+            </label>
+          ))}
       </fieldset>
     </ControlRow>
   );
@@ -132,7 +130,7 @@ function Bar({data, row, view}) {
           <span data-ratio>{row.isBest ? t('services.best') : t('services.ratio', {ratio: row.ratio})}</span>
         )}
       </div>
-      {row.versusAbove && (
+      {row.versusAbove && !view.standingOfAll && (
         <p className={styles.standing} data-standing={row.versusAbove.verdict}>
           {t(messageKey(SERVICES_STANDING, row.versusAbove.verdict, 'SERVICES_STANDING'), {p: row.versusAbove.p})}
         </p>
@@ -162,7 +160,7 @@ export default function ServiceComparison({data}) {
   );
   return (
     <div className={styles.comparison} data-services-view={stateQuery(state, data.rows) || '?'}>
-      <Controls data={data} state={state} change={change} />
+      <Controls data={data} state={state} change={change} view={view} />
       <p className={styles.summary}>
         {t('services.summary', {
           metric: metricLabel(t, view.metric.id),
@@ -174,6 +172,13 @@ export default function ServiceComparison({data}) {
       {view.memories.length > 1 && (
         <p className={styles.summary}>{t('services.memoryDiffers', {memories: view.memories.join(' / ')})}</p>
       )}
+      {view.standingOfAll && (
+        <p className={styles.summary} data-standing-all={view.standingOfAll.verdict}>
+          {t(messageKey(SERVICES_STANDING_ALL, view.standingOfAll.verdict, 'SERVICES_STANDING_ALL'), {
+            p: view.standingOfAll.p,
+          })}
+        </p>
+      )}
       {view.rows.length === 0 ? (
         <p data-empty>{t('services.empty')}</p>
       ) : (
@@ -184,109 +189,5 @@ export default function ServiceComparison({data}) {
         </ol>
       )}
     </div>
-  );
-}
-
-/** Every file and every run, as numbers (what the bars are drawn from). */
-export function FullTable({data}) {
-  const t = useT();
-  const dataUrl = useDataUrl();
-  const cols = ['tps', 'latency', 'stddev', 'p95', 'p99', 'connection'];
-  return (
-    <DataTable
-      data-services-table
-      columns={[
-        t('services.table.file'),
-        {label: t('services.table.run'), numeric: true},
-        ...cols.map((c) => ({
-          label: /^p\d+$/.test(c)
-            ? t('services.table.percentile', {p: c.slice(1)})
-            : t(messageKey(SERVICES_COLUMN, c, 'SERVICES_COLUMN')),
-          numeric: true,
-        })),
-        {label: t('services.table.load'), numeric: true},
-      ]}
-    >
-      {data.table.map((f) => {
-        const r = data.rows.find((x) => x.id === f.id);
-        const text = data.texts[r.id];
-        return f.runs.map((run, i) => (
-          <tr key={`${f.id}-${run.run}`}>
-            {i === 0 && (
-              <th scope="row" rowSpan={f.runs.length}>
-                {r.url ? <a href={dataUrl(r.url)}>{r.system}</a> : r.system}
-                <Spread>
-                  {t('services.table.setup', {vcpus: text.vcpus, memory: text.memoryGb, size: text.size})}
-                </Spread>
-              </th>
-            )}
-            <Num>{run.run}</Num>
-            {cols.map((c) => (
-              <Num key={c}>{run[c] ?? '—'}</Num>
-            ))}
-            {i === 0 && <Num rowSpan={f.runs.length}>{f.load ?? '—'}</Num>}
-          </tr>
-        ));
-      })}
-    </DataTable>
-  );
-}
-
-/** Whose data this is, under which license, at which commit. */
-export function Attribution({data}) {
-  const t = useT();
-  const gap = useSentenceGap();
-  const {source} = data;
-  return (
-    <NoteBox>
-      <span data-attribution>
-        <Msg
-          id="services.attribution"
-          values={{
-            license: source.license,
-            commit: source.shortCommit,
-            folder: <RepoPath path="datasets/postgresbench/" />,
-          }}
-        />
-      </span>
-      {gap}
-      <a href={source.url}>{t('services.attributionLink', {repository: source.repository})}</a>
-    </NoteBox>
-  );
-}
-
-/** How the imported files were measured: pgbench's parameters, as the files give them. */
-export function Method({data}) {
-  const t = useT();
-  if (!data.params) return <p>{t('services.methodMixed')}</p>;
-  return <p>{t('services.method', data.params)}</p>;
-}
-
-/** Running the same benchmark against your own server: the suite's commands, from the suite. */
-export function OwnRun({data}) {
-  const t = useT();
-  if (data.commands.length === 0) return null;
-  const text = [
-    `# ${t('services.ownRun.url')}`,
-    'export POSTGRESBENCH_URL=postgres://user:password@host:5432/db',
-    ...data.commands.flatMap((c) => [
-      '',
-      `# ${t('services.ownRun.scenario', {size: c.scenario})}`,
-      `# ${c.init}`,
-      `# ${c.run}`,
-      c.bench,
-    ]),
-    '',
-    `# ${t('services.ownRun.export')}`,
-    'node scripts/bench.mjs export results/postgresbench-<time>.json --out export \\',
-    '  --system "My Postgres" --service my_postgres --vcpus <n> --ram-gb <n>',
-  ].join('\n');
-  return (
-    <section>
-      <h2 id="your-database">{t('services.ownRun.title')}</h2>
-      <p>{t('services.ownRun.text')}</p>
-      <CodeBlock language="bash">{text}</CodeBlock>
-      <p>{t('services.ownRun.smoke')}</p>
-    </section>
   );
 }

@@ -1,0 +1,164 @@
+// The tables of the Methodology page: suites, the comparison rule, run
+// methods, the noise floor, the rounding rule and the machines.
+import CodeBlock from '@theme/CodeBlock';
+import Heading from '@theme/Heading';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
+import DataTable, {Num} from '@site/src/components/DataTable';
+import {METHOD_ROUNDING_KIND, METHOD_SUITE, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import {verdictSentence} from '@site/src/components/RunFigures';
+import {runMethod} from '@site/src/components/RunProvenance';
+
+/** Each suite: its design and the command that reruns it. */
+export function SuitesTable({data}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  return data.suites.map((s) => (
+    <section key={s.id} data-suite={s.id}>
+      <Heading as="h3" id={`suite-${s.id}`}>
+        {t(messageKey(METHOD_SUITE, s.id, 'METHOD_SUITE'))}
+      </Heading>
+      <p>
+        {[
+          t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')}),
+          t('method.suiteMargin', {margin: s.margin}),
+          s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
+          ...s.controls.map((c) =>
+            t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),
+          ),
+        ]
+          .filter(Boolean)
+          .join(gap)}
+      </p>
+      <DataTable
+        columns={[
+          'method.table.scenario',
+          'method.table.scale',
+          'method.table.clients',
+          'method.table.threads',
+          'method.table.duration',
+          'method.table.warmup',
+        ].map((k) => t(k))}
+      >
+        {s.scenarios.map((sc) => (
+          <tr key={sc.id} data-scenario={sc.id}>
+            <td>
+              {sc.name} <code>{sc.id}</code>
+            </td>
+            <Num data-figure="scale">{sc.scale ?? '—'}</Num>
+            <Num data-figure="clients">{sc.clients}</Num>
+            <Num data-figure="threads">{sc.threads}</Num>
+            <Num>{sc.durationS ? t('common.seconds', {value: sc.durationS}) : '—'}</Num>
+            <Num>{sc.warmupS ? t('common.seconds', {value: sc.warmupS}) : '—'}</Num>
+          </tr>
+        ))}
+      </DataTable>
+      {s.settings.length > 0 && <p>{t('method.settings', {settings: s.settings.join(', ')})}</p>}
+      <CodeBlock language="bash">{s.command}</CodeBlock>
+    </section>
+  ));
+}
+
+/** Where an A/A control runs: its scenarios and workloads, or everywhere. */
+const controlGroups = (c) => [...(c.scenarios ?? []), ...(c.workloads ?? [])].join(' / ') || '*';
+
+/** What the runner did in each published run, from its result. */
+/** How a comparison is decided, with each published suite's margins (Methodology). */
+export function ComparisonRule({data}) {
+  const t = useT();
+  const margins = new Intl.ListFormat(data.locale, {type: 'conjunction'}).format(
+    data.margins.map((m) => t(m.instructions ? 'method.numbers.suiteMargin' : 'method.numbers.suiteMarginTime', m)),
+  );
+  const next = data.margins.flatMap((m) => [
+    m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),
+    m.nextInstructions && t('method.numbers.nextInstructions', {suite: m.suite, next: m.nextInstructions}),
+  ]);
+  return [
+    t('method.numbers.noise', {margins, level: data.level}),
+    t('method.numbers.paired'),
+    ...next.filter(Boolean),
+  ].join(' ');
+}
+
+export function RunMethods({data}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  // The same sentences for every run: left out of the search index, which would rank the page by them.
+  return data.runs.map((run) => (
+    <p key={run.id} data-run-method={run.id} data-pagefind-ignore="all">
+      <code>{run.id}</code>
+      {gap}
+      {runMethod(t, run).join(gap)}
+    </p>
+  ));
+}
+
+/** The A/A controls of the published runs: the noise floor, each from its verdict. */
+export function NoiseFloor({data}) {
+  const t = useT();
+  if (data.noiseFloor.length === 0) return <p>{t('method.noiseFloor.none')}</p>;
+  return (
+    <ul>
+      {data.noiseFloor.map((c) => (
+        <li key={`${c.run}-${c.scenario}-${c.workload}`} data-noise-floor={c.verdict}>
+          {t('method.noiseFloor.item', {run: c.run, scenario: c.scenarioName, workload: c.workloadName})}{' '}
+          {verdictSentence(t, {
+            ...c,
+            name: t('common.controlName', {name: t('common.postgresVersion', {version: c.version})}),
+            base: t('common.postgresVersion', {version: c.version}),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rounding rule, shown on figures of a real run. */
+export function RoundingTable({data}) {
+  const t = useT();
+  return (
+    <DataTable
+      columns={['method.rounding.figure', 'method.rounding.measured', 'method.rounding.shown'].map((k) => t(k))}
+      caption={t('method.rounding.source', {run: data.exampleRun})}
+    >
+      {data.examples.map((e) => (
+        <tr key={e.kind} data-kind={e.kind}>
+          <td>{t(messageKey(METHOD_ROUNDING_KIND, e.kind, 'METHOD_ROUNDING_KIND'), {p: e.p})}</td>
+          <Num>
+            <code>{e.raw}</code>
+          </Num>
+          <Num>{e.text}</Num>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** The machines of the runs the pages show. */
+export function MachinesTable({data}) {
+  const t = useT();
+  return (
+    <DataTable
+      columns={[
+        'method.machines.run',
+        'method.machines.cpu',
+        'method.machines.memory',
+        'method.machines.os',
+        'method.machines.pgbench',
+        'method.machines.servers',
+      ].map((k) => t(k))}
+    >
+      {data.runs.map((r) => (
+        <tr key={r.id}>
+          <td>
+            <code>{r.id}</code>
+          </td>
+          <td>{t('method.machines.cpuText', {cpus: r.host.cpus ?? '?', model: r.host.cpuModel ?? '?'})}</td>
+          <Num>{t('method.machines.gib', {value: r.host.memoryGib ?? '?'})}</Num>
+          <td>{r.host.os}</td>
+          <td>{r.pgbench}</td>
+          <td>{r.versions.join(', ')}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,126 @@
+// Where a page's figures come from: the run (its machine, pgbench, order,
+// bounds and build, generated from its result) and the published study shown
+// beside it.
+import {useT} from '@site/src/components/Msg';
+import RunData from '@site/src/components/RunData';
+import {SentenceNote} from '@site/src/components/RunFigures';
+
+/** What the runner did in a run, and what bounds its figures: sentences generated from its result. */
+export function runMethod(t, run) {
+  const {order, bounds} = run;
+  return [
+    !order.interleaved
+      ? t('common.run.order.sequential')
+      : order.parts
+        ? t('common.run.order.interleavedParts', {rounds: order.rounds, parts: order.parts, seeds: order.seeds})
+        : t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed}),
+    order.warmupS && t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {warmup: order.warmupS}),
+    t('common.run.measured', {measured: run.measuredS}),
+    bounds &&
+      t(bounds.durable ? 'common.run.durable' : 'common.run.notDurable', {
+        fsync: bounds.fsync,
+        synchronousCommit: bounds.synchronousCommit,
+      }),
+    bounds &&
+      t(bounds.timeoutBeyondRuns ? 'common.run.checkpoints' : 'common.run.checkpointsMayFall', {
+        checkpointTimeout: bounds.checkpointTimeout,
+        maxWalSize: bounds.maxWalSize,
+      }),
+    bounds?.differing.length > 0 &&
+      t('common.run.differs', {
+        list: bounds.differing
+          .map((d) => {
+            const values = d.values.map((v) => `${v.value} (${t('common.postgresVersion', {version: v.versions})})`);
+            return `${d.name}: ${values.join(', ')}`;
+          })
+          .join('; '),
+      }),
+    bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
+    bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
+    run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
+  ].filter(Boolean);
+}
+
+/** How the servers were built, and what that means for the figures: a sentence per case. */
+const buildKey = (build) =>
+  build.flags === null
+    ? 'common.run.build.flagsUnknown'
+    : build.jit
+      ? 'common.run.build.jit'
+      : 'common.run.build.noJit';
+
+/** Which sources had uncommitted changes: the run's, or in a merged run each such part's. */
+function dirtyParts(t, run) {
+  if (run.parts.length === 0) return [run.dirty && t('common.run.dirty', {sha: run.gitSha ?? '?'})];
+  return run.parts.filter((p) => p.dirty).map((p) => t('common.run.partDirty', {part: p.run, sha: p.gitSha ?? '?'}));
+}
+
+/** Which run the page's figures come from, on what, and how to read them. */
+export function RunProvenance({data}) {
+  const t = useT();
+  const {run} = data;
+  return (
+    <SentenceNote
+      title={t('common.run.title')}
+      sentences={[
+        t('common.run.text', {
+          id: run.id,
+          date: run.date,
+          cpus: run.host.cpus ?? '?',
+          cpuModel: run.host.cpuModel ?? '?',
+          memory: run.host.memoryGib ?? '?',
+          os: run.host.os ?? '?',
+          pgbench: run.pgbench ?? '?',
+        }),
+        run.durationS && t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')}),
+        ...runMethod(t, run),
+        ...dirtyParts(t, run),
+        t('common.run.data'),
+      ]}
+    >
+      {' '}
+      <RunData run={run} />
+      {data.instructionsRun && (
+        <>
+          {' '}
+          {t('common.instructions.data', {id: data.instructionsRun.id})} <RunData run={data.instructionsRun} />
+        </>
+      )}
+    </SentenceNote>
+  );
+}
+
+/** The published study shown beside our figures: what it is, what it ran on, how it is shown. */
+export function StudyNote({data}) {
+  const t = useT();
+  const {study} = data;
+  if (!study) return null;
+  const m = study.machine;
+  const machine = [
+    m.instance,
+    m.vcpus && t('common.study.vcpus', {vcpus: m.vcpus}),
+    m.memoryGb && t('common.study.memory', {memory: m.memoryGb}),
+    m.os,
+    m.storage,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <SentenceNote
+      title={t('common.study.title')}
+      sentences={[
+        t('common.study.text', {
+          source: study.title,
+          publisher: study.publisher,
+          date: study.date,
+          versions: study.versions,
+        }),
+        machine ? t('common.study.machine', {machine}) : t('common.study.noMachine'),
+        study.settings
+          ? t('common.study.settings', {settings: study.settings.join(', ')})
+          : t('common.study.noSettings'),
+        t('common.study.shown'),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+// The versions page's detail: one tab per comparison group, each with its
+// parameters, one statement per measure, the tables (ours, published), the
+// charts, the instructions and the commands.
+import CodeBlock from '@theme/CodeBlock';
+import Heading from '@theme/Heading';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
+import Chart from '@site/src/components/Chart';
+import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import GroupTabs from '@site/src/components/GroupTabs';
+import {VERSIONS_INTRO, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import {ControlNote, Stat, Versus, sentences, tableNote, Agreement} from '@site/src/components/RunFigures';
+import InstructionsSection from '@site/src/components/InstructionsSection';
+import styles from './styles.module.css';
+
+const FIGURE_HEADINGS = {
+  count: 'common.table.count',
+  tps: 'common.table.tps',
+  min: 'common.table.min',
+  max: 'common.table.max',
+};
+
+/** Every comparison group of the versions page, in the run's order. */
+export default function VersionsGroups({data}) {
+  const t = useT();
+  return (
+    <>
+      <Heading as="h2" id="details">
+        {t('versions.details.title')}
+      </Heading>
+      <GroupTabs
+        label={t('versions.details.title')}
+        parts={data.groups.map((g) => ({
+          id: g.id,
+          title: g.title,
+          content: <VersionsGroup data={data} group={g} />,
+        }))}
+      />
+    </>
+  );
+}
+
+/** One comparison group of the versions page: parameters, findings, tables (ours, published), charts, commands. */
+function VersionsGroup({data, group: g}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  const base = g.rows[0];
+  const heading = (f) => (FIGURE_HEADINGS[f] ? t(FIGURE_HEADINGS[f]) : t('common.table.percentile', {p: f.slice(1)}));
+  const columns = [
+    t('common.table.version'),
+    ...Object.keys(base.figures).map((name) => ({label: heading(name), numeric: true})),
+    {label: t('common.table.versus', {base: base.name}), numeric: true},
+  ];
+  return (
+    <section data-group={g.id}>
+      <Heading as="h2" id={g.id}>
+        {g.title}
+      </Heading>
+      <p>{t(messageKey(VERSIONS_INTRO, `${g.scenario}/${g.workload}`, 'VERSIONS_INTRO'))}</p>
+      <p>
+        {t('versions.parameters', {
+          builtin: g.parameters.builtin,
+          scale: g.parameters.scale,
+          clients: g.parameters.clients,
+          threads: g.parameters.threads,
+          duration: g.parameters.durationS,
+          repeats: g.parameters.repeats,
+        })}
+      </p>
+      <p className="finding" data-findings={g.id}>
+        {g.undecidable ? t('common.verdict.sentence.tooFew', g.undecidable) : sentences(g.statement ?? [], gap)}
+      </p>
+      <ControlNote control={g.control} />
+      <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
+        {g.rows.map((r) => (
+          <tr key={r.target} data-target={r.target}>
+            <th scope="row">
+              {r.name}
+              <Spread>{r.version}</Spread>
+            </th>
+            {Object.entries(r.figures).map(([name, stat]) => (
+              <Stat key={name} stat={stat} figure={name} />
+            ))}
+            <Versus compare={r.versusFirst} />
+          </tr>
+        ))}
+      </DataTable>
+      {data.study && g.agreement && <Agreement agreement={g.agreement} source={data.study.title} />}
+      {g.published && (
+        <details data-published-figures={g.id}>
+          <summary>
+            {t('versions.published.intro', {
+              source: data.study.title,
+              date: data.study.date,
+              duration: g.published.durationS,
+              runs: data.study.runs,
+            })}
+          </summary>
+          <DataTable
+            data-published={g.id}
+            columns={columns}
+            caption={t('versions.published.caption', {source: data.study.title})}
+          >
+            {g.published.rows.map((r) => (
+              <tr key={r.target} data-target={r.target}>
+                <th scope="row">
+                  {r.name}
+                  <Spread>{r.version}</Spread>
+                </th>
+                {Object.entries(r.figures).map(([name, stat]) => (
+                  <Stat key={name} stat={stat} figure={name} />
+                ))}
+                <Num data-figure="percent">{r.versusFirst ? r.versusFirst.changeText : t('common.baseline')}</Num>
+              </tr>
+            ))}
+          </DataTable>
+        </details>
+      )}
+      <div className={styles.charts}>
+        {g.charts.map((spec) => (
+          <Chart key={spec.id} spec={spec} />
+        ))}
+      </div>
+      <InstructionsSection page="pg-versions" id={g.id} figures={g.instructions} run={data.instructionsRun} />
+      <Heading as="h3" id={`${g.id}-commands`}>
+        {t('common.commands.title')}
+      </Heading>
+      <CodeBlock language="bash">
+        {[
+          g.commands.init && `# ${t('common.commands.init')}\n${g.commands.init}`,
+          `# ${t('common.commands.run')}\n${g.commands.run}`,
+        ]
+          .filter(Boolean)
+          .join('\n\n')}
+      </CodeBlock>
+    </section>
+  );
+}
