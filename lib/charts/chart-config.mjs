@@ -5,6 +5,16 @@
 /** Okabe–Ito colours: told apart with colour-blindness, readable on light and dark. */
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442'];
 
+/**
+ * The marker of each line's points: five shapes against seven colours (five and seven share no factor), so
+ * the first 35 series each differ from every other in colour, shape or both, and a reader who cannot tell two
+ * colours apart still tells the shapes.
+ */
+export const MARKERS = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot'];
+
+/** The colour and marker of the i-th series. */
+export const seriesStyle = (i) => ({color: PALETTE[i % PALETTE.length], marker: MARKERS[i % MARKERS.length]});
+
 /** Whiskers from each point's `low` to `high` (the spread of the repeats). */
 export const rangeWhiskers = {
   id: 'rangeWhiskers',
@@ -87,7 +97,7 @@ function axis({title, ticks, range}, theme, extra = {}) {
 export function chartConfig(spec, theme) {
   const bar = spec.type === 'bar';
   const datasets = spec.series.map((s, i) => {
-    const color = PALETTE[i % PALETTE.length];
+    const {color, marker} = seriesStyle(i);
     return bar
       ? {
           label: s.label,
@@ -102,7 +112,9 @@ export function chartConfig(spec, theme) {
           ...(spec.markers && {ranges: s.points.map((p) => (p.low == null ? null : {low: p.low, high: p.high}))}),
           borderColor: color,
           backgroundColor: color,
-          pointRadius: spec.markers ? 4 : 0,
+          pointRadius: spec.markers ? 4.5 : 0,
+          pointStyle: marker,
+          pointBorderWidth: 2,
           borderWidth: 1.5,
           tension: 0,
         };
@@ -154,7 +166,7 @@ export function chartConfig(spec, theme) {
         },
         legend: {
           display: (theme.showLegend ?? false) && spec.series.length > 1,
-          labels: {color: theme.text, font: theme.font},
+          labels: {color: theme.text, font: theme.font, usePointStyle: Boolean(spec.markers)},
         },
         tooltip: {
           callbacks: {

@@ -69,7 +69,10 @@ export function lineChart(options) {
       title: xTitle,
       ticks: xTicks ?? niceTicks({min: Math.min(0, ...xs), max: Math.max(...xs), kind: xKind, locale}),
       // Points at whole positions (runs) get half a step of room on each side, so none sits on the frame.
-      ...(xTicks && {range: {min: Math.min(...xTicks.map((t) => t.value)) - 0.5, max: Math.max(...xs) + 0.5}}),
+      // Half a step beyond the first and last tick, which fall on the first and last points.
+      ...(xTicks && {
+        range: {min: Math.min(...xTicks.map((t) => t.value)) - 0.5, max: Math.max(...xTicks.map((t) => t.value)) + 0.5},
+      }),
       texts,
     },
     y: {title: yTitle, ticks: niceTicks({max: Math.max(...ys), kind: yKind, locale})},
@@ -80,17 +83,19 @@ export function lineChart(options) {
 /** The image drawn for narrow screens beside the wide one (`/charts/x.png` → `/charts/x-narrow.png`). */
 export const narrowImageOf = (image) => image.replace(/\.png$/, '-narrow.png');
 
-/** The rows of a chart's data table: one per category (bars) or x value (lines). */
+/** The rows of a chart's data table: one per category (bars), or x value or slot (lines). */
 export function chartTable(spec) {
   if (spec.type === 'bar') {
     return spec.x.categories.map((label, i) => ({label, cells: spec.series.map((s) => s.points[i])}));
   }
+  // A row per x, or per `slot` where lines are drawn side by side within one (a history's run).
   const rows = new Map();
   spec.series.forEach((s, j) => {
     for (const p of s.points) {
-      if (!rows.has(p.x))
-        rows.set(p.x, {x: p.x, label: spec.x.texts[p.x], cells: Array(spec.series.length).fill(null)});
-      rows.get(p.x).cells[j] = p;
+      const key = p.slot ?? p.x;
+      if (!rows.has(key))
+        rows.set(key, {x: key, label: spec.x.texts[p.x], cells: Array(spec.series.length).fill(null)});
+      rows.get(key).cells[j] = p;
     }
   });
   return [...rows.values()].sort((a, b) => a.x - b.x).map(({label, cells}) => ({label, cells}));

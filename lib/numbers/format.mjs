@@ -32,6 +32,8 @@ export const KINDS = {
   // A ratio as a source stated it ("about 12 times", "3.6 times"): no digit it did not print.
   statedRatio: {maximumFractionDigits: 1},
   integer: {maximumFractionDigits: 0},
+  // A data size in GB as dataSizeGb rounds it (0.16, 8, 800): its digits and no more.
+  size: {maximumSignificantDigits: 3},
   // An exact test's p (0.1, 0.029): two significant digits say whether it is below 0.05.
   probability: {maximumSignificantDigits: 2},
 };

@@ -11,9 +11,19 @@ import {suiteHistory} from '../results/history.mjs';
 import {fewestForInterval} from '../stats/shift.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {formatDate} from './run-info.mjs';
+import {dataSizeGb} from '../postgresbench/data-size.mjs';
+import {targetName} from '../numbers/repeat-stats.mjs';
 import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
 
 const GIB = 1024 ** 3;
+
+/** A server as its run's pages name it: "PostgreSQL 15", or an A/A control as the second server of its twin. */
+function serverName(t, result, target) {
+  const spec = result.environment.targets.find((x) => x.id === target);
+  if (!spec?.serverVersion && !spec?.error) return target;
+  const name = targetName(t, result, target);
+  return spec.controlOf ? t('common.controlName', {name: targetName(t, result, spec.controlOf)}) : name;
+}
 
 /** The axis title of each figure a history follows. */
 const Y_TITLES = {tps: 'common.tpsAxis', p95: 'common.msAxis', instructions: 'common.instructions.axis'};
@@ -26,6 +36,9 @@ const LEVEL = 0.95;
 
 /** At most this many dated ticks on a history chart's x axis, so that labels never collide on a phone. */
 const MAX_X_TICKS = 4;
+
+/** How far apart, in steps between runs, the first and last line of a chart are drawn within one run. */
+const DODGE = 0.5;
 
 /** The commands of the page's Kubernetes steps (the workflow needs none: it runs as it is). */
 const K8S_COMMANDS = [
@@ -42,7 +55,10 @@ const bySuite = (a, b) => Number(b.published === true) - Number(a.published === 
 const shortDate = (iso, locale) =>
   new Intl.DateTimeFormat(locale, {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}).format(new Date(iso));
 
-/** Evenly spread ticks over runs 1…n, each named by its run's date. */
+/**
+ * At most MAX_X_TICKS ticks spread evenly over the runs a chart shows ([{x, startedAt}], in order), each
+ * named by its run's date: a tick falls on a point, never beyond the chart's data.
+ */
 function runTicks(runs, locale) {
   const k = Math.min(runs.length, MAX_X_TICKS);
   const at =
@@ -50,7 +66,7 @@ function runTicks(runs, locale) {
   // Runs a day apart are named by their date; several on one day, by date and time.
   const days = new Set(runs.map((r) => r.startedAt.slice(0, 10)));
   const name = days.size === runs.length ? formatDate : shortDate;
-  return at.map((i) => ({value: i + 1, label: name(runs[i].startedAt, locale)}));
+  return at.map((i) => ({value: runs[i].x, label: name(runs[i].startedAt, locale)}));
 }
 
 /**
@@ -60,6 +76,7 @@ function runTicks(runs, locale) {
  */
 export function historyPage(results, suites, {locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
+  const byId = new Map(results.map((r) => [r.run.id, r]));
   return {
     locale,
     level: unsignedPercent(LEVEL, locale),
@@ -75,17 +92,18 @@ export function historyPage(results, suites, {locale, t}) {
         count: history.runs.length,
         newest: newest ? formatDate(newest.startedAt, locale) : null,
         command: `npm run bench -- run ${suite.id}`,
-        machines: history.machines.map((machine, m) => machineData({machine, m, suite, runInfo, locale, t})),
+        machines: history.machines.map((machine, m) =>
+          machineData({machine, m, suite, runInfo, results: byId, locale, t}),
+        ),
       };
     }),
   };
 }
 
-function machineData({machine, m, suite, runInfo, locale, t}) {
+function machineData({machine, m, suite, runInfo, results, locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const runs = machine.runs.map((id) => runInfo.get(id));
   const position = new Map(runs.map((r, i) => [r.id, i + 1]));
-  const ticks = runTicks(runs, locale);
   const credit = t('image.creditRuns', {
     site: t('site.title'),
     first: formatDate(runs[0].startedAt, locale),
@@ -100,28 +118,37 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
   const margins = new Set();
   const steps = {all: 0, worse: 0, better: 0};
   const changes = [];
-  const groups = machine.groups.map((group, g) => {
+  // Lines oldest version first, a version's A/A control after it, a line that started later after the earlier.
+  const start = (x) => position.get(x.points[0]?.run) ?? 0;
+  const bySeries = (a, b) =>
+    (parseInt(a.version, 10) || 0) - (parseInt(b.version, 10) || 0) ||
+    Number(Boolean(a.controlOf)) - Number(Boolean(b.controlOf)) ||
+    start(a) - start(b);
+  const groups = machine.groups.map((unordered, g) => {
+    const group = {...unordered, series: [...unordered.series].sort(bySeries)};
+    const p = group.parameters;
+    const common = {
+      workload: p.builtin ?? group.workload,
+      // The data a group ran on: pgbench's tables at a scale, or (a custom script) tables it made itself.
+      data: Number.isInteger(p.scale)
+        ? t('history.data.scale', {scale: n(p.scale), size: formatFigure(dataSizeGb(p.scale), 'size', locale)})
+        : t('history.data.own'),
+      clients: n(group.clients),
+    };
     const title =
       group.measure === 'instructions'
-        ? t('history.groupInstructions', {
-            scenario: group.scenario,
-            workload: group.workload,
-            clients: n(group.clients),
-            transactions: n(group.parameters.transactionsPerClient ?? 0),
-          })
-        : t('history.group', {
-            scenario: group.scenario,
-            workload: group.workload,
-            clients: n(group.clients),
-            duration: n(group.parameters.durationS ?? 0),
-          });
-    // A target whose build or settings changed gets a new line: name each after the first.
+        ? t('history.groupInstructions', {...common, transactions: n(p.transactionsPerClient ?? 0)})
+        : t('history.group', {...common, duration: n(p.durationS ?? 0)});
+    // Each line by the name its run's pages give its server, and its version; a line that starts anew (the
+    // server's build or settings changed) says from which run on.
     const seen = new Map();
     const labels = group.series.map((s) => {
       const k = (seen.get(s.target) ?? 0) + 1;
       seen.set(s.target, k);
-      const base = s.version ? `${s.target} · ${s.version}` : s.target;
-      return k === 1 ? base : t('history.newLine', {series: base, n: n(k)});
+      const first = results.get(s.points[0]?.run);
+      const server = first ? serverName(t, first, s.target) : s.target;
+      const named = s.version ? `${server} · ${s.version}` : server;
+      return k === 1 ? named : t('history.newLine', {series: named, date: shortDate(first.run.startedAt, locale)});
     });
     for (const [i, s] of group.series.entries()) {
       for (const c of s.changes) {
@@ -151,6 +178,10 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
       .map((metric) => {
         const {kind} = FIGURES[metric];
         const value = (v) => formatFigure(v, kind, locale);
+        // Lines side by side within a run's slot (at most DODGE of a step apart in all), so that points of
+        // one run never hide each other; a line's points stay in line from run to run.
+        const k = group.series.length;
+        const dodge = (i) => (k < 2 ? 0 : DODGE * (i / (k - 1) - 0.5));
         const series = group.series
           .map((s, i) => ({
             label: labels[i],
@@ -160,7 +191,8 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
                 const {median, low, high, n: repeats} = p[metric];
                 const interval = low === null ? null : `${value(low)}–${value(high)}`;
                 return {
-                  x: position.get(p.run),
+                  x: position.get(p.run) + dodge(i),
+                  slot: position.get(p.run),
                   y: median,
                   ...(low !== null && {low, high}),
                   xText: shortDate(runInfo.get(p.run).startedAt, locale),
@@ -173,6 +205,11 @@ function machineData({machine, m, suite, runInfo, locale, t}) {
               }),
           }))
           .filter((s) => s.points.length > 0);
+        const shown = [...new Set(series.flatMap((x) => x.points.map((pt) => Math.round(pt.x))))].sort((a, b) => a - b);
+        const ticks = runTicks(
+          shown.map((x) => ({x, startedAt: runs[x - 1].startedAt})),
+          locale,
+        );
         const id = `history-${suite.id}-${m + 1}-${g + 1}-${metric}`;
         return lineChart({
           id,

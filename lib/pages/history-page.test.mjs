@@ -1,7 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {historyRuns} from '../../test/helpers/history-runs.mjs';
-import {translator} from '../../test/helpers/fixtures.mjs';
+import {siteDir, translator} from '../../test/helpers/fixtures.mjs';
+import {seriesStyle} from '../charts/chart-config.mjs';
+import {loadSiteData} from './site-data.mjs';
 import {locales} from '../locales.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {historyPage} from './history-page.mjs';
@@ -47,7 +49,8 @@ test('fifty runs: one chart per group, a point per run, the regression flagged w
       assert.equal(c.newer.id, runs[40].run.id);
       assert.equal(c.newer.runs, `/runs#${runs[40].run.id}`);
       assert.equal(c.newer.json, `/data/${runs[40].run.id}.json`);
-      assert.match(c.series, /^pg18 · 18\./);
+      // The server as the pages name it, with its version.
+      assert.match(c.series, /^PostgreSQL 18 · 18\./);
     }
   }
 });
@@ -60,4 +63,32 @@ test("the page's data grows with the points it shows, not with the result files"
   assert.ok(perRun < 8 * 400, `${Math.round(perRun)} bytes per run`);
   const resultBytes = JSON.stringify(historyRuns(1)[0]).length;
   assert.ok(perRun < resultBytes / 20, `a run adds ${Math.round(perRun)} bytes, its file has ${resultBytes}`);
+});
+
+test('every chart of the committed runs: axis over its points, readers’ names, a style of its own per line', () => {
+  const {results, suites: all} = loadSiteData(siteDir);
+  const data = historyPage(results, all, {locale: 'en', t: translator('en')});
+  const charts = data.suites.flatMap((s) => s.machines.flatMap((m) => m.groups.flatMap((g) => g.charts)));
+  assert.ok(charts.length > 10, `${charts.length} charts`);
+  for (const chart of charts) {
+    const xs = chart.series.flatMap((s) => s.points.map((p) => p.x));
+    const ticks = chart.x.ticks.map((t) => t.value);
+    // The axis spans the points, half a step beyond the first and the last: no empty run, no tick off the plot.
+    assert.equal(Math.min(...ticks), Math.round(Math.min(...xs)), chart.id);
+    assert.equal(Math.max(...ticks), Math.round(Math.max(...xs)), chart.id);
+    assert.deepEqual(chart.x.range, {min: Math.min(...ticks) - 0.5, max: Math.max(...ticks) + 0.5}, chart.id);
+    for (const s of chart.series) {
+      assert.doesNotMatch(s.label, /\bpg\d+\b|-aa\b|setup/, `${chart.id}: "${s.label}" is an internal id`);
+      assert.match(s.label, /^PostgreSQL \d+/, chart.id);
+    }
+    // Colour and marker together tell every line of a chart apart.
+    const styles = chart.series.map((_, i) => JSON.stringify(seriesStyle(i)));
+    assert.equal(new Set(styles).size, styles.length, chart.id);
+  }
+  // A group is named by the data it ran on, not by its scenario's id: PostgresBench's "100gb" at scale 10.
+  const bench = data.suites.find((s) => s.id === 'postgresbench');
+  for (const g of bench.machines.flatMap((m) => m.groups)) {
+    assert.doesNotMatch(g.title, /100gb/);
+    assert.match(g.title, /scale 10, about 0\.16 GB/);
+  }
 });

@@ -11,7 +11,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useT} from '@site/src/components/Msg';
-import {chartConfig, PALETTE} from '@site/lib/charts/chart-config.mjs';
+import {chartConfig, seriesStyle} from '@site/lib/charts/chart-config.mjs';
 import {chartTable, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
 
@@ -112,6 +112,24 @@ function ChartTable({spec}) {
   );
 }
 
+/** A line's marker in the legend, the shape its points are drawn with. */
+function MarkerSwatch({color, marker}) {
+  const shapes = {
+    circle: <circle cx="6" cy="6" r="4.5" />,
+    rect: <rect x="1.5" y="1.5" width="9" height="9" />,
+    triangle: <polygon points="6,1 11,11 1,11" />,
+    rectRot: <polygon points="6,0.5 11.5,6 6,11.5 0.5,6" />,
+    crossRot: <path d="M2 2 L10 10 M10 2 L2 10" strokeWidth="2.2" />,
+  };
+  return (
+    <svg className={styles.marker} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <g fill={color} stroke={color}>
+        {shapes[marker]}
+      </g>
+    </svg>
+  );
+}
+
 export default function Chart({spec}) {
   const t = useT();
   const box = useRef(null);
@@ -132,7 +150,11 @@ export default function Chart({spec}) {
         <ul className={styles.legend}>
           {spec.series.map((s, i) => (
             <li key={s.label}>
-              <span className={styles.swatch} style={{background: PALETTE[i % PALETTE.length]}} aria-hidden="true" />
+              {spec.markers ? (
+                <MarkerSwatch {...seriesStyle(i)} />
+              ) : (
+                <span className={styles.swatch} style={{background: seriesStyle(i).color}} aria-hidden="true" />
+              )}
               {s.label}
             </li>
           ))}
