@@ -108,6 +108,15 @@ function standing(a, b) {
   return {verdict: overlap ? 'overlap' : p < ALPHA ? 'significant' : 'apart', p, n: Math.min(a.n, b.n)};
 }
 
+/** The standing every row shares (verdict and the largest p), or null when they differ or there is none. */
+function standingOfAll(standings, locale) {
+  if (standings.length < 2 || standings.some((x) => !x || x.verdict !== standings[0].verdict)) return null;
+  return {
+    verdict: standings[0].verdict,
+    p: formatFigure(Math.max(...standings.map((x) => x.p)), 'probability', locale),
+  };
+}
+
 /** How a row stands against the row above, with its p formatted; null for single figures. */
 function standingText(above, row, locale) {
   const s = standing(above, row);
@@ -128,8 +137,8 @@ function ratioText(value, best, locale) {
 export function comparisonView(rows, state, locale) {
   const metric = METRICS.find((m) => m.id === state.metric);
   const chosen = state.services ? new Set(state.services) : null;
-  const shown = rows
-    .filter((r) => String(r.vcpus) === state.machine && String(r.sizeGb) === state.size)
+  const atSize = rows.filter((r) => String(r.vcpus) === state.machine && String(r.sizeGb) === state.size);
+  const shown = atSize
     .filter((r) => !chosen || chosen.has(r.service))
     .map((r) => ({row: r, values: valuesOf(r, metric)}))
     .filter((x) => x.values.length > 0)
@@ -149,17 +158,23 @@ export function comparisonView(rows, state, locale) {
   // Every figure the importer accepts is drawn: a scale of 0 (every run at 0 TPS) draws empty bars.
   const share = (v) => (scaleMax > 0 ? (v / scaleMax) * 100 : 0);
   const memories = [...new Set(shown.map((x) => x.row.memoryGb))].sort((a, b) => a - b);
+  const standings = shown.slice(1).map((x, i) => standing(shown[i], x));
   return {
     metric,
     figure: state.figure,
     memories: memories.map((m) => formatFigure(m, 'integer', locale)),
+    // How every row stands against the one above, when that is the same for them all: said once, above the rows.
+    standingOfAll: standingOfAll(standings, locale),
+    // Whether this machine and size hold the run measured here beside others' files: only then is it offered.
+    measuredHereComparable: atSize.some((r) => r.measuredHere) && atSize.some((r) => !r.measuredHere),
     rows: shown.map((x, i) => ({
       id: x.row.id,
       value: fmt(x.value),
       range: x.n > 1 ? `${fmt(x.min)}–${fmt(x.max)}` : null,
       runs: x.values.map(fmt),
       ratio: ratioText(x.value, best.value, locale),
-      isBest: i === 0,
+      // The best of one row is no finding.
+      isBest: i === 0 && shown.length > 1,
       bar: {
         value: share(x.value),
         min: share(x.min),
