@@ -9,6 +9,7 @@ import {byTargetOrder, groupFigures, targetName, versusBaseline} from '../number
 import {marginOf} from '../stats/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
+import {readerCommand} from './reader-command.mjs';
 
 /**
  * @param {object|null} result  a valid quick run, or null when there is none
@@ -100,7 +101,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
             ),
             margin: compared[0].margin,
           },
-    command: result.cells[0].command,
+    command: readerCommand(result.cells[0].command),
     charts: [chart],
   };
 }
