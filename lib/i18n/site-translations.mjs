@@ -26,6 +26,12 @@ export const NAV_PAGES = [
  * (scripts/publish/page-screenshots.mjs) takes them; the Translating page links them.
  */
 export const screenshotPath = (docId) => `/screenshots/${docId}.jpg`;
+/**
+ * Which pages' screenshots a locale's build holds ({"pages": [docId…]}): the build ships it empty
+ * (static/screenshots/), `npm run screenshots` writes it with the files, and the Translating page links
+ * only the screenshots it lists, so that no link leads to a missing file.
+ */
+export const SCREENSHOT_MANIFEST = '/screenshots/manifest.json';
 /** The pages the navbar links to (the sidebar has them all). */
 export const NAVBAR_PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];
 export const SIDEBAR = 'guide';

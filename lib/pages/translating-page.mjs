@@ -9,7 +9,7 @@ import {catalogFile, catalogPath} from '../i18n/catalogs.mjs';
 import {siteCatalog} from '../i18n/fallback.mjs';
 import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
-import {NAV_PAGES, screenshotPath} from '../i18n/site-translations.mjs';
+import {NAV_PAGES, SCREENSHOT_MANIFEST, screenshotPath} from '../i18n/site-translations.mjs';
 import {ATTACHED_SIGNS} from '../i18n/catalog-checks/attached-signs.mjs';
 import {createTranslator, lookup, placeholdersOf} from '../i18n/messages.mjs';
 import {formatFigure} from '../numbers/format.mjs';
@@ -88,6 +88,8 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
       command: 'npm run screenshots',
       language: languageName(locale, locale),
       pages: NAV_PAGES.map(({docId, label}) => ({docId, name: lookup(catalog, label), image: screenshotPath(docId)})),
+      // Which of them this build holds (src/components/TranslatorContext links only those).
+      manifest: SCREENSHOT_MANIFEST,
     },
   };
 }

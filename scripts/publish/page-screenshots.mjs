@@ -7,8 +7,8 @@
 //   node scripts/publish/page-screenshots.mjs [--dir build] [--locale ja ...]
 //
 // Reads:  the built site in --dir (default build/); BASE_URL as the build had it.
-// Writes: <each locale's output>/screenshots/<page>.jpg (full page, 1280 px wide), replacing
-//         the folder whole once every page of that locale is taken.
+// Writes: <each locale's output>/screenshots/<page>.jpg (full page, 1280 px wide) and manifest.json (the
+//         pages taken), replacing the folder whole once every page of that locale is taken.
 // Needs:  Chromium (bash scripts/setup-system.sh), nothing else: no PostgreSQL, no network (a page that
 //         asks for anything but the local server is stopped, and the run fails naming it).
 // Exit:   0 written; 1 no build of a locale asked for, a page that did not load, or one that asked for
@@ -16,7 +16,7 @@
 import {mkdirSync, realpathSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {NAV_PAGES, screenshotPath} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES, SCREENSHOT_MANIFEST, screenshotPath} from '../../lib/i18n/site-translations.mjs';
 import {launchChromium} from '../site/chromium.mjs';
 import {locales} from '../../lib/locales.mjs';
 import {localesInBuild} from '../site/locales-in-build.mjs';
@@ -94,7 +94,11 @@ export async function takeScreenshots(dir, sites, {baseUrl = '/', log = () => {}
         log(`${address} → ${path.relative(realDir, path.join(out, name))}`);
         await page.close();
       }
-      // Only a complete set replaces the old one.
+      // The list the Translating page links from (only files that are there), then the set replaces the old one.
+      writeFileSync(
+        path.join(next, path.basename(SCREENSHOT_MANIFEST)),
+        `${JSON.stringify({pages: pages.map((p) => p.docId)})}\n`,
+      );
       rmSync(out, {recursive: true, force: true});
       renameSync(next, out);
     }

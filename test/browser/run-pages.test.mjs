@@ -199,7 +199,7 @@ for (const locale of Object.keys(locales)) {
       .environment.targets.map((t) => Number(/\d+/.exec(t.serverVersion)[0]))
       .sort((a, b) => a - b);
     assert.match(
-      await page.locator(`article a[href="${base}pg-versions/"]`).textContent(),
+      await page.locator(`article dl a[href="${base}pg-versions/"]`).textContent(),
       new RegExp(`${versions[0]}–${versions.at(-1)}`),
     );
     assert.deepEqual(problems, []);

@@ -1,6 +1,7 @@
 // The Translating page's lists: what needs a translator in each language
 // (stale translations with the English then and now, messages still in
 // English), and every message with its context (lib/pages/translating-page.mjs).
+import {useEffect, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
@@ -89,6 +90,26 @@ export function TranslatorWork({languages}) {
 }
 
 /**
+ * Which screenshots each locale's build holds, from its manifest: a page links only those (the build ships an
+ * empty list; npm run screenshots writes the files and the list together). [[locale, manifest url]] in.
+ */
+function useTakenScreenshots(manifests) {
+  const [taken, setTaken] = useState({});
+  const key = manifests.flat().join(' ');
+  useEffect(() => {
+    const pairs = key.split(' ');
+    for (let i = 0; i < pairs.length; i += 2) {
+      const [locale, url] = [pairs[i], pairs[i + 1]];
+      fetch(url)
+        .then((r) => (r.ok ? r.json() : {pages: []}))
+        .then((m) => setTaken((now) => ({...now, [locale]: new Set(m.pages ?? [])})))
+        .catch(() => {});
+    }
+  }, [key]);
+  return taken;
+}
+
+/**
  * Every page's screenshot, in this language and (on a translation) in English.
  * Each locale's build has its own (npm run screenshots), under its own base URL.
  */
@@ -98,6 +119,7 @@ export function PageScreenshots({screenshots, english}) {
   const bases = [i18n.currentLocale, ...(i18n.currentLocale === i18n.defaultLocale ? [] : [i18n.defaultLocale])];
   const href = (locale, image) => `${i18n.localeConfigs[locale].baseUrl.replace(/\/$/, '')}${image}`;
   const labels = [screenshots.language, english].slice(0, bases.length);
+  const taken = useTakenScreenshots(bases.map((locale) => [locale, href(locale, screenshots.manifest)]));
   return (
     <DataTable columns={[t('translate.screenshots.page'), ...labels]} data-screenshots="">
       {screenshots.pages.map((p) => (
@@ -105,9 +127,13 @@ export function PageScreenshots({screenshots, english}) {
           <td>{p.name}</td>
           {bases.map((locale) => (
             <td key={locale}>
-              <a href={href(locale, p.image)} data-screenshot={`${locale}/${p.docId}`}>
-                {t('translate.screenshots.link')}
-              </a>
+              {taken[locale]?.has(p.docId) ? (
+                <a href={href(locale, p.image)} data-screenshot={`${locale}/${p.docId}`}>
+                  {t('translate.screenshots.link')}
+                </a>
+              ) : (
+                <span data-screenshot-missing={`${locale}/${p.docId}`}>{t('translate.screenshots.missing')}</span>
+              )}
             </td>
           ))}
         </tr>
