@@ -12,6 +12,23 @@ import {catalogPath, parseCatalog, readJsonObject, reviewedFile} from './catalog
 import {untranslated} from './untranslated.mjs';
 import {CONTEXT_FILE, contextProblems, readContext} from './message-context.mjs';
 import {keyLines} from './json-lines.mjs';
+import {glossaryFile, glossaryProblems, readGlossary} from './glossary.mjs';
+
+/** Where a catalog departs from its language's glossary; an unreadable glossary is one problem naming it. */
+function glossaryProblemsOf(siteDir, catalog, english, locale) {
+  let glossary;
+  try {
+    glossary = readGlossary(siteDir, locale);
+  } catch (error) {
+    return [{file: glossaryFile(locale), line: null, key: null, message: error.message}];
+  }
+  return glossaryProblems(catalog, glossary, locale).map((p) => ({
+    file: catalog.file,
+    line: catalog.lines.get(p.key) ?? null,
+    key: p.key,
+    message: sayIn([catalog, english], p.id, p.values),
+  }));
+}
 
 /** The context file's problems, at the line of the entry (or none for a message that lacks one). */
 function contextProblemsOf(siteDir, english) {
@@ -109,6 +126,7 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
       continue;
     }
 
+    problems.push(...glossaryProblemsOf(siteDir, catalog, english, locale));
     const {reviewed, problem: reviewProblem} = parseReviewed(siteDir, locale);
     if (reviewProblem) problems.push(reviewProblem);
     const counts = {translated: 0, missing: 0, stale: 0, untranslated: 0, extra: 0};

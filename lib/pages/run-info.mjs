@@ -114,7 +114,9 @@ function orderOf(result, locale) {
       : null,
     parts: design?.parts ? formatFigure(design.parts.length, 'integer', locale) : null,
     rounds: formatFigure(rounds, 'integer', locale),
-    warmupS: warmups.length > 0 ? list(warmups, locale) : null,
+    // Each warm-up's seconds: the page writes each with its unit, then lists them ("10 s and 20 s").
+    warmupS: warmups.length > 0 ? warmups.map((w) => formatFigure(w, 'integer', locale)) : null,
+    locale,
     checkpoint: design?.checkpointBeforeEach === true,
   };
 }

@@ -29,7 +29,8 @@ test('an interleaved run: rounds, seed, warm-up, CHECKPOINT and what bounds its 
     seeds: null,
     parts: null,
     rounds: '3',
-    warmupS: '10 and 20',
+    warmupS: ['10', '20'],
+    locale: 'en',
     checkpoint: true,
   });
   assert.equal(info.bounds.durable, true);

@@ -177,7 +177,8 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
     seeds: null,
     parts: null,
     rounds: '6',
-    warmupS: '10',
+    warmupS: ['10'],
+    locale: 'en',
     checkpoint: true,
   });
   assert.equal(data.run.bounds.durable, true);

@@ -89,6 +89,8 @@ export function verdictSentence(t, v, measure = 'time') {
   const sentence = t(verdictSentenceKey(measure, v), {
     ...who,
     change,
+    // Without its sign, for the sentences whose words say which way it went ("faster by 3.2%").
+    amount: change.replace(/^[+\-−]/, ''),
     low,
     high,
     margin,

@@ -14,7 +14,12 @@ export function runMethod(t, run) {
       : order.parts
         ? t('common.run.order.interleavedParts', {rounds: order.rounds, parts: order.parts, seeds: order.seeds})
         : t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed}),
-    order.warmupS && t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {warmup: order.warmupS}),
+    order.warmupS &&
+      t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {
+        warmup: new Intl.ListFormat(order.locale, {type: 'conjunction'}).format(
+          order.warmupS.map((value) => t('common.seconds', {value})),
+        ),
+      }),
     t('common.run.measured', {measured: run.measuredS}),
     bounds &&
       t(bounds.durable ? 'common.run.durable' : 'common.run.notDurable', {
@@ -81,8 +86,9 @@ export function RunProvenance({data}) {
       {' '}
       <RunData run={run} />
       {data.instructionsRun && (
+        // On a line of its own: links never run into the next sentence.
         <>
-          {' '}
+          <br />
           {t('common.instructions.data', {id: data.instructionsRun.id})} <RunData run={data.instructionsRun} />
         </>
       )}
