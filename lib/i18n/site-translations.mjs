@@ -7,33 +7,13 @@ import path from 'node:path';
 import {catalogPath, readCatalog} from './catalogs.mjs';
 import {siteCatalog} from './fallback.mjs';
 import {lookup} from './messages.mjs';
+import {SITE_PAGES} from '../pages/site-pages.mjs';
 
-/** The pages in the navbar and sidebar, in order, with their catalog label. */
-export const NAV_PAGES = [
-  {docId: 'index', label: 'site.nav.home'},
-  {docId: 'managed-postgres', label: 'site.nav.managed'},
-  {docId: 'services', label: 'site.nav.services'},
-  {docId: 'pg-versions', label: 'site.nav.versions'},
-  {docId: 'pg17-planner', label: 'site.nav.planner'},
-  {docId: 'methodology', label: 'site.nav.method'},
-  {docId: 'runs', label: 'site.nav.runs'},
-  {docId: 'history', label: 'site.nav.history'},
-  {docId: 'quick-run', label: 'site.nav.quick'},
-  {docId: 'translating', label: 'site.nav.translate'},
-];
-/**
- * Where a page's screenshot is, under its locale's base URL: `npm run screenshots`
- * (scripts/publish/page-screenshots.mjs) takes them; the Translating page links them.
- */
-export const screenshotPath = (docId) => `/screenshots/${docId}.jpg`;
-/**
- * Which pages' screenshots a locale's build holds ({"pages": [docId…]}): the build ships it empty
- * (static/screenshots/), `npm run screenshots` writes it with the files, and the Translating page links
- * only the screenshots it lists, so that no link leads to a missing file.
- */
-export const SCREENSHOT_MANIFEST = '/screenshots/manifest.json';
+/** The pages of the navigation, in its order: {docId, label} of each page module (lib/pages/site-pages.mjs). */
+export const NAV_PAGES = SITE_PAGES.map((p) => ({docId: p.doc, label: p.label}));
+export {SCREENSHOT_MANIFEST, screenshotPath} from '../pages/screenshots.mjs';
 /** The pages the navbar links to (the sidebar has them all). */
-export const NAVBAR_PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner', 'methodology', 'runs'];
+export const NAVBAR_PAGES = SITE_PAGES.filter((p) => p.navbar).map((p) => p.doc);
 export const SIDEBAR = 'guide';
 
 /** A catalog message by dotted key; a missing one is an error that names the file. */

@@ -249,3 +249,12 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
     changes: changes.reverse(),
   };
 }
+
+/** The History page: every run of every suite over time. */
+export const page = {
+  id: 'history',
+  doc: 'history',
+  label: 'site.nav.history',
+  messages: ['common', 'history'],
+  build: ({content, locale, t}) => historyPage(content.results, content.suites, {locale, t}),
+};

@@ -5,6 +5,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {stateQuery} from '../postgresbench/services-view.mjs';
 import {formatDate} from './run-info.mjs';
+import {managedAnswer} from './managed-answer.mjs';
 
 /** A figure as {low, high} (one number is a range of one). */
 export const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {low: f.tpsLow, high: f.tpsHigh});
@@ -128,3 +129,18 @@ export function managedPostgresPage(dataset, locale, services = null) {
     })),
   };
 }
+
+/** The managed-Postgres page, from datasets/managed-postgres.json (and PostgresBench's, for its links). */
+export const page = {
+  id: 'managed-postgres',
+  doc: 'managed-postgres',
+  label: 'site.nav.managed',
+  navbar: true,
+  messages: ['managed', 'common.run.data', 'common.json', 'common.csv', 'common.chartData'],
+  build: ({content, locale, t, services}) => {
+    const dataset = content.datasets['managed-postgres'];
+    if (!dataset)
+      throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
+    return {...managedPostgresPage(dataset, locale, services()), ...managedAnswer(dataset, {t, locale})};
+  },
+};

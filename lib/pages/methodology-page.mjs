@@ -153,3 +153,18 @@ function noiseFloorOf(result, locale) {
       level: unsignedPercent(0.95, locale),
     }));
 }
+
+/** The Methodology page: every suite, and the published runs of the versions and planner pages. */
+export const page = {
+  id: 'methodology',
+  doc: 'methodology',
+  label: 'site.nav.method',
+  navbar: true,
+  messages: ['common', 'method'],
+  build: ({content, locale, t, latestRun, newestRun}) =>
+    methodologyPage(content.suites, [latestRun('pg-versions'), latestRun('pg17-planner')], {
+      locale,
+      t,
+      instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, 'instructions')),
+    }),
+};

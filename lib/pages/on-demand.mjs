@@ -34,22 +34,3 @@ export function messageGroups(messages) {
   }
   return [...counts].map(([group, count]) => ({group, count}));
 }
-
-/** A page's data split into what its first load carries and what it loads on demand. */
-export function splitOnDemand(name, data) {
-  if (name === 'pg-versions' || name === 'pg17-planner') {
-    const list = name === 'pg-versions' ? 'groups' : 'cases';
-    const {items, functions} = foldFunctionRows(data[list]);
-    return {...data, [list]: items, onDemand: {functions}};
-  }
-  if (name === 'translating') {
-    const {context, ...rest} = data;
-    return {
-      ...rest,
-      contextGroups: messageGroups(context.messages),
-      hasTranslation: context.messages.some((m) => m.translation !== null),
-      onDemand: {context},
-    };
-  }
-  return data;
-}

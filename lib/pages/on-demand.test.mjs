@@ -1,7 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {fileURLToPath} from 'node:url';
-import {foldFunctionRows, functionsKey, messageGroups, splitOnDemand} from './on-demand.mjs';
+import {foldFunctionRows, functionsKey, messageGroups} from './on-demand.mjs';
+import {SITE_PAGES} from './site-pages.mjs';
+import {page as translating} from './translating-page.mjs';
 import {buildLocalePages} from './site-data.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,7 +31,7 @@ test('the Translating page keeps its groups and counts; every message goes on de
     {group: 'common', count: 2},
     {group: 'home', count: 1},
   ]);
-  const split = splitOnDemand('translating', {file: 'f', context: {messages, placeholders: {}}});
+  const split = translating.split({file: 'f', context: {messages, placeholders: {}}});
   assert.deepEqual(split, {
     file: 'f',
     contextGroups: [
@@ -39,7 +41,8 @@ test('the Translating page keeps its groups and counts; every message goes on de
     hasTranslation: true,
     onDemand: {context: {messages, placeholders: {}}},
   });
-  assert.deepEqual(splitOnDemand('runs', {a: 1}), {a: 1});
+  // A page without a split has nothing on demand.
+  assert.equal(SITE_PAGES.find((p) => p.id === 'runs').split, undefined);
 });
 
 test('the real pages: no function rows and no message context in a first load, all of them on demand', () => {

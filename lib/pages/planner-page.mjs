@@ -24,6 +24,7 @@ import {plannerAnswer} from './planner-answer.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
 import {readerCommand} from './reader-command.mjs';
+import {foldFunctionRows} from './on-demand.mjs';
 
 /** A case's messages: its heading, short name, what it tests and what to look at. */
 const caseKeys = (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE');
@@ -229,3 +230,24 @@ function scriptOf(result, study, workload) {
   if (!article) return ran && {ran, article: null, same: null};
   return {ran, article, same: ran === null ? null : normalSql(ran) === normalSql(article)};
 }
+
+/** The planner page, from the newest pg17-planner run and its instructions run. */
+export const page = {
+  id: 'pg17-planner',
+  doc: 'pg17-planner',
+  label: 'site.nav.planner',
+  navbar: true,
+  messages: ['common', 'planner'],
+  build: ({locale, t, latestRun, suite, study, instructionsOf}) =>
+    plannerPage(latestRun('pg17-planner'), {
+      locale,
+      t,
+      suite: suite('pg17-planner'),
+      study: study('pg17-planner'),
+      ...instructionsOf('pg17-planner'),
+    }),
+  split: (data) => {
+    const {items, functions} = foldFunctionRows(data.cases);
+    return {...data, cases: items, onDemand: {functions}};
+  },
+};

@@ -105,3 +105,12 @@ export function quickRunPage(result, {locale, t, suite = null}) {
     charts: [chart],
   };
 }
+
+/** The Quick run page: the newest run `npm start` made, if any. */
+export const page = {
+  id: 'quick-run',
+  doc: 'quick-run',
+  label: 'site.nav.quick',
+  messages: ['common', 'quick'],
+  build: ({locale, t, newestRun, suite}) => quickRunPage(newestRun('quick'), {locale, t, suite: suite('quick')}),
+};

@@ -19,3 +19,13 @@ export function runsPage(results, {locale}) {
     });
   return {locale, runs};
 }
+
+/** The Runs page: every run in results/. */
+export const page = {
+  id: 'runs',
+  doc: 'runs',
+  label: 'site.nav.runs',
+  navbar: true,
+  messages: ['common', 'runs'],
+  build: ({content, locale}) => runsPage(content.results, {locale}),
+};

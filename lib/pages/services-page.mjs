@@ -192,3 +192,13 @@ export function servicesPage(dataset, {locale, run = null, suite = null}) {
     ownRun: run ? {id: run.run.id} : null,
   };
 }
+
+/** The Managed services page, from PostgresBench's files and our newest postgresbench run. */
+export const page = {
+  id: 'services',
+  doc: 'services',
+  label: 'site.nav.services',
+  messages: ['services'],
+  build: ({locale, services, newestRun, suite}) =>
+    servicesPage(services(), {locale, run: newestRun('postgresbench'), suite: suite('postgresbench')}),
+};

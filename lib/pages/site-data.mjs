@@ -17,18 +17,7 @@ import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
 import {readServices} from '../postgresbench/import-services.mjs';
-import {servicesPage} from './services-page.mjs';
-import {historyPage} from './history-page.mjs';
-import {homeHeadlines} from './home-headlines.mjs';
-import {managedAnswer} from './managed-answer.mjs';
-import {managedPostgresPage} from './managed-postgres-page.mjs';
-import {methodologyPage} from './methodology-page.mjs';
-import {plannerPage} from './planner-page.mjs';
-import {quickRunPage} from './quick-run-page.mjs';
-import {runsPage} from './runs-page.mjs';
-import {contextWithTranslations, translatingPage} from './translating-page.mjs';
-import {splitOnDemand} from './on-demand.mjs';
-import {versionsPage} from './versions-page.mjs';
+import {SITE_PAGES} from './site-pages.mjs';
 
 /** The result files of a site: every .json under results/, sorted. */
 export function resultFilesOf(siteDir) {
@@ -148,37 +137,10 @@ export function latestRun(results, suite) {
 }
 
 /**
- * The catalog messages each page uses (namespaces, or single dotted keys): a
- * page's data carries only these, so it downloads only its own words.
+ * The catalog messages each page uses (namespaces, or single dotted keys), by page id: a page's data carries
+ * only these, so it downloads only its own words. Each page module says its own (lib/pages/site-pages.mjs).
  */
-export const PAGE_MESSAGES = {
-  home: [
-    'site.title',
-    'home',
-    'managed.title',
-    'services.title',
-    'versions.title',
-    'planner.title',
-    'method.title',
-    'runs.title',
-    'history.title',
-    'quick.title',
-    'translate.title',
-    'versions.answer.instructionsColumn',
-    'versions.answer.timeColumn',
-    'common.verdict.short',
-    'common.instructions.verdict.short',
-  ],
-  'managed-postgres': ['managed', 'common.run.data', 'common.json', 'common.csv', 'common.chartData'],
-  services: ['services'],
-  'pg-versions': ['common', 'versions'],
-  'pg17-planner': ['common', 'planner'],
-  methodology: ['common', 'method'],
-  runs: ['common', 'runs'],
-  history: ['common', 'history'],
-  'quick-run': ['common', 'quick'],
-  translating: ['translate', 'common.onDemand'],
-};
+export const PAGE_MESSAGES = Object.fromEntries(SITE_PAGES.map((p) => [p.id, p.messages]));
 
 /** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
 export function pickMessages(messages, keys) {
@@ -199,7 +161,8 @@ export function pickMessages(messages, keys) {
 }
 
 /**
- * Every page's data for one locale.
+ * Every page's data for one locale: each page module's build (lib/pages/site-pages.mjs), given what pages
+ * are made from; a page that reads another's data (the overview, the translator guide) gets it built once.
  * @param {{datasets, results, suites}} content  from loadSiteData
  * @param {string} locale
  * @param {object} messages  the locale's catalog
@@ -208,84 +171,63 @@ export function buildPages(content, locale, messages, fallback = []) {
   // Every value a page gives a placeholder is recorded: the examples of the Translating page's context.
   const examples = new Map();
   const t = recordingExamples(createTranslator(locale, messages), examples);
-  const suite = (id) => content.suites.find((s) => s.id === id) ?? null;
-  const dataset = content.datasets['managed-postgres'];
-  if (!dataset)
-    throw new Error('datasets/managed-postgres.json is missing: the managed-Postgres page is made from it.');
-  const services = content.services?.find((s) => s.id === 'postgresbench');
-  if (!services)
-    throw new Error('datasets/postgresbench/services.json is missing: the Managed services page is made from it.');
-  const versions = latestRun(content.results, 'pg-versions');
-  const planner = latestRun(content.results, 'pg17-planner');
-  // The instructions measure of a suite, beside its timed run: its newest instructions run and profiles.
-  const instructionsOf = (id) => {
-    const run = newestRun(content.results, id, 'instructions');
-    return {instructions: run, profiles: (run && content.profilesOf?.(run)) ?? new Map()};
-  };
-  const versionsData = versionsPage(versions, {
-    locale,
-    t,
-    suite: suite('pg-versions'),
-    study: studyOf(content, 'pg-versions'),
-    ...instructionsOf('pg-versions'),
-  });
-  const plannerData = plannerPage(planner, {
-    locale,
-    t,
-    suite: suite('pg17-planner'),
-    study: studyOf(content, 'pg17-planner'),
-    ...instructionsOf('pg17-planner'),
-  });
-  const managedData = {...managedPostgresPage(dataset, locale, services), ...managedAnswer(dataset, {t, locale})};
-  const pages = {
-    home: {
-      locale,
-      versions: versionsData.versions,
-      focus: plannerData.focus,
-      headlines: homeHeadlines({managed: managedData, versions: versionsData, planner: plannerData}),
-    },
-    'managed-postgres': managedData,
-    services: servicesPage(services, {
-      locale,
-      run: newestRun(content.results, 'postgresbench'),
-      suite: suite('postgresbench'),
-    }),
-    'pg-versions': versionsData,
-    'pg17-planner': plannerData,
-    methodology: methodologyPage(content.suites, [versions, planner], {
-      locale,
-      t,
-      instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(content.results, id, 'instructions')),
-    }),
-    runs: runsPage(content.results, {locale}),
-    history: historyPage(content.results, content.suites, {locale, t}),
-    'quick-run': quickRunPage(newestRun(content.results, 'quick'), {locale, t, suite: suite('quick')}),
-  };
+  const built = new Map();
   const english = parseCatalog(content.siteDir, defaultLocale);
-  pages.translating = translatingPage(content.siteDir, {
+  const context = {
+    content,
     locale,
+    t,
+    messages,
+    english,
     defaultLocale,
     locales,
-    english: english.data,
-    catalog: messages,
-  });
-  // Examples come from every page's data, this one's too (the sample message's key).
-  pages.translating.context = contextWithTranslations(translatorContext(content.siteDir, english, pages, examples), {
-    locale,
-    defaultLocale,
-    catalog: messages,
-  });
+    navigation: SITE_PAGES,
+    suite: (id) => content.suites.find((s) => s.id === id) ?? null,
+    study: (suite) => studyOf(content, suite),
+    newestRun: (suite, measure) => newestRun(content.results, suite, measure),
+    latestRun: (suite) => latestRun(content.results, suite),
+    services: () => {
+      const services = content.services?.find((s) => s.id === 'postgresbench');
+      if (!services)
+        throw new Error('datasets/postgresbench/services.json is missing: the Managed services page is made from it.');
+      return services;
+    },
+    // The instructions measure of a suite, beside its timed run: its newest instructions run and profiles.
+    instructionsOf: (id) => {
+      const run = newestRun(content.results, id, 'instructions');
+      return {instructions: run, profiles: (run && content.profilesOf?.(run)) ?? new Map()};
+    },
+    page: (id) => {
+      if (!built.has(id)) built.set(id, pageById(id).build(context));
+      return built.get(id);
+    },
+    // Every other page's data, for the translator guide's examples.
+    others: () =>
+      Object.fromEntries(SITE_PAGES.filter((p) => p.id !== 'translating').map((p) => [p.id, context.page(p.id)])),
+    messageContext: (pages) => translatorContext(content.siteDir, english, pages, examples),
+  };
   const shownIn = (name, key) => PAGE_MESSAGES[name].some((k) => key === k || key.startsWith(`${k}.`));
   return Object.fromEntries(
-    Object.entries(pages).map(([name, data]) => [
-      name,
-      {
-        ...splitOnDemand(name, data),
-        messages: pickMessages(messages, [...PAGE_MESSAGES[name], 'site.fallback']),
-        fallback: fallback.filter((key) => shownIn(name, key)),
-      },
-    ]),
+    SITE_PAGES.map((p) => {
+      const data = context.page(p.id);
+      return [
+        p.id,
+        {
+          ...(p.split ? p.split(data) : data),
+          messages: pickMessages(messages, [...p.messages, 'site.fallback']),
+          fallback: fallback.filter((key) => shownIn(p.id, key)),
+        },
+      ];
+    }),
   );
+}
+
+/** A page module by its id. */
+function pageById(id) {
+  const found = SITE_PAGES.find((p) => p.id === id);
+  if (!found)
+    throw new Error(`No page "${id}" in lib/pages/site-pages.mjs (${SITE_PAGES.map((p) => p.id).join(', ')}).`);
+  return found;
 }
 
 /** The pages that show a message, by PAGE_MESSAGES. */

@@ -9,7 +9,8 @@ import {catalogFile, catalogPath} from '../i18n/catalogs.mjs';
 import {siteCatalog} from '../i18n/fallback.mjs';
 import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
-import {NAV_PAGES, SCREENSHOT_MANIFEST, screenshotPath} from '../i18n/site-translations.mjs';
+import {SCREENSHOT_MANIFEST, screenshotPath} from './screenshots.mjs';
+import {messageGroups} from './on-demand.mjs';
 import {ATTACHED_SIGNS} from '../i18n/catalog-checks/attached-signs.mjs';
 import {createTranslator, lookup, placeholdersOf} from '../i18n/messages.mjs';
 import {formatFigure} from '../numbers/format.mjs';
@@ -35,7 +36,7 @@ export const languageName = (code, reader) => new Intl.DisplayNames([reader], {t
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
  *   catalog: object}} options
  */
-export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog}) {
+export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog, navigation}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
   // The example language's messages as its pages show them: English where its catalog cannot be used.
@@ -87,7 +88,7 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
     screenshots: {
       command: 'npm run screenshots',
       language: languageName(locale, locale),
-      pages: NAV_PAGES.map(({docId, label}) => ({docId, name: lookup(catalog, label), image: screenshotPath(docId)})),
+      pages: navigation.map(({doc, label}) => ({docId: doc, name: lookup(catalog, label), image: screenshotPath(doc)})),
       // Which of them this build holds (src/components/TranslatorContext links only those).
       manifest: SCREENSHOT_MANIFEST,
     },
@@ -142,3 +143,39 @@ export function brokenCopyCheck(siteDir, messages, {locale, defaultLocale, place
     rmSync(dir, {recursive: true, force: true});
   }
 }
+
+/**
+ * The translator guide. Its messages' context takes examples from every other page's data (built first), and
+ * its own sample message: context.messageContext makes it (lib/pages/site-data.mjs).
+ */
+export const page = {
+  id: 'translating',
+  doc: 'translating',
+  label: 'site.nav.translate',
+  messages: ['translate', 'common.onDemand'],
+  build: ({content, locale, defaultLocale, locales, messages, english, navigation, others, messageContext}) => {
+    const data = translatingPage(content.siteDir, {
+      locale,
+      defaultLocale,
+      locales,
+      english: english.data,
+      catalog: messages,
+      navigation,
+    });
+    return {
+      ...data,
+      context: contextWithTranslations(messageContext({...others(), translating: data}), {
+        locale,
+        defaultLocale,
+        catalog: messages,
+      }),
+    };
+  },
+  // Every message with its context is loaded when the reader opens a group.
+  split: ({context, ...rest}) => ({
+    ...rest,
+    contextGroups: messageGroups(context.messages),
+    hasTranslation: context.messages.some((m) => m.translation !== null),
+    onDemand: {context},
+  }),
+};

@@ -5,6 +5,7 @@ import {keyLines} from '../i18n/json-lines.mjs';
 import {catalogFile} from '../i18n/catalogs.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {DIGIT_KEY, SAMPLE_KEY, translatingPage} from './translating-page.mjs';
+import {SITE_PAGES} from './site-pages.mjs';
 
 const siteDir = new URL('../../', import.meta.url).pathname;
 const catalogText = (locale) => readFileSync(catalogFile(siteDir, locale), 'utf8');
@@ -16,6 +17,7 @@ const page = (locale) =>
     english: JSON.parse(catalogText('en')),
     context: {messages: [], placeholders: {}},
     catalog: JSON.parse(catalogText(locale)),
+    navigation: SITE_PAGES,
   });
 
 test('the guide shows the output of the real check on a broken copy, with the lines of the real file', () => {

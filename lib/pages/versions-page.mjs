@@ -28,6 +28,7 @@ import {versionsMatrix} from './versions-matrix.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {ANSWER_TIME_PART, VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 import {readerCommand} from './reader-command.mjs';
+import {foldFunctionRows} from './on-demand.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
@@ -267,3 +268,24 @@ export function commandsOf(result, scenario, workload) {
   );
   return {target: cell.target, init: readerCommand(init?.command ?? null), run: readerCommand(cell.command)};
 }
+
+/** The PostgreSQL versions page, from the newest pg-versions run and its instructions run. */
+export const page = {
+  id: 'pg-versions',
+  doc: 'pg-versions',
+  label: 'site.nav.versions',
+  navbar: true,
+  messages: ['common', 'versions'],
+  build: ({locale, t, latestRun, suite, study, instructionsOf}) =>
+    versionsPage(latestRun('pg-versions'), {
+      locale,
+      t,
+      suite: suite('pg-versions'),
+      study: study('pg-versions'),
+      ...instructionsOf('pg-versions'),
+    }),
+  split: (data) => {
+    const {items, functions} = foldFunctionRows(data.groups);
+    return {...data, groups: items, onDemand: {functions}};
+  },
+};

@@ -24,7 +24,7 @@ const internalLinks = (page) =>
       .map((u) => u.href),
   );
 
-test('every internal link on every page, in every locale, leads to a file of the build; no command has a temporary path', async () => {
+test('every internal link of every page and locale leads to a file of the build; no command holds /tmp', async () => {
   const seen = new Map();
   const dead = [];
   const html = new Map();

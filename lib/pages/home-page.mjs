@@ -26,3 +26,37 @@ export function homeHeadlines({managed, versions, planner}) {
   headlines.push({page: 'pg17-planner', sentence: planner.answer[0]?.sentence ?? null, ...image(planner)});
   return headlines;
 }
+
+/** The overview: the version span and planner focus of its page list, and the headlines. */
+export const page = {
+  id: 'home',
+  doc: 'index',
+  label: 'site.nav.home',
+  messages: [
+    'site.title',
+    'home',
+    'managed.title',
+    'services.title',
+    'versions.title',
+    'planner.title',
+    'method.title',
+    'runs.title',
+    'history.title',
+    'quick.title',
+    'translate.title',
+    'versions.answer.instructionsColumn',
+    'versions.answer.timeColumn',
+    'common.verdict.short',
+    'common.instructions.verdict.short',
+  ],
+  build: ({locale, page: data}) => ({
+    locale,
+    versions: data('pg-versions').versions,
+    focus: data('pg17-planner').focus,
+    headlines: homeHeadlines({
+      managed: data('managed-postgres'),
+      versions: data('pg-versions'),
+      planner: data('pg17-planner'),
+    }),
+  }),
+};
