@@ -1,12 +1,13 @@
 // Where a page's figures come from: the run (its machine, pgbench, order,
 // bounds and build, generated from its result) and the published study shown
 // beside it.
-import {useT} from '@site/src/components/Msg';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
 import RunData from '@site/src/components/RunData';
+import styles from './styles.module.css';
 import {SentenceNote} from '@site/src/components/RunFigures';
 
 /** What the runner did in a run, and what bounds its figures: sentences generated from its result. */
-export function runMethod(t, run) {
+export function runMethod(t, run, {build = true} = {}) {
   const {order, bounds} = run;
   return [
     !order.interleaved
@@ -42,7 +43,7 @@ export function runMethod(t, run) {
       }),
     bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
-    run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
+    build && run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
   ].filter(Boolean);
 }
 
@@ -60,39 +61,66 @@ function dirtyParts(t, run) {
   return run.parts.filter((p) => p.dirty).map((p) => t('common.run.partDirty', {part: p.run, sha: p.gitSha ?? '?'}));
 }
 
-/** Which run the page's figures come from, on what, and how to read them. */
+/**
+ * Which run the page's figures come from, on what, said once: a compact table (run, machine, system,
+ * pgbench, servers, each measurement, raw data), then, folded, every sentence of how the runs were made.
+ */
 export function RunProvenance({data}) {
   const t = useT();
+  const gap = useSentenceGap();
   const {run} = data;
+  const measured = run.durationS
+    ? t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')})
+    : t('common.seconds', {value: run.measuredS});
+  const rows = [
+    ['common.facts.run', t('common.facts.runValue', {id: run.id, date: run.date})],
+    [
+      'common.facts.machine',
+      t('common.facts.machineValue', {
+        cpus: run.host.cpus ?? '?',
+        cpuModel: run.host.cpuModel ?? '?',
+        memory: run.host.memoryGib ?? '?',
+      }),
+    ],
+    ['common.facts.os', run.host.os ?? '?'],
+    ['common.facts.pgbench', run.pgbench ?? '?'],
+    run.build && [
+      'common.facts.servers',
+      t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
+    ],
+    ['common.facts.measured', measured],
+  ].filter(Boolean);
   return (
-    <SentenceNote
-      title={t('common.run.title')}
-      sentences={[
-        t('common.run.text', {
-          id: run.id,
-          date: run.date,
-          cpus: run.host.cpus ?? '?',
-          cpuModel: run.host.cpuModel ?? '?',
-          memory: run.host.memoryGib ?? '?',
-          os: run.host.os ?? '?',
-          pgbench: run.pgbench ?? '?',
-        }),
-        run.durationS && t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')}),
-        ...runMethod(t, run),
-        ...dirtyParts(t, run),
-        t('common.run.data'),
-      ]}
-    >
-      {' '}
-      <RunData run={run} />
-      {data.instructionsRun && (
-        // On a line of its own: links never run into the next sentence.
-        <>
-          <br />
-          {t('common.instructions.data', {id: data.instructionsRun.id})} <RunData run={data.instructionsRun} />
-        </>
-      )}
-    </SentenceNote>
+    <section className={styles.facts} data-run-facts={run.id}>
+      <strong>{t('common.run.title')}</strong>
+      <table>
+        <tbody>
+          {rows.map(([key, value]) => (
+            <tr key={key}>
+              <th scope="row">{t(key)}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('common.facts.data')}</th>
+            <td>
+              <RunData run={run} />
+              {data.instructionsRun && (
+                // On a line of its own: links never run into the next sentence.
+                <>
+                  <br />
+                  {t('common.instructions.data', {id: data.instructionsRun.id})} <RunData run={data.instructionsRun} />
+                </>
+              )}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <details data-pagefind-ignore="all">
+        <summary>{t('common.facts.method')}</summary>
+        <p>{[...runMethod(t, run, {build: false}), ...dirtyParts(t, run)].filter(Boolean).join(gap)}</p>
+      </details>
+    </section>
   );
 }
 
