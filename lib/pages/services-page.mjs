@@ -23,6 +23,10 @@ function storageOf(instance = {}) {
   return parts.length === 0 ? null : parts.map((p) => p.trim()).join(' · ');
 }
 
+/** A product named as its maker writes it: some of PostgresBench's files spell ClickHouse "Clickhouse". */
+const SPELLINGS = [[/\bClickhouse\b/g, 'ClickHouse']];
+export const asSpelled = (name) => SPELLINGS.reduce((text, [wrong, right]) => text.replace(wrong, right), name);
+
 /** One row of the page from one file of the services dataset. */
 function rowOf(file, {url, measuredHere = null}) {
   const runs = {};
@@ -33,7 +37,7 @@ function rowOf(file, {url, measuredHere = null}) {
   return {
     id: measuredHere ? `here:${measuredHere.runId}:${file.path}` : file.path,
     service: file.service,
-    system: file.system,
+    system: asSpelled(file.system),
     path: file.path,
     url,
     date: file.date ?? null,
