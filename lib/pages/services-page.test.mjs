@@ -9,7 +9,10 @@ test('one spelling of every name: ClickHouse as its maker writes it, whatever a 
   assert.equal(asSpelled('Postgres managed by Clickhouse'), 'Postgres managed by ClickHouse');
   assert.equal(asSpelled('AWS RDS'), 'AWS RDS');
   const dataset = readServices(FILE);
-  assert.ok(dataset.files.some((f) => f.system.includes('Clickhouse')), 'the committed files spell it both ways');
+  assert.ok(
+    dataset.files.some((f) => f.system.includes('Clickhouse')),
+    'the committed files spell it both ways',
+  );
   const names = new Set(servicesPage(dataset, {locale: 'en'}).rows.map((r) => r.system));
   assert.ok(names.has('Postgres managed by ClickHouse'));
   assert.ok(![...names].some((n) => n.includes('Clickhouse')), [...names].join(', '));
