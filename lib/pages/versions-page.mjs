@@ -31,8 +31,8 @@ import {readerCommand} from './reader-command.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
-/** At most this many points per line: a 600 s run averages every five seconds, so the page stays light. */
-export const MAX_POINTS = 120;
+/** At most this many points per line: a 60 s run averages every three seconds, so the page stays light. */
+export const MAX_POINTS = 20;
 
 /**
  * pgbench's per-second progress, averaged over equal buckets when there are
@@ -275,7 +275,8 @@ export const page = {
   doc: 'pg-versions',
   label: 'site.nav.versions',
   navbar: true,
-  messages: ['common', 'versions'],
+  // Less the words only the build writes with (the answer's and the statements' parts).
+  messages: ['common', 'versions', '!common.summary', '!versions.answer.time', '!versions.statement'],
   build: ({locale, t, latestRun, suite, study, instructionsOf}) =>
     versionsPage(latestRun('pg-versions'), {
       locale,
@@ -284,8 +285,78 @@ export const page = {
       study: study('pg-versions'),
       ...instructionsOf('pg-versions'),
     }),
+  // The function rows load on demand; the first load keeps only what the page writes (lean).
   split: (data) => {
     const {items, functions} = foldFunctionRows(data.groups);
-    return {...data, groups: items, onDemand: {functions}};
+    return {...data, groups: items.map(leanGroup), onDemand: {functions}};
   },
 };
+
+// What a group's first load keeps of its figures: the texts the page writes. The numbers behind them (a
+// median, a change at full precision, what a comparison could have detected) made the sentences and the
+// charts at build time; the versions matrix keeps its own, rounded.
+const shownStat = (stat) => stat && {text: stat.text, spread: stat.spread, ok: stat.ok, repeats: stat.repeats};
+const shownVersus = (v) =>
+  v && {
+    verdict: v.verdict,
+    changeText: v.changeText,
+    lowText: v.lowText,
+    highText: v.highText,
+    mediansText: v.mediansText,
+    ratioText: v.ratioText,
+  };
+
+/** An A/A control as its note states it (lib/stats decided it; its sentence needs these). */
+const shownControl = (c) =>
+  c && {
+    target: c.target,
+    name: c.name,
+    base: c.base,
+    runs: c.runs,
+    verdict: c.verdict,
+    low: c.low,
+    high: c.high,
+    changeText: c.changeText,
+    lowText: c.lowText,
+    highText: c.highText,
+    margin: c.margin,
+    level: c.level,
+    beyondMargin: c.beyondMargin,
+    detectableText: c.detectableText,
+    roundsForWanted: c.roundsForWanted,
+    wantedText: c.wantedText,
+  };
+
+/** A group as its first load carries it: the statements stand for the findings they were made from. */
+function leanGroup({findings, names, ...group}) {
+  const f = group.instructions;
+  const figures = (all) => Object.fromEntries(Object.entries(all).map(([k, stat]) => [k, shownStat(stat)]));
+  return {
+    ...group,
+    control: shownControl(group.control),
+    published: group.published && {
+      ...group.published,
+      rows: group.published.rows.map((r) => ({
+        ...r,
+        figures: figures(r.figures),
+        versusFirst: r.versusFirst && {changeText: r.versusFirst.changeText},
+      })),
+    },
+    rows: group.rows.map((r) => ({
+      ...r,
+      figures: figures(r.figures),
+      versusFirst: shownVersus(r.versusFirst),
+    })),
+    instructions: f && {
+      ...f,
+      control: shownControl(f.control),
+      findings: f.statement ? [] : f.findings,
+      rows: f.rows.map((r) => ({
+        ...r,
+        instructions: shownStat(r.instructions),
+        other: shownStat(r.other),
+        versusFirst: shownVersus(r.versusFirst),
+      })),
+    },
+  };
+}

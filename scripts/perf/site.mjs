@@ -18,6 +18,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {launchChromium} from '../site/chromium.mjs';
+import {drawCharts} from '../site/page-charts.mjs';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {serveBuild} from '../site/serve-build.mjs';
@@ -74,21 +75,18 @@ async function pageJs(browser, url) {
   });
   await page.goto(url, {waitUntil: 'networkidle'});
   const files = await Promise.all(bodies.values());
-  // Then the reader reads on (points, scrolls): each chart loads Chart.js (its type's part) as it comes
-  // near, and code that Prism colours loads Prism.
-  await page.mouse.move(1, 1);
+  // Then the reader reads on (points, scrolls, opens each tab): each chart loads Chart.js (its type's part)
+  // as it comes near (drawCharts), and code that Prism colours loads Prism.
+  await drawCharts(page);
   // Located afresh each time, and once more if it was replaced meanwhile: a code block is drawn
-  // anew when Prism colours it.
-  const near = page.locator('figure[data-chart], pre');
+  // anew when Prism colours it. One in a hidden tab is left: its tab's twin was passed.
+  const near = page.locator('pre:visible');
   for (let i = 0; i < (await near.count()); i++) {
     await near
       .nth(i)
       .scrollIntoViewIfNeeded()
       .catch(() => near.nth(i).scrollIntoViewIfNeeded());
   }
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('figure[data-chart]')].every((f) => f.querySelector('canvas')),
-  );
   await page.waitForLoadState('networkidle');
   const scrolled = (await Promise.all(bodies.values())).slice(files.length);
   const later = await Promise.all([...prefetched].filter(([url]) => !bodies.has(url)).map(([, body]) => body));
