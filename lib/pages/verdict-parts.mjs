@@ -39,7 +39,9 @@ export function verdictParts(cells, map, {t, locale, margin, detectable = () => 
         locale,
       );
       const unsigned = (text) => text.replace(/^\+/, '');
-      return [t(seen.one ? keys.one : keys.range, {count, total, low: unsigned(seen.low), high: unsigned(seen.high)})];
+      return [
+        t(seen.one ? keys.one : keys.range, {count, total, margin, low: unsigned(seen.low), high: unsigned(seen.high)}),
+      ];
     }
     const changes = span(these.map(figure.of), figure.kind, locale);
     return [t(changes.one ? keys.one : keys.range, {count, total, margin, ...changes})];

@@ -56,8 +56,8 @@ for (const locale of Object.keys(locales)) {
     for (const [i, s] of data.groups.entries()) {
       // One statement for every version against the first (the table beside it gives each): it names the
       // baseline and counts the comparisons.
-      assert.ok(findings[i].includes(s.findings[0].base), findings[i]);
-      assert.ok(findings[i].includes(` ${formatFigure(s.findings.length, 'integer', locale)}`), findings[i]);
+      assert.ok(findings[i].includes(s.rows[0].name), findings[i]);
+      assert.ok(findings[i].includes(` ${formatFigure(s.rows.length - 1, 'integer', locale)}`), findings[i]);
     }
     // The published study: its figures as printed, and one sentence per group on whether we agree.
     const {studies} = loadSiteData(root);

@@ -2,11 +2,11 @@
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import DataTable, {Num} from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
 import {functionsKey} from '@site/lib/pages/on-demand.mjs';
-import {ControlNote, Stat, Versus, sentences, verdictSentence} from '@site/src/components/RunFigures';
+import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
 
 /**
  * A group's instructions per transaction: how they were counted, the verdict
@@ -97,10 +97,7 @@ export default function InstructionsSection({page, id, figures: f, run}) {
       >
         {f.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
-            <th scope="row">
-              {r.name}
-              <Spread>{r.version}</Spread>
-            </th>
+            <VersionCell name={r.name} version={r.version} />
             <Stat stat={r.instructions} figure="instructions" />
             {p.others && <Stat stat={r.other} figure="otherInstructions" />}
             <Versus compare={r.versusFirst} measure="instructions" />

@@ -14,6 +14,7 @@ import {
   tableNote,
   verdictSentence,
   Agreement,
+  VersionCell,
 } from '@site/src/components/RunFigures';
 import InstructionsSection from '@site/src/components/InstructionsSection';
 import styles from './styles.module.css';
@@ -69,10 +70,7 @@ function PublishedCase({data, c}) {
       >
         {c.published.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
-            <th scope="row">
-              {r.name}
-              <Spread>{r.version}</Spread>
-            </th>
+            <VersionCell name={r.name} version={r.version} />
             <Num data-figure="tps">{r.tps}</Num>
             <Num data-figure="latencyAvg">{r.latencyAvg}</Num>
             <Num data-figure="execution">{r.executionMs ?? '—'}</Num>
@@ -130,10 +128,7 @@ export default function PlannerCase({data, case: id}) {
       >
         {c.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
-            <th scope="row">
-              {r.name}
-              <Spread>{r.version}</Spread>
-            </th>
+            <VersionCell name={r.name} version={r.version} />
             <Stat stat={r.figures.tps} figure="tps" />
             <Stat stat={r.figures.latencyAvg} figure="latencyAvg" />
             <Versus compare={r.versusBase} as="ratio" />

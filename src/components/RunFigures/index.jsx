@@ -12,6 +12,16 @@ import {
   messageKey,
 } from '@site/lib/i18n/message-keys.mjs';
 
+/** A table row's heading: a server's name, its exact version under it. */
+export function VersionCell({name, version}) {
+  return (
+    <th scope="row">
+      {name}
+      <Spread>{version}</Spread>
+    </th>
+  );
+}
+
 /** A median with its repeats' spread under it. */
 export function Stat({stat, figure}) {
   if (!stat) return <Num>—</Num>;

@@ -5,10 +5,10 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import DataTable, {Num} from '@site/src/components/DataTable';
 import GroupTabs from '@site/src/components/GroupTabs';
 import {VERSIONS_INTRO, messageKey} from '@site/lib/i18n/message-keys.mjs';
-import {ControlNote, Stat, Versus, sentences, tableNote, Agreement} from '@site/src/components/RunFigures';
+import {ControlNote, Stat, Versus, sentences, tableNote, Agreement, VersionCell} from '@site/src/components/RunFigures';
 import InstructionsSection from '@site/src/components/InstructionsSection';
 import styles from './styles.module.css';
 
@@ -73,10 +73,7 @@ function VersionsGroup({data, group: g}) {
       <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
         {g.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>
-            <th scope="row">
-              {r.name}
-              <Spread>{r.version}</Spread>
-            </th>
+            <VersionCell name={r.name} version={r.version} />
             {Object.entries(r.figures).map(([name, stat]) => (
               <Stat key={name} stat={stat} figure={name} />
             ))}
@@ -102,10 +99,7 @@ function VersionsGroup({data, group: g}) {
           >
             {g.published.rows.map((r) => (
               <tr key={r.target} data-target={r.target}>
-                <th scope="row">
-                  {r.name}
-                  <Spread>{r.version}</Spread>
-                </th>
+                <VersionCell name={r.name} version={r.version} />
                 {Object.entries(r.figures).map(([name, stat]) => (
                   <Stat key={name} stat={stat} figure={name} />
                 ))}
