@@ -37,7 +37,9 @@ function registerFonts() {
 /** One chart spec as PNG bytes (light theme, white background, title drawn in), at `size`. */
 export function renderChartPng(spec, size = IMAGE) {
   registerFonts();
-  const canvas = createCanvas(size.width * size.scale, size.height * size.scale);
+  // Made at the CSS size: Chart.js then sizes it once, at `scale` (a canvas made at the drawn size would be
+  // taken for the CSS size and first scaled to four times the pixels).
+  const canvas = createCanvas(size.width, size.height);
   const config = chartConfig(spec, {
     text: '#1c1e21',
     grid: '#dadde1',
@@ -49,12 +51,8 @@ export function renderChartPng(spec, size = IMAGE) {
     animation: false,
   });
   config.options.devicePixelRatio = size.scale;
-  // Chart.js sizes itself from the canvas; tell it the CSS size, drawn at `scale`.
   canvas.style = {};
-  const ctx = canvas.getContext('2d');
-  const chart = new Chart(ctx, {...config, options: {...config.options, responsive: false}});
-  chart.resize(size.width, size.height);
-  chart.update('none');
+  const chart = new Chart(canvas.getContext('2d'), config);
   // The background is painted, so every pixel is opaque; Skia's encoder stays for any that is not.
   const pixels = canvas.data();
   const png = isOpaque(pixels) ? opaquePng(canvas.width, canvas.height, pixels) : canvas.toBuffer('image/png');
