@@ -65,6 +65,25 @@ export function wrapLabel(text, columns) {
   return lines.length > 1 ? lines : text;
 }
 
+const NO_LINE_START = /^[、。，．,.)）」』】〕！？!?：:；;ーぁぃぅぇぉっゃゅょァィゥェォッャュョ・]/u;
+
+/**
+ * A line of text as lines of at most about `columns` columns, broken at a space or beside a CJK or Hangul
+ * character (text in those scripts has few spaces), never inside a Latin word.
+ */
+export function wrapText(text, columns) {
+  const lines = [''];
+  // Words, and each wide character apart; a space stays with the word before it.
+  for (const piece of text.match(new RegExp(`${WIDE.source}|[^\\s]+?(?=${WIDE.source}|\\s|$)\\s*|\\s+`, 'gu')) ?? []) {
+    const last = lines.at(-1);
+    // Punctuation and the long-vowel mark never start a line (Japanese line-breaking rules).
+    const breakable = !NO_LINE_START.test(piece);
+    if (last !== '' && breakable && columnsOf(`${last}${piece}`.trimEnd()) > columns) lines.push(piece.trimStart());
+    else lines[lines.length - 1] = `${last}${piece}`;
+  }
+  return lines.map((l) => l.trimEnd()).filter(Boolean);
+}
+
 // On a phone the plot is about 250 px wide: category names are wrapped instead
 // of tilted (tilted names ran into each other), and the axis titles take two lines.
 const NARROW_CATEGORY_COLUMNS = 10;
@@ -97,14 +116,16 @@ function axis({title, ticks, range}, theme, extra = {}) {
 export function chartConfig(spec, theme) {
   const bar = spec.type === 'bar';
   const datasets = spec.series.map((s, i) => {
-    const {color, marker} = seriesStyle(i);
+    const {color, marker} = seriesStyle(s.style ?? i);
     return bar
       ? {
           label: s.label,
           data: s.points.map((p) => p.y),
           ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})),
-          backgroundColor: color,
+          // A derived figure (not printed by its source) is an outline: its spec's note says so.
+          backgroundColor: s.points.map((p) => (p.derived ? (theme.background ?? 'transparent') : color)),
           borderColor: color,
+          borderWidth: s.points.map((p) => (p.derived ? 2 : 0)),
         }
       : {
           label: s.label,
@@ -151,14 +172,18 @@ export function chartConfig(spec, theme) {
       plugins: {
         title: {
           display: theme.showTitle ?? false,
-          text: spec.title,
+          // An image's title in lines (the canvas does not wrap it): the page shows it as HTML.
+          text: theme.showTitle ? wrapText(spec.title, theme.narrow ? 48 : 96) : spec.title,
           color: theme.text,
           font: {...theme.font, size: (theme.font?.size ?? 12) + 3, weight: 'bold'},
         },
         // Only an image shows its credit: on the page, the run is named beside the chart.
         subtitle: {
-          display: Boolean(theme.showTitle && spec.imageCredit),
-          text: spec.imageCredit ?? '',
+          display: Boolean(theme.showTitle && (spec.imageCredit || spec.note)),
+          // The note (what a mark means) above the credit, each a line of its own.
+          text: [spec.note, spec.imageCredit]
+            .filter(Boolean)
+            .flatMap((line) => wrapText(line, theme.narrow ? 64 : 128)),
           position: 'bottom',
           color: theme.text,
           font: {...theme.font, size: (theme.font?.size ?? 12) - 1},

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {barChart} from './chart-spec.mjs';
-import {chartConfig, wrapLabel} from './chart-config.mjs';
+import {chartConfig, wrapLabel, wrapText} from './chart-config.mjs';
 
 test('labels are wrapped at spaces only, a word never cut, a CJK character counted as two columns', () => {
   assert.deepEqual(wrapLabel('GROUP BY の順序', 10), ['GROUP BY', 'の順序']);
@@ -31,4 +31,48 @@ test('on a phone, category names are wrapped upright and axis titles take lines;
   const wide = chartConfig(spec, theme).options.scales;
   assert.equal(wide.x.ticks.callback, undefined);
   assert.equal(wide.y.title.text, 'PostgreSQL 16 に対するスループット（倍）');
+});
+
+test("an image's text is wrapped at spaces or beside a CJK character, never before a closing mark", () => {
+  assert.deepEqual(wrapText('An outlined bar: a figure the source did not print, derived.', 32), [
+    'An outlined bar: a figure the',
+    'source did not print, derived.',
+  ]);
+  assert.deepEqual(wrapText('大きいデータ・多数の接続', 10), ['大きいデー', 'タ・多数の', '接続']);
+  // "ー" and "、" stay on the line before them.
+  assert.deepEqual(wrapText('データ、ー', 6), ['データ、ー']);
+  assert.deepEqual(wrapText('short', 64), ['short']);
+});
+
+test('a derived bar is an outline, and the note says so above the credit on the image', () => {
+  const spec = barChart({
+    id: 'managed-tps',
+    locale: 'en',
+    image: '/charts/managed-tps.png',
+    title: 'Throughput',
+    xTitle: 'Test',
+    yTitle: 'TPS',
+    kind: 'tps',
+    note: 'An outlined bar: derived.',
+    credit: 'Site · source',
+    categories: ['a', 'b'],
+    series: [
+      {
+        label: 'RDS',
+        points: [
+          {y: 10, text: '10', tooltip: '10'},
+          {y: 20, text: '20 *', tooltip: '20 *', derived: true},
+        ],
+      },
+    ],
+  });
+  const image = chartConfig(spec, {text: '#000', grid: '#ccc', font: {size: 12}, background: '#fff', showTitle: true});
+  const [bars] = image.data.datasets;
+  assert.deepEqual(bars.backgroundColor, ['#0072B2', '#fff']);
+  assert.deepEqual(bars.borderWidth, [0, 2]);
+  assert.deepEqual(image.options.plugins.subtitle.text, ['An outlined bar: derived.', 'Site · source']);
+  // On the page (no background), the outline is see-through and neither note nor credit is drawn in.
+  const page = chartConfig(spec, {text: '#000', grid: '#ccc', font: {size: 12}});
+  assert.equal(page.data.datasets[0].backgroundColor[1], 'transparent');
+  assert.equal(page.options.plugins.subtitle.display, false);
 });

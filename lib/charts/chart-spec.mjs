@@ -8,12 +8,26 @@ import {niceTicks} from '../numbers/ticks.mjs';
  * range (low–high), drawn as a whisker.
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, kind: string,
  *   categories: string[], series: {label: string, points: {y: number, low?: number, high?: number, text: string,
- *   spread?: string, tooltip: string}[]}[],
- *   tickLabel?: (text: string) => string, image: string, credit?: string}} options
+ *   spread?: string, tooltip: string, derived?: boolean}[]}[],
+ *   tickLabel?: (text: string) => string, image: string, credit?: string, note?: string}} options
  * `credit` (where the figures come from: site, run, date) is drawn under a chart's image, which travels alone;
- * it is the spec's `imageCredit`, which the pages' data leaves out (src/plugins/benchmark-data).
+ * it is the spec's `imageCredit`, which the pages' data leaves out (src/plugins/benchmark-data). `note` says
+ * what a mark on the chart means (a point with `derived`: drawn as an outline), under the chart and its image.
  */
-export function barChart({id, locale, title, xTitle, yTitle, kind, categories, series, tickLabel, image, credit}) {
+export function barChart({
+  id,
+  locale,
+  title,
+  xTitle,
+  yTitle,
+  kind,
+  categories,
+  series,
+  tickLabel,
+  image,
+  credit,
+  note,
+}) {
   series.forEach((s) => {
     if (s.points.length !== categories.length)
       throw new Error(
@@ -27,6 +41,7 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
     title,
     image,
     ...(credit && {imageCredit: credit}),
+    ...(note && {note}),
     x: {title: xTitle, categories},
     y: {title: yTitle, ticks: niceTicks({max: top, kind, locale, label: tickLabel})},
     series,
@@ -42,10 +57,12 @@ export function barChart({id, locale, title, xTitle, yTitle, kind, categories, s
  * @param {{id: string, locale: string, title: string, xTitle: string, yTitle: string, xKind: string, yKind: string,
  *   series: {label: string, points: {x: number, y: number, low?: number, high?: number, xText: string,
  *   text: string}[]}[], image: string, markers?: boolean, xTicks?: {value: number, label: string}[],
- *   credit?: string}} options
+ *   credit?: string, yFromZero?: boolean}} options  yFromZero (true): the y axis starts at 0, else at the
+ *   nice tick below the lowest point or whisker. A series' `style` (an index) fixes its colour and marker
+ *   (chart-config.mjs seriesStyle), so that one server keeps them across charts; else its position does.
  */
 export function lineChart(options) {
-  const {id, locale, title, xTitle, yTitle, xKind, yKind, image, markers, xTicks, credit} = options;
+  const {id, locale, title, xTitle, yTitle, xKind, yKind, image, markers, xTicks, credit, yFromZero = true} = options;
   // Each x's words once in `x.texts` rather than on every series' point: series share their x values, and a
   // page's first load carries every spec (README, Performance).
   const texts = {};
@@ -58,6 +75,7 @@ export function lineChart(options) {
   }));
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const ys = series.flatMap((s) => s.points.map((p) => Math.max(p.y, p.high ?? p.y)));
+  const lows = series.flatMap((s) => s.points.map((p) => Math.min(p.y, p.low ?? p.y)));
   return {
     id,
     type: 'line',
@@ -75,7 +93,10 @@ export function lineChart(options) {
       }),
       texts,
     },
-    y: {title: yTitle, ticks: niceTicks({max: Math.max(...ys), kind: yKind, locale})},
+    y: {
+      title: yTitle,
+      ticks: niceTicks({min: yFromZero ? 0 : Math.min(...lows), max: Math.max(...ys), kind: yKind, locale}),
+    },
     series,
   };
 }

@@ -49,6 +49,8 @@ export function renderChartPng(spec, size = IMAGE) {
     showLegend: true,
     responsive: false,
     animation: false,
+    // As the page draws a chart for a phone: names wrapped, not tilted.
+    narrow: size.width < 480,
   });
   config.options.devicePixelRatio = size.scale;
   canvas.style = {};

@@ -151,9 +151,13 @@ export default function Chart({spec}) {
           {spec.series.map((s, i) => (
             <li key={s.label}>
               {spec.markers ? (
-                <MarkerSwatch {...seriesStyle(i)} />
+                <MarkerSwatch {...seriesStyle(s.style ?? i)} />
               ) : (
-                <span className={styles.swatch} style={{background: seriesStyle(i).color}} aria-hidden="true" />
+                <span
+                  className={styles.swatch}
+                  style={{background: seriesStyle(s.style ?? i).color}}
+                  aria-hidden="true"
+                />
               )}
               {s.label}
             </li>
@@ -163,6 +167,7 @@ export default function Chart({spec}) {
       <div className={styles.canvas} ref={box}>
         <BrowserOnly fallback={still}>{() => <ChartCanvas spec={spec} box={box} still={still} />}</BrowserOnly>
       </div>
+      {spec.note && <p className={styles.note}>{spec.note}</p>}
       <details className={styles.data}>
         <summary>{t('common.chartData')}</summary>
         <ChartTable spec={spec} />
