@@ -67,8 +67,8 @@ export function groupFigures(cells, names, locale) {
  * Each candidate figure against the baseline's (all from statOf), decided by
  * the runs' values: the change (Hodges–Lehmann, as a percent) with its 95%
  * interval, Holm-corrected when there are several, and the verdict at the
- * margin. Also the ratio of the medians, for "× as fast" wording, and what
- * the runs could have detected (detectableOf).
+ * margin. Also the same change as a ratio (`ratio`, for "× as fast" wording), the ratio
+ * of the medians apart (`mediansText`), and what the runs could have detected (detectableOf).
  * @returns {(object|null)[]} one per candidate (null for a figure not measured)
  */
 export function versusBaseline(
@@ -89,9 +89,12 @@ export function versusBaseline(
     if (!c) return null;
     const d = decided.get(c);
     const r = ratio(c.median, base.median);
+    // "× as fast" states the same estimate as the change (the median of the ratios of every pair of runs),
+    // so that "5.3 times" and "+427%" never stand side by side; the ratio of the medians is told apart.
+    const times = d.change === null ? r : 1 + d.change;
     return {
-      ratio: r,
-      ratioText: formatFigure(r, 'ratio', locale),
+      ratio: times,
+      ratioText: formatFigure(times, 'ratio', locale),
       mediansText: formatFigure(r, 'medianRatio', locale),
       change: d.change,
       changeText: percent(d.change),

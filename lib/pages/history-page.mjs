@@ -92,12 +92,39 @@ export function historyPage(results, suites, {locale, t}) {
         count: history.runs.length,
         newest: newest ? formatDate(newest.startedAt, locale) : null,
         command: `npm run bench -- run ${suite.id}`,
-        machines: history.machines.map((machine, m) =>
-          machineData({machine, m, suite, runInfo, results: byId, locale, t}),
+        machines: distinctHeadings(
+          history.machines.map((machine, m) => machineData({machine, m, suite, runInfo, results: byId, locale, t})),
         ),
       };
     }),
   };
+}
+
+/**
+ * Machines whose heading (vCPUs, memory, CPU model) would read alike are told apart by their kernel
+ * (`kernel`, else null): runs on them are never compared, so the reader must see that they differ.
+ */
+function distinctHeadings(machines) {
+  const heading = (m) => `${m.host.cpus}\u0000${m.host.memoryGib}\u0000${m.host.cpuModel}`;
+  const count = new Map();
+  for (const m of machines) count.set(heading(m), (count.get(heading(m)) ?? 0) + 1);
+  return machines.map((m) => ({...m, kernel: count.get(heading(m)) > 1 ? m.host.os.split(' (')[0] : null}));
+}
+
+/**
+ * What differs between two lines of one server: its build, the settings that differ (by name), its file
+ * system; as a list, or null when none is known to differ.
+ */
+function changedServer(older, newer, t, locale) {
+  if (!older || !newer) return null;
+  const parts = [];
+  if (older.build !== newer.build) parts.push(t('history.changed.build'));
+  const names = [...new Set([...Object.keys(older.settings), ...Object.keys(newer.settings)])].filter(
+    (k) => older.settings[k] !== newer.settings[k],
+  );
+  if (names.length > 0) parts.push(t('history.changed.settings', {settings: names.sort().join(', ')}));
+  if (older.filesystem !== newer.filesystem) parts.push(t('history.changed.filesystem'));
+  return parts.length > 0 ? new Intl.ListFormat(locale, {type: 'conjunction'}).format(parts) : null;
 }
 
 function machineData({machine, m, suite, runInfo, results, locale, t}) {
@@ -123,7 +150,14 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
   const bySeries = (a, b) =>
     (parseInt(a.version, 10) || 0) - (parseInt(b.version, 10) || 0) ||
     Number(Boolean(a.controlOf)) - Number(Boolean(b.controlOf)) ||
-    start(a) - start(b);
+    start(a) - start(b) ||
+    a.target.localeCompare(b.target);
+  // One colour and marker per line on all of this machine's charts, in the order lines first appear.
+  const styles = new Map();
+  const styleOf = (label) => {
+    if (!styles.has(label)) styles.set(label, styles.size);
+    return styles.get(label);
+  };
   const groups = machine.groups.map((unordered, g) => {
     const group = {...unordered, series: [...unordered.series].sort(bySeries)};
     const p = group.parameters;
@@ -141,14 +175,19 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
         : t('history.group', {...common, duration: n(p.durationS ?? 0)});
     // Each line by the name its run's pages give its server, and its version; a line that starts anew (the
     // server's build or settings changed) says from which run on.
-    const seen = new Map();
+    const before = new Map();
     const labels = group.series.map((s) => {
-      const k = (seen.get(s.target) ?? 0) + 1;
-      seen.set(s.target, k);
+      const previous = before.get(s.target);
+      before.set(s.target, s);
       const first = results.get(s.points[0]?.run);
       const server = first ? serverName(t, first, s.target) : s.target;
       const named = s.version ? `${server} · ${s.version}` : server;
-      return k === 1 ? named : t('history.newLine', {series: named, date: shortDate(first.run.startedAt, locale)});
+      if (!previous) return named;
+      const date = shortDate(first.run.startedAt, locale);
+      const changed = changedServer(previous.server, s.server, t, locale);
+      return changed
+        ? t('history.newLineChanged', {series: named, date, changed})
+        : t('history.newLine', {series: named, date});
     });
     for (const [i, s] of group.series.entries()) {
       for (const c of s.changes) {
@@ -185,6 +224,7 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
         const series = group.series
           .map((s, i) => ({
             label: labels[i],
+            style: styleOf(labels[i]),
             points: s.points
               .filter((p) => p[metric])
               .map((p) => {
@@ -227,6 +267,9 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
           series,
           markers: true,
           xTicks: ticks,
+          // Instructions are decided within a margin of a percent or two: drawn from zero, every step would
+          // look flat. Timed figures, whose margins are wider, keep their zero.
+          yFromZero: metric !== 'instructions',
         });
       });
     return {title, charts};

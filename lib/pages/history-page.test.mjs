@@ -82,8 +82,16 @@ test('every chart of the committed runs: axis over its points, readers’ names,
       assert.match(s.label, /^PostgreSQL \d+/, chart.id);
     }
     // Colour and marker together tell every line of a chart apart.
-    const styles = chart.series.map((_, i) => JSON.stringify(seriesStyle(i)));
+    const styles = chart.series.map((s) => JSON.stringify(seriesStyle(s.style)));
     assert.equal(new Set(styles).size, styles.length, chart.id);
+  }
+  // And a line keeps its colour and marker on every chart of its machine, whichever lines a chart leaves out.
+  for (const machine of data.suites.flatMap((s) => s.machines)) {
+    const styleOf = new Map();
+    for (const s of machine.groups.flatMap((g) => g.charts.flatMap((c) => c.series))) {
+      assert.equal(styleOf.get(s.label) ?? s.style, s.style, s.label);
+      styleOf.set(s.label, s.style);
+    }
   }
   // A group is named by the data it ran on, not by its scenario's id: PostgresBench's "100gb" at scale 10.
   const bench = data.suites.find((s) => s.id === 'postgresbench');
@@ -91,4 +99,27 @@ test('every chart of the committed runs: axis over its points, readers’ names,
     assert.doesNotMatch(g.title, /100gb/);
     assert.match(g.title, /scale 10, about 0\.16 GB/);
   }
+});
+
+test('machines that read alike are told apart by their kernel; a new line says what changed in its server', () => {
+  const {results, suites: all} = loadSiteData(siteDir);
+  const data = historyPage(results, all, {locale: 'en', t: translator('en')});
+  const versions = data.suites.find((s) => s.id === 'pg-versions');
+  assert.deepEqual(
+    versions.machines.map((m) => [m.host.cpuModel, m.kernel]),
+    [
+      ['AMD EPYC', 'Linux 6.18.44-fc-v782'],
+      ['Intel(R) Xeon(R) Processor', null],
+      ['AMD EPYC', 'Linux 6.18.44-fc-v669'],
+    ],
+  );
+  const labels = versions.machines[0].groups[0].charts[0].series.map((s) => s.label);
+  assert.equal(labels[0], 'PostgreSQL 15 · 15.18');
+  // The run of 2:03 PM recorded data_checksums, which the first run did not: a line of its own, saying so.
+  assert.equal(labels[1], 'PostgreSQL 15 · 15.18, from Nov 23, 2026, 2:03 PM (settings changed: data_checksums)');
+  // Instructions decide within a percent or two: their axis starts near the points, not at zero.
+  const instructions = versions.machines[1].groups[0].charts[0];
+  assert.ok(instructions.y.ticks[0].value > 0, instructions.id);
+  const lowest = Math.min(...instructions.series.flatMap((s) => s.points.map((p) => p.low ?? p.y)));
+  assert.ok(instructions.y.ticks[0].value <= lowest, instructions.id);
 });

@@ -42,6 +42,7 @@ export function managedAnswer(dataset, {t, locale}) {
     const [a, b] = [formatFigure(low, 'tps', locale), formatFigure(high, 'tps', locale)];
     return a === b ? a : `${a}–${b}`;
   };
+  const derivedAny = dataset.tests.some((test) => test.figures.some((f) => f.basis === 'derived'));
   const chart = barChart({
     id: 'managed-tps',
     locale,
@@ -51,6 +52,7 @@ export function managedAnswer(dataset, {t, locale}) {
     xTitle: t('managed.chart.test'),
     yTitle: t('managed.chart.axis'),
     kind: 'tps',
+    ...(derivedAny && {note: t('managed.chart.derived')}),
     categories: dataset.tests.map(short),
     series: dataset.systems.map((system) => ({
       label: system.name,
@@ -58,10 +60,14 @@ export function managedAnswer(dataset, {t, locale}) {
         const figure = test.figures.find((f) => f.system === system.id);
         if (!figure) return {y: 0, text: '—', tooltip: '—'};
         const {low, high} = range(figure);
-        const text = tpsText(low, high);
+        // A figure the source did not print is drawn outlined and marked, as the table marks it.
+        const derived = figure.basis === 'derived';
+        const text = derived ? `${tpsText(low, high)} *` : tpsText(low, high);
+        const tooltip = derived ? `${text} ${t('managed.table.derived')}` : text;
+        const mark = derived ? {derived: true} : {};
         return low === high
-          ? {y: low, text, tooltip: text}
-          : {y: (low + high) / 2, low, high, text, spread: text, tooltip: text};
+          ? {y: low, text, tooltip, ...mark}
+          : {y: (low + high) / 2, low, high, text, spread: text, tooltip, ...mark};
       }),
     })),
   });

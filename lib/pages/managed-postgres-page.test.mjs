@@ -2,6 +2,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readDataset} from './datasets.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
+import {managedAnswer} from './managed-answer.mjs';
+import {translator} from '../../test/helpers/fixtures.mjs';
 
 const FILE = new URL('../../datasets/managed-postgres.json', import.meta.url).pathname;
 const dataset = readDataset(FILE);
@@ -41,4 +43,20 @@ test('changing one figure changes it and every ratio derived from it', () => {
   assert.equal(readOnly.figures[1].tps, '8,480');
   assert.equal(readOnly.comparisons[0].ratio, '10.0');
   assert.equal(readOnly.comparisons[0].percent, '+900%');
+});
+
+test("the answer's chart draws RDS's derived in-memory figure as an outline, marked and explained", () => {
+  const {charts} = managedAnswer(dataset, {t: translator('en'), locale: 'en'});
+  const [chart] = charts;
+  const rds = chart.series.find((s) => s.label === 'Amazon RDS for PostgreSQL');
+  assert.deepEqual(
+    rds.points.map((p) => [p.text, Boolean(p.derived)]),
+    [
+      ['4,400–4,600', false],
+      ['9,400', false],
+      ['32,500 *', true],
+    ],
+  );
+  assert.match(rds.points[2].tooltip, /^32,500 \* Not printed by the source/);
+  assert.match(chart.note, /^An outlined bar, marked \*/);
 });

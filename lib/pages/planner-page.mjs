@@ -142,17 +142,19 @@ export function plannerPage(
             tooltip: t('common.baseline'),
           };
         const v = row.versusBase;
-        const text = t('common.times', {ratio: v.ratioText});
+        const times = (r) => t('common.times', {ratio: formatFigure(r, 'ratio', locale)});
+        const text = times(v.ratio);
         if (v.low === null) return {y: v.ratio, text, tooltip: text};
-        // Whiskers: the 95% interval of the change, as ratios.
-        const spread = `${v.lowText} … ${v.highText}`;
+        // Whiskers: the interval of the same estimate, as ratios like the bar (not the repeats' range).
+        const interval = {low: times(1 + v.low), high: times(1 + v.high)};
+        const spread = t('common.versus.interval', interval);
         return {
           y: v.ratio,
           low: 1 + v.low,
           high: 1 + v.high,
           text,
           spread,
-          tooltip: t('common.tooltipRange', {value: text, spread}),
+          tooltip: t('common.tooltipInterval', {value: text, level: v.level, ...interval}),
         };
       }),
     })),

@@ -29,10 +29,11 @@ const single = (value, kind, locale) => ({
 
 /**
  * The study's table for one comparison group, or null when it printed none:
- * each version's figures, and its TPS against the first version's.
- * @param {{scenario: string, workload: string, locale: string, name: (target: string) => string}} options
+ * each version's figures, and its TPS against the first version's. A row is named by the version the
+ * study ran ("PostgreSQL 18"), never by our server of it: ours may run at settings the study never stated.
+ * @param {{scenario: string, workload: string, locale: string, t: Function}} options
  */
-export function publishedRows(study, {scenario, workload, locale, name}) {
+export function publishedRows(study, {scenario, workload, locale, t}) {
   const group = (study.groups ?? []).find((g) => g.scenario === scenario && g.workload === workload);
   if (!group) return null;
   const versionOf = (target) => study.targets.find((x) => x.target === target)?.version ?? null;
@@ -42,7 +43,7 @@ export function publishedRows(study, {scenario, workload, locale, name}) {
     durationS: formatFigure(group.durationS, 'integer', locale),
     rows: group.figures.map((f, i) => ({
       target: f.target,
-      name: name(f.target),
+      name: t('common.postgresVersion', {version: versionOf(f.target)?.split('.')[0] ?? f.target}),
       version: versionOf(f.target),
       figures: Object.fromEntries(COLUMNS.map(([key, field, kind]) => [key, single(f[field], kind, locale)])),
       versusFirst:
@@ -68,12 +69,16 @@ export const findingOf = (study, {scenario, workload}) =>
  *     baseline; disagree when one is `better` or `worse`; else we cannot tell.
  *   faster (target over versus): agree when ours is `better`, disagree when it
  *     is `worse` or `equivalent`; else we cannot tell.
- * Too few runs for any test: we cannot tell.
+ * Too few runs for any test: we cannot tell. A comparison of a target the study's versions do not map to
+ * is left out.
  * @param {object[]} findings  our comparisons: {name, base, verdict, low, target?, baseTarget?}
  * @returns {{claim: string, outcome: 'agree'|'disagree'|'cannotTell', names: string, target?, versus?}|null}
  */
-export function agreementOf(study, {scenario, workload, findings, locale}) {
+export function agreementOf(study, {scenario, workload, findings: ours, locale}) {
   const finding = findingOf(study, {scenario, workload});
+  // Only the servers the study's versions map to: a second server of a version (its own defaults, say) was
+  // never set against the study's.
+  const findings = ours.filter((f) => f.target === undefined || study.targets.some((x) => x.target === f.target));
   if (!finding || findings.length === 0) return null;
   const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items.map((f) => f.name));
   const decided = findings.filter((f) => f.low !== null);

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {loadSuite} from '../suites/suite.mjs';
-import {siteDir} from '../../test/helpers/fixtures.mjs';
+import {siteDir, translator} from '../../test/helpers/fixtures.mjs';
 import {agreementOf, findingOf, publishedRows} from './study-figures.mjs';
 import {readStudy} from './studies.mjs';
 
@@ -10,10 +10,9 @@ const suites = ['pg-versions', 'pg17-planner'].map((id) =>
   loadSuite(path.join(siteDir, 'benchmarks', id, 'suite.yaml')),
 );
 const versions = () => readStudy(path.join(siteDir, 'datasets/pg-versions-published/study.json'), suites);
-const name = (target) => `PostgreSQL ${target.slice(2)}`;
 
 test("the study's table: its figures as printed, the change computed from its own TPS", () => {
-  const rows = publishedRows(versions(), {scenario: 'small', workload: 'tpcb', locale: 'en', name}).rows;
+  const rows = publishedRows(versions(), {scenario: 'small', workload: 'tpcb', locale: 'en', t: translator('en')}).rows;
   assert.deepEqual(
     rows.map((r) => [r.name, r.version, r.figures.tps.text, r.figures.count.text, r.figures.p99.text]),
     [
@@ -26,7 +25,10 @@ test("the study's table: its figures as printed, the change computed from its ow
   // 390.185 / 439.029 − 1 = −11.13%: from the printed figures, not typed.
   assert.equal(rows[1].versusFirst.changeText, '-11.1%');
   assert.equal(rows[0].versusFirst, null);
-  assert.equal(publishedRows(versions(), {scenario: 'small', workload: 'select-only', locale: 'en', name}), null);
+  assert.equal(
+    publishedRows(versions(), {scenario: 'small', workload: 'select-only', locale: 'en', t: translator('en')}),
+    null,
+  );
 });
 
 test('a finding that names no size holds for the workload at any size', () => {
@@ -55,6 +57,12 @@ test('"no large difference": agree only when every version is equivalent; a real
     locale: 'en',
   });
   assert.equal(named.names, 'PostgreSQL 16 and PostgreSQL 18');
+  // A second server of 18 at its own defaults is not one of the study's versions: it is left out.
+  const defaults = {name: 'PostgreSQL 18 (data_checksums on)', base: 'PostgreSQL 15', verdict: 'worse', low: -0.1};
+  const mapped = ['pg16', 'pg17', 'pg18'].map((target) => ({target, ...ours(['equivalent'])[0]}));
+  const withDefaults = (findings) => agreementOf(study, {scenario: 'small', workload: 'tpcb', findings, locale: 'en'});
+  assert.equal(withDefaults([...mapped, {...defaults, target: 'pg18-defaults'}]).outcome, 'agree');
+  assert.equal(withDefaults([...mapped, {...defaults, target: 'pg18'}]).outcome, 'disagree');
 });
 
 test('"faster": agree when ours is better, disagree when worse or equivalent, else cannot tell', () => {

@@ -10,6 +10,7 @@ import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../n
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
+import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
@@ -40,6 +41,16 @@ function cellOf(v) {
     high: round(v.high),
     text: v.changeText,
   };
+}
+
+/** What a row says when its two measures ran with different clients (a count runs fewer: suite.md), else null. */
+function clientsNote(runs, g, {t, locale}) {
+  const [time, instructions] = [runs.time, runs.instructions].map(
+    (run) => run?.cells.find((c) => c.scenario === g.scenario && c.workload === g.workload)?.parameters.clients,
+  );
+  if (!time || !instructions || time === instructions) return null;
+  const n = (v) => formatFigure(v, 'integer', locale);
+  return t('versions.answer.clients', {clients: n(instructions), timedClients: n(time)});
 }
 
 /**
@@ -124,7 +135,7 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
       return {
         id: scenario,
         name: these[0].names.scenario,
-        groups: these.map((g) => ({id: g.id, name: g.names.workload})),
+        groups: these.map((g) => ({id: g.id, name: g.names.workload, clients: clientsNote(runs, g, {t, locale})})),
       };
     }),
     margins: {

@@ -167,7 +167,9 @@ export function versionsPage(
 
     const findings = rows
       .slice(1)
-      .flatMap((r, i) => (versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), ...versus[i + 1]}] : []));
+      .flatMap((r, i) =>
+        versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), target: r.target, ...versus[i + 1]}] : [],
+      );
     const instructionFigures = instructionGroup(instructions, {
       scenario,
       workload,
@@ -205,7 +207,7 @@ export function versionsPage(
       ...findingsOf(findings, locale),
       statement: statementOf(findings, {t, locale, margin}),
       control: controlOf(inGroup, controls, {name, locale, margin, t}),
-      published: study && publishedRows(study, {scenario, workload, locale, name}),
+      published: study && publishedRows(study, {scenario, workload, locale, t}),
       agreement: study && agreementOf(study, {scenario, workload, findings, locale}),
       commands: commandsOf(result, scenario, workload),
       charts: [tpsChart, latencyChart, progressChart],

@@ -40,7 +40,10 @@ test('each comparison group has a row per version with the median and spread of 
       assert.deepEqual(Object.keys(row.figures), ['count', 'tps', 'min', 'max', 'p95', 'p99']);
     });
     assert.equal(s.rows[0].versusFirst, null);
-    assert.equal(s.rows[1].versusFirst.ratioText, formatFigure(groups[1].median / groups[0].median, 'ratio', 'en'));
+    // "× as fast" states the change's own estimate; the ratio of the medians is told apart.
+    const v = s.rows[1].versusFirst;
+    assert.equal(v.ratioText, formatFigure(1 + v.change, 'ratio', 'en'));
+    assert.equal(v.mediansText, formatFigure(groups[1].median / groups[0].median, 'medianRatio', 'en'));
     // Three repeats a side: every comparison is undecided, and the finding says so for each version.
     assert.ok(s.rows.slice(1).every((r) => r.versusFirst.verdict === 'inconclusive' && r.versusFirst.low === null));
     assert.deepEqual(

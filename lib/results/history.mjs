@@ -9,7 +9,7 @@
 import {compareRuns, marginOf} from '../stats/compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
-import {hostOf, machineFingerprint, serverFingerprint} from './machine.mjs';
+import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';
 
 /** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
 export const HISTORY_METRICS = ['tps', 'p95'];
@@ -109,6 +109,12 @@ export function suiteHistory(results, suiteId) {
             target,
             version: spec.serverVersion ?? null,
             fingerprint: serverPrint,
+            // What the fingerprint is made of, so that a new line can say what changed.
+            server: {
+              build: spec.serverVersionFull ?? spec.serverVersion ?? null,
+              settings: shapingSettings(spec),
+              filesystem: spec.storage?.filesystem ?? null,
+            },
             controlOf: spec.controlOf ?? null,
             points: [],
           });

@@ -96,7 +96,12 @@ function Machine({suite, machine, index}) {
   return (
     <section data-machine={machine.fingerprint}>
       <Heading as="h3" id={`${suite.id}-machine-${index + 1}`}>
-        {t('history.machine.title', {cpus: host.cpus, memory: host.memoryGib, cpuModel: host.cpuModel})}
+        {t(machine.kernel ? 'history.machine.titleKernel' : 'history.machine.title', {
+          cpus: host.cpus,
+          memory: host.memoryGib,
+          cpuModel: host.cpuModel,
+          kernel: machine.kernel,
+        })}
       </Heading>
       <p>
         {t('history.machine.text', {

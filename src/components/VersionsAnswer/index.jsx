@@ -108,6 +108,7 @@ export default function VersionsAnswer({data}) {
                   <tr key={g.id} data-group={g.id}>
                     <th scope="row">
                       <a href={`#${g.id}`}>{g.name}</a>
+                      {g.clients && <span className={styles.clients}>{g.clients}</span>}
                     </th>
                     {columns.flatMap((p) =>
                       measures.map((k) => (
