@@ -25,6 +25,8 @@ export const KINDS = {
   },
   ms: {maximumSignificantDigits: 3},
   percent: {style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero'},
+  // A size said to be "about" so large (what a run's noise hides): two significant digits, no sign.
+  approximatePercent: {style: 'percent', maximumSignificantDigits: 2},
   ratio: {minimumFractionDigits: 1, maximumFractionDigits: 1},
   // The ratio of two medians beside a shift: enough digits to show a 4% difference (1.04, 0.947).
   // Four digits: a ratio of 1.0035 reads "×1.004", never "×1.00 more".
@@ -61,6 +63,34 @@ export function formatFigure(value, kind, locale) {
     throw new Error(`Cannot format ${JSON.stringify(value)} as ${kind}: a figure must be a finite number.`);
   }
   return formatter(locale, kind).format(value);
+}
+
+/**
+ * A change (a fraction) written to the precision its interval supports: about two significant digits of
+ * the interval's width, so that a change of -0.0732% inside an interval 40 points wide reads 0%, and one
+ * inside an interval of 0.4 points keeps two decimals (never more than three significant digits). Without an interval (`width` not above 0), as
+ * formatFigure's percent.
+ * @param {number} value  the change, a fraction (0.123 is +12.3%)
+ * @param {number|null} width  its interval's width, a fraction
+ */
+export function formatChange(value, width, locale) {
+  if (!(width > 0)) return formatFigure(value, 'percent', locale);
+  const decimals = Math.min(3, Math.max(0, 1 - Math.floor(Math.log10(width * 100))));
+  const key = `${locale}\u0000change${decimals}`;
+  if (!cache.has(key)) {
+    cache.set(
+      key,
+      // Never more digits than the percent kind's three significant ones.
+      new Intl.NumberFormat(locale, {
+        style: 'percent',
+        maximumFractionDigits: decimals,
+        maximumSignificantDigits: 3,
+        roundingPriority: 'lessPrecision',
+        signDisplay: 'exceptZero',
+      }),
+    );
+  }
+  return cache.get(key).format(value);
 }
 
 /** The value as it is displayed (rounded by the same rule), as a number. */

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {KINDS, displayedValue, formatFigure} from './format.mjs';
+import {KINDS, displayedValue, formatChange, formatFigure} from './format.mjs';
 
 const LOCALES = ['en', 'ja', 'ko', 'zh-Hans'];
 const all = (value, kind) => LOCALES.map((l) => formatFigure(value, kind, l));
@@ -40,4 +40,16 @@ test('no figure is formatted from something that is not a number', () => {
     /Cannot format "84.8K" as tps: a figure must be a finite number/,
   );
   assert.throws(() => formatFigure(1, 'speed', 'en'), /Unknown kind of figure "speed"/);
+});
+
+test('a change is written to the precision of its interval, never beyond three significant digits', () => {
+  // -0.0732% inside an interval 40 points wide is no change that can be told: 0%.
+  assert.equal(formatChange(-0.000732, 0.4, 'en'), '0%');
+  assert.equal(formatChange(-0.0247, 0.21, 'en'), '-2%');
+  assert.equal(formatChange(0.0261, 0.02, 'en'), '+2.6%');
+  assert.equal(formatChange(0.00436, 0.002, 'en'), '+0.44%');
+  assert.equal(formatChange(0.011482, 0.0002, 'en'), '+1.15%');
+  // Without an interval, as the percent kind.
+  assert.equal(formatChange(-0.000732, null, 'en'), '-0.0732%');
+  assert.equal(formatFigure(0.2684, 'approximatePercent', 'en'), '27%');
 });

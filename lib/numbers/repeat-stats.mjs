@@ -7,7 +7,7 @@ import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {keySettingValue} from '../suites/like-for-like.mjs';
 import {ratio} from './compare.mjs';
-import {formatFigure} from './format.mjs';
+import {formatChange, formatFigure} from './format.mjs';
 
 /** "4,400–4,600", or one number when both ends are written the same. */
 export function formatSpan(low, high, kind, locale) {
@@ -97,11 +97,12 @@ export function versusBaseline(
       ratioText: formatFigure(times, 'ratio', locale),
       mediansText: formatFigure(r, 'medianRatio', locale),
       change: d.change,
-      changeText: percent(d.change),
+      // Written to the precision the interval supports (none without one).
+      changeText: d.low === null ? percent(d.change) : formatChange(d.change, d.high - d.low, locale),
       low: d.low,
       high: d.high,
-      lowText: percent(d.low),
-      highText: percent(d.high),
+      lowText: d.low === null ? null : formatChange(d.low, d.high - d.low, locale),
+      highText: d.low === null ? null : formatChange(d.high, d.high - d.low, locale),
       p: d.p,
       verdict: d.verdict,
       paired: d.paired,

@@ -5,7 +5,7 @@
 // linked to both runs. Only what the page shows is kept: the data grows with
 // points, not with the size of the result files.
 import {lineChart} from '../charts/chart-spec.mjs';
-import {formatFigure} from '../numbers/format.mjs';
+import {formatChange, formatFigure} from '../numbers/format.mjs';
 import {unsignedPercent} from '../numbers/repeat-stats.mjs';
 import {suiteHistory} from '../results/history.mjs';
 import {fewestForInterval} from '../stats/shift.mjs';
@@ -195,7 +195,9 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
         margins.add(c.margin);
         if (c.verdict !== 'worse' && c.verdict !== 'better') continue;
         steps[c.verdict]++;
-        const pct = (v) => formatFigure(v / 100, 'percent', locale);
+        // Written to the precision the step's interval supports.
+        const width = c.ciLowPct === null ? null : (c.ciHighPct - c.ciLowPct) / 100;
+        const pct = (v) => formatChange(v / 100, width, locale);
         changes.push({
           group: title,
           series: labels[i],

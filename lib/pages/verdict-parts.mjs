@@ -3,18 +3,32 @@
 // that a page says once what a sentence per comparison would repeat. Each map
 // (lib/i18n/message-keys.mjs) gives a verdict's words for one change and for a
 // range; an undecided timed part says how large a change the noise hides.
-import {formatFigure} from '../numbers/format.mjs';
+import {formatChange, formatFigure} from '../numbers/format.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 
 const VERDICT_ORDER = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
-/** The figure a part gives the range of: the change as a percent, or (the planner's speedups) the ratio. */
-export const CHANGE = {of: (c) => c.change, kind: 'percent'};
-export const RATIO = {of: (c) => c.ratio, kind: 'ratio'};
+/**
+ * The figure a part gives the range of: the change as a percent, each written to the precision of its own
+ * interval (formatChange), or (the planner's speedups) the ratio.
+ */
+export const CHANGE = {
+  of: (c) => c.change,
+  write: (c, locale) =>
+    c.low === null || c.low === undefined
+      ? formatFigure(c.change, 'percent', locale)
+      : formatChange(c.change, c.high - c.low, locale),
+};
+export const RATIO = {of: (c) => c.ratio, write: (c, locale) => formatFigure(c.ratio, 'ratio', locale)};
+/** What the noise hides, "about" so large: two significant digits. */
+const DETECTABLE = (detectable) => ({
+  of: detectable,
+  write: (c, locale) => formatFigure(detectable(c), 'approximatePercent', locale),
+});
 
 /** "−0.61% to −0.52%", or one change when they are written alike. */
-function span(values, kind, locale) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const [low, high] = [formatFigure(sorted[0], kind, locale), formatFigure(sorted.at(-1), kind, locale)];
+function span(cells, figure, locale) {
+  const sorted = [...cells].sort((a, b) => figure.of(a) - figure.of(b));
+  const [low, high] = [figure.write(sorted[0], locale), figure.write(sorted.at(-1), locale)];
   return low === high ? {one: true, change: low, low, high} : {one: false, low, high};
 }
 
@@ -33,17 +47,13 @@ export function verdictParts(cells, map, {t, locale, margin, detectable = () => 
     if (keys.tooFew) {
       const open = these.filter((c) => (detectable(c) ?? null) !== null);
       if (open.length === 0) return [t(keys.tooFew, {count, total})];
-      const seen = span(
-        open.map((c) => detectable(c)),
-        'percent',
-        locale,
-      );
+      const seen = span(open, DETECTABLE(detectable), locale);
       const unsigned = (text) => text.replace(/^\+/, '');
       return [
         t(seen.one ? keys.one : keys.range, {count, total, margin, low: unsigned(seen.low), high: unsigned(seen.high)}),
       ];
     }
-    const changes = span(these.map(figure.of), figure.kind, locale);
+    const changes = span(these, figure, locale);
     return [t(changes.one ? keys.one : keys.range, {count, total, margin, ...changes})];
   });
 }

@@ -173,7 +173,9 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
   assert.equal(group.control.target, 'pg15-aa');
   assert.equal(group.control.base, 'PostgreSQL 15');
   assert.equal(group.control.verdict, aa.verdict);
-  assert.equal(group.control.lowText, formatFigure(aa.ciLowPct / 100, 'percent', 'en'));
+  // bench compare's interval (-6.196% to +11.2%), written to the precision its 17-point width supports.
+  assert.deepEqual([aa.ciLowPct.toFixed(3), aa.ciHighPct.toFixed(3)], ['-6.196', '11.201']);
+  assert.deepEqual([group.control.changeText, group.control.lowText, group.control.highText], ['+3%', '-6%', '+11%']);
   assert.deepEqual(data.run.order, {
     interleaved: true,
     seed: '154226049',
