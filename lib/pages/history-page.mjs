@@ -14,6 +14,7 @@ import {formatDate} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from '../numbers/repeat-stats.mjs';
 import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;
 
@@ -124,7 +125,7 @@ function changedServer(older, newer, t, locale) {
   );
   if (names.length > 0) parts.push(t('history.changed.settings', {settings: names.sort().join(', ')}));
   if (older.filesystem !== newer.filesystem) parts.push(t('history.changed.filesystem'));
-  return parts.length > 0 ? new Intl.ListFormat(locale, {type: 'conjunction'}).format(parts) : null;
+  return parts.length > 0 ? listOf(parts, locale) : null;
 }
 
 function machineData({machine, m, suite, runInfo, results, locale, t}) {

@@ -17,6 +17,13 @@ export function homeHeadlines({managed, versions, planner}) {
     headlines.push({
       page: 'pg-versions',
       sentence: pair.sentence,
+      // The pair its small chart compares, named above it.
+      pair: Object.fromEntries(
+        Object.entries({name: target, base: baseline}).map(([k, id]) => [
+          k,
+          matrix.targets.find((x) => x.id === id).name,
+        ]),
+      ),
       margins: matrix.marginValues,
       rows: matrix.scenarios.flatMap((s) =>
         s.groups.map((g) => ({id: g.id, scenario: s.name, workload: g.name, ...pair.groups[g.id]})),

@@ -16,6 +16,7 @@ import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {SUMMARY_PART} from '../i18n/message-keys.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 /**
  * How far a function's count per transaction moves by chance: the largest of the run's A/A pairs'
@@ -166,8 +167,10 @@ export function instructionGroup(
         ? t('common.instructions.statement', {
             base: findings[0].base,
             runs: findings[0].runs,
-            parts: new Intl.ListFormat(locale, {type: 'conjunction'}).format(
+            parts: listOf(
               verdictParts(findings, SUMMARY_PART, {t, locale, margin: unsignedPercent(margin, locale)}),
+              locale,
+              {clauses: true},
             ),
           })
         : null,

@@ -6,6 +6,7 @@ import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {MANAGED_TEST, messageKey} from '../i18n/message-keys.mjs';
 import {comparisons, range} from './managed-postgres-page.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 /**
  * @param {object} dataset  from readDataset
@@ -14,7 +15,7 @@ import {comparisons, range} from './managed-postgres-page.mjs';
  */
 export function managedAnswer(dataset, {t, locale}) {
   const name = Object.fromEntries(dataset.systems.map((s) => [s.id, s.name]));
-  const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items);
+  const list = (items) => listOf(items, locale);
   const short = (test) => t(messageKey(MANAGED_TEST, test.id, 'MANAGED_TEST').short);
   const led = dataset.tests.map((test) => ({test, against: comparisons(test, locale)}));
   const leaders = [...new Set(led.map((l) => l.against[0]?.system).filter(Boolean))];
@@ -34,7 +35,7 @@ export function managedAnswer(dataset, {t, locale}) {
         best: name[leader],
         count: formatFigure(mine.length, 'integer', locale),
         total: formatFigure(dataset.tests.length, 'integer', locale),
-        parts: list(parts),
+        parts: listOf(parts, locale, {clauses: true}),
       }),
     };
   });

@@ -5,6 +5,7 @@
 import {PLANNER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {unsignedPercent} from '../numbers/repeat-stats.mjs';
 import {RATIO, verdictParts} from './verdict-parts.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 /**
  * @param {{findings: object[], instructions: {findings: object[], margin: string}|null}[]} cases  the page's
@@ -13,7 +14,7 @@ import {RATIO, verdictParts} from './verdict-parts.mjs';
  * @returns {{target: string, sentence: string}[]}  one per version, in the cases' order
  */
 export function plannerAnswer(cases, {t, locale, margin}) {
-  const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items);
+  const list = (items) => listOf(items, locale, {clauses: true});
   const targets = [...new Set(cases.flatMap((c) => c.findings.map((f) => f.target)))];
   return targets.map((target) => {
     const timed = cases.flatMap((c) => c.findings.filter((f) => f.target === target));

@@ -6,6 +6,7 @@
 import {keySettingValue} from '../suites/like-for-like.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf} from '../numbers/repeat-stats.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;
 
@@ -96,7 +97,10 @@ const partsOf = (run) =>
   }));
 
 const list = (numbers, locale) =>
-  new Intl.ListFormat(locale, {type: 'conjunction'}).format(numbers.map((n) => formatFigure(n, 'integer', locale)));
+  listOf(
+    numbers.map((n) => formatFigure(n, 'integer', locale)),
+    locale,
+  );
 
 /** How the runner ordered the measurements and what came before each; `interleaved: false` for older runs. */
 function orderOf(result, locale) {
@@ -110,7 +114,10 @@ function orderOf(result, locale) {
     seed: design ? String(design.seed) : null,
     // A merged run's parts each shuffled from their own seed: name them all.
     seeds: design?.parts
-      ? new Intl.ListFormat(locale, {type: 'conjunction'}).format(design.parts.map((p) => String(p.seed ?? '?')))
+      ? listOf(
+          design.parts.map((p) => String(p.seed ?? '?')),
+          locale,
+        )
       : null,
     parts: design?.parts ? formatFigure(design.parts.length, 'integer', locale) : null,
     rounds: formatFigure(rounds, 'integer', locale),

@@ -5,6 +5,7 @@
 import {percentDifference, ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {formatDate} from './run-info.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 const COLUMNS = [
   ['count', 'count', 'count'],
@@ -80,7 +81,11 @@ export function agreementOf(study, {scenario, workload, findings: ours, locale})
   // never set against the study's.
   const findings = ours.filter((f) => f.target === undefined || study.targets.some((x) => x.target === f.target));
   if (!finding || findings.length === 0) return null;
-  const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items.map((f) => f.name));
+  const list = (items) =>
+    listOf(
+      items.map((f) => f.name),
+      locale,
+    );
   const decided = findings.filter((f) => f.low !== null);
   let outcome;
   let names;

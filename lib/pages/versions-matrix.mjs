@@ -12,6 +12,7 @@ import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
 const MEASURES = {
@@ -73,7 +74,7 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
   const figures = Object.fromEntries(
     Object.entries(MEASURES).map(([m, {figure}]) => [m, figuresOf(runs[m], figure, locale)]),
   );
-  const list = (items) => new Intl.ListFormat(locale, {type: 'conjunction'}).format(items);
+  const list = (items) => listOf(items, locale, {clauses: true});
 
   // cells[baseline][target][group][measure]; what an undecided one could have seen, for the sentence only.
   const cells = {};

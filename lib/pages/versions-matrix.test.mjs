@@ -81,7 +81,12 @@ test('the answer is one sentence from the verdicts, in every language', () => {
   assert.equal(
     pair(answerOf('ja'), 'pg16', 'pg15').sentence,
     'PostgreSQL 15 に対する PostgreSQL 16：スループットは 2 件中 1 件で高い（+50%）、' +
-      'スループットは 2 件中 1 件で、実行回数が少なすぎて検定できません。',
+      'スループットは 2 件中 1 件で、実行回数が少なすぎて検定できない。',
+  );
+  // Chinese joins the clauses with semicolons, never 和.
+  assert.equal(
+    pair(answerOf('zh-Hans'), 'pg16', 'pg15').sentence,
+    'PostgreSQL 16 相对 PostgreSQL 15：吞吐量在 2 项中有 1 项更高（+50%）；吞吐量在 2 项中有 1 项因运行次数太少而无法检验。',
   );
 });
 

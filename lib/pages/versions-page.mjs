@@ -29,6 +29,7 @@ import {chartCredit, runInfo} from './run-info.mjs';
 import {ANSWER_TIME_PART, VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 import {readerCommand} from './reader-command.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
+import {listOf} from '../i18n/list.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 60 s run averages every three seconds, so the page stays light. */
@@ -240,7 +241,7 @@ function statementOf(findings, {t, locale, margin}) {
     margin: unsignedPercent(margin, locale),
     detectable: (f) => f.detectable,
   });
-  const list = new Intl.ListFormat(locale, {type: 'conjunction'}).format(parts);
+  const list = listOf(parts, locale, {clauses: true});
   const sentences = [t('versions.statement.time', {base: findings[0].base, runs: findings[0].runs, parts: list})];
   const rounds = findings.filter((f) => f.verdict === 'inconclusive' && f.rounds !== null);
   if (rounds.length > 0) {
@@ -258,7 +259,10 @@ function statementOf(findings, {t, locale, margin}) {
 /** The findings of a group, and `undecidable` when no comparison could have been decided. */
 function findingsOf(findings, locale) {
   if (findings.length === 0 || findings.some((f) => f.low !== null)) return {findings, undecidable: null};
-  const names = new Intl.ListFormat(locale, {type: 'conjunction'}).format(findings.map((f) => f.name));
+  const names = listOf(
+    findings.map((f) => f.name),
+    locale,
+  );
   return {findings, undecidable: {name: names, base: findings[0].base, runs: findings[0].runs}};
 }
 

@@ -31,6 +31,7 @@ function MiniMatrix({headline: h}) {
   const scenarios = [...new Set(h.rows.map((r) => r.scenario))];
   return (
     <div className={styles.mini}>
+      <p className={styles.pair}>{t('home.pair', h.pair)}</p>
       {scenarios.map((scenario) => (
         <div key={scenario}>
           <p className={styles.scenario}>{scenario}</p>

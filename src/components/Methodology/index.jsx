@@ -7,6 +7,7 @@ import DataTable, {Num} from '@site/src/components/DataTable';
 import {METHOD_ROUNDING_KIND, METHOD_SUITE, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {verdictSentence} from '@site/src/components/RunFigures';
 import {runMethod} from '@site/src/components/RunProvenance';
+import {listOf} from '@site/lib/i18n/list.mjs';
 
 /** Each suite: its design and the command that reruns it. */
 export function SuitesTable({data}) {
@@ -65,8 +66,10 @@ const controlGroups = (c) => [...(c.scenarios ?? []), ...(c.workloads ?? [])].jo
 /** How a comparison is decided, with each published suite's margins (Methodology). */
 export function ComparisonRule({data}) {
   const t = useT();
-  const margins = new Intl.ListFormat(data.locale, {type: 'conjunction'}).format(
+  const margins = listOf(
     data.margins.map((m) => t(m.instructions ? 'method.numbers.suiteMargin' : 'method.numbers.suiteMarginTime', m)),
+    data.locale,
+    {clauses: true},
   );
   const next = data.margins.flatMap((m) => [
     m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),

@@ -5,6 +5,7 @@ import {useSentenceGap, useT} from '@site/src/components/Msg';
 import RunData from '@site/src/components/RunData';
 import styles from './styles.module.css';
 import {SentenceNote} from '@site/src/components/RunFigures';
+import {listOf} from '@site/lib/i18n/list.mjs';
 
 /** What the runner did in a run, and what bounds its figures: sentences generated from its result. */
 export function runMethod(t, run, {build = true} = {}) {
@@ -17,8 +18,9 @@ export function runMethod(t, run, {build = true} = {}) {
         : t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed}),
     order.warmupS &&
       t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {
-        warmup: new Intl.ListFormat(order.locale, {type: 'conjunction'}).format(
+        warmup: listOf(
           order.warmupS.map((value) => t('common.seconds', {value})),
+          order.locale,
         ),
       }),
     t('common.run.measured', {measured: run.measuredS}),

@@ -4,7 +4,7 @@
 // chosen baseline in both measures, each cell coloured by its verdict with its
 // interval drawn across the margin. Every pair was computed by the build
 // (lib/pages/versions-matrix.mjs); the browser only picks one.
-import {useCallback} from 'react';
+import {useCallback, useEffect, useRef} from 'react';
 import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
 import {pairQuery, pairState} from '@site/lib/pages/versions-matrix.mjs';
@@ -33,15 +33,30 @@ export default function VersionsAnswer({data}) {
   const query = useCallback((state) => pairQuery(state, m), [m]);
   const [state, change] = useQueryState(parse, query, m.initial);
   const pair = m.pairs.find((p) => p.target === state.target && p.baseline === state.baseline);
-  const columns = m.pairs.filter((p) => p.baseline === state.baseline);
   const name = (id) => m.targets.find((x) => x.id === id).name;
+  // A column per other version against the baseline, each header saying so: with 17 as the baseline, 15's
+  // column is 15 against 17 (an older version's change reads backwards in time, as the sentence does).
+  const columns = m.pairs.filter((p) => p.baseline === state.baseline).map((p) => ({id: p.target, groups: p.groups}));
   const options = m.targets.map((x) => [x.id, x.name]);
+  // On a narrow screen the matrix scrolls sideways: the chosen version's column is brought into view, beside
+  // the workload names that stay put.
+  const scroller = useRef(null);
+  useEffect(() => {
+    const box = scroller.current;
+    const chosen = box?.querySelector(`th[data-column="${state.target}"]`);
+    if (!box || !chosen || box.scrollWidth <= box.clientWidth) return;
+    const names = box.querySelector('th[scope="col"]')?.offsetWidth ?? 0;
+    const left = chosen.offsetLeft - names;
+    if (left < box.scrollLeft || chosen.offsetLeft + chosen.offsetWidth > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, left);
+    }
+  }, [state.target, state.baseline]);
   const measures = MEASURES.filter((k) => m.marginValues[k] !== null);
   const reach = Object.fromEntries(
     MEASURES.map((k) => [
       k,
       reachOf(
-        columns.flatMap((p) => Object.values(p.groups).map((g) => g[k])),
+        columns.flatMap((c) => Object.values(c.groups).map((g) => g[k])),
         m.marginValues[k] ?? 0,
       ),
     ]),
@@ -68,29 +83,30 @@ export default function VersionsAnswer({data}) {
         {pair.sentence}
       </p>
       <figure className={styles.figure}>
-        <div className={styles.scroll}>
+        <div className={styles.scroll} ref={scroller}>
           <table className={styles.matrix} aria-describedby="answer-caption">
             <thead>
               <tr>
                 <th rowSpan={2} scope="col" className={styles.corner}>
                   {t('versions.answer.workload')}
                 </th>
-                {columns.map((p) => (
+                {columns.map((c) => (
                   <th
-                    key={p.target}
+                    key={c.id}
                     colSpan={measures.length}
                     scope="colgroup"
-                    className={p.target === state.target ? styles.chosen : undefined}
-                    data-column={p.target}
+                    className={c.id === state.target ? styles.chosen : undefined}
+                    data-column={c.id}
                   >
-                    {name(p.target)}
+                    {name(c.id)}
+                    <span className={styles.against}>{t('versions.answer.against', {base: name(state.baseline)})}</span>
                   </th>
                 ))}
               </tr>
               <tr>
-                {columns.flatMap((p) =>
+                {columns.flatMap((c) =>
                   measures.map((k) => (
-                    <th key={`${p.target}-${k}`} scope="col" className={styles.measure}>
+                    <th key={`${c.id}-${k}`} scope="col" className={styles.measure}>
                       {t(k === 'time' ? 'versions.answer.timeColumn' : 'versions.answer.instructionsColumn')}
                     </th>
                   )),
@@ -110,11 +126,11 @@ export default function VersionsAnswer({data}) {
                       <a href={`#${g.id}`}>{g.name}</a>
                       {g.clients && <span className={styles.clients}>{g.clients}</span>}
                     </th>
-                    {columns.flatMap((p) =>
+                    {columns.flatMap((c) =>
                       measures.map((k) => (
                         <Cell
-                          key={`${p.target}-${k}`}
-                          cell={p.groups[g.id]?.[k] ?? null}
+                          key={`${c.id}-${k}`}
+                          cell={c.groups[g.id]?.[k] ?? null}
                           measure={k}
                           margin={m.marginValues[k]}
                           reach={reach[k]}
