@@ -69,9 +69,13 @@ for (const theme of ['light', 'dark']) {
       const {page} = await openPage(site, path);
       // The theme switch's effect: the page's colours follow <html data-theme>.
       if (theme === 'dark') {
-        await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-        // Colours change with a short transition: measured once it has ended.
-        await page.waitForTimeout(500);
+        // Colours change with transitions: measured once every one of them has ended (a frame for them to
+        // start, then each one's end), however slow the machine.
+        await page.evaluate(async () => {
+          document.documentElement.setAttribute('data-theme', 'dark');
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+        });
       }
       await page.addScriptTag({path: AXE});
       const violations = await page.evaluate(async () => {
