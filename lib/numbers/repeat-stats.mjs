@@ -103,6 +103,9 @@ export function versusBaseline(
       high: d.high,
       lowText: d.low === null ? null : formatChange(d.low, d.high - d.low, locale),
       highText: d.low === null ? null : formatChange(d.high, d.high - d.low, locale),
+      // The same interval as ratios, beside "× as fast".
+      ratioLowText: d.low === null ? null : formatFigure(1 + d.low, 'ratio', locale),
+      ratioHighText: d.low === null ? null : formatFigure(1 + d.high, 'ratio', locale),
       p: d.p,
       verdict: d.verdict,
       paired: d.paired,

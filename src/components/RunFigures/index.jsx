@@ -70,15 +70,22 @@ export function Versus({compare, as = 'percent', measure = 'time'}) {
   const t = useT();
   if (!compare) return <Num>{t('common.baseline')}</Num>;
   const main = as === 'percent' ? compare.changeText : t('common.times', {ratio: compare.ratioText});
-  // The change is a Hodges-Lehmann shift: beside it its interval and the ratio of the medians, which can
-  // differ from it in sign when the runs overlap (the table's note says so).
+  // The change (or, as times, 1 + the change) is a Hodges-Lehmann shift: beside it its interval and the ratio
+  // of the medians, which can differ from it (in sign, when the runs overlap; the table's note says so).
   return (
     <Num data-figure={as === 'percent' ? 'percent' : 'ratio'} data-verdict={compare.verdict}>
       {main}
-      {as === 'percent' && compare.lowText && (
-        <Spread>{t('common.versus.interval', {low: compare.lowText, high: compare.highText})}</Spread>
+      {compare.lowText && (
+        <Spread>
+          {as === 'percent'
+            ? t('common.versus.interval', {low: compare.lowText, high: compare.highText})
+            : t('common.versus.interval', {
+                low: t('common.times', {ratio: compare.ratioLowText}),
+                high: t('common.times', {ratio: compare.ratioHighText}),
+              })}
+        </Spread>
       )}
-      {as === 'percent' && <Spread>{t('common.versus.medians', {ratio: compare.mediansText})}</Spread>}
+      <Spread>{t('common.versus.medians', {ratio: compare.mediansText})}</Spread>
       <Spread>{t(messageKey(VERDICT_SHORT[measure], compare.verdict, 'VERDICT_SHORT'))}</Spread>
     </Num>
   );
