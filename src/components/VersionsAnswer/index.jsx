@@ -41,6 +41,7 @@ export default function VersionsAnswer({data}) {
   // On a narrow screen the matrix scrolls sideways: the chosen version's column is brought into view, beside
   // the workload names that stay put.
   const scroller = useRef(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new baseline redraws the columns, so it re-aims too.
   useEffect(() => {
     const box = scroller.current;
     const chosen = box?.querySelector(`th[data-column="${state.target}"]`);
