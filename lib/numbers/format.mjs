@@ -68,8 +68,8 @@ export function formatFigure(value, kind, locale) {
 /**
  * A change (a fraction) written to the precision its interval supports: about two significant digits of
  * the interval's width, so that a change of -0.0732% inside an interval 40 points wide reads 0%, and one
- * inside an interval of 0.4 points keeps two decimals (never more than three significant digits). Without an interval (`width` not above 0), as
- * formatFigure's percent.
+ * inside an interval of 0.4 points keeps two decimals (never more than three significant digits).
+ * Without an interval (`width` not above 0), as formatFigure's percent.
  * @param {number} value  the change, a fraction (0.123 is +12.3%)
  * @param {number|null} width  its interval's width, a fraction
  */
