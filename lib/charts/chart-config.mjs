@@ -88,6 +88,31 @@ export function wrapText(text, columns) {
 // of tilted (tilted names ran into each other), and the axis titles take two lines.
 const NARROW_CATEGORY_COLUMNS = 10;
 const NARROW_TITLE_COLUMNS = 18;
+const WIDE_CATEGORY_COLUMNS = 16;
+const UPRIGHT_WORD_COLUMNS = 10;
+// Three lines at most for a server named with two settings, so that five names stand side by side.
+const UPRIGHT_LINE_COLUMNS = 24;
+
+/**
+ * How category names are written under bars: wrapped upright, so that long ones (a server named with its
+ * settings) never run into each other; on a phone, names with a word too wide for their slot stand on end,
+ * in lines, each name a narrow column of its own.
+ */
+function categoryTicks(categories, theme) {
+  const widest = Math.max(...categories.flatMap((c) => c.split(' ').map(columnsOf)));
+  if (theme.narrow && widest > UPRIGHT_WORD_COLUMNS) {
+    return {
+      minRotation: 90,
+      maxRotation: 90,
+      autoSkip: false,
+      callback: (value) => wrapLabel(categories[value], UPRIGHT_LINE_COLUMNS),
+      font: {...theme.font, size: 10},
+    };
+  }
+  const columns = theme.narrow ? NARROW_CATEGORY_COLUMNS : WIDE_CATEGORY_COLUMNS;
+  return {maxRotation: 0, autoSkip: false, callback: (value) => wrapLabel(categories[value], columns)};
+}
+
 const axisTitle = (text, theme) => (theme.narrow ? wrapLabel(text, NARROW_TITLE_COLUMNS) : text);
 
 /** Fixed ticks from the spec, labelled as the spec writes them. */
@@ -153,15 +178,7 @@ export function chartConfig(spec, theme) {
       scales: {
         x: bar
           ? {
-              ticks: {
-                color: theme.text,
-                font: theme.font,
-                ...(theme.narrow && {
-                  maxRotation: 0,
-                  autoSkip: false,
-                  callback: (value) => wrapLabel(spec.x.categories[value], NARROW_CATEGORY_COLUMNS),
-                }),
-              },
+              ticks: {color: theme.text, font: theme.font, ...categoryTicks(spec.x.categories, theme)},
               grid: {display: false},
               border: {color: theme.grid},
               title: {display: true, text: axisTitle(spec.x.title, theme), color: theme.text, font: theme.font},
@@ -191,7 +208,14 @@ export function chartConfig(spec, theme) {
         },
         legend: {
           display: (theme.showLegend ?? false) && spec.series.length > 1,
-          labels: {color: theme.text, font: theme.font, usePointStyle: Boolean(spec.markers)},
+          labels: {
+            color: theme.text,
+            font: theme.font,
+            usePointStyle: Boolean(spec.markers),
+            // An image's legend is drawn on the canvas, which cuts a label wider than itself: such a label is
+            // shortened there (the page's legend and the chart's table give it whole).
+            ...(theme.showLegend && {generateLabels: (chart) => shortLabels(chart, theme)}),
+          },
         },
         tooltip: {
           callbacks: {
@@ -204,6 +228,25 @@ export function chartConfig(spec, theme) {
     },
     plugins: [rangeWhiskers, ...(theme.background ? [background(theme.background)] : [])],
   };
+}
+
+/** The default legend items, each label cut to what fits the image's width, with an ellipsis. */
+function shortLabels(chart, theme) {
+  const items = chart.constructor.defaults.plugins.legend.labels.generateLabels(chart);
+  const columns = theme.narrow ? LEGEND_COLUMNS.narrow : LEGEND_COLUMNS.wide;
+  return items.map((item) => ({...item, text: cutText(item.text, columns)}));
+}
+const LEGEND_COLUMNS = {wide: 100, narrow: 52};
+
+/** Text cut to at most about `columns` columns, an ellipsis standing for the rest. */
+export function cutText(text, columns) {
+  if (columnsOf(text) <= columns) return text;
+  let cut = '';
+  for (const c of text) {
+    if (columnsOf(`${cut}${c}…`) > columns) break;
+    cut += c;
+  }
+  return `${cut.trimEnd()}…`;
 }
 
 /** A solid background (static images have none otherwise). */

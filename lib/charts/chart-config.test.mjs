@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {barChart} from './chart-spec.mjs';
-import {chartConfig, wrapLabel, wrapText} from './chart-config.mjs';
+import {chartConfig, cutText, wrapLabel, wrapText} from './chart-config.mjs';
 
 test('labels are wrapped at spaces only, a word never cut, a CJK character counted as two columns', () => {
   assert.deepEqual(wrapLabel('GROUP BY の順序', 10), ['GROUP BY', 'の順序']);
@@ -29,7 +29,7 @@ test('on a phone, category names are wrapped upright and axis titles take lines;
   assert.deepEqual(narrow.x.ticks.callback(1), ['GROUP BY', 'の順序']);
   assert.deepEqual(narrow.y.title.text, ['PostgreSQL 16', 'に対するスループット（倍）']);
   const wide = chartConfig(spec, theme).options.scales;
-  assert.equal(wide.x.ticks.callback, undefined);
+  assert.equal(wide.x.ticks.callback(1), 'GROUP BY の順序');
   assert.equal(wide.y.title.text, 'PostgreSQL 16 に対するスループット（倍）');
 });
 
@@ -75,4 +75,32 @@ test('a derived bar is an outline, and the note says so above the credit on the 
   const page = chartConfig(spec, {text: '#000', grid: '#ccc', font: {size: 12}});
   assert.equal(page.data.datasets[0].backgroundColor[1], 'transparent');
   assert.equal(page.options.plugins.subtitle.display, false);
+});
+
+test('long category names are wrapped on a desktop, and stand on end on a phone when a word is too wide', () => {
+  const names = ['PostgreSQL 17', 'PostgreSQL 18 (data_checksums off, io_method sync)'];
+  const spec = barChart({
+    id: 'versions-small-tpcb-tps',
+    locale: 'en',
+    image: '/charts/versions-small-tpcb-tps.png',
+    title: 'Throughput per version',
+    xTitle: 'Server',
+    yTitle: 'TPS',
+    kind: 'tps',
+    categories: names,
+    series: [{label: 'Median TPS', points: [1, 2].map((y) => ({y, text: String(y), tooltip: String(y)}))}],
+  });
+  const theme = {text: '#000', grid: '#ccc', font: {size: 12}};
+  const wide = chartConfig(spec, theme).options.scales.x.ticks;
+  assert.deepEqual(wide.callback(1), ['PostgreSQL 18', '(data_checksums', 'off, io_method', 'sync)']);
+  assert.equal(wide.maxRotation, 0);
+  const narrow = chartConfig(spec, {...theme, narrow: true}).options.scales.x.ticks;
+  assert.equal(narrow.minRotation, 90);
+  assert.deepEqual(narrow.callback(1), ['PostgreSQL 18', '(data_checksums off,', 'io_method sync)']);
+});
+
+test("an image's legend label too wide for the canvas is cut with an ellipsis", () => {
+  assert.equal(cutText('PostgreSQL 15', 20), 'PostgreSQL 15');
+  assert.equal(cutText('PostgreSQL 18 (data_checksums on, io_method worker)', 20), 'PostgreSQL 18 (data…');
+  assert.equal(cutText('バージョン別スループット', 10), 'バージョ…');
 });

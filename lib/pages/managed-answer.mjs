@@ -32,6 +32,8 @@ export function managedAnswer(dataset, {t, locale}) {
     return {
       target: leader,
       sentence: t('managed.answer.sentence', {
+        // Who published the figures, first: here a provider measuring its own service.
+        publisher: dataset.source.publisher,
         best: name[leader],
         count: formatFigure(mine.length, 'integer', locale),
         total: formatFigure(dataset.tests.length, 'integer', locale),

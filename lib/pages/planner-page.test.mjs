@@ -90,7 +90,7 @@ test('an A/A control is kept out of the rows, the plans and the chart, and shown
     ['pg16', 'pg17', 'pg18'],
   );
   assert.equal(range.control.target, 'pg16-aa');
-  assert.equal(range.control.name, 'PostgreSQL 16, second server (A/A)');
+  assert.equal(range.control.name, 'PostgreSQL 16 (second server, A/A)');
   // The same figures twice: no change at all, but three runs a side cannot show it.
   assert.equal(range.control.changeText, '0%');
   assert.equal(range.control.verdict, 'inconclusive');

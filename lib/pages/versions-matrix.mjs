@@ -44,6 +44,17 @@ function cellOf(v) {
   };
 }
 
+/**
+ * When a version runs both at the settings the others share and at its own defaults (a target that declares
+ * `differs`), one sentence naming both, so that a reader of the first view knows which 18 it shows; else null.
+ */
+function defaultsNote(targets, {t, name}) {
+  const own = targets.find((x) => x.differs?.length > 0);
+  const like = own && targets.find((x) => x !== own && !(x.differs?.length > 0) && major(x) === major(own));
+  return like ? t('versions.answer.defaults', {like: name(like.id), defaults: name(own.id)}) : null;
+}
+const major = (target) => target.serverVersion?.split('.')[0];
+
 /** What a row says when its two measures ran with different clients (a count runs fewer: suite.md), else null. */
 function clientsNote(runs, g, {t, locale}) {
   const [time, instructions] = [runs.time, runs.instructions].map(
@@ -145,6 +156,8 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
     },
     marginValues: margins,
     initial: {target: newest.id, baseline: before.id},
+    // A version also run at its own defaults: which server is which, said under the answer.
+    defaults: defaultsNote(targets, {t, name}),
     pairs,
   };
 }

@@ -83,6 +83,7 @@ export default function VersionsAnswer({data}) {
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         {pair.sentence}
       </p>
+      {m.defaults && <p className={styles.defaults}>{m.defaults}</p>}
       <figure className={styles.figure}>
         <div className={styles.scroll} ref={scroller}>
           <table className={styles.matrix} aria-describedby="answer-caption">
@@ -118,7 +119,7 @@ export default function VersionsAnswer({data}) {
               <tbody key={s.id} data-scenario={s.id}>
                 <tr>
                   <th scope="rowgroup" colSpan={1 + columns.length * measures.length} className={styles.scenario}>
-                    {s.name}
+                    <span className={styles.scenarioName}>{s.name}</span>
                   </th>
                 </tr>
                 {s.groups.map((g) => (
@@ -149,6 +150,7 @@ export default function VersionsAnswer({data}) {
             base: name(state.baseline),
             instructionsMargin: m.margins.instructions ?? '—',
             timeMargin: m.margins.time,
+            oldest: m.targets[0].name,
           })}
         </figcaption>
       </figure>
