@@ -13,7 +13,7 @@ import {FIGURES} from '../results/cell-figures.mjs';
 import {formatDate} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from '../numbers/repeat-stats.mjs';
-import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
+import {HISTORY_CHART, PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
 import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;
@@ -163,7 +163,10 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
     const group = {...unordered, series: [...unordered.series].sort(bySeries)};
     const p = group.parameters;
     const common = {
-      workload: p.builtin ?? group.workload,
+      // pgbench's own name for a built-in script; a planner case by its name on the planner page.
+      workload:
+        p.builtin ??
+        (Object.hasOwn(PLANNER_CASE, group.workload) ? t(PLANNER_CASE[group.workload].short) : group.workload),
       // The data a group ran on: pgbench's tables at a scale, or (a custom script) tables it made itself.
       data: Number.isInteger(p.scale)
         ? t('history.data.scale', {scale: n(p.scale), size: formatFigure(dataSizeGb(p.scale), 'size', locale)})
@@ -301,6 +304,6 @@ export const page = {
   id: 'history',
   doc: 'history',
   label: 'site.nav.history',
-  messages: ['common', 'history'],
+  messages: ['common', 'history', ...Object.values(PLANNER_CASE).map((keys) => keys.short)],
   build: ({content, locale, t}) => historyPage(content.results, content.suites, {locale, t}),
 };

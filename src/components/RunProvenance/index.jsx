@@ -74,17 +74,28 @@ export function RunProvenance({data}) {
   const measured = run.durationS
     ? t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')})
     : t('common.seconds', {value: run.measuredS});
+  const machine = (host) =>
+    t('common.facts.machineValue', {
+      cpus: host.cpus ?? '?',
+      cpuModel: host.cpuModel ?? '?',
+      memory: host.memoryGib ?? '?',
+    });
+  // Instructions counted on another machine than the timed runs: each machine named with what it measured.
+  const counted = data.instructionsRun?.host;
+  const apart = (what) =>
+    counted && what(counted) !== what(run.host) ? (
+      <>
+        {t('common.facts.timedOn', {fact: what(run.host)})}
+        <br />
+        {t('common.facts.countedOn', {fact: what(counted)})}
+      </>
+    ) : (
+      what(run.host)
+    );
   const rows = [
     ['common.facts.run', t('common.facts.runValue', {id: run.id, date: run.date})],
-    [
-      'common.facts.machine',
-      t('common.facts.machineValue', {
-        cpus: run.host.cpus ?? '?',
-        cpuModel: run.host.cpuModel ?? '?',
-        memory: run.host.memoryGib ?? '?',
-      }),
-    ],
-    ['common.facts.os', run.host.os ?? '?'],
+    ['common.facts.machine', apart(machine)],
+    ['common.facts.os', apart((host) => host.os ?? '?')],
     ['common.facts.pgbench', run.pgbench ?? '?'],
     run.build && [
       'common.facts.servers',
