@@ -88,7 +88,7 @@ export function wrapText(text, columns) {
 // of tilted (tilted names ran into each other), and the axis titles take two lines.
 const NARROW_CATEGORY_COLUMNS = 10;
 const NARROW_TITLE_COLUMNS = 18;
-const WIDE_CATEGORY_COLUMNS = 16;
+const WIDE_CATEGORY_COLUMNS = 20;
 const UPRIGHT_WORD_COLUMNS = 10;
 // Three lines at most for a server named with two settings, so that five names stand side by side.
 const UPRIGHT_LINE_COLUMNS = 24;
