@@ -75,6 +75,7 @@ const load = {
   validator: () => import('../lib/results/validate-result.mjs'),
   writer: () => import('../lib/results/write-result.mjs'),
   matrix: () => import('../lib/suites/matrix.mjs'),
+  groups: () => import('../lib/results/groups.mjs'),
   merger: () => import('../lib/results/merge-results.mjs'),
   progress: () => import('./runner/progress.mjs'),
   processes: () => import('./runner/processes.mjs'),
@@ -388,7 +389,11 @@ async function shards(args) {
   });
   if (positionals.length !== 1) throw new UsageError('shards: name one suite');
   if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('shards: give --shards N, a whole number');
-  const [{loadSuite}, {expandMatrix, groupKey, parseOnly}] = await Promise.all([load.suite(), load.matrix()]);
+  const [{loadSuite}, {expandMatrix, parseOnly}, {groupKey}] = await Promise.all([
+    load.suite(),
+    load.matrix(),
+    load.groups(),
+  ]);
   const suite = loadSuite(suiteFile(positionals[0]));
   let cells;
   try {
@@ -486,10 +491,11 @@ async function k8s(args) {
   if (values.image !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}$/.test(values.image)) {
     throw new UsageError(`k8s: --image ${JSON.stringify(values.image)} is not an image reference (registry/name:tag)`);
   }
-  const [{loadSuite, parseDuration}, {expandMatrix, groupKey}, manifests, YAML, {writeFileAtomically}] =
+  const [{loadSuite, parseDuration}, {expandMatrix}, {groupKey}, manifests, YAML, {writeFileAtomically}] =
     await Promise.all([
       load.suite(),
       load.matrix(),
+      load.groups(),
       import('./k8s-manifests.mjs'),
       import('yaml'),
       import('../lib/write-file-atomically.mjs'),

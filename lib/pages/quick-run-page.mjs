@@ -10,6 +10,7 @@ import {marginOf} from '../stats/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
 import {readerCommand} from './reader-command.mjs';
+import {groupKey} from '../results/groups.mjs';
 
 /**
  * @param {object|null} result  a valid quick run, or null when there is none
@@ -26,7 +27,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
   const first = targets[0];
   const last = targets.at(-1);
 
-  const rowKey = (g) => `${g.workload}/${g.scenario}/${g.clients}`;
+  const rowKey = groupKey;
   const rows = [...new Map(groups.map((g) => [rowKey(g), g])).values()].map((g) => {
     const of = (target) =>
       groups.find((x) => rowKey(x) === rowKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};

@@ -20,15 +20,16 @@ test('one row per workload and client count, each server with the median and spr
     data.targets.map((x) => x.name),
     ['PostgreSQL 17', 'PostgreSQL 18'],
   );
-  const cells = new Set(result.cells.map((c) => `${c.workload}/${c.scenario}/${c.parameters.clients}`));
+  // A row per comparison group, keyed as every group is (lib/results/groups.mjs): scenario/workload/cN.
+  const cells = new Set(result.cells.map((c) => `${c.scenario}/${c.workload}/c${c.parameters.clients}`));
   assert.deepEqual(
     data.rows.map((r) => r.key),
     [...cells],
   );
   for (const row of data.rows) {
-    const [workload, , clients] = row.key.split('/');
+    const [, workload, clients] = row.key.split('/');
     row.servers.forEach((s, i) => {
-      const g = medianOf(result, workload, Number(clients), s.target);
+      const g = medianOf(result, workload, Number(clients.slice(1)), s.target);
       assert.equal(s.tps.text, formatFigure(g.median, 'tps', 'en'));
       assert.equal(s.tps.spread, `${formatFigure(g.min, 'tps', 'en')}–${formatFigure(g.max, 'tps', 'en')}`);
       assert.ok(s.latencyAvg.median > 0);
@@ -66,7 +67,7 @@ test('an edited repeat changes its median, the chart bar and nothing else', () =
   ))
     c.summary.tps *= 10;
   const after = page(result);
-  const at = after.rows.findIndex((r) => r.key === 'tpcb-like/small/4');
+  const at = after.rows.findIndex((r) => r.key === 'small/tpcb-like/c4');
   assert.equal(after.rows[at].servers[1].tps.median, before.rows[at].servers[1].tps.median * 10);
   assert.equal(after.charts[0].series[1].points[at].y, after.rows[at].servers[1].tps.median);
   assert.equal(after.rows[at].servers[1].versus.change > 5, true);

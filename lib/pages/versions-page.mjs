@@ -30,6 +30,7 @@ import {ANSWER_TIME_PART, VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from
 import {readerCommand} from './reader-command.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
 import {listOf} from '../i18n/list.mjs';
+import {groupKey} from '../results/groups.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 /** At most this many points per line: a 60 s run averages every three seconds, so the page stays light. */
@@ -69,15 +70,14 @@ export function versionsPage(
   const instructionName = (target) => targetName(t, instructions, target);
   // Groups in the suite's order (scenario, then workload) when it is known; else as the run met them.
   const rank = (list, id) => (list ? list.findIndex((x) => x.id === id) : 0);
-  const keys = [...new Set(cells.map((c) => `${c.scenario}\u0000${c.workload}`))].sort((a, b) => {
-    const [[sa, wa], [sb, wb]] = [a.split('\u0000'), b.split('\u0000')];
-    return (
-      rank(suite?.scenarios, sa) - rank(suite?.scenarios, sb) || rank(suite?.workloads, wa) - rank(suite?.workloads, wb)
-    );
-  });
+  // Each comparison group by its first cell.
+  const firsts = [...new Map(cells.map((c) => [groupKey(c), c])).values()].sort(
+    (a, b) =>
+      rank(suite?.scenarios, a.scenario) - rank(suite?.scenarios, b.scenario) ||
+      rank(suite?.workloads, a.workload) - rank(suite?.workloads, b.workload),
+  );
 
-  const groups = keys.map((key) => {
-    const [scenario, workload] = key.split('\u0000');
+  const groups = firsts.map(({scenario, workload}) => {
     const id = `${scenario}-${workload}`;
     const inGroup = all.filter((g) => g.scenario === scenario && g.workload === workload);
     const rows = inGroup.filter((g) => !controls.has(g.target));

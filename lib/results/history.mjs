@@ -10,6 +10,7 @@ import {compareRuns, marginOf} from '../stats/compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';
+import {groupKey} from './groups.mjs';
 
 /** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
 export const HISTORY_METRICS = ['tps', 'p95'];
@@ -67,7 +68,7 @@ export function suiteHistory(results, suiteId) {
   for (const result of runs) {
     const byGroup = new Map();
     for (const cell of result.cells) {
-      const key = `${cell.scenario}\u0000${cell.workload}\u0000${cell.parameters.clients}`;
+      const key = groupKey(cell);
       if (!byGroup.has(key)) byGroup.set(key, []);
       byGroup.get(key).push(cell);
     }

@@ -15,8 +15,7 @@ import {expandMatrix} from '../suites/matrix.mjs';
 import {measureOf} from './cell-figures.mjs';
 import {failedCell} from './cell-record.mjs';
 import {sameMachine} from './machine.mjs';
-
-const groupOf = (cell) => `${cell.scenario}/${cell.workload}/c${cell.parameters.clients}`;
+import {groupKey} from './groups.mjs';
 
 function checkParts(parts, expected) {
   if (parts.length === 0) throw new Error('merge: give the results to merge.');
@@ -69,7 +68,7 @@ function cellsOf(parts) {
     for (const cell of result.cells) {
       if (cells.has(cell.id))
         throw new Error(`${file}: cell ${cell.id} is in two shards; were both run with the same --shard?`);
-      const group = groupOf(cell);
+      const group = groupKey(cell);
       const known = groupHosts.get(group);
       if (known && !sameMachine(known.host, host)) {
         throw new Error(
@@ -132,9 +131,9 @@ function startOfRunId(id) {
  */
 function replaceGroups(parts) {
   return parts.map((part, i) => {
-    const later = new Set(parts.slice(i + 1).flatMap((p) => p.result.cells.map(groupOf)));
+    const later = new Set(parts.slice(i + 1).flatMap((p) => p.result.cells.map(groupKey)));
     if (later.size === 0) return part;
-    const cells = part.result.cells.filter((c) => !later.has(groupOf(c)));
+    const cells = part.result.cells.filter((c) => !later.has(groupKey(c)));
     const design = part.result.run.design;
     let subParts = design?.parts;
     if (subParts) {

@@ -7,6 +7,7 @@
 import {targetOrder} from '../numbers/repeat-stats.mjs';
 import {countingOf, FIGURES, measureOf} from '../results/cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from './compare.mjs';
+import {groupKey} from '../results/groups.mjs';
 
 /**
  * The figures compared, with the direction that is good and the smallest
@@ -29,7 +30,6 @@ export const METRICS = {
 export const metricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : ['tps', 'p95', 'p99']);
 
 /** The key of a cell's comparison group. */
-const groupKey = (cell) => `${cell.scenario}\u0000${cell.workload}\u0000${cell.parameters.clients}`;
 
 /** Comparison groups of a result, in cell order: {scenario, workload, clients, byTarget: Map(target → cells)}. */
 export function comparisonGroups(result) {
@@ -193,13 +193,12 @@ export function compareRuns(older, newer, {margin, metrics = metricsOf(newer), s
     );
   }
   const m = marginOf(newer, margin);
-  const keyOf = (g) => `${g.scenario}/${g.workload}/${g.clients}`;
   const oldGroups = comparisonGroups(older);
-  const newGroups = new Map(comparisonGroups(newer).map((g) => [keyOf(g), g]));
-  const oldKeys = new Set(oldGroups.map(keyOf));
+  const newGroups = new Map(comparisonGroups(newer).map((g) => [groupKey(g), g]));
+  const oldKeys = new Set(oldGroups.map(groupKey));
   const out = [];
   for (const group of oldGroups) {
-    const other = newGroups.get(keyOf(group));
+    const other = newGroups.get(groupKey(group));
     for (const [target, cells] of group.byTarget) {
       const [primary] = metrics;
       if (!other) skip(skipped, group, target, primary, `only ${older.run.id} has this group`);

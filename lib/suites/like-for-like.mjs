@@ -4,6 +4,7 @@
 // at its own defaults, say). The runner checks twice: before it starts, from
 // what the suite decides (an embedded server's version defaults included), and
 // as each server is described, from what the server reports.
+import {groupKey} from '../results/groups.mjs';
 
 /** The settings that bound the figures whatever their source (environment.targets[].keySettings). */
 export const KEY_SETTINGS = [
@@ -51,7 +52,7 @@ export function plannedKeySettings(target) {
 export function groupsOf(cells) {
   const groups = new Map();
   for (const c of cells) {
-    const key = `${c.workload}/${c.scenario}/c${c.parameters?.clients ?? c.clients}`;
+    const key = groupKey(c);
     if (!groups.has(key)) groups.set(key, new Set());
     groups.get(key).add(c.target);
   }

@@ -30,13 +30,13 @@ test('an undeclared difference within a group is found, named, and says both fix
   assert.deepEqual(
     found.map((d) => [d.group, d.setting, d.values.map((v) => `${v.target}=${v.value}`).join(' ')]),
     [
-      ['tpcb/small/c1', 'data_checksums', 'pg17=off pg18=on'],
-      ['tpcb/small/c1', 'io_method', 'pg17=sync pg18=worker'],
+      ['small/tpcb/c1', 'data_checksums', 'pg17=off pg18=on'],
+      ['small/tpcb/c1', 'io_method', 'pg17=sync pg18=worker'],
     ],
   );
   assert.match(
     differenceText(found[0]),
-    /in tpcb\/small\/c1, data_checksums differs \(pg17 off, pg18 on\).*checksums: false.*differs: \[data_checksums\]/,
+    /in small\/tpcb\/c1, data_checksums differs \(pg17 off, pg18 on\).*checksums: false.*differs: \[data_checksums\]/,
   );
 });
 

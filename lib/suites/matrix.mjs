@@ -6,6 +6,7 @@
 // between them. Groups run one after the other, scenario by scenario (one
 // pgbench -i per scale and target).
 import {groupMeasures, instructionTransactions, PUBLISHED_MIN_REPEAT} from './suite.mjs';
+import {groupKey} from '../results/groups.mjs';
 
 const ONLY_KEYS = ['target', 'workload', 'scenario', 'clients', 'repeat'];
 
@@ -40,7 +41,6 @@ export const cellId = ({target, workload, scenario, clients, repeat}) =>
   `${target}/${workload}/${scenario}/c${clients}/r${repeat}`;
 
 /** The comparison group of a cell: what must be equal for two cells to be compared. */
-export const groupKey = ({scenario, workload, clients}) => `${scenario}/${workload}/c${clients}`;
 
 /** A seed for a new run's order: any 32-bit number. */
 export const newSeed = () => Math.floor(Math.random() * 2 ** 32);

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {expandMatrix, groupKey, parseOnly, parseShard, suiteGroups} from './matrix.mjs';
+import {expandMatrix, parseOnly, parseShard, suiteGroups} from './matrix.mjs';
+import {groupKey} from '../results/groups.mjs';
 
 const suite = {
   id: 'demo',

@@ -47,6 +47,7 @@ import {
 } from './run-files.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
 import {openTargets} from './targets.mjs';
+import {groupKey} from '../../lib/results/groups.mjs';
 
 const OUTPUT_TAIL = 20000;
 const tail = (text) => (text.length > OUTPUT_TAIL ? `…${text.slice(-OUTPUT_TAIL)}` : text);
@@ -426,7 +427,7 @@ async function runInstructionCell({cell, state, result, record, progress, instru
   }
   // Once per target and group, before its first cell: twice the longer run on rows of its own, not counted.
   // Right after pgbench -i, a transaction's work drifts as the pages it updates settle; then it holds still.
-  const group = `${cell.scenario}/${cell.workload}/c${cell.clients}`;
+  const group = groupKey(cell);
   state.warmed ??= new Set();
   if (!measured && !state.warmed.has(group)) {
     const seed = cellSeeds(cell.repeat).warmUp;
