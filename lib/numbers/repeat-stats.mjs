@@ -8,6 +8,7 @@ import {compareToBaseline, DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mj
 import {keySettingValue} from '../suites/like-for-like.mjs';
 import {ratio} from './compare.mjs';
 import {formatChange, formatFigure} from './format.mjs';
+import {isSample} from '../stats/median.mjs';
 
 /** "4,400–4,600", or one number when both ends are written the same. */
 export function formatSpan(low, high, kind, locale) {
@@ -152,7 +153,7 @@ export const unsignedPercent = (fraction, locale) => formatFigure(fraction, 'per
 
 /** The repeat whose figure is the group's median (the middle one), for time series. */
 export function medianRepeat(cells, stat, pick) {
-  const ok = cells.filter((c) => c.status === 'ok' && Number.isFinite(pick(c)));
+  const ok = cells.filter((c) => c.status === 'ok' && isSample(pick(c)));
   if (ok.length === 0) return null;
   return ok.reduce((best, c) => (Math.abs(pick(c) - stat.median) < Math.abs(pick(best) - stat.median) ? c : best));
 }

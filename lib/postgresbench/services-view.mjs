@@ -6,6 +6,7 @@
 // the page does not know falls back to the default, silently.
 import {formatFigure} from '../numbers/format.mjs';
 import {mannWhitney} from '../stats/rank-sum.mjs';
+import {median} from '../stats/median.mjs';
 
 /** The metrics, their field in a row's runs, their kind of figure, unit and direction. */
 export const METRICS = [
@@ -19,12 +20,6 @@ export const METRICS = [
 ];
 export const FIGURES = ['median', 'best', 'worst'];
 const ALPHA = 0.05;
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 /** The values of a row for a metric: its runs', or its one load time. */
 export function valuesOf(row, metric) {

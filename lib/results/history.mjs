@@ -11,6 +11,7 @@ import {medianInterval} from '../stats/shift.mjs';
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';
 import {groupKey} from './groups.mjs';
+import {isSample} from '../stats/median.mjs';
 
 /** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
 export const HISTORY_METRICS = ['tps', 'p95'];
@@ -40,7 +41,7 @@ function pointOf(cells, metric) {
   const values = cells
     .filter((c) => c.status === 'ok')
     .map(pick)
-    .filter((v) => typeof v === 'number' && Number.isFinite(v) && v > 0);
+    .filter(isSample);
   if (values.length === 0) return null;
   const {median, low, high, n} = medianInterval(values);
   return {median, low, high, n};

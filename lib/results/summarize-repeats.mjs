@@ -1,13 +1,6 @@
 // The repeats of each cell, summarized: the median and the spread (min–max)
 // of a figure over the repeats that finished. One run is never the figure.
-
-/** The median of numbers (the mean of the middle two for an even count). */
-export function median(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
+import {isSample, median} from '../stats/median.mjs';
 
 /**
  * @param {object[]} cells  a result's cells
@@ -36,7 +29,7 @@ export function summarizeRepeats(cells, figure, twinKey = () => null) {
     const group = groups.get(key);
     group.repeats++;
     const value = cell.status === 'ok' ? figure(cell) : null;
-    if (typeof value === 'number' && Number.isFinite(value)) {
+    if (isSample(value)) {
       group.values.push(value);
       group.keys.push(twinKey(cell));
     }

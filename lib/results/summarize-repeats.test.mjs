@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {median, summarizeRepeats} from './summarize-repeats.mjs';
+import {summarizeRepeats} from './summarize-repeats.mjs';
+import {median} from '../stats/median.mjs';
 
 test('median of odd and even counts, and of nothing', () => {
   assert.equal(median([3, 1, 2]), 2);

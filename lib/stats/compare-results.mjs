@@ -8,6 +8,7 @@ import {targetOrder} from '../numbers/repeat-stats.mjs';
 import {countingOf, FIGURES, measureOf} from '../results/cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from './compare.mjs';
 import {groupKey} from '../results/groups.mjs';
+import {isSample} from './median.mjs';
 
 /**
  * The figures compared, with the direction that is good and the smallest
@@ -28,8 +29,6 @@ export const METRICS = {
 
 /** The metrics a result's comparisons decide: those of its measure. */
 export const metricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : ['tps', 'p95', 'p99']);
-
-/** The key of a cell's comparison group. */
 
 /** Comparison groups of a result, in cell order: {scenario, workload, clients, byTarget: Map(target → cells)}. */
 export function comparisonGroups(result) {
@@ -61,7 +60,7 @@ function samples(cells, metric) {
   if (ok.length === 0) return {why: `none of its ${cells.length} cells is ok`, failed: true};
   const values = ok.map(METRICS[metric].pick);
   const keys = ok.map(METRICS[metric].twin ?? (() => null));
-  const lacking = values.filter((v) => !(v > 0)).length;
+  const lacking = values.filter((v) => !isSample(v)).length;
   if (lacking === 0) return {values, keys};
   if (lacking === values.length && metric !== primaryOf(cells)) return {why: null};
   return {why: `${lacking} of its ${values.length} ok cells have no ${metric} above 0`};

@@ -7,11 +7,7 @@
 // sorted samples (linear counting, then bisection), so 10,000 runs a side
 // cost milliseconds and no memory beyond the samples.
 import {lowerTailCount} from './rank-sum.mjs';
-
-const median = (sorted) => {
-  const mid = sorted.length / 2;
-  return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
-};
+import {median} from './median.mjs';
 
 /** Pairs (i, j) with y[j] − x[i] ≤ t, of ascending x and y: one pass, as x[i] + t only grows. */
 function countAtMost(x, y, t) {

@@ -9,6 +9,7 @@
 import http from 'node:http';
 import {parseArgs} from 'node:util';
 import {serveBuild} from '../site/serve-build.mjs';
+import {median} from '../../lib/stats/median.mjs';
 
 const {values} = parseArgs({options: {dir: {type: 'string', default: 'build'}}});
 const ROUNDS = 20;
@@ -24,7 +25,6 @@ const get = (url) =>
       })
       .on('error', reject);
   });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let server;
 try {

@@ -22,6 +22,7 @@ import {drawCharts} from '../site/page-charts.mjs';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {serveBuild} from '../site/serve-build.mjs';
+import {median} from '../../lib/stats/median.mjs';
 
 // Builds: at most this many times Docusaurus alone on the same pages, cold and warm. Pages: KiB gzip.
 const BUDGET = {buildRatio: 1.3, pageJsKb: 180};
@@ -148,11 +149,6 @@ for (let round = 0; round < rounds; round++) {
 }
 // What a reader is served, and what the pages below are measured on: the full build's.
 if (last !== 'ours') builds.ours();
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ratios = {};
 for (const state of ['cold', 'warm']) {
   ratios[state] = times.ours[state].map((t, i) => t / times.alone[state][i]);
