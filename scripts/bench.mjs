@@ -65,6 +65,9 @@ import {createReadStream, existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
+/** Whether an option's text is a whole number of at least 1 (--shards, --repeat, --scale, …). */
+const isWhole = (text) => /^[1-9]\d*$/.test(text);
+
 // Each command imports what it needs when it runs: a command starts without
 // loading the others' modules (the runner, the schema validator, the parser).
 const load = {
@@ -226,7 +229,7 @@ async function exportCommand(args) {
   }
   const whole = (key) => {
     if (values[key] === undefined) return undefined;
-    if (!/^[1-9]\d*$/.test(values[key])) throw new UsageError(`export: --${key} takes a whole number`);
+    if (!isWhole(values[key])) throw new UsageError(`export: --${key} takes a whole number`);
     return Number(values[key]);
   };
   const machine = {vcpus: whole('vcpus'), memoryGb: whole('ram-gb'), type: values['instance-type']};
@@ -300,8 +303,8 @@ async function run(args) {
       ...(values.only !== undefined && {only: parseOnly(values.only)}),
       ...(values.shard && {shard: parseShard(values.shard)}),
       ...(values.duration && {durationS: parseDuration(values.duration)}),
-      ...(values.repeat && {repeat: /^[1-9]\d*$/.test(values.repeat) ? Number(values.repeat) : NaN}),
-      ...(values.scale && {scale: /^[1-9]\d*$/.test(values.scale) ? Number(values.scale) : NaN}),
+      ...(values.repeat && {repeat: isWhole(values.repeat) ? Number(values.repeat) : NaN}),
+      ...(values.scale && {scale: isWhole(values.scale) ? Number(values.scale) : NaN}),
       ...(values.seed && {
         seed: /^\d+$/.test(values.seed) && Number(values.seed) < 2 ** 32 ? Number(values.seed) : NaN,
       }),
@@ -337,7 +340,7 @@ async function merge(args) {
   });
   if (!values.out) throw new UsageError('merge: give the result file to write with --out FILE');
   refuseOverwrite('merge', [values.out], files);
-  if (values.shards !== undefined && !/^[1-9]\d*$/.test(values.shards))
+  if (values.shards !== undefined && !isWhole(values.shards))
     throw new UsageError('merge: --shards takes the number of shards the suite ran as, e.g. --shards 4');
   if (files.length === 0) throw new UsageError('merge: name the result files to merge');
   const [{mergeResults}, {readResultFile, assertValidResult}, {writeResult}] = await Promise.all([
@@ -388,7 +391,7 @@ async function shards(args) {
     measure: {type: 'string', default: 'time'},
   });
   if (positionals.length !== 1) throw new UsageError('shards: name one suite');
-  if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('shards: give --shards N, a whole number');
+  if (!isWhole(values.shards ?? '')) throw new UsageError('shards: give --shards N, a whole number');
   const [{loadSuite}, {expandMatrix, parseOnly}, {groupKey}] = await Promise.all([
     load.suite(),
     load.matrix(),
@@ -476,7 +479,7 @@ async function k8s(args) {
   if (positionals.length !== 1) throw new UsageError('k8s: name one suite');
   if (!['time', 'instructions'].includes(values.measure))
     throw new UsageError(`k8s: --measure takes time or instructions, not ${JSON.stringify(values.measure)}`);
-  if (!/^[1-9]\d*$/.test(values.shards ?? '')) throw new UsageError('k8s: give --shards N, a whole number');
+  if (!isWhole(values.shards ?? '')) throw new UsageError('k8s: give --shards N, a whole number');
   if (!values.out) throw new UsageError('k8s: give the folder to write the manifests into with --out DIR');
   // Names go into manifests and into the kubectl commands of the README: Kubernetes's own rules, nothing else.
   for (const key of ['results-pvc', 'secret']) {

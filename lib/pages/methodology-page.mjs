@@ -161,10 +161,14 @@ export const page = {
   label: 'site.nav.method',
   navbar: true,
   messages: ['common', 'method'],
-  build: ({content, locale, t, latestRun, newestRun}) =>
-    methodologyPage(content.suites, [latestRun('pg-versions'), latestRun('pg17-planner')], {
-      locale,
-      t,
-      instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, 'instructions')),
-    }),
+  build: ({content, locale, t, newestRun}) =>
+    methodologyPage(
+      content.suites,
+      ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, {required: true})),
+      {
+        locale,
+        t,
+        instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, {measure: 'instructions'})),
+      },
+    ),
 };

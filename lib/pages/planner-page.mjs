@@ -240,8 +240,8 @@ export const page = {
   label: 'site.nav.planner',
   navbar: true,
   messages: ['common', 'planner'],
-  build: ({locale, t, latestRun, suite, study, instructionsOf}) =>
-    plannerPage(latestRun('pg17-planner'), {
+  build: ({locale, t, newestRun, suite, study, instructionsOf}) =>
+    plannerPage(newestRun('pg17-planner', {required: true}), {
       locale,
       t,
       suite: suite('pg17-planner'),

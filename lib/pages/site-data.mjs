@@ -118,22 +118,18 @@ function servicesFiles(datasetsDir) {
 /** The published study shown beside a suite's run, or null. */
 export const studyOf = (content, suite) => content.studies?.find((s) => s.suite === suite) ?? null;
 
-/** The newest finished run of a suite in results/ that measured `measure` (time or instructions), or null. */
-export function newestRun(results, suite, measure = 'time') {
+/**
+ * The newest finished run of a suite in results/ that measured `measure` (time or instructions); null
+ * without one, unless it is `required` (a page cannot be made without it): then an error says how to make one.
+ */
+export function newestRun(results, suite, {measure = 'time', required = false} = {}) {
   const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null && measureOf(r) === measure);
-  return runs.length === 0 ? null : runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
-}
-
-/** The newest run of a suite in results/; a page cannot be made without it. */
-export function latestRun(results, suite) {
-  const run = newestRun(results, suite);
-  if (!run) {
-    throw new Error(
-      `results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` ` +
-        `(or restore the file from git).`,
-    );
-  }
-  return run;
+  if (runs.length > 0) return runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a));
+  if (!required) return null;
+  throw new Error(
+    `results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` ` +
+      `(or restore the file from git).`,
+  );
 }
 
 /**
@@ -190,8 +186,7 @@ export function buildPages(content, locale, messages, fallback = []) {
     navigation: SITE_PAGES,
     suite: (id) => content.suites.find((s) => s.id === id) ?? null,
     study: (suite) => studyOf(content, suite),
-    newestRun: (suite, measure) => newestRun(content.results, suite, measure),
-    latestRun: (suite) => latestRun(content.results, suite),
+    newestRun: (suite, options) => newestRun(content.results, suite, options),
     services: () => {
       const services = content.services?.find((s) => s.id === 'postgresbench');
       if (!services)
@@ -200,7 +195,7 @@ export function buildPages(content, locale, messages, fallback = []) {
     },
     // The instructions measure of a suite, beside its timed run: its newest instructions run and profiles.
     instructionsOf: (id) => {
-      const run = newestRun(content.results, id, 'instructions');
+      const run = newestRun(content.results, id, {measure: 'instructions'});
       return {instructions: run, profiles: (run && content.profilesOf?.(run)) ?? new Map()};
     },
     page: (id) => {

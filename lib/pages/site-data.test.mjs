@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {buildPages, latestRun, loadResults, loadSiteData} from './site-data.mjs';
+import {buildPages, loadResults, loadSiteData, newestRun} from './site-data.mjs';
 import {plannerRun, quickRun, versionsRun} from '../../test/helpers/fixtures.mjs';
 
 test('a page uses the newest finished run of its suite', () => {
@@ -13,12 +13,12 @@ test('a page uses the newest finished run of its suite', () => {
   const unfinished = versionsRun();
   unfinished.run.startedAt = '2028-01-01T00:00:00.000Z';
   unfinished.run.finishedAt = null;
-  assert.equal(latestRun([older, plannerRun(), unfinished, newer], 'pg-versions'), newer);
+  assert.equal(newestRun([older, plannerRun(), unfinished, newer], 'pg-versions', {required: true}), newer);
 });
 
 test('without a run of its suite, the build stops and says how to make one', () => {
   assert.throws(
-    () => latestRun([plannerRun()], 'pg-versions'),
+    () => newestRun([plannerRun()], 'pg-versions', {required: true}),
     /results\/ has no finished "pg-versions" run.*npm run bench -- run pg-versions/,
   );
 });

@@ -5,8 +5,8 @@
 // range; an undecided timed part says how large a change the noise hides.
 import {formatChange, formatFigure} from '../numbers/format.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
+import {VERDICTS} from '../stats/compare.mjs';
 
-const VERDICT_ORDER = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
 /**
  * The figure a part gives the range of: the change as a percent, each written to the precision of its own
  * interval (formatChange), or (the planner's speedups) the ratio.
@@ -39,7 +39,8 @@ function span(cells, figure, locale) {
  */
 export function verdictParts(cells, map, {t, locale, margin, detectable = () => null, figure = CHANGE}) {
   const total = formatFigure(cells.length, 'integer', locale);
-  return VERDICT_ORDER.flatMap((verdict) => {
+  // In the order lib/stats decides them: what changed, then what did not, then what cannot tell.
+  return VERDICTS.flatMap((verdict) => {
     const these = cells.filter((c) => c.verdict === verdict);
     if (these.length === 0) return [];
     const keys = messageKey(map, verdict, 'answer part');

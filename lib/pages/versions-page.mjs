@@ -283,8 +283,8 @@ export const page = {
   navbar: true,
   // Less the words only the build writes with (the answer's and the statements' parts).
   messages: ['common', 'versions', '!common.summary', '!versions.answer.time', '!versions.statement'],
-  build: ({locale, t, latestRun, suite, study, instructionsOf}) =>
-    versionsPage(latestRun('pg-versions'), {
+  build: ({locale, t, newestRun, suite, study, instructionsOf}) =>
+    versionsPage(newestRun('pg-versions', {required: true}), {
       locale,
       t,
       suite: suite('pg-versions'),

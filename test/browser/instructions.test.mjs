@@ -25,7 +25,7 @@ for (const locale of Object.keys(locales)) {
   for (const {suite, path, groupOf, list} of PAGES) {
     const title = `${localePath(locale)}${path}: instructions per transaction, verdicts, summary and files (${locale})`;
     test(title, async () => {
-      const run = newestRun(results, suite, 'instructions');
+      const run = newestRun(results, suite, {measure: 'instructions'});
       const data = buildLocalePages(root, locale).pages[suite];
       const {page, problems} = await openPage(site, `${localePath(locale)}${path}`);
       if (data.summary) {

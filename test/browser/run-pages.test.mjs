@@ -9,14 +9,17 @@ import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {byTargetOrder} from '../../lib/numbers/repeat-stats.mjs';
-import {buildLocalePages, latestRun, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
+import {buildLocalePages, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';
 import {catalogFile, catalogPath} from '../../lib/i18n/catalogs.mjs';
 import {assertQuickRunMedians, blankCharts, openPage, root, serveSite} from './site.mjs';
 
 const {results, suites} = loadSiteData(root);
-const published = [latestRun(results, 'pg-versions'), latestRun(results, 'pg17-planner')];
+const published = [
+  newestRun(results, 'pg-versions', {required: true}),
+  newestRun(results, 'pg17-planner', {required: true}),
+];
 const site = serveSite();
 
 /** The first text of each matching cell (the median; the spread follows in a span). */
@@ -26,7 +29,7 @@ for (const locale of Object.keys(locales)) {
   const base = localePath(locale);
 
   test(`${base}pg-versions/: medians of the newest pg-versions run, the study beside them (${locale})`, async () => {
-    const run = latestRun(results, 'pg-versions');
+    const run = newestRun(results, 'pg-versions', {required: true});
     const controls = new Set(run.environment.targets.filter((t) => t.controlOf).map((t) => t.id));
     const {page, problems} = await openPage(site, `${base}pg-versions/`);
     const groupIds = [...new Set(run.cells.map((c) => `${c.scenario}-${c.workload}`))];
@@ -95,7 +98,7 @@ for (const locale of Object.keys(locales)) {
   });
 
   test(`${base}pg17-planner/: medians, speedups and plans of the newest planner run (${locale})`, async () => {
-    const run = latestRun(results, 'pg17-planner');
+    const run = newestRun(results, 'pg17-planner', {required: true});
     const {page, problems} = await openPage(site, `${base}pg17-planner/`);
     // Every non-default setting a case's session uses is in its prose.
     const settings = await page.$$eval('[data-session]', (ps) => ps.map((p) => p.textContent));
@@ -198,7 +201,7 @@ for (const locale of Object.keys(locales)) {
 
   test(`${base}: the overview names the versions the runs measured (${locale})`, async () => {
     const {page, problems} = await openPage(site, base);
-    const versions = latestRun(results, 'pg-versions')
+    const versions = newestRun(results, 'pg-versions', {required: true})
       .environment.targets.map((t) => Number(/\d+/.exec(t.serverVersion)[0]))
       .sort((a, b) => a - b);
     assert.match(
