@@ -12,6 +12,7 @@ import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {PALETTE} from '../../lib/charts/chart-config.mjs';
+import {groupKey} from '../../lib/results/groups.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 export const shots = `${root}test-results/screenshots`;
@@ -157,7 +158,7 @@ export async function tableProblems(page, {desktop}) {
 export async function assertQuickRunMedians(page, run, locale) {
   for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
     const cell = page.locator(
-      `tr[data-row="${g.workload}/${g.scenario}/${g.clients}"][data-target="${g.target}"] td[data-figure="tps"]`,
+      `tr[data-row="${groupKey(g)}"][data-target="${g.target}"] td[data-figure="tps"]`,
     );
     assert.equal(
       await cell.evaluate((td) => td.firstChild.textContent),
