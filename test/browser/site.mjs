@@ -157,9 +157,7 @@ export async function tableProblems(page, {desktop}) {
  */
 export async function assertQuickRunMedians(page, run, locale) {
   for (const g of summarizeRepeats(run.cells, (c) => c.summary.tps)) {
-    const cell = page.locator(
-      `tr[data-row="${groupKey(g)}"][data-target="${g.target}"] td[data-figure="tps"]`,
-    );
+    const cell = page.locator(`tr[data-row="${groupKey(g)}"][data-target="${g.target}"] td[data-figure="tps"]`);
     assert.equal(
       await cell.evaluate((td) => td.firstChild.textContent),
       formatFigure(g.median, 'tps', locale),
