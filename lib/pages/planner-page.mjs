@@ -142,11 +142,11 @@ export function plannerPage(
             tooltip: t('common.baseline'),
           };
         const v = row.versusBase;
-        const times = (r) => t('common.times', {ratio: formatFigure(r, 'ratio', locale)});
-        const text = times(v.ratio);
+        const times = (ratio) => t('common.times', {ratio});
+        const text = times(v.ratioText);
         if (v.low === null) return {y: v.ratio, text, tooltip: text};
         // Whiskers: the interval of the same estimate, as ratios like the bar (not the repeats' range).
-        const interval = {low: times(1 + v.low), high: times(1 + v.high)};
+        const interval = {low: times(v.ratioLowText), high: times(v.ratioHighText)};
         const spread = t('common.versus.interval', interval);
         return {
           y: v.ratio,

@@ -36,7 +36,7 @@ export default function VersionsAnswer({data}) {
   const name = (id) => m.targets.find((x) => x.id === id).name;
   // A column per other version against the baseline, each header saying so: with 17 as the baseline, 15's
   // column is 15 against 17 (an older version's change reads backwards in time, as the sentence does).
-  const columns = m.pairs.filter((p) => p.baseline === state.baseline).map((p) => ({id: p.target, groups: p.groups}));
+  const columns = m.pairs.filter((p) => p.baseline === state.baseline);
   const options = m.targets.map((x) => [x.id, x.name]);
   // On a narrow screen the matrix scrolls sideways: the chosen version's column is brought into view, beside
   // the workload names that stay put.
@@ -94,13 +94,13 @@ export default function VersionsAnswer({data}) {
                 </th>
                 {columns.map((c) => (
                   <th
-                    key={c.id}
+                    key={c.target}
                     colSpan={measures.length}
                     scope="colgroup"
-                    className={c.id === state.target ? styles.chosen : undefined}
-                    data-column={c.id}
+                    className={c.target === state.target ? styles.chosen : undefined}
+                    data-column={c.target}
                   >
-                    {name(c.id)}
+                    {name(c.target)}
                     <span className={styles.against}>{t('versions.answer.against', {base: name(state.baseline)})}</span>
                   </th>
                 ))}
@@ -108,7 +108,7 @@ export default function VersionsAnswer({data}) {
               <tr>
                 {columns.flatMap((c) =>
                   measures.map((k) => (
-                    <th key={`${c.id}-${k}`} scope="col" className={styles.measure}>
+                    <th key={`${c.target}-${k}`} scope="col" className={styles.measure}>
                       {t(k === 'time' ? 'versions.answer.timeColumn' : 'versions.answer.instructionsColumn')}
                     </th>
                   )),
@@ -131,7 +131,7 @@ export default function VersionsAnswer({data}) {
                     {columns.flatMap((c) =>
                       measures.map((k) => (
                         <Cell
-                          key={`${c.id}-${k}`}
+                          key={`${c.target}-${k}`}
                           cell={c.groups[g.id]?.[k] ?? null}
                           measure={k}
                           margin={m.marginValues[k]}
