@@ -5,14 +5,15 @@
 // linked to both runs. Only what the page shows is kept: the data grows with
 // points, not with the size of the result files.
 import {lineChart} from '../charts/chart-spec.mjs';
-import {formatChange, formatFigure} from '../numbers/format.mjs';
-import {unsignedPercent} from '../numbers/repeat-stats.mjs';
+import {comparisonText, unsignedPercent} from '../numbers/comparison-text.mjs';
+import {formatFigure} from '../numbers/format.mjs';
 import {suiteHistory} from '../results/history.mjs';
 import {fewestForInterval} from '../stats/shift.mjs';
+import {LEVEL} from '../stats/level.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {formatDate} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
-import {targetName} from '../numbers/repeat-stats.mjs';
+import {targetName} from './target-name.mjs';
 import {HISTORY_CHART, PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
 import {listOf} from '../i18n/list.mjs';
 
@@ -31,9 +32,6 @@ const Y_TITLES = {tps: 'common.tpsAxis', p95: 'common.msAxis', instructions: 'co
 
 /** The latency percentile a history follows (HISTORY_METRICS' p95). */
 const PERCENTILE = 95;
-
-/** The level of each point's interval (lib/stats/shift.mjs medianInterval's default). */
-const LEVEL = 0.95;
 
 /** At most this many dated ticks on a history chart's x axis, so that labels never collide on a phone. */
 const MAX_X_TICKS = 4;
@@ -200,19 +198,18 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
         if (c.verdict !== 'worse' && c.verdict !== 'better') continue;
         steps[c.verdict]++;
         // Written to the precision the step's interval supports.
-        const width = c.ciLowPct === null ? null : (c.ciHighPct - c.ciLowPct) / 100;
-        const pct = (v) => formatChange(v / 100, width, locale);
+        const text = comparisonText(c, locale);
         changes.push({
           group: title,
           series: labels[i],
           metric: c.metric,
           percentile: n(PERCENTILE),
           verdict: c.verdict,
-          change: pct(c.changePct),
-          low: c.ciLowPct === null ? null : pct(c.ciLowPct),
-          high: c.ciHighPct === null ? null : pct(c.ciHighPct),
-          p: formatFigure(c.p, 'probability', locale),
-          runs: n(Math.min(c.baseline.n, c.candidate.n)),
+          change: text.changeText,
+          low: text.lowText,
+          high: text.highText,
+          p: text.pText,
+          runs: n(c.n),
           older: link(c.older),
           newer: link(c.newer),
         });

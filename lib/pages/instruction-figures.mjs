@@ -9,7 +9,9 @@ import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs
 import {COUNTED} from '../cachegrind/read-callgrind.mjs';
 import {profileKey} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder} from '../results/targets.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
+import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {mediansChart} from './chart-point.mjs';

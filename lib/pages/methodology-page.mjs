@@ -3,9 +3,11 @@
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
 import {formatFigure} from '../numbers/format.mjs';
-import {majorOf, unsignedPercent, WANTED_CHANGE} from '../numbers/repeat-stats.mjs';
+import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
+import {majorOf} from '../results/targets.mjs';
 import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {LEVEL} from '../stats/level.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
 import {METHOD_SCENARIO, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
@@ -125,7 +127,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     minInstructionMargin: unsignedPercent(MIN_INSTRUCTION_MARGIN, locale),
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
-    level: unsignedPercent(0.95, locale),
+    level: unsignedPercent(LEVEL, locale),
     // The change a timed comparison's "would need about N rounds" sentence is about.
     wanted: unsignedPercent(WANTED_CHANGE, locale),
   };
@@ -134,24 +136,27 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
 /** Each A/A control of a run against its twin, in TPS: the noise this machine makes with nothing to find. */
 function noiseFloorOf(result, locale) {
   const margin = marginOf(result);
-  const percent = (v) => (v === null ? null : formatFigure(v / 100, 'percent', locale));
   return compareWithinRun(result, {metrics: ['tps']})
     .filter((c) => c.control)
-    .map((c) => ({
-      run: result.run.id,
-      suite: result.run.suite,
-      scenario: c.scenario,
-      workload: c.workload,
-      version: majorOf(result, c.baseline.target),
-      verdict: c.verdict,
-      changeText: percent(c.changePct),
-      lowText: percent(c.ciLowPct),
-      highText: percent(c.ciHighPct),
-      low: c.ciLowPct,
-      runs: formatFigure(Math.min(c.baseline.n, c.candidate.n), 'integer', locale),
-      margin: unsignedPercent(margin, locale),
-      level: unsignedPercent(0.95, locale),
-    }));
+    .map((c) => {
+      const text = comparisonText(c, locale);
+      return {
+        run: result.run.id,
+        suite: result.run.suite,
+        scenario: c.scenario,
+        workload: c.workload,
+        version: majorOf(result, c.baseline.target),
+        verdict: c.verdict,
+        changeText: text.changeText,
+        lowText: text.lowText,
+        highText: text.highText,
+        low: c.low,
+        high: c.high,
+        runs: formatFigure(c.n, 'integer', locale),
+        margin: unsignedPercent(margin, locale),
+        level: text.level,
+      };
+    });
 }
 
 /** The Methodology page: every suite, and the published runs of the versions and planner pages. */

@@ -3,7 +3,7 @@
 // how many cases ran faster (the range of the speedups, as times the
 // baseline's throughput) and how the instructions per transaction compare.
 import {PLANNER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
-import {unsignedPercent} from '../numbers/repeat-stats.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {RATIO, verdictParts} from './verdict-parts.mjs';
 import {listOf} from '../i18n/list.mjs';
 

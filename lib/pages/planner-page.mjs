@@ -8,14 +8,10 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/compare.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {
-  byTargetOrder,
-  groupFigures,
-  majorOf,
-  targetName,
-  unsignedPercent,
-  versusBaseline,
-} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder, majorOf} from '../results/targets.mjs';
+import {targetName} from './target-name.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
+import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';

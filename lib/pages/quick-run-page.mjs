@@ -5,7 +5,9 @@
 // server. Without a quick run the page says how to make one (`run` is null).
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, groupFigures, targetName, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder} from '../results/targets.mjs';
+import {targetName} from './target-name.mjs';
+import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {marginOf} from '../stats/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';

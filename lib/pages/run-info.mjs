@@ -5,7 +5,7 @@
 // the result.
 import {keySettingValue} from '../suites/like-for-like.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {majorOf} from '../numbers/repeat-stats.mjs';
+import {majorOf} from '../results/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;

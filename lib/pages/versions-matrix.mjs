@@ -6,7 +6,9 @@
 // baseline's comparisons Holm-corrected as one family per workload), so the
 // browser only picks; with the oldest version as the baseline the figures are
 // the tables'.
-import {byTargetOrder, groupFigures, unsignedPercent, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder} from '../results/targets.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
+import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';

@@ -7,16 +7,10 @@
 // throughput over time).
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {
-  byTargetOrder,
-  byVersion,
-  groupFigures,
-  majorOf,
-  medianRepeat,
-  targetName,
-  unsignedPercent,
-  versusBaseline,
-} from '../numbers/repeat-stats.mjs';
+import {byTargetOrder, byVersion, majorOf} from '../results/targets.mjs';
+import {targetName} from './target-name.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
+import {groupFigures, medianRepeat, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';

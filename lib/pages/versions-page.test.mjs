@@ -174,7 +174,7 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
   assert.equal(group.control.base, 'PostgreSQL 15');
   assert.equal(group.control.verdict, aa.verdict);
   // bench compare's interval (-6.196% to +11.2%), written to the precision its 17-point width supports.
-  assert.deepEqual([aa.ciLowPct.toFixed(3), aa.ciHighPct.toFixed(3)], ['-6.196', '11.201']);
+  assert.deepEqual([(aa.low * 100).toFixed(3), (aa.high * 100).toFixed(3)], ['-6.196', '11.201']);
   assert.deepEqual([group.control.changeText, group.control.lowText, group.control.highText], ['+3%', '-6%', '+11%']);
   assert.deepEqual(data.run.order, {
     interleaved: true,

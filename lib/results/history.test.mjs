@@ -20,7 +20,7 @@ test('consecutive runs on one machine are compared; the drop is flagged worse, l
     const flagged = tps.filter((c) => c.verdict === 'worse' || c.verdict === 'better');
     // The drop is 30%: every step it is in reads as a fall, flagged where the test decides it beyond the margin.
     assert.ok(flagged.every((c) => c.verdict === 'worse' && c.older === runs[4].run.id && c.newer === runs[5].run.id));
-    assert.ok(tps.find((c) => c.newer === runs[5].run.id).changePct < -25);
+    assert.ok(tps.find((c) => c.newer === runs[5].run.id).change < -0.25);
   }
   const worse = seriesOf(history, 'pg18').flatMap((s) => s.changes.filter((c) => c.verdict === 'worse'));
   assert.ok(worse.length >= 3, `the drop is flagged in most groups (${worse.length})`);

@@ -4,11 +4,11 @@
 // of the older run against the newer. One sample is one ok cell's figure.
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
-import {targetOrder} from '../numbers/repeat-stats.mjs';
 import {countingOf, FIGURES, measureOf} from '../results/cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from './compare.mjs';
 import {groupKey} from '../results/groups.mjs';
 import {isSample} from './median.mjs';
+import {targetOrder} from '../results/targets.mjs';
 
 /**
  * The figures compared, with the direction that is good and the smallest
@@ -80,9 +80,13 @@ function skip(skipped, group, target, metric, why, failed = false) {
   skipped.push({scenario, workload, clients, target, metric, why, ...(failed && {failed})});
 }
 
-/** A comparison as `bench compare --json` prints it (percentages for changes). */
+/**
+ * One comparison of a group and metric: what was compared, and the comparison
+ * itself in fractions (change, low, high, p, pAdjusted, level, verdict, n;
+ * lib/stats/compare.mjs). `corrected`: Holm's correction counted several
+ * candidates. Percentages are written only at `bench compare --json`.
+ */
 function entry(group, metric, baseline, candidate, decided, c, control) {
-  const pct = (v) => (v === null ? null : v * 100);
   return {
     scenario: group.scenario,
     workload: group.workload,
@@ -90,12 +94,15 @@ function entry(group, metric, baseline, candidate, decided, c, control) {
     metric,
     baseline: {target: baseline.target, n: baseline.values.length, median: decided.baseline.median.median},
     candidate: {target: candidate.target, n: candidate.values.length, median: c.median.median},
-    changePct: pct(c.change),
-    ciLowPct: pct(c.low),
-    ciHighPct: pct(c.high),
+    change: c.change,
+    low: c.low,
+    high: c.high,
     p: c.p,
-    ...(decided.corrected && {pAdjusted: c.pAdjusted}),
+    pAdjusted: c.pAdjusted,
+    level: c.level,
     verdict: c.verdict,
+    n: Math.min(baseline.values.length, candidate.values.length),
+    corrected: decided.corrected,
     ...(c.paired && {paired: true}),
     ...(control && {control: true}),
   };

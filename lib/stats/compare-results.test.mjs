@@ -32,7 +32,7 @@ test('comparison groups are scenario × workload × clients, holding every targe
 test('three runs a side can decide nothing, whatever the medians say', () => {
   const comparisons = compareWithinRun(versionsRun(), {margin: 0.03});
   assert.equal(comparisons.length, 2 * 3 * 3);
-  assert.ok(comparisons.every((c) => c.verdict === 'inconclusive' && c.ciLowPct === null && c.p >= 0.1));
+  assert.ok(comparisons.every((c) => c.verdict === 'inconclusive' && c.low === null && c.p >= 0.1));
 });
 
 test("one target at half the baseline's TPS comes out worse, its latencies untouched", () => {
@@ -45,7 +45,7 @@ test("one target at half the baseline's TPS comes out worse, its latencies untou
       ['large', 'worse'],
     ],
   );
-  assert.ok(tps.every((c) => c.changePct < -45 && c.ciHighPct < 0 && c.pAdjusted < 0.05));
+  assert.ok(tps.every((c) => c.change < -0.45 && c.high < 0 && c.pAdjusted < 0.05));
 });
 
 test('two runs: the same cells of the older against the newer', () => {
@@ -59,7 +59,7 @@ test('two runs: the same cells of the older against the newer', () => {
     pg18.map((c) => c.verdict),
     ['better', 'better'],
   );
-  assert.ok(pg18.every((c) => Math.abs(c.changePct - 50) < 1));
+  assert.ok(pg18.every((c) => Math.abs(c.change - 0.5) < 0.01));
 });
 
 test('an unknown baseline names the targets there are', () => {
@@ -81,7 +81,11 @@ test('an A/A control meets its twin only, outside the Holm family', () => {
     control.map((c) => [c.scenario, c.baseline.target, c.candidate.target, c.verdict]),
     [['small', 'pg15', 'pg15-aa', 'equivalent']],
   );
-  assert.equal(control[0].pAdjusted, undefined, 'one comparison: nothing to correct');
+  assert.deepEqual(
+    [control[0].corrected, control[0].pAdjusted],
+    [false, control[0].p],
+    'one comparison: nothing to correct',
+  );
   const versions = tps.filter((c) => !c.control);
   assert.ok(versions.every((c) => c.candidate.target !== 'pg15-aa' && c.baseline.target === 'pg15'));
   assert.equal(versions.length, 6, 'pg16, pg17 and pg18 at two sizes: the control is not one of the candidates');

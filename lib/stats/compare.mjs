@@ -18,6 +18,7 @@
 // Runs that come in twins (keys: an instructions repeat runs the same rows on
 // every target) are compared twin by twin instead: the mean log ratio with a
 // paired t interval (paired.mjs says why).
+import {LEVEL} from './level.mjs';
 import {pairedLogChange, twins} from './paired.mjs';
 import {mannWhitney} from './rank-sum.mjs';
 import {logShift, medianInterval} from './shift.mjs';
@@ -61,7 +62,7 @@ export function verdictOf({low, high}, margin, better = 'higher') {
  * @param {number[]} pValues
  * @param {number} [alpha]
  */
-export function holm(pValues, alpha = 0.05) {
+export function holm(pValues, alpha = 1 - LEVEL) {
   const k = pValues.length;
   const order = pValues.map((p, i) => [p, i]).sort((a, b) => a[0] - b[0]);
   const adjusted = new Array(k);

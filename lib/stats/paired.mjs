@@ -6,6 +6,7 @@
 // a signed-rank test over six pairs cannot reach Holm's levels (its
 // smallest two-sided p is 1/32), and the log ratios of instruction counts of the same
 // rows vary little and symmetrically.
+import {LEVEL} from './level.mjs';
 
 /** ln Γ(x), Lanczos (g = 7, n = 9): to about 15 digits for x > 0. */
 function logGamma(x) {
@@ -78,7 +79,7 @@ export function tQuantile(level, df) {
  * @returns {{change: number, low: number|null, high: number|null, p: number}}  fractions; low/high null
  *   for fewer than two pairs
  */
-export function pairedLogChange(baseline, candidate, level = 0.95) {
+export function pairedLogChange(baseline, candidate, level = LEVEL) {
   if (baseline.length !== candidate.length) throw new Error('pairedLogChange: every run needs its twin');
   for (const v of [...baseline, ...candidate]) {
     if (!(v > 0)) throw new Error(`pairedLogChange: figures must be positive numbers, not ${v}`);

@@ -8,6 +8,7 @@
 // cost milliseconds and no memory beyond the samples.
 import {lowerTailCount} from './rank-sum.mjs';
 import {median} from './median.mjs';
+import {LEVEL} from './level.mjs';
 
 /** Pairs (i, j) with y[j] − x[i] ≤ t, of ascending x and y: one pass, as x[i] + t only grows. */
 function countAtMost(x, y, t) {
@@ -57,11 +58,11 @@ export function kthDifference(x, y, k) {
  * The change of `candidate` over `baseline`, as a fraction (0.18 = 18% higher).
  * @param {number[]} baseline  positive figures, one per run
  * @param {number[]} candidate
- * @param {number} [level]  confidence of the interval (default 0.95)
+ * @param {number} [level]  confidence of the interval (default LEVEL, 95%)
  * @returns {{change: number, low: number|null, high: number|null}}  low/high null when the
  *   samples are too small for an interval at this level (the change could be anything)
  */
-export function logShift(baseline, candidate, level = 0.95) {
+export function logShift(baseline, candidate, level = LEVEL) {
   for (const v of [...baseline, ...candidate]) {
     if (!(v > 0)) throw new Error(`logShift: figures must be positive numbers, not ${v}`);
   }
@@ -77,7 +78,7 @@ export function logShift(baseline, candidate, level = 0.95) {
 }
 
 /** The fewest values whose median gets an interval at `level` from medianInterval. */
-export function fewestForInterval(level = 0.95) {
+export function fewestForInterval(level = LEVEL) {
   let n = 1;
   while (
     medianInterval(
@@ -95,7 +96,7 @@ export function fewestForInterval(level = 0.95) {
  * median with at least `level` probability. Null bounds when n is too small.
  * @returns {{median: number, low: number|null, high: number|null, n: number}}
  */
-export function medianInterval(values, level = 0.95) {
+export function medianInterval(values, level = LEVEL) {
   const sorted = [...values].sort((a, b) => a - b);
   const n = sorted.length;
   if (n === 0) throw new Error('medianInterval: no values');

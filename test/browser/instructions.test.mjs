@@ -7,7 +7,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
-import {byTargetOrder} from '../../lib/numbers/repeat-stats.mjs';
+import {byTargetOrder} from '../../lib/results/targets.mjs';
 import {functionsKey} from '../../lib/pages/on-demand.mjs';
 import {buildLocalePages, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';

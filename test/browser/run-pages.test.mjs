@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
-import {byTargetOrder} from '../../lib/numbers/repeat-stats.mjs';
+import {byTargetOrder} from '../../lib/results/targets.mjs';
 import {buildLocalePages, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';

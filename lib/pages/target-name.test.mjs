@@ -1,0 +1,51 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {translator} from '../../test/helpers/fixtures.mjs';
+import {targetName} from './target-name.mjs';
+
+test('two servers of one version are never named alike: a declared difference names its settings', () => {
+  const t = translator('en');
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        {id: 'pg18', serverVersion: '18.1', keySettings: {data_checksums: 'off', io_method: 'sync'}},
+        {
+          id: 'pg18-defaults',
+          serverVersion: '18.1',
+          differs: ['data_checksums', 'io_method'],
+          keySettings: {data_checksums: 'on', io_method: 'worker'},
+        },
+      ],
+    },
+  };
+  // Each of the two says its settings: neither passes for "PostgreSQL 18" as such.
+  assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18 (data_checksums off, io_method sync)');
+  assert.equal(targetName(t, result, 'pg18-defaults'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
+  assert.equal(
+    targetName(translator('ja'), result, 'pg18-defaults'),
+    'PostgreSQL 18（data_checksums on, io_method worker）',
+  );
+});
+
+test('a server at other checksums or I/O than the first target is named with them, declared or not', () => {
+  const t = translator('en');
+  // A run from before differences were declared: 15 with checksums off (io_method absent: sync), 18 at defaults.
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        {id: 'pg15', serverVersion: '15.18', keySettings: {data_checksums: 'off'}},
+        {id: 'pg18', serverVersion: '18.4', keySettings: {data_checksums: 'on', io_method: 'worker'}},
+        {id: 'pg18-sync', serverVersion: '18.4', keySettings: {data_checksums: 'off', io_method: 'sync'}},
+      ],
+    },
+  };
+  assert.equal(targetName(t, result, 'pg15'), 'PostgreSQL 15');
+  assert.equal(targetName(t, result, 'pg18'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
+  // Like the first, but another 18 differs: it says its settings too.
+  assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18 (data_checksums off, io_method sync)');
+  // With no other 18 beside it, a server like the first is named plainly.
+  result.environment.targets.splice(1, 1);
+  assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18');
+});
