@@ -386,3 +386,50 @@ test('bench import of JSON that is no known format exits non-zero and writes not
     {numRuns: 8},
   );
 });
+
+test('bench --help, each COMMAND --help and the README table come from the same synopses', async () => {
+  const {COMMANDS: names, synopsisOf} = await import('./bench/cli.mjs');
+  assert.deepEqual(
+    readdirSync(new URL('./bench/', import.meta.url))
+      .filter((f) => !['cli.mjs'].includes(f) && !f.endsWith('.test.mjs'))
+      .map((f) => f.replace(/\.mjs$/, ''))
+      .sort(),
+    [...names].sort(),
+    'every file in scripts/bench/ is a command bench lists',
+  );
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  // README rows: | `node scripts/bench.mjs COMMAND …` | what it does | (a | in a table's code is written \|).
+  const rows = new Map(
+    [...readme.matchAll(/^\| `node scripts\/bench\.mjs ((\w+)[^`]*)` \|/gm)].map((m) => [
+      m[2],
+      m[1].replace(/\\\|/g, '|'),
+    ]),
+  );
+  const help = bench('--help').stdout.replace(/\n {20,}/g, ' ');
+  for (const name of names) {
+    const command = await import(`./bench/${name}.mjs`);
+    const synopsis = synopsisOf(command);
+    assert.equal(command.name, name);
+    assert.equal(rows.get(name), synopsis, `README's row for ${name}: write \`node scripts/bench.mjs ${synopsis}\``);
+    assert.ok(help.includes(`node scripts/bench.mjs ${synopsis}\n`), `bench --help lists ${synopsis}`);
+    const own = bench(name, '--help');
+    assert.equal(own.status, 0, name);
+    assert.ok(own.stdout.replace(/\n {20,}/g, ' ').includes(`node scripts/bench.mjs ${synopsis}\n`), name);
+    // Every option the command accepts is in its help, and none it does not.
+    const described = [...own.stdout.matchAll(/^ {2}--([\w-]+)/gm)].map((m) => m[1]);
+    assert.deepEqual(described, Object.keys(command.options), `${name} --help describes each option once`);
+  }
+  assert.deepEqual([...rows.keys()].sort(), [...names].sort(), 'the README has one row per command');
+});
+
+test('an option a command does not declare is refused by name, with the usage', () => {
+  for (const [name, option] of [
+    ['validate', '--bogus'],
+    ['export', '--instance-size'],
+    ['import', '--licence'],
+  ]) {
+    const {status, stderr} = bench(name, 'x', option, 'y');
+    assert.equal(status, 2, `${name} ${option}`);
+    assert.match(stderr, new RegExp(`^bench: ${name}: Unknown option '${option}'`));
+  }
+});

@@ -4,7 +4,8 @@
 import {hostOf, machineFingerprint} from '../lib/results/machine.mjs';
 
 // Instruction counts differ in hundredths of a percent: they get three decimals.
-const percent = (v, digits = 1) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(digits)}%`);
+const percent = (fraction, digits = 1) =>
+  fraction === null ? '—' : `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(digits)}%`;
 const digitsOf = (metric) => (metric === 'instructions' ? 3 : 1);
 const figure = (v) => v.toLocaleString('en', {maximumSignificantDigits: 4});
 
@@ -28,13 +29,36 @@ const row = (c) => [
   c.metric,
   `${c.baseline.target} ${figure(c.baseline.median)} (${c.baseline.n})`,
   `${c.candidate.target} ${figure(c.candidate.median)} (${c.candidate.n})`,
-  percent(c.changePct, digitsOf(c.metric)),
-  c.ciLowPct === null
-    ? 'too few runs'
-    : `${percent(c.ciLowPct, digitsOf(c.metric))} … ${percent(c.ciHighPct, digitsOf(c.metric))}`,
-  (c.pAdjusted ?? c.p).toFixed(3),
+  percent(c.change, digitsOf(c.metric)),
+  c.low === null ? 'too few runs' : `${percent(c.low, digitsOf(c.metric))} … ${percent(c.high, digitsOf(c.metric))}`,
+  c.pAdjusted.toFixed(3),
   c.control ? `${c.verdict} (A/A)` : c.verdict,
 ];
+
+/**
+ * A comparison as `bench compare --json` prints it: the one place its changes
+ * are percentages (changePct, ciLowPct, ciHighPct; +12.3 is +12.3%), as the
+ * JSON has always given them; pAdjusted only where Holm's correction applied.
+ */
+export function inPercent(c) {
+  const pct = (fraction) => (fraction === null ? null : fraction * 100);
+  return {
+    scenario: c.scenario,
+    workload: c.workload,
+    clients: c.clients,
+    metric: c.metric,
+    baseline: c.baseline,
+    candidate: c.candidate,
+    changePct: pct(c.change),
+    ciLowPct: pct(c.low),
+    ciHighPct: pct(c.high),
+    p: c.p,
+    ...(c.corrected && {pAdjusted: c.pAdjusted}),
+    verdict: c.verdict,
+    ...(c.paired && {paired: true}),
+    ...(c.control && {control: true}),
+  };
+}
 
 /** Rows as columns padded to their widest cell. */
 function columns(rows) {
@@ -50,13 +74,13 @@ function columns(rows) {
 }
 
 /** The comparisons as a table, one line each. */
-export const comparisonTable = (comparisons) => columns([HEADINGS, ...comparisons.map(row)]);
+const comparisonTable = (comparisons) => columns([HEADINGS, ...comparisons.map(row)]);
 
 const SKIPPED_HEADINGS = ['not compared', 'workload', 'clients', 'metric', 'target', 'why'];
 const skippedRow = (s) => [s.scenario, s.workload, String(s.clients), s.metric, s.target, s.why];
 
 /** What could not be compared, and why: never left out in silence. */
-export const skippedTable = (skipped) => columns([SKIPPED_HEADINGS, ...skipped.map(skippedRow)]);
+const skippedTable = (skipped) => columns([SKIPPED_HEADINGS, ...skipped.map(skippedRow)]);
 
 const describe = (host) => `${host.cpuModel ?? '?'}, ${host.cpuCount ?? '?'} CPUs, ${host.os ?? '?'}`;
 
@@ -78,6 +102,19 @@ export function machinesOf(older, newer) {
       `${older.run.id} ran on ${list(a)}; ${newer.run.id} on ${list(b)}. Different or unknown machines: a change ` +
       'between them may be the machine, not the code.',
   };
+}
+
+/** What `bench compare` prints on a terminal: the table, what it could not compare, the margin, the machines. */
+export function terminalReport(comparisons, {margin, machines, skipped}) {
+  const parts = [];
+  if (comparisons.length > 0) parts.push(comparisonTable(comparisons));
+  if (skipped.length > 0) parts.push(`${comparisons.length > 0 ? '\n' : ''}${skippedTable(skipped)}`);
+  parts.push(
+    `\nMargin ±${+(margin * 100).toFixed(2)}%; p is Holm-corrected where several targets meet one baseline; ` +
+      '(A/A) marks a control: the same version twice, the noise floor.',
+  );
+  if (machines?.note) parts.push(`\n${machines.note}`);
+  return parts.join('\n');
 }
 
 const percentOf = (fraction) => `${+(fraction * 100).toFixed(2)}%`;

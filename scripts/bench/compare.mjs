@@ -1,0 +1,91 @@
+// bench compare: every comparison of one run, or of the same cells in two runs, with a verdict each.
+import {parseCommand, UsageError} from './cli.mjs';
+
+export const name = 'compare';
+export const operands = 'RESULT [RESULT2]';
+export const description = `With one result, each target against the baseline target (default: the first) in every
+comparison group, and each A/A control against its twin; with two, the same cells of the
+older run against the newer. Exact Mann–Whitney tests, Hodges–Lehmann changes with 95%
+intervals and a verdict each (lib/stats/compare.mjs); lists what it could not compare, and
+says when two runs ran on different machines. An instructions run compares instructions per
+transaction (lower is better). --json writes changes in percent (the only place they are).
+Exit 1 when a TPS or instructions comparison is worse (or a candidate's cells all failed),
+2 on bad input or when there is nothing to compare.`;
+export const options = {
+  baseline: {type: 'string', value: 'TARGET', help: 'the target the others are compared with (default: the first)'},
+  margin: {type: 'string', value: '3%', help: "the margin of equivalence (default: the suite's, in the result)"},
+  json: {type: 'boolean', help: 'prints the comparisons as JSON'},
+  summary: {type: 'string', value: 'FILE', help: "appends them as Markdown to FILE (a CI job's summary)"},
+};
+
+/** A margin as given on the command line: "3%". A bare number is refused: 3 could mean 3% or 300%. */
+function parseMargin(text) {
+  const m = /^(\d+(?:\.\d+)?)%$/.exec(text ?? '');
+  if (m) return Number(m[1]) / 100;
+  if (/^\d+(?:\.\d+)?$/.test(text ?? '')) {
+    throw new UsageError(
+      `compare: --margin ${text} has no %: write --margin ${text}% (a margin is a percentage; ` +
+        `read as a fraction, ${text} would be ${+(Number(text) * 100).toFixed(4)}%)`,
+    );
+  }
+  throw new UsageError(`compare: --margin takes a percentage such as 3%, not ${JSON.stringify(text)}`);
+}
+
+/** The results, oldest first, and their comparisons; null (after saying why) on bad input. */
+async function comparisonsOf(files, values, given) {
+  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}] = await Promise.all([
+    import('../../lib/results/validate-result.mjs'),
+    import('../../lib/stats/compare-results.mjs'),
+  ]);
+  const skipped = [];
+  try {
+    const results = files
+      .map((file) => assertValidResult(readResultFile(file), file))
+      .sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1));
+    // Without --margin, the suite's margin that the (newer) result recorded.
+    const margin = marginOf(results.at(-1), given);
+    const comparisons =
+      results.length === 1
+        ? compareWithinRun(results[0], {baseline: values.baseline, margin, skipped})
+        : compareRuns(...results, {margin, skipped});
+    return {results, margin, comparisons, skipped};
+  } catch (error) {
+    console.error(`bench: ${error.message}`);
+    return null;
+  }
+}
+
+export async function run(args) {
+  const {values, positionals} = parseCommand({name, options}, args);
+  if (positionals.length < 1 || positionals.length > 2) throw new UsageError('compare: name one or two result files');
+  const given = values.margin === undefined ? undefined : parseMargin(values.margin);
+  const found = await comparisonsOf(positionals, values, given);
+  if (!found) return 2;
+  const {results, margin, comparisons, skipped} = found;
+  const report = await import('../compare-report.mjs');
+  const machines = results.length === 2 ? report.machinesOf(...results) : null;
+  if (values.json) {
+    const json = {margin, machines, comparisons: comparisons.map(report.inPercent), skipped};
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else console.log(report.terminalReport(comparisons, {margin, machines, skipped}));
+  if (values.summary) {
+    // Appended, as GitHub's $GITHUB_STEP_SUMMARY expects: several steps may write to it.
+    const {appendFileSync} = await import('node:fs');
+    const title = results.map((r) => r.run.id).join(' → ');
+    appendFileSync(values.summary, report.comparisonMarkdown(comparisons, {title, margin, machines, skipped}));
+  }
+  if (comparisons.length === 0) {
+    console.error(
+      `bench: nothing to compare: ` +
+        `${skipped.length > 0 ? 'no group above has figures on both sides' : 'no comparison group'}` +
+        `${results.length === 2 ? ' in both runs' : ' with a second target'}.`,
+    );
+    return 2;
+  }
+  // An A/A control that reads worse is noise to look into, not a regression to gate on; a candidate whose
+  // cells all failed is the worst regression of all.
+  const gated = (c) => ['tps', 'instructions'].includes(c.metric) && !c.control;
+  return comparisons.some((c) => gated(c) && c.verdict === 'worse') || skipped.some((s) => gated(s) && s.failed)
+    ? 1
+    : 0;
+}

@@ -1,0 +1,55 @@
+// bench merge: the results of a suite's shards (or its --only parts) joined into one.
+import path from 'node:path';
+import {isWhole, parseCommand, refuseOverwrite, UsageError} from './cli.mjs';
+
+export const name = 'merge';
+export const operands = 'RESULT...';
+export const description = `Joins the results of a suite's shards or parts into one result file. With --shards, the
+cells of a shard that left no result or stopped early are recorded as failed (exit 3);
+with --replace, a later result's comparison groups take the place of the same groups in
+earlier ones (a group measured again).`;
+export const options = {
+  out: {type: 'string', value: 'FILE', required: true, help: 'the result file to write'},
+  shards: {type: 'string', value: 'N', help: 'the number of shards the suite ran as'},
+  replace: {type: 'boolean', help: "later results' groups replace the same groups of earlier ones"},
+};
+
+export async function run(args) {
+  const {values, positionals: files} = parseCommand({name, options}, args);
+  if (!values.out) throw new UsageError('merge: give the result file to write with --out FILE');
+  refuseOverwrite('merge', [values.out], files);
+  if (values.shards !== undefined && !isWhole(values.shards))
+    throw new UsageError('merge: --shards takes the number of shards the suite ran as, e.g. --shards 4');
+  if (files.length === 0) throw new UsageError('merge: name the result files to merge');
+  const [{mergeResults}, {readResultFile, assertValidResult}, {writeResult}] = await Promise.all([
+    import('../../lib/results/merge-results.mjs'),
+    import('../../lib/results/validate-result.mjs'),
+    import('../../lib/results/write-result.mjs'),
+  ]);
+  const parts = files.map((file) => ({file, result: assertValidResult(readResultFile(file), file)}));
+  let expected = null;
+  if (values.shards) {
+    // The cells a lost shard should have measured come from the suite the shards ran.
+    const {loadSuite} = await import('../../lib/suites/suite.mjs');
+    const id = parts[0].result.run.suite;
+    expected = {suite: loadSuite(path.join('benchmarks', id, 'suite.yaml')), count: Number(values.shards)};
+  }
+  const merged = mergeResults(parts, {
+    expected,
+    replace: values.replace === true,
+    // A result merged anew takes the name it is written under.
+    ...(values.replace && {id: path.basename(values.out, '.json')}),
+  });
+  if (merged.profiles) {
+    // The parts' Cachegrind files, copied beside the merged result under its name.
+    const {copyProfiles} = await import('../runner/profile-files.mjs');
+    merged.profiles = copyProfiles(merged.profiles, values.out);
+  }
+  writeResult(values.out, merged);
+  const lost = merged.run.overrides.missingCells;
+  console.error(
+    `Merged ${files.length} results into ${values.out}` +
+      (lost ? `; ${lost} cells of lost or stopped shards recorded as failed.` : '.'),
+  );
+  return lost ? 3 : 0;
+}
