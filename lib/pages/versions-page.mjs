@@ -5,21 +5,20 @@
 // twin, the published study's figures beside ours with a sentence on whether
 // the verdicts agree, and the charts (throughput, latency percentiles,
 // throughput over time).
-import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, byVersion, majorOf} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
-import {groupFigures, medianRepeat, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {FIGURES} from '../results/cell-figures.mjs';
+import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../stats/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
-import {mediansChart, point} from './chart-point.mjs';
+import {groupCharts, PERCENTILES} from './versions-charts.mjs';
+import {leanGroup} from './versions-lean.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {versionsMatrix} from './versions-matrix.mjs';
-import {chartCredit, runInfo} from './run-info.mjs';
+import {runInfo} from './run-info.mjs';
 import {ANSWER_TIME_PART, VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 import {readerCommand} from './reader-command.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
@@ -27,23 +26,6 @@ import {listOf} from '../i18n/list.mjs';
 import {groupKey} from '../results/groups.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
-/** At most this many points per line: a 60 s run averages every three seconds, so the page stays light. */
-export const MAX_POINTS = 20;
-
-/**
- * pgbench's per-second progress, averaged over equal buckets when there are
- * more than `max` seconds: [{from, to, tps}] (from = to for one second).
- */
-export function bucketProgress(progress, max = MAX_POINTS) {
-  const size = Math.ceil(progress.length / max);
-  const buckets = [];
-  for (let i = 0; i < progress.length; i += size) {
-    const part = progress.slice(i, i + size);
-    buckets.push({from: part[0].timeS, to: part.at(-1).timeS, tps: part.reduce((n, p) => n + p.tps, 0) / part.length});
-  }
-  return buckets;
-}
-const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
 
 /**
  * @param {object} result  a valid pg-versions result
@@ -71,144 +53,8 @@ export function versionsPage(
       rank(suite?.workloads, a.workload) - rank(suite?.workloads, b.workload),
   );
 
-  const groups = firsts.map(({scenario, workload}) => {
-    const id = `${scenario}-${workload}`;
-    const inGroup = all.filter((g) => g.scenario === scenario && g.workload === workload);
-    const rows = inGroup.filter((g) => !controls.has(g.target));
-    const groupCells = cells.filter((c) => c.scenario === scenario && c.workload === workload);
-    const first = groupCells[0];
-    const base = rows[0].figures.tps;
-    // Every version against the first: the comparisons the page claims anything from.
-    const versus = [
-      null,
-      ...versusBaseline(
-        base,
-        rows.slice(1).map((r) => r.figures.tps),
-        {locale, margin},
-      ),
-    ];
-    const image = (chart) => `/charts/versions-${id}-${chart}.png`;
-    const p = first.parameters;
-    const names = {
-      scenario: t(messageKey(VERSIONS_SCENARIO, scenario, 'VERSIONS_SCENARIO')),
-      workload: t(messageKey(VERSIONS_WORKLOAD, workload, 'VERSIONS_WORKLOAD')),
-    };
-    const title = t('versions.group', names);
-
-    const tpsChart = mediansChart({
-      id: `versions-${id}-tps`,
-      result,
-      locale,
-      t,
-      title: t('versions.charts.tps', {scenario: title}),
-      yTitle: t('common.tpsAxis'),
-      figure: 'tps',
-      kind: 'tps',
-      rows,
-      name,
-      label: t('common.medianTps'),
-      valueKey: 'common.tpsValue',
-    });
-    const latencyChart = barChart({
-      id: `versions-${id}-latency`,
-      locale,
-      image: image('latency'),
-      credit: chartCredit(t, result, locale),
-      title: t('versions.charts.latency', {scenario: title}),
-      xTitle: t('common.percentileAxis'),
-      yTitle: t('common.msAxis'),
-      kind: 'ms',
-      categories: PERCENTILES.map((q) =>
-        t('common.percentile', {p: formatFigure(Number(q.slice(1)), 'integer', locale)}),
-      ),
-      series: rows.map((r) => ({
-        label: name(r.target),
-        points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue')),
-      })),
-    });
-    const progressChart = lineChart({
-      id: `versions-${id}-progress`,
-      locale,
-      image: image('progress'),
-      credit: chartCredit(t, result, locale),
-      title: t('versions.charts.progress', {scenario: title}),
-      xTitle: t('common.secondsAxis'),
-      yTitle: t('common.tpsAxis'),
-      xKind: 'integer',
-      yKind: 'tps',
-      series: rows.map((r) => {
-        const repeat = medianRepeat(
-          groupCells.filter((c) => c.target === r.target),
-          r.figures.tps,
-          FIGURES.tps.pick,
-        );
-        return {
-          label: name(r.target),
-          points: bucketProgress(repeat?.summary.progress ?? []).map((b) => ({
-            x: b.to,
-            y: b.tps,
-            xText:
-              b.from === b.to
-                ? t('common.seconds', {value: formatFigure(b.to, 'integer', locale)})
-                : t('common.secondsSpan', {
-                    from: formatFigure(b.from, 'integer', locale),
-                    to: formatFigure(b.to, 'integer', locale),
-                  }),
-            text: formatFigure(b.tps, 'tps', locale),
-          })),
-        };
-      }),
-    });
-
-    const findings = rows
-      .slice(1)
-      .flatMap((r, i) =>
-        versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), target: r.target, ...versus[i + 1]}] : [],
-      );
-    const instructionFigures = instructionGroup(instructions, {
-      scenario,
-      workload,
-      id: `versions-${id}`,
-      title,
-      locale,
-      t,
-      name: instructionName,
-      profiles,
-      timedClients: p.clients,
-    });
-    return {
-      id,
-      scenario,
-      workload,
-      title,
-      names,
-      parameters: {
-        scale: p.scale === null ? null : formatFigure(p.scale, 'integer', locale),
-        clients: formatFigure(p.clients, 'integer', locale),
-        threads: formatFigure(p.threads, 'integer', locale),
-        durationS: p.durationS === null ? null : formatFigure(p.durationS, 'integer', locale),
-        repeats: formatFigure(rows[0].repeats, 'integer', locale),
-        builtin: p.builtin,
-      },
-      rows: rows.map((r, i) => ({
-        target: r.target,
-        name: name(r.target),
-        version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
-        figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
-        versusFirst: versus[i],
-      })),
-      // Every version against the first in one statement (the table gives each); one for them all when the
-      // runs are too few for any test.
-      ...findingsOf(findings, locale),
-      statement: statementOf(findings, {t, locale, margin}),
-      control: controlOf(inGroup, controls, {name, locale, margin, t}),
-      published: study && publishedRows(study, {scenario, workload, locale, t}),
-      agreement: study && agreementOf(study, {scenario, workload, findings, locale}),
-      commands: commandsOf(result, scenario, workload),
-      charts: [tpsChart, latencyChart, progressChart],
-      instructions: instructionFigures,
-    };
-  });
+  const context = {result, all, controls, margin, locale, t, name, study, instructions, instructionName, profiles};
+  const groups = firsts.map((first) => versionsGroup(first, context));
 
   const majors = [
     ...new Set(result.cells.filter((c) => !controls.has(c.target)).map((c) => majorOf(result, c.target))),
@@ -223,6 +69,86 @@ export function versionsPage(
     answer: versionsMatrix(result, instructions, groups, {locale, t, name}),
     groups,
     study: study && studyInfo(study, locale),
+  };
+}
+
+/** One comparison group: its versions' figures against the oldest, its control, charts and commands. */
+function versionsGroup(
+  {scenario, workload},
+  {result, all, controls, margin, locale, t, name, study, instructions, instructionName, profiles},
+) {
+  const {cells} = result;
+  const id = `${scenario}-${workload}`;
+  const inGroup = all.filter((g) => g.scenario === scenario && g.workload === workload);
+  const rows = inGroup.filter((g) => !controls.has(g.target));
+  const groupCells = cells.filter((c) => c.scenario === scenario && c.workload === workload);
+  const first = groupCells[0];
+  const base = rows[0].figures.tps;
+  // Every version against the first: the comparisons the page claims anything from.
+  const versus = [
+    null,
+    ...versusBaseline(
+      base,
+      rows.slice(1).map((r) => r.figures.tps),
+      {locale, margin},
+    ),
+  ];
+  const p = first.parameters;
+  const names = {
+    scenario: t(messageKey(VERSIONS_SCENARIO, scenario, 'VERSIONS_SCENARIO')),
+    workload: t(messageKey(VERSIONS_WORKLOAD, workload, 'VERSIONS_WORKLOAD')),
+  };
+  const title = t('versions.group', names);
+
+  const charts = groupCharts({result, locale, t, id, title, rows, groupCells, name});
+
+  const findings = rows
+    .slice(1)
+    .flatMap((r, i) =>
+      versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), target: r.target, ...versus[i + 1]}] : [],
+    );
+  const instructionFigures = instructionGroup(instructions, {
+    scenario,
+    workload,
+    id: `versions-${id}`,
+    title,
+    locale,
+    t,
+    name: instructionName,
+    profiles,
+    timedClients: p.clients,
+  });
+  return {
+    id,
+    scenario,
+    workload,
+    title,
+    names,
+    parameters: {
+      scale: p.scale === null ? null : formatFigure(p.scale, 'integer', locale),
+      clients: formatFigure(p.clients, 'integer', locale),
+      threads: formatFigure(p.threads, 'integer', locale),
+      durationS: p.durationS === null ? null : formatFigure(p.durationS, 'integer', locale),
+      repeats: formatFigure(rows[0].repeats, 'integer', locale),
+      builtin: p.builtin,
+    },
+    rows: rows.map((r, i) => ({
+      target: r.target,
+      name: name(r.target),
+      version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
+      figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
+      versusFirst: versus[i],
+    })),
+    // Every version against the first in one statement (the table gives each); one for them all when the
+    // runs are too few for any test.
+    ...findingsOf(findings, locale),
+    statement: statementOf(findings, {t, locale, margin}),
+    control: controlOf(inGroup, controls, {name, locale, margin, t}),
+    published: study && publishedRows(study, {scenario, workload, locale, t}),
+    agreement: study && agreementOf(study, {scenario, workload, findings, locale}),
+    commands: commandsOf(result, scenario, workload),
+    charts,
+    instructions: instructionFigures,
   };
 }
 
@@ -291,72 +217,3 @@ export const page = {
     return {...data, groups: items.map(leanGroup), onDemand: {functions}};
   },
 };
-
-// What a group's first load keeps of its figures: the texts the page writes. The numbers behind them (a
-// median, a change at full precision, what a comparison could have detected) made the sentences and the
-// charts at build time; the versions matrix keeps its own, rounded.
-const shownStat = (stat) => stat && {text: stat.text, spread: stat.spread, ok: stat.ok, repeats: stat.repeats};
-const shownVersus = (v) =>
-  v && {
-    verdict: v.verdict,
-    changeText: v.changeText,
-    lowText: v.lowText,
-    highText: v.highText,
-    mediansText: v.mediansText,
-    ratioText: v.ratioText,
-  };
-
-/** An A/A control as its note states it (lib/stats decided it; its sentence needs these). */
-const shownControl = (c) =>
-  c && {
-    target: c.target,
-    name: c.name,
-    base: c.base,
-    runs: c.runs,
-    verdict: c.verdict,
-    low: c.low,
-    high: c.high,
-    changeText: c.changeText,
-    lowText: c.lowText,
-    highText: c.highText,
-    margin: c.margin,
-    level: c.level,
-    beyondMargin: c.beyondMargin,
-    detectableText: c.detectableText,
-    roundsForWanted: c.roundsForWanted,
-    wantedText: c.wantedText,
-  };
-
-/** A group as its first load carries it: the statements stand for the findings they were made from. */
-function leanGroup({findings, names, ...group}) {
-  const f = group.instructions;
-  const figures = (all) => Object.fromEntries(Object.entries(all).map(([k, stat]) => [k, shownStat(stat)]));
-  return {
-    ...group,
-    control: shownControl(group.control),
-    published: group.published && {
-      ...group.published,
-      rows: group.published.rows.map((r) => ({
-        ...r,
-        figures: figures(r.figures),
-        versusFirst: r.versusFirst && {changeText: r.versusFirst.changeText},
-      })),
-    },
-    rows: group.rows.map((r) => ({
-      ...r,
-      figures: figures(r.figures),
-      versusFirst: shownVersus(r.versusFirst),
-    })),
-    instructions: f && {
-      ...f,
-      control: shownControl(f.control),
-      findings: f.statement ? [] : f.findings,
-      rows: f.rows.map((r) => ({
-        ...r,
-        instructions: shownStat(r.instructions),
-        other: shownStat(r.other),
-        versusFirst: shownVersus(r.versusFirst),
-      })),
-    },
-  };
-}

@@ -5,7 +5,8 @@ import {formatFigure} from '../numbers/format.mjs';
 import {interleavedRun, siteDir, translator, versionsRun} from '../../test/helpers/fixtures.mjs';
 import {compareWithinRun} from '../stats/compare-results.mjs';
 import {loadSiteData} from './site-data.mjs';
-import {bucketProgress, versionsPage} from './versions-page.mjs';
+import {bucketProgress} from './versions-charts.mjs';
+import {versionsPage} from './versions-page.mjs';
 
 const page = (result, locale = 'en') => versionsPage(result, {locale, t: translator(locale)});
 const tpsMedians = (result, scenario) =>

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {loadSuite, parseDuration, SuiteError} from './suite.mjs';
+import {parseDuration} from './duration.mjs';
+import {loadSuite, SuiteError} from './suite.mjs';
 
 const BENCHMARKS = new URL('../../benchmarks/', import.meta.url).pathname;
 

@@ -40,9 +40,10 @@ export async function run(args) {
   if (!isWhole(values.shards ?? '')) throw new UsageError('k8s: give --shards N, a whole number');
   if (!values.out) throw new UsageError('k8s: give the folder to write the manifests into with --out DIR');
   checkNames(values);
-  const [{loadSuite, parseDuration}, {expandMatrix}, {groupKey}, manifests, YAML, {writeFileAtomically}] =
+  const [{loadSuite}, {parseDuration}, {expandMatrix}, {groupKey}, manifests, YAML, {writeFileAtomically}] =
     await Promise.all([
       import('../../lib/suites/suite.mjs'),
+      import('../../lib/suites/duration.mjs'),
       import('../../lib/suites/matrix.mjs'),
       import('../../lib/results/groups.mjs'),
       import('../k8s-manifests.mjs'),

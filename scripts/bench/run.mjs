@@ -25,7 +25,7 @@ const wholeOf = (text) => (isWhole(text) ? Number(text) : NaN);
 async function matrixOf(values) {
   const [{parseOnly, parseShard}, {parseDuration}] = await Promise.all([
     import('../../lib/suites/matrix.mjs'),
-    import('../../lib/suites/suite.mjs'),
+    import('../../lib/suites/duration.mjs'),
   ]);
   let matrix;
   try {

@@ -1,0 +1,97 @@
+// The charts of one comparison group of the versions page: median throughput
+// per version, latency percentiles, and throughput over the median repeat.
+import {barChart, lineChart} from '../charts/chart-spec.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {medianRepeat} from '../numbers/repeat-stats.mjs';
+import {FIGURES} from '../results/cell-figures.mjs';
+import {mediansChart, point} from './chart-point.mjs';
+import {chartCredit} from './run-info.mjs';
+
+/** The latency percentiles a group's chart shows. */
+export const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
+/** At most this many points per line: a 60 s run averages every three seconds, so the page stays light. */
+export const MAX_POINTS = 20;
+
+/**
+ * pgbench's per-second progress, averaged over equal buckets when there are
+ * more than `max` seconds: [{from, to, tps}] (from = to for one second).
+ */
+export function bucketProgress(progress, max = MAX_POINTS) {
+  const size = Math.ceil(progress.length / max);
+  const buckets = [];
+  for (let i = 0; i < progress.length; i += size) {
+    const part = progress.slice(i, i + size);
+    buckets.push({from: part[0].timeS, to: part.at(-1).timeS, tps: part.reduce((n, p) => n + p.tps, 0) / part.length});
+  }
+  return buckets;
+}
+
+/** A group's three charts; rows: its versions' figures (groupFigures), oldest first. */
+export function groupCharts({result, locale, t, id, title, rows, groupCells, name}) {
+  const image = (chart) => `/charts/versions-${id}-${chart}.png`;
+  const tps = mediansChart({
+    id: `versions-${id}-tps`,
+    result,
+    locale,
+    t,
+    title: t('versions.charts.tps', {scenario: title}),
+    yTitle: t('common.tpsAxis'),
+    figure: 'tps',
+    kind: 'tps',
+    rows,
+    name,
+    label: t('common.medianTps'),
+    valueKey: 'common.tpsValue',
+  });
+  const latency = barChart({
+    id: `versions-${id}-latency`,
+    locale,
+    image: image('latency'),
+    credit: chartCredit(t, result, locale),
+    title: t('versions.charts.latency', {scenario: title}),
+    xTitle: t('common.percentileAxis'),
+    yTitle: t('common.msAxis'),
+    kind: 'ms',
+    categories: PERCENTILES.map((q) =>
+      t('common.percentile', {p: formatFigure(Number(q.slice(1)), 'integer', locale)}),
+    ),
+    series: rows.map((r) => ({
+      label: name(r.target),
+      points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue')),
+    })),
+  });
+  const progress = lineChart({
+    id: `versions-${id}-progress`,
+    locale,
+    image: image('progress'),
+    credit: chartCredit(t, result, locale),
+    title: t('versions.charts.progress', {scenario: title}),
+    xTitle: t('common.secondsAxis'),
+    yTitle: t('common.tpsAxis'),
+    xKind: 'integer',
+    yKind: 'tps',
+    series: rows.map((r) => {
+      const repeat = medianRepeat(
+        groupCells.filter((c) => c.target === r.target),
+        r.figures.tps,
+        FIGURES.tps.pick,
+      );
+      return {
+        label: name(r.target),
+        points: bucketProgress(repeat?.summary.progress ?? []).map((b) => ({
+          x: b.to,
+          y: b.tps,
+          xText:
+            b.from === b.to
+              ? t('common.seconds', {value: formatFigure(b.to, 'integer', locale)})
+              : t('common.secondsSpan', {
+                  from: formatFigure(b.from, 'integer', locale),
+                  to: formatFigure(b.to, 'integer', locale),
+                }),
+          text: formatFigure(b.tps, 'tps', locale),
+        })),
+      };
+    }),
+  });
+  return [tps, latency, progress];
+}

@@ -1,0 +1,253 @@
+// The sections of a suite (targets, workloads, scenarios, instructions), each
+// checked against the rules a schema cannot say and given back with its
+// defaults; every problem goes to `report` with the path it is about.
+import {existsSync, realpathSync} from 'node:fs';
+import path from 'node:path';
+import {DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {parseDuration} from './duration.mjs';
+
+// Transactions per client of an instructions cell's longer run (the shorter runs half).
+export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
+// Until a suite's instructions A/A sets its own: instruction counts repeat far closer than this.
+export const DEFAULT_INSTRUCTION_MARGIN = 0.01;
+
+/**
+ * Settings the runner sets itself, so that it can reach the server it started
+ * (and only that one), and postgresql.conf directives that would read other
+ * files: a suite may not set them.
+ */
+export const RUNNER_SETTINGS = [
+  'listen_addresses',
+  'port',
+  'unix_socket_directories',
+  'data_directory',
+  'config_file',
+  'hba_file',
+  'ident_file',
+  'include',
+  'include_dir',
+  'include_if_exists',
+];
+
+// A setting's name as PostgreSQL spells it: an identifier, or a custom one with its prefix
+// (auto_explain.log_min_duration).
+const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+/** What is wrong with one setting (name and value), or null. */
+function settingProblem(name, value, {server}) {
+  if (!SETTING_NAME.test(name)) {
+    return (
+      `${JSON.stringify(name)} is not a setting name: PostgreSQL's are letters, digits and _ ` +
+      '(a custom one prefixed, as auto_explain.log_analyze)'
+    );
+  }
+  if (server && RUNNER_SETTINGS.includes(name.toLowerCase())) {
+    return (
+      `${name} is the runner's own: it starts each server on a port and address of its choosing, ` +
+      'and reaches it there. Remove it'
+    );
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(String(value))) {
+    return `the value of ${name} holds a control character (a line break?): a setting's value is one line`;
+  }
+  return null;
+}
+
+/**
+ * The checks every section makes, reporting at a path: exactly one of some keys, a SQL file inside the
+ * suite's folder, settings a suite may set, and ids unique in their list.
+ */
+export function sectionChecks(dir, report) {
+  const exactlyOne = (obj, keys, at, advice) => {
+    if (keys.filter((k) => obj[k] !== undefined).length !== 1) report(at, advice);
+  };
+  const sqlFile = (rel, at) => {
+    const full = path.join(dir, rel);
+    // A suite runs what its own folder holds: a path leading out of it (../, absolute, a link) is refused.
+    const inside = (p, folder) => p.startsWith(`${folder}${path.sep}`);
+    if (path.isAbsolute(rel) || !inside(path.resolve(full), path.resolve(dir))) {
+      report(at, `${rel} is outside the suite's folder (${dir}): put the file in the folder, next to suite.yaml`);
+    } else if (!existsSync(full)) report(at, `${rel} does not exist next to the suite (${full})`);
+    else if (!inside(realpathSync(full), realpathSync(dir))) {
+      report(at, `${rel} is a link to ${realpathSync(full)}, outside the suite's folder: copy the file in`);
+    }
+    return full;
+  };
+  const settings = (values, at, server) => {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      const problem = settingProblem(name, value, {server});
+      // A name that is no identifier is quoted in the message, not printed raw in the path.
+      if (problem) report(SETTING_NAME.test(name) ? [...at, name] : at, problem);
+    }
+  };
+  const unique = (list, kind) => {
+    const seen = new Set();
+    list.forEach((item, i) => {
+      if (seen.has(item.id)) report([kind, i, 'id'], `"${item.id}" is used twice: ids must be unique among ${kind}`);
+      seen.add(item.id);
+    });
+  };
+  return {report, exactlyOne, sqlFile, settings, unique};
+}
+
+/** Settings everywhere a suite sets them, and ids unique among targets, workloads and scenarios. */
+export function checkSettingsAndIds(suite, check) {
+  check.settings(suite.settings, ['settings'], true);
+  for (const [i, t] of suite.targets.entries()) check.settings(t.settings, ['targets', i, 'settings'], true);
+  for (const [i, w] of suite.workloads.entries()) check.settings(w.session, ['workloads', i, 'session'], false);
+  for (const kind of ['targets', 'workloads', 'scenarios']) check.unique(suite[kind], kind);
+}
+
+/** The targets, each with the suite's settings under its own. */
+export function targetsOf(suite, check) {
+  return suite.targets.map((t, i) => {
+    if (t.checksums !== undefined && t.embedded === undefined)
+      check.report(['targets', i, 'checksums'], 'data checksums are chosen at initdb: only for an embedded server');
+    // PostgreSQL before 18 refuses to start on a setting it does not know.
+    if (t.embedded < 18 && 'io_method' in {...suite.settings, ...t.settings})
+      check.report(
+        ['targets', i],
+        `io_method exists from PostgreSQL 18 on; ${t.embedded} would not start with it: set it on the 18 target only`,
+      );
+    check.exactlyOne(
+      t,
+      ['embedded', 'url'],
+      ['targets', i],
+      'give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one',
+    );
+    return {
+      id: t.id,
+      kind: t.embedded !== undefined ? 'embedded' : 'external',
+      ...(t.embedded !== undefined && {major: t.embedded}),
+      ...(t.url !== undefined && {urlVariable: t.url.slice(4)}),
+      settings: {...suite.settings, ...t.settings},
+      checksums: t.checksums ?? null,
+      differs: t.differs ?? [],
+      control: t.control ?? null,
+      scenarios: t.scenarios ?? null,
+      workloads: t.workloads ?? null,
+    };
+  });
+}
+
+/** The workloads, their SQL files found inside the suite's folder. */
+export function workloadsOf(suite, check) {
+  return suite.workloads.map((w, i) => {
+    check.exactlyOne(
+      w,
+      ['builtin', 'script'],
+      ['workloads', i],
+      'give either "builtin: tpcb-like" (simple-update, select-only) or "script: file.sql"',
+    );
+    return {
+      id: w.id,
+      ...(w.builtin && {builtin: w.builtin}),
+      ...(w.script && {script: check.sqlFile(w.script, ['workloads', i, 'script']), scriptName: w.script}),
+      weight: w.weight ?? null,
+      setup: w.setup ? check.sqlFile(w.setup, ['workloads', i, 'setup']) : null,
+      explain: (w.explain ?? []).map((e, j) => ({file: check.sqlFile(e, ['workloads', i, 'explain', j]), name: e})),
+      session: Object.fromEntries(Object.entries(w.session ?? {}).map(([k, v]) => [k, String(v)])),
+      scenarios: w.scenarios ?? null,
+      measures: w.measures ?? null,
+      instructionTransactions: w.instructions?.transactions ?? null,
+    };
+  });
+}
+
+/** The scenarios, with run lengths in seconds. */
+export function scenariosOf(suite, check) {
+  return suite.scenarios.map((s, i) => {
+    // A scenario only counted in instructions needs no run length: its cells count transactions.
+    const timed = (s.measures ?? suite.measures ?? ['time']).includes('time');
+    if (timed || s.duration !== undefined || s.transactions !== undefined) {
+      check.exactlyOne(
+        s,
+        ['duration', 'transactions'],
+        ['scenarios', i],
+        'give either "duration: 300s" or "transactions: 1000" (per client)',
+      );
+    }
+    const clients = [s.clients].flat();
+    const threads = s.threads ?? 1;
+    if (threads > Math.min(...clients))
+      check.report(
+        ['scenarios', i, 'threads'],
+        `${threads} threads for ${Math.min(...clients)} client(s): pgbench needs at least as many clients as threads`,
+      );
+    let durationS = null;
+    let warmupS = 0;
+    try {
+      if (s.duration !== undefined) durationS = parseDuration(s.duration);
+      if (s.warmup !== undefined) warmupS = parseDuration(s.warmup, {zero: true});
+    } catch (error) {
+      check.report(['scenarios', i], error.message);
+    }
+    return {
+      id: s.id,
+      scale: s.scale ?? null,
+      clients,
+      threads,
+      durationS,
+      transactionsPerClient: s.transactions ?? null,
+      mode: s.mode ?? 'simple',
+      warmupS,
+      log: s.log ?? false,
+      vacuum: s.vacuum ?? null,
+      measures: s.measures ?? null,
+      instructionTransactions: s.instructions?.transactions ?? null,
+      instructionClients: s.instructions?.clients ?? null,
+    };
+  });
+}
+
+/** The suite's margin as a fraction: its own, or the default until its A/A sets one. */
+export function marginOf(suite, report) {
+  const margin = suite.margin === undefined ? DEFAULT_MARGIN : Number(suite.margin.slice(0, -1)) / 100;
+  if (margin < MIN_MARGIN) report(['margin'], `${suite.margin} is below 2%: no machine here measures that finely`);
+  return margin;
+}
+
+/** The instructions measure's settings, with defaults. */
+export function instructionsOf(suite, report) {
+  const given = suite.instructions?.margin;
+  const margin = given === undefined ? DEFAULT_INSTRUCTION_MARGIN : Number(given.slice(0, -1)) / 100;
+  if (margin < MIN_INSTRUCTION_MARGIN) {
+    report(['instructions', 'margin'], `${given} is below 0.01%: set it from the instructions A/A, never below it`);
+  }
+  const all = suite.measures ?? ['time'];
+  const takes = suite.workloads.some((w) =>
+    suite.scenarios.some((s) => [w, s].every((x) => (x.measures ?? all).includes('instructions'))),
+  );
+  if (suite.instructions && !takes) {
+    report(['instructions'], 'no group takes the instructions measure: add instructions to measures, or remove this');
+  }
+  return {transactions: suite.instructions?.transactions ?? DEFAULT_INSTRUCTION_TRANSACTIONS, margin};
+}
+
+/** Names in a target's or workload's scenarios/workloads lists, and a control's twin, must exist. */
+export function checkReferences(suite, targets, report) {
+  const ids = (list) => new Set(list.map((x) => x.id));
+  const known = {scenarios: ids(suite.scenarios), workloads: ids(suite.workloads)};
+  const listed = (owner, i, key) => {
+    (suite[owner][i][key] ?? []).forEach((id, j) => {
+      if (!known[key].has(id)) report([owner, i, key, j], `no ${key.slice(0, -1)} "${id}" in the suite`);
+    });
+  };
+  suite.targets.forEach((_, i) => {
+    listed('targets', i, 'scenarios');
+    listed('targets', i, 'workloads');
+  });
+  suite.workloads.forEach((_, i) => {
+    listed('workloads', i, 'scenarios');
+  });
+  targets.forEach((t, i) => {
+    if (t.control === null) return;
+    const twin = targets.find((o) => o.id === t.control);
+    if (!twin || twin.control !== null) {
+      report(['targets', i, 'control'], `"${t.control}" is not another (non-control) target of the suite`);
+    } else if (t.kind !== 'embedded' || twin.major !== t.major) {
+      report(['targets', i, 'control'], `an A/A control is an embedded server of the same version as "${twin.id}"`);
+    }
+  });
+}
