@@ -119,39 +119,11 @@ export function instructionGroup(
     .flatMap((r, i) =>
       versus[i + 1] ? [{target: r.target, name: name(r.target), base: name(base.target), ...versus[i + 1]}] : [],
     );
-  const [first] = cells;
-  const {clients} = first.parameters;
-  const [short, long] = first.instructions?.runs ?? cells.find((c) => c.instructions)?.instructions.runs ?? [];
+  const {clients} = cells[0].parameters;
   const profileOf = (target) => profiles.get(profileKey({target, scenario, workload, clients}));
-  const count = (v) => formatFigure(v, 'instructions', locale);
   return {
     margin: unsignedPercent(margin, locale),
-    parameters: {
-      clients: formatFigure(clients, 'integer', locale),
-      short: short ? formatFigure(short.transactionsPerClient, 'integer', locale) : null,
-      long: long ? formatFigure(long.transactionsPerClient, 'integer', locale) : null,
-      added: short
-        ? formatFigure((long.transactionsPerClient - short.transactionsPerClient) * clients, 'integer', locale)
-        : null,
-      repeats: formatFigure(base.repeats, 'integer', locale),
-      valgrind: result.environment.valgrindVersion ?? '?',
-      // The machine: counts move a little with the processor (the C library's routines are chosen for it).
-      cpus: result.environment.host.cpuCount ? formatFigure(result.environment.host.cpuCount, 'integer', locale) : '?',
-      cpuModel: result.environment.host.cpuModel ?? '?',
-      // Counted inside PostgresMain by Callgrind, or (runs before 2026-11-25) by Cachegrind for the whole
-      // process, the postmaster's counts at the fork included.
-      callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
-      several: clients > 1,
-      // Counted with fewer clients than the timed runs (suite.md: scenarios[].instructions.clients).
-      timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,
-      rows: rowsOf(result, cells),
-      others,
-      // Other processes' repeats reaching below zero, shown as a dash.
-      otherDash: rows.some((r) => r.figures.otherInstructions && !otherFigure(r.figures.otherInstructions)),
-      // Compared repeat by repeat (each repeat ran the same rows on every target): compare.mjs.
-      paired: versus.some((v) => v?.paired),
-      buffers: buffersOf(cells),
-    },
+    parameters: countingParameters({result, cells, rows, versus, others, timedClients, locale}),
     rows: rows.map((r, i) => ({
       target: r.target,
       name: name(r.target),
@@ -163,19 +135,7 @@ export function instructionGroup(
       versusFirst: versus[i],
     })),
     findings,
-    // Several versions against the first: one statement (the table gives each), not a sentence apiece.
-    statement:
-      findings.length > 1
-        ? t('common.instructions.statement', {
-            base: findings[0].base,
-            runs: findings[0].runs,
-            parts: listOf(
-              verdictParts(findings, SUMMARY_PART, {t, locale, margin: unsignedPercent(margin, locale)}),
-              locale,
-              {clauses: true},
-            ),
-          })
-        : null,
+    statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions', ...DECIDE}),
     // Under `charts`, where the build finds every chart it draws as an image.
     charts: [
@@ -194,40 +154,7 @@ export function instructionGroup(
         valueKey: 'common.instructions.value',
       }),
     ],
-    functions: rows.slice(1).flatMap((r) => {
-      const [before, after] = [profileOf(base.target), profileOf(r.target)];
-      if (!before || !after) return [];
-      const changes = functionChanges(before, after, {top: TOP_FUNCTIONS, noise: aaNoise(result, profiles)});
-      return [
-        {
-          target: r.target,
-          name: name(r.target),
-          base: name(base.target),
-          before: count(changes.before),
-          after: count(changes.after),
-          change: formatFigure(changes.change, 'instructionsChange', locale),
-          rows: changes.functions.map((f) => ({
-            function: f.name,
-            before: count(f.before),
-            after: count(f.after),
-            change: formatFigure(f.change, 'instructionsChange', locale),
-            share: formatFigure(f.share, 'percent', locale),
-          })),
-          noise: count(changes.noise),
-          belowNoise: formatFigure(changes.belowNoise, 'integer', locale),
-          beyond: formatFigure(changes.beyond.count, 'integer', locale),
-          beyondChange: formatFigure(changes.beyond.change, 'instructionsChange', locale),
-          // How many, and the most negative few by name: the list can run to a hundred functions.
-          negative:
-            changes.negative.length > 0
-              ? {
-                  count: formatFigure(changes.negative.length, 'integer', locale),
-                  functions: changes.negative.slice(0, 3).join(', '),
-                }
-              : null,
-        },
-      ];
-    }),
+    functions: functionRows({result, rows, profiles, profileOf, name, locale}),
     files: rows.flatMap((r) => {
       const p = profileOf(r.target);
       return p
@@ -235,4 +162,92 @@ export function instructionGroup(
         : [];
     }),
   };
+}
+
+/** How the group's instructions were counted: runs, clients, tool, machine, and what the table shows. */
+function countingParameters({result, cells, rows, versus, others, timedClients, locale}) {
+  const [first] = cells;
+  const {clients} = first.parameters;
+  const [short, long] = first.instructions?.runs ?? cells.find((c) => c.instructions)?.instructions.runs ?? [];
+  return {
+    clients: formatFigure(clients, 'integer', locale),
+    short: short ? formatFigure(short.transactionsPerClient, 'integer', locale) : null,
+    long: long ? formatFigure(long.transactionsPerClient, 'integer', locale) : null,
+    added: short
+      ? formatFigure((long.transactionsPerClient - short.transactionsPerClient) * clients, 'integer', locale)
+      : null,
+    repeats: formatFigure(rows[0].repeats, 'integer', locale),
+    valgrind: result.environment.valgrindVersion ?? '?',
+    // The machine: counts move a little with the processor (the C library's routines are chosen for it).
+    cpus: result.environment.host.cpuCount ? formatFigure(result.environment.host.cpuCount, 'integer', locale) : '?',
+    cpuModel: result.environment.host.cpuModel ?? '?',
+    // Counted inside PostgresMain by Callgrind, or (runs before 2026-11-25) by Cachegrind for the whole
+    // process, the postmaster's counts at the fork included.
+    callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
+    several: clients > 1,
+    // Counted with fewer clients than the timed runs (suite.md: scenarios[].instructions.clients).
+    timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,
+    rows: rowsOf(result, cells),
+    others,
+    // Other processes' repeats reaching below zero, shown as a dash.
+    otherDash: rows.some((r) => r.figures.otherInstructions && !otherFigure(r.figures.otherInstructions)),
+    // Compared repeat by repeat (each repeat ran the same rows on every target): compare.mjs.
+    paired: versus.some((v) => v?.paired),
+    buffers: buffersOf(cells),
+  };
+}
+
+/** Several versions against the first: one statement (the table gives each), not a sentence apiece. */
+function statementOf(findings, {t, locale, margin}) {
+  return findings.length > 1
+    ? t('common.instructions.statement', {
+        base: findings[0].base,
+        runs: findings[0].runs,
+        parts: listOf(
+          verdictParts(findings, SUMMARY_PART, {t, locale, margin: unsignedPercent(margin, locale)}),
+          locale,
+          {clauses: true},
+        ),
+      })
+    : null;
+}
+
+/** Each version's functions against the oldest's, from their Cachegrind profiles: what moved, beyond the noise. */
+function functionRows({result, rows, profiles, profileOf, name, locale}) {
+  const base = rows[0];
+  const count = (v) => formatFigure(v, 'instructions', locale);
+  return rows.slice(1).flatMap((r) => {
+    const [before, after] = [profileOf(base.target), profileOf(r.target)];
+    if (!before || !after) return [];
+    const changes = functionChanges(before, after, {top: TOP_FUNCTIONS, noise: aaNoise(result, profiles)});
+    return [
+      {
+        target: r.target,
+        name: name(r.target),
+        base: name(base.target),
+        before: count(changes.before),
+        after: count(changes.after),
+        change: formatFigure(changes.change, 'instructionsChange', locale),
+        rows: changes.functions.map((f) => ({
+          function: f.name,
+          before: count(f.before),
+          after: count(f.after),
+          change: formatFigure(f.change, 'instructionsChange', locale),
+          share: formatFigure(f.share, 'percent', locale),
+        })),
+        noise: count(changes.noise),
+        belowNoise: formatFigure(changes.belowNoise, 'integer', locale),
+        beyond: formatFigure(changes.beyond.count, 'integer', locale),
+        beyondChange: formatFigure(changes.beyond.change, 'instructionsChange', locale),
+        // How many, and the most negative few by name: the list can run to a hundred functions.
+        negative:
+          changes.negative.length > 0
+            ? {
+                count: formatFigure(changes.negative.length, 'integer', locale),
+                functions: changes.negative.slice(0, 3).join(', '),
+              }
+            : null,
+      },
+    ];
+  });
 }

@@ -42,80 +42,106 @@ export function plannerPage(
   const caseIds = [...new Set(result.cells.map((c) => c.workload))];
   const targets = [...new Set(result.cells.map((c) => c.target))].filter((x) => !controls.has(x)).sort(order);
 
-  const cases = caseIds.map((id) => {
-    const inGroup = groups.filter((g) => g.workload === id);
-    const rows = inGroup.filter((g) => !controls.has(g.target));
-    const base = rows[0];
-    const cell = result.cells.find((c) => c.workload === id);
-    const versus = [
-      null,
-      ...versusBaseline(
-        base.figures.tps,
-        rows.slice(1).map((r) => r.figures.tps),
-        {locale, margin},
-      ),
-    ];
-    const findings = rows.slice(1).flatMap((r, i) =>
-      versus[i + 1]
-        ? [
-            {
-              name: name(r.target),
-              base: name(base.target),
-              target: r.target,
-              baseTarget: base.target,
-              ...versus[i + 1],
-            },
-          ]
-        : [],
-    );
-    return {
-      id,
-      baseline: name(base.target),
-      rows: rows.map((r, i) => ({
-        target: r.target,
-        name: name(r.target),
-        version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
-        figures: r.figures,
-        versusBase: versus[i],
-      })),
-      // One plan per version: a merged run holds each part's capture of the same plan.
-      plans: (result.plans ?? [])
-        .filter((p) => p.workload === id && !controls.has(p.target))
-        .filter((p, i, all) => all.findIndex((q) => q.target === p.target) === i)
-        .sort(order)
-        .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
-      sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
-      script: scriptOf(result, study, id),
-      command: readerCommand(cell.command),
-      // Non-default planner settings of the case's session (PGOPTIONS), for the prose.
-      session: Object.entries(cell.parameters.session ?? {})
-        .map(([k, v]) => `${k} = ${v}`)
-        .join(', '),
-      parameters: {
-        clients: formatFigure(cell.parameters.clients, 'integer', locale),
-        durationS:
-          cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
-        repeats: formatFigure(rows[0].repeats, 'integer', locale),
-      },
-      control: controlOf(inGroup, controls, {name, locale, margin, t}),
-      published: study && publishedCase(study, id, {locale, name}),
-      agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings, locale}),
-      findings,
-      instructions: instructionGroup(instructions, {
-        scenario: cell.scenario,
-        workload: id,
-        id: `planner-${id}`,
-        title: t(caseKeys(id).short),
-        locale,
-        t,
-        name: instructionName,
-        profiles,
-      }),
-    };
-  });
-
+  const context = {result, groups, controls, order, margin, locale, t, name, study, instructions, instructionName};
+  const cases = caseIds.map((id) => plannerCase(id, {...context, profiles}));
   const baseName = name(targets[0]);
-  const speedups = barChart({
+  const speedups = speedupChart(cases, targets, context);
+
+  // The version whose improvements the page is about: the first after the baseline.
+  const focus = majorOf(result, targets[1] ?? targets[0]);
+  return {
+    locale,
+    margin: unsignedPercent(margin, locale),
+    run: runInfo(result, locale, suite),
+    instructionsRun: instructions && runInfo(instructions, locale, suite),
+    answer: plannerAnswer(cases, {t, locale, margin}),
+    baseline: baseName,
+    focus,
+    cases,
+    charts: [speedups],
+    study: study && studyInfo(study, locale),
+  };
+}
+
+/** One case: each version's figures against the oldest, its plans, script, command, control and counts. */
+function plannerCase(
+  id,
+  {result, groups, controls, order, margin, locale, t, name, study, instructions, instructionName, profiles},
+) {
+  const inGroup = groups.filter((g) => g.workload === id);
+  const rows = inGroup.filter((g) => !controls.has(g.target));
+  const base = rows[0];
+  const cell = result.cells.find((c) => c.workload === id);
+  const versus = [
+    null,
+    ...versusBaseline(
+      base.figures.tps,
+      rows.slice(1).map((r) => r.figures.tps),
+      {locale, margin},
+    ),
+  ];
+  const findings = rows.slice(1).flatMap((r, i) =>
+    versus[i + 1]
+      ? [
+          {
+            name: name(r.target),
+            base: name(base.target),
+            target: r.target,
+            baseTarget: base.target,
+            ...versus[i + 1],
+          },
+        ]
+      : [],
+  );
+  return {
+    id,
+    baseline: name(base.target),
+    rows: rows.map((r, i) => ({
+      target: r.target,
+      name: name(r.target),
+      version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
+      figures: r.figures,
+      versusBase: versus[i],
+    })),
+    // One plan per version: a merged run holds each part's capture of the same plan.
+    plans: (result.plans ?? [])
+      .filter((p) => p.workload === id && !controls.has(p.target))
+      .filter((p, i, all) => all.findIndex((q) => q.target === p.target) === i)
+      .sort(order)
+      .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
+    sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
+    script: scriptOf(result, study, id),
+    command: readerCommand(cell.command),
+    // Non-default planner settings of the case's session (PGOPTIONS), for the prose.
+    session: Object.entries(cell.parameters.session ?? {})
+      .map(([k, v]) => `${k} = ${v}`)
+      .join(', '),
+    parameters: {
+      clients: formatFigure(cell.parameters.clients, 'integer', locale),
+      durationS: cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
+      repeats: formatFigure(rows[0].repeats, 'integer', locale),
+    },
+    control: controlOf(inGroup, controls, {name, locale, margin, t}),
+    published: study && publishedCase(study, id, {locale, name}),
+    agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings, locale}),
+    findings,
+    instructions: instructionGroup(instructions, {
+      scenario: cell.scenario,
+      workload: id,
+      id: `planner-${id}`,
+      title: t(caseKeys(id).short),
+      locale,
+      t,
+      name: instructionName,
+      profiles,
+    }),
+  };
+}
+
+/** Each version's speedup over the oldest in every case, with the interval of the same estimate. */
+function speedupChart(cases, targets, {result, locale, t, name}) {
+  const baseName = name(targets[0]);
+  return barChart({
     id: 'planner-speedup',
     locale,
     image: '/charts/planner-speedup.png',
@@ -155,21 +181,6 @@ export function plannerPage(
       }),
     })),
   });
-
-  // The version whose improvements the page is about: the first after the baseline.
-  const focus = majorOf(result, targets[1] ?? targets[0]);
-  return {
-    locale,
-    margin: unsignedPercent(margin, locale),
-    run: runInfo(result, locale, suite),
-    instructionsRun: instructions && runInfo(instructions, locale, suite),
-    answer: plannerAnswer(cases, {t, locale, margin}),
-    baseline: baseName,
-    focus,
-    cases,
-    charts: [speedups],
-    study: study && studyInfo(study, locale),
-  };
 }
 
 /**
