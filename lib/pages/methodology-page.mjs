@@ -36,53 +36,10 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));
   const cell = first?.cells.find((c) => c.status === 'ok' && c.log);
-  // The rule on a real cell: the number as measured, and as every page writes it.
-  const examples = cell
-    ? [
-        ['tps', cell.summary.tps],
-        ['ms', cell.log.latencyUs[`p${PERCENTILE}`] / 1000],
-        ['count', cell.summary.processed],
-      ].map(([kind, value]) => ({
-        kind,
-        raw: String(value),
-        text: formatFigure(value, kind, locale),
-        p: formatFigure(PERCENTILE, 'integer', locale),
-      }))
-    : [];
+  const examples = roundingExamples(cell, locale);
   return {
     locale,
-    suites: suites.map((s) => ({
-      id: s.id,
-      command: `npm run bench -- run ${s.id}`,
-      // Each version once: 18 like for like and 18 at its own defaults are one version.
-      versions: [
-        ...new Set(s.targets.filter((t) => !t.control).map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))),
-      ].join(', '),
-      repeat: n(s.repeat),
-      margin: unsignedPercent(s.margin, locale),
-      published: s.published,
-      controls: s.targets
-        .filter((t) => t.control)
-        .map((t) => ({
-          id: t.id,
-          of: t.control,
-          version: String(t.major),
-          scenarios: t.scenarios?.map((id) => scenarioName(s.id, id)),
-          workloads: t.workloads?.map((id) => workloadName(s.id, id)),
-        })),
-      workloads: s.workloads.map((w) => workloadName(s.id, w.id)),
-      scenarios: s.scenarios.map((sc) => ({
-        id: sc.id,
-        name: scenarioName(s.id, sc.id),
-        scale: n(sc.scale),
-        clients: sc.clients.map(n).join(', '),
-        threads: n(sc.threads),
-        durationS: n(sc.durationS),
-        warmupS: sc.warmupS > 0 ? n(sc.warmupS) : null,
-        log: sc.log,
-      })),
-      settings: Object.entries(s.targets[0]?.settings ?? {}).map(([k, v]) => `${k} = ${v}`),
-    })),
+    suites: suites.map((s) => suiteDesign(s, {n, locale, scenarioName, workloadName})),
     runs: published.map((r) =>
       runInfo(
         r,
@@ -101,29 +58,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     exampleRun: first?.run.id ?? null,
     // The rule every comparison follows (lib/stats/compare.mjs), in the page's words, with each published
     // suite's margins as the suites set them (never a figure written into the text).
-    // The margins that decided the runs the pages show (each fixed before its run, recorded in it), and a
-    // suite's own where it has set another for its next run.
-    margins: suites
-      .filter((s) => s.published)
-      .map((s) => {
-        const timed = published.find((r) => r?.run.suite === s.id);
-        const counted = instructionRuns.find((r) => r?.run.suite === s.id);
-        const time = timed ? marginOf(timed) : s.margin;
-        const instructions = s.measures.includes('instructions')
-          ? counted
-            ? marginOf(counted)
-            : s.instructions.margin
-          : null;
-        const pct = (m) => (m === null ? null : unsignedPercent(m, locale));
-        return {
-          suite: s.id,
-          time: pct(time),
-          instructions: pct(instructions),
-          nextTime: time === s.margin ? null : pct(s.margin),
-          nextInstructions:
-            instructions === null || instructions === s.instructions.margin ? null : pct(s.instructions.margin),
-        };
-      }),
+    margins: suites.filter((s) => s.published).map((s) => marginsOf(s, {published, instructionRuns, locale})),
     minInstructionMargin: unsignedPercent(MIN_INSTRUCTION_MARGIN, locale),
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
@@ -131,6 +66,82 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     // The change a timed comparison's "would need about N rounds" sentence is about.
     wanted: unsignedPercent(WANTED_CHANGE, locale),
   };
+}
+
+/** A suite's design as the page lists it: versions, repeats, margin, controls, workloads, scenarios, settings. */
+function suiteDesign(s, {n, locale, scenarioName, workloadName}) {
+  return {
+    id: s.id,
+    command: `npm run bench -- run ${s.id}`,
+    // Each version once: 18 like for like and 18 at its own defaults are one version.
+    versions: [
+      ...new Set(s.targets.filter((t) => !t.control).map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))),
+    ].join(', '),
+    repeat: n(s.repeat),
+    margin: unsignedPercent(s.margin, locale),
+    published: s.published,
+    controls: s.targets
+      .filter((t) => t.control)
+      .map((t) => ({
+        id: t.id,
+        of: t.control,
+        version: String(t.major),
+        scenarios: t.scenarios?.map((id) => scenarioName(s.id, id)),
+        workloads: t.workloads?.map((id) => workloadName(s.id, id)),
+      })),
+    workloads: s.workloads.map((w) => workloadName(s.id, w.id)),
+    scenarios: s.scenarios.map((sc) => ({
+      id: sc.id,
+      name: scenarioName(s.id, sc.id),
+      scale: n(sc.scale),
+      clients: sc.clients.map(n).join(', '),
+      threads: n(sc.threads),
+      durationS: n(sc.durationS),
+      warmupS: sc.warmupS > 0 ? n(sc.warmupS) : null,
+      log: sc.log,
+    })),
+    settings: Object.entries(s.targets[0]?.settings ?? {}).map(([k, v]) => `${k} = ${v}`),
+  };
+}
+
+/**
+ * The margins that decided the runs the pages show (each fixed before its run, recorded in it), and a
+ * suite's own where it has set another for its next run.
+ */
+function marginsOf(s, {published, instructionRuns, locale}) {
+  const timed = published.find((r) => r?.run.suite === s.id);
+  const counted = instructionRuns.find((r) => r?.run.suite === s.id);
+  const time = timed ? marginOf(timed) : s.margin;
+  const instructions = s.measures.includes('instructions')
+    ? counted
+      ? marginOf(counted)
+      : s.instructions.margin
+    : null;
+  const pct = (m) => (m === null ? null : unsignedPercent(m, locale));
+  return {
+    suite: s.id,
+    time: pct(time),
+    instructions: pct(instructions),
+    nextTime: time === s.margin ? null : pct(s.margin),
+    nextInstructions:
+      instructions === null || instructions === s.instructions.margin ? null : pct(s.instructions.margin),
+  };
+}
+
+/** The rounding rule on a real cell: the number as measured, and as every page writes it. */
+function roundingExamples(cell, locale) {
+  return cell
+    ? [
+        ['tps', cell.summary.tps],
+        ['ms', cell.log.latencyUs[`p${PERCENTILE}`] / 1000],
+        ['count', cell.summary.processed],
+      ].map(([kind, value]) => ({
+        kind,
+        raw: String(value),
+        text: formatFigure(value, kind, locale),
+        p: formatFigure(PERCENTILE, 'integer', locale),
+      }))
+    : [];
 }
 
 /** Each A/A control of a run against its twin, in TPS: the noise this machine makes with nothing to find. */
