@@ -29,38 +29,9 @@ export function quickRunPage(result, {locale, t, suite = null}) {
   const first = targets[0];
   const last = targets.at(-1);
 
-  const rowKey = groupKey;
-  const rows = [...new Map(groups.map((g) => [rowKey(g), g])).values()].map((g) => {
-    const of = (target) =>
-      groups.find((x) => rowKey(x) === rowKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};
-    const cell = result.cells.find(
-      (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
-    );
-    const base = of(first.id).tps;
-    const versus = [
-      null,
-      ...versusBaseline(
-        base,
-        targets.slice(1).map((x) => of(x.id).tps),
-        {locale, margin: marginOf(result)},
-      ),
-    ];
-    return {
-      key: rowKey(g),
-      workload: cell.parameters.builtin ?? g.workload,
-      scale: cell.parameters.scale === null ? null : formatFigure(cell.parameters.scale, 'integer', locale),
-      clients: formatFigure(g.clients, 'integer', locale),
-      repeats: formatFigure(g.repeats, 'integer', locale),
-      servers: targets.map((x, i) => {
-        const figures = of(x.id);
-        return {
-          target: x.id,
-          ...figures,
-          versus: versus[i],
-        };
-      }),
-    };
-  });
+  const rows = [...new Map(groups.map((g) => [groupKey(g), g])).values()].map((g) =>
+    quickRow(g, {result, groups, targets, locale}),
+  );
 
   const category = (r) => t('quick.category', {workload: r.workload, clients: r.clients});
   const chart = barChart({
@@ -76,9 +47,6 @@ export function quickRunPage(result, {locale, t, suite = null}) {
     series: targets.map((x, i) => ({label: x.name, points: rows.map((r) => point(r.servers[i].tps, t))})),
   });
 
-  // The finding compares the newest server with the oldest, row by row.
-  const compared = rows.map((r) => r.servers.at(-1).versus).filter(Boolean);
-  const count = (list, verdict) => formatFigure(list.filter((v) => v.verdict === verdict).length, 'integer', locale);
   const durationS = result.cells[0].parameters.durationS;
   return {
     locale,
@@ -86,26 +54,64 @@ export function quickRunPage(result, {locale, t, suite = null}) {
     durationS: durationS === null ? null : formatFigure(durationS, 'integer', locale),
     targets,
     rows,
-    finding:
-      compared.length === 0
-        ? null
-        : {
-            newer: last.name,
-            older: first.name,
-            cells: formatFigure(compared.length, 'integer', locale),
-            // How many rows came out each way; "cannot tell" holds below-margin ones too.
-            faster: count(compared, 'better'),
-            slower: count(compared, 'worse'),
-            same: count(compared, 'equivalent'),
-            undecided: formatFigure(
-              compared.filter((v) => v.verdict === 'inconclusive' || v.verdict === 'below-margin').length,
-              'integer',
-              locale,
-            ),
-            margin: compared[0].margin,
-          },
+    finding: findingOf(rows, {first, last, locale}),
     command: readerCommand(result.cells[0].command),
     charts: [chart],
+  };
+}
+
+/** One row of the table: a workload at a client count, every server's figures against the first's. */
+function quickRow(g, {result, groups, targets, locale}) {
+  const of = (target) =>
+    groups.find((x) => groupKey(x) === groupKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};
+  const cell = result.cells.find(
+    (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
+  );
+  const base = of(targets[0].id).tps;
+  const versus = [
+    null,
+    ...versusBaseline(
+      base,
+      targets.slice(1).map((x) => of(x.id).tps),
+      {locale, margin: marginOf(result)},
+    ),
+  ];
+  return {
+    key: groupKey(g),
+    workload: cell.parameters.builtin ?? g.workload,
+    scale: cell.parameters.scale === null ? null : formatFigure(cell.parameters.scale, 'integer', locale),
+    clients: formatFigure(g.clients, 'integer', locale),
+    repeats: formatFigure(g.repeats, 'integer', locale),
+    servers: targets.map((x, i) => {
+      const figures = of(x.id);
+      return {
+        target: x.id,
+        ...figures,
+        versus: versus[i],
+      };
+    }),
+  };
+}
+
+/** The finding: the newest server against the oldest, row by row, counted by verdict. */
+function findingOf(rows, {first, last, locale}) {
+  const compared = rows.map((r) => r.servers.at(-1).versus).filter(Boolean);
+  if (compared.length === 0) return null;
+  const count = (verdict) => formatFigure(compared.filter((v) => v.verdict === verdict).length, 'integer', locale);
+  return {
+    newer: last.name,
+    older: first.name,
+    cells: formatFigure(compared.length, 'integer', locale),
+    // How many rows came out each way; "cannot tell" holds below-margin ones too.
+    faster: count('better'),
+    slower: count('worse'),
+    same: count('equivalent'),
+    undecided: formatFigure(
+      compared.filter((v) => v.verdict === 'inconclusive' || v.verdict === 'below-margin').length,
+      'integer',
+      locale,
+    ),
+    margin: compared[0].margin,
   };
 }
 
