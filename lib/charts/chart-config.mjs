@@ -132,6 +132,34 @@ function axis({title, ticks, range}, theme, extra = {}) {
   };
 }
 
+/** One series as Chart.js draws it: bars (a derived point outlined) or a line with its markers. */
+function datasetOf(spec, s, i, theme) {
+  const bar = spec.type === 'bar';
+  const {color, marker} = seriesStyle(s.style ?? i);
+  return bar
+    ? {
+        label: s.label,
+        data: s.points.map((p) => p.y),
+        ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})),
+        // A derived figure (not printed by its source) is an outline: its spec's note says so.
+        backgroundColor: s.points.map((p) => (p.derived ? (theme.background ?? 'transparent') : color)),
+        borderColor: color,
+        borderWidth: s.points.map((p) => (p.derived ? 2 : 0)),
+      }
+    : {
+        label: s.label,
+        data: s.points.map((p) => ({x: p.x, y: p.y})),
+        ...(spec.markers && {ranges: s.points.map((p) => (p.low == null ? null : {low: p.low, high: p.high}))}),
+        borderColor: color,
+        backgroundColor: color,
+        pointRadius: spec.markers ? 4.5 : 0,
+        pointStyle: marker,
+        pointBorderWidth: 2,
+        borderWidth: 1.5,
+        tension: 0,
+      };
+}
+
 /**
  * @param {object} spec  from barChart or lineChart
  * @param {{text: string, grid: string, font: object, background?: string, showTitle?: boolean,
@@ -140,31 +168,7 @@ function axis({title, ticks, range}, theme, extra = {}) {
  */
 export function chartConfig(spec, theme) {
   const bar = spec.type === 'bar';
-  const datasets = spec.series.map((s, i) => {
-    const {color, marker} = seriesStyle(s.style ?? i);
-    return bar
-      ? {
-          label: s.label,
-          data: s.points.map((p) => p.y),
-          ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})),
-          // A derived figure (not printed by its source) is an outline: its spec's note says so.
-          backgroundColor: s.points.map((p) => (p.derived ? (theme.background ?? 'transparent') : color)),
-          borderColor: color,
-          borderWidth: s.points.map((p) => (p.derived ? 2 : 0)),
-        }
-      : {
-          label: s.label,
-          data: s.points.map((p) => ({x: p.x, y: p.y})),
-          ...(spec.markers && {ranges: s.points.map((p) => (p.low == null ? null : {low: p.low, high: p.high}))}),
-          borderColor: color,
-          backgroundColor: color,
-          pointRadius: spec.markers ? 4.5 : 0,
-          pointStyle: marker,
-          pointBorderWidth: 2,
-          borderWidth: 1.5,
-          tension: 0,
-        };
-  });
+  const datasets = spec.series.map((s, i) => datasetOf(spec, s, i, theme));
   const pointOf = (item) => spec.series[item.datasetIndex].points[item.dataIndex];
   return {
     type: spec.type,

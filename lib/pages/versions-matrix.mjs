@@ -89,30 +89,7 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
   );
   const list = (items) => listOf(items, locale, {clauses: true});
 
-  // cells[baseline][target][group][measure]; what an undecided one could have seen, for the sentence only.
-  const cells = {};
-  const detectable = new Map();
-  for (const base of targets) {
-    cells[base.id] = Object.fromEntries(targets.map((x) => [x.id, {}]));
-    const others = targets.filter((x) => x.id !== base.id);
-    for (const g of groups) {
-      const stat = (measure, target) => figures[measure].get(`${g.scenario}\u0000${g.workload}\u0000${target}`);
-      for (const [measure, {options}] of Object.entries(MEASURES)) {
-        if (!margins[measure]) continue;
-        const versus = versusBaseline(
-          stat(measure, base.id),
-          others.map((x) => stat(measure, x.id)),
-          {locale, margin: margins[measure], ...options},
-        );
-        others.forEach((x, i) => {
-          cells[base.id][x.id][g.id] ??= {};
-          cells[base.id][x.id][g.id][measure] = cellOf(versus[i]);
-          detectable.set(cells[base.id][x.id][g.id][measure], versus[i]?.detectable ?? null);
-        });
-      }
-    }
-  }
-
+  const {cells, detectable} = decideCells(targets, groups, {figures, margins, locale});
   const pairs = targets.flatMap((base) =>
     targets
       .filter((x) => x.id !== base.id)
@@ -162,6 +139,36 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
     defaults: defaultsNote(targets, {t, name}),
     pairs,
   };
+}
+
+/**
+ * Every ordered pair of versions in every group and measure, decided: cells[baseline][target][group][measure];
+ * and what an undecided one could have seen (detectable), for the sentence only.
+ */
+function decideCells(targets, groups, {figures, margins, locale}) {
+  const cells = {};
+  const detectable = new Map();
+  for (const base of targets) {
+    cells[base.id] = Object.fromEntries(targets.map((x) => [x.id, {}]));
+    const others = targets.filter((x) => x.id !== base.id);
+    for (const g of groups) {
+      const stat = (measure, target) => figures[measure].get(`${g.scenario}\u0000${g.workload}\u0000${target}`);
+      for (const [measure, {options}] of Object.entries(MEASURES)) {
+        if (!margins[measure]) continue;
+        const versus = versusBaseline(
+          stat(measure, base.id),
+          others.map((x) => stat(measure, x.id)),
+          {locale, margin: margins[measure], ...options},
+        );
+        others.forEach((x, i) => {
+          cells[base.id][x.id][g.id] ??= {};
+          cells[base.id][x.id][g.id][measure] = cellOf(versus[i]);
+          detectable.set(cells[base.id][x.id][g.id][measure], versus[i]?.detectable ?? null);
+        });
+      }
+    }
+  }
+  return {cells, detectable};
 }
 
 /**
