@@ -101,30 +101,7 @@ export function suiteHistory(results, suiteId) {
           series: new Map(),
         });
       }
-      const group = machine.groups.get(lineKey);
-      for (const target of [...new Set(cells.map((c) => c.target))]) {
-        const spec = result.environment.targets.find((t) => t.id === target) ?? {id: target};
-        const serverPrint = serverFingerprint(host, spec);
-        const seriesKey = `${target}\u0000${serverPrint}`;
-        if (!group.series.has(seriesKey)) {
-          group.series.set(seriesKey, {
-            target,
-            version: spec.serverVersion ?? null,
-            fingerprint: serverPrint,
-            // What the fingerprint is made of, so that a new line can say what changed.
-            server: {
-              build: spec.serverVersionFull ?? spec.serverVersion ?? null,
-              settings: shapingSettings(spec),
-              filesystem: spec.storage?.filesystem ?? null,
-            },
-            controlOf: spec.controlOf ?? null,
-            points: [],
-          });
-        }
-        const own = cells.filter((c) => c.target === target);
-        const point = Object.fromEntries(group.metrics.map((m) => [m, pointOf(own, m)]));
-        if (point[group.metrics[0]]) group.series.get(seriesKey).points.push({run: result.run.id, ...point});
-      }
+      addPoints(machine.groups.get(lineKey), result, cells, host);
     }
   }
   const pairs = new Map();
@@ -152,6 +129,33 @@ export function suiteHistory(results, suiteId) {
       })),
     })),
   };
+}
+
+/** Each target's point of one run in a group: on the line of its server (a changed server starts a new line). */
+function addPoints(group, result, cells, host) {
+  for (const target of [...new Set(cells.map((c) => c.target))]) {
+    const spec = result.environment.targets.find((t) => t.id === target) ?? {id: target};
+    const serverPrint = serverFingerprint(host, spec);
+    const seriesKey = `${target}\u0000${serverPrint}`;
+    if (!group.series.has(seriesKey)) {
+      group.series.set(seriesKey, {
+        target,
+        version: spec.serverVersion ?? null,
+        fingerprint: serverPrint,
+        // What the fingerprint is made of, so that a new line can say what changed.
+        server: {
+          build: spec.serverVersionFull ?? spec.serverVersion ?? null,
+          settings: shapingSettings(spec),
+          filesystem: spec.storage?.filesystem ?? null,
+        },
+        controlOf: spec.controlOf ?? null,
+        points: [],
+      });
+    }
+    const own = cells.filter((c) => c.target === target);
+    const point = Object.fromEntries(group.metrics.map((m) => [m, pointOf(own, m)]));
+    if (point[group.metrics[0]]) group.series.get(seriesKey).points.push({run: result.run.id, ...point});
+  }
 }
 
 /** Each step between consecutive points of a series, as bench compare OLD NEW decides it. */
