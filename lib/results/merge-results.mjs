@@ -175,27 +175,7 @@ export function mergeResults(given, {expected = null, replace = false, id = null
   const [first] = parts;
   const cells = cellsOf(parts);
   const missing = expected ? missingCells(parts, expected, cells) : [];
-  const targets = new Map();
-  for (const {file, result} of parts) {
-    for (const target of result.environment.targets) {
-      const known = targets.get(target.id);
-      // A shard that could not use a target knows no version of it: the shard that reached it describes it.
-      if (target.error && known) continue;
-      if (known && !known.error && known.serverVersionFull !== target.serverVersionFull) {
-        throw new Error(
-          `${file}: target ${target.id} is ${target.serverVersionFull}, but ${known.serverVersionFull} in another ` +
-            `shard.`,
-        );
-      }
-      targets.set(target.id, target);
-    }
-  }
-  // A target only a lost shard had is known by its suite entry alone.
-  for (const cell of missing) {
-    if (targets.has(cell.target)) continue;
-    const spec = expected.suite.targets.find((t) => t.id === cell.target);
-    targets.set(cell.target, {id: cell.target, kind: spec.kind, serverVersion: null, serverVersionFull: null});
-  }
+  const targets = targetsOf(parts, missing, expected);
   const times = (key) =>
     parts
       .map((p) => p.result.run[key])
@@ -251,6 +231,32 @@ export function mergeResults(given, {expected = null, replace = false, id = null
     preparations: parts.flatMap((p) => p.result.preparations ?? []),
     ...(parts.some((p) => p.result.profiles) && {profiles: profilesOf(parts)}),
   };
+}
+
+/** The targets of the parts, one entry each; two parts that met one target on different servers are refused. */
+function targetsOf(parts, missing, expected) {
+  const targets = new Map();
+  for (const {file, result} of parts) {
+    for (const target of result.environment.targets) {
+      const known = targets.get(target.id);
+      // A shard that could not use a target knows no version of it: the shard that reached it describes it.
+      if (target.error && known) continue;
+      if (known && !known.error && known.serverVersionFull !== target.serverVersionFull) {
+        throw new Error(
+          `${file}: target ${target.id} is ${target.serverVersionFull}, but ${known.serverVersionFull} in another ` +
+            `shard.`,
+        );
+      }
+      targets.set(target.id, target);
+    }
+  }
+  // A target only a lost shard had is known by its suite entry alone.
+  for (const cell of missing) {
+    if (targets.has(cell.target)) continue;
+    const spec = expected.suite.targets.find((t) => t.id === cell.target);
+    targets.set(cell.target, {id: cell.target, kind: spec.kind, serverVersion: null, serverVersionFull: null});
+  }
+  return targets;
 }
 
 /**

@@ -92,23 +92,11 @@ export function suiteGroups(suite, measure = 'time') {
 export const MAX_CELLS = 10_000;
 
 /**
- * @param {object} suite  from loadSuite
- * @param {object} [options]
- * @param {number} [options.seed]  the order's seed (the same seed gives the same order)
- * @param {Record<string, string[]>} [options.only]  keep cells matching every key (any of its values)
- * @param {{index: number, count: number}} [options.shard]  keep every count-th comparison group, from the index-th
- * @param {number} [options.repeat]  rounds instead of the suite's
- * @param {number} [options.durationS]  run length instead of the scenarios' (replaces -t too)
- * @param {number} [options.scale]  pgbench scale instead of the scenarios' (those that initialize tables)
- * @param {'time'|'instructions'} [options.measure]  the groups that take this measure; an instructions cell
- *   runs a fixed number of transactions per client (its longer run's), never a duration
- * @returns {{cells: object[], overrides: object}}  cells in run order, each with its round and position
+ * The suite's groups that take the measure, refused with a reason when the run could decide nothing or is
+ * too large: --duration for an instructions run, no group of the measure, too few repeats for a published
+ * page, more cells than a run may have.
  */
-export function expandMatrix(
-  suite,
-  {seed = 1, only = {}, shard = null, repeat = null, durationS = null, scale = null, measure = 'time'} = {},
-) {
-  const rounds = repeat ?? suite.repeat;
+function checkedGroups(suite, {measure, durationS, rounds}) {
   if (measure === 'instructions' && durationS !== null) {
     throw new Error(
       "--duration sets the time measure's run length: an instructions run counts a fixed number of " +
@@ -138,6 +126,40 @@ export function expandMatrix(
         'fewer repeats, client counts or targets, or split the suite (--only).',
     );
   }
+  return measured;
+}
+
+/** Every value --only names must be one the suite has: a typo would otherwise run nothing in silence. */
+function checkOnly(all, only) {
+  for (const [key, values] of Object.entries(only)) {
+    const known = new Set(all.map((c) => String(c[key])).sort((a, b) => a.localeCompare(b, 'en', {numeric: true})));
+    const unknown = values.filter((v) => !known.has(v));
+    if (unknown.length > 0)
+      throw new Error(
+        `--only ${key}=${unknown.join(',')}: no such ${key} in the suite (it has ${[...known].join(', ')})`,
+      );
+  }
+}
+
+/**
+ * @param {object} suite  from loadSuite
+ * @param {object} [options]
+ * @param {number} [options.seed]  the order's seed (the same seed gives the same order)
+ * @param {Record<string, string[]>} [options.only]  keep cells matching every key (any of its values)
+ * @param {{index: number, count: number}} [options.shard]  keep every count-th comparison group, from the index-th
+ * @param {number} [options.repeat]  rounds instead of the suite's
+ * @param {number} [options.durationS]  run length instead of the scenarios' (replaces -t too)
+ * @param {number} [options.scale]  pgbench scale instead of the scenarios' (those that initialize tables)
+ * @param {'time'|'instructions'} [options.measure]  the groups that take this measure; an instructions cell
+ *   runs a fixed number of transactions per client (its longer run's), never a duration
+ * @returns {{cells: object[], overrides: object}}  cells in run order, each with its round and position
+ */
+export function expandMatrix(
+  suite,
+  {seed = 1, only = {}, shard = null, repeat = null, durationS = null, scale = null, measure = 'time'} = {},
+) {
+  const rounds = repeat ?? suite.repeat;
+  const measured = checkedGroups(suite, {measure, durationS, rounds});
   const random = generator(seed);
   const all = [];
   for (const group of measured) {
@@ -167,14 +189,7 @@ export function expandMatrix(
       });
     }
   }
-  for (const [key, values] of Object.entries(only)) {
-    const known = new Set(all.map((c) => String(c[key])).sort((a, b) => a.localeCompare(b, 'en', {numeric: true})));
-    const unknown = values.filter((v) => !known.has(v));
-    if (unknown.length > 0)
-      throw new Error(
-        `--only ${key}=${unknown.join(',')}: no such ${key} in the suite (it has ${[...known].join(', ')})`,
-      );
-  }
+  checkOnly(all, only);
   const matches = all.filter((c) => Object.entries(only).every(([key, values]) => values.includes(String(c[key]))));
   // A shard takes whole comparison groups: the targets of a group are measured on one machine.
   const groups = [...new Set(matches.map(groupKey))];
