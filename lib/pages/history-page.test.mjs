@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {historyRuns} from '../../test/helpers/history-runs.mjs';
+import {makeHistoryRuns} from '../../test/helpers/history-runs.mjs';
 import {siteDir, translator} from '../../test/helpers/fixtures.mjs';
 import {seriesStyle} from '../charts/chart-config.mjs';
 import {loadSiteData} from './site-data.mjs';
@@ -25,14 +25,14 @@ test('with no run, a suite says so and gives the command; with one, there is no 
     'suites that feed published pages first',
   );
   assert.equal(quick(none).command, 'npm run bench -- run quick');
-  const [machine] = quick(page(historyRuns(1))).machines;
+  const [machine] = quick(page(makeHistoryRuns(1))).machines;
   assert.equal(machine.steps.count, 0);
   assert.equal(machine.changes.length, 0);
   assert.equal(machine.groups.length, 4);
 });
 
 test('fifty runs: one chart per group, a point per run, the regression flagged with both runs in every locale', () => {
-  const runs = historyRuns(50, {dropFrom: 40});
+  const runs = makeHistoryRuns(50, {dropFrom: 40});
   for (const locale of Object.keys(locales)) {
     const [machine] = quick(page(runs, locale)).machines;
     const charts = machine.groups.flatMap((g) => g.charts);
@@ -56,12 +56,12 @@ test('fifty runs: one chart per group, a point per run, the regression flagged w
 });
 
 test("the page's data grows with the points it shows, not with the result files", () => {
-  const size = (n) => JSON.stringify(page(historyRuns(n))).length;
+  const size = (n) => JSON.stringify(page(makeHistoryRuns(n))).length;
   const [ten, fifty] = [size(10), size(50)];
   const perRun = (fifty - ten) / 40;
   // Eight points a run (four groups × two servers), each with its texts.
   assert.ok(perRun < 8 * 400, `${Math.round(perRun)} bytes per run`);
-  const resultBytes = JSON.stringify(historyRuns(1)[0]).length;
+  const resultBytes = JSON.stringify(makeHistoryRuns(1)[0]).length;
   assert.ok(perRun < resultBytes / 20, `a run adds ${Math.round(perRun)} bytes, its file has ${resultBytes}`);
 });
 

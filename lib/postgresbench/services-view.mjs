@@ -18,7 +18,7 @@ export const METRICS = [
   {id: 'connection', field: 'connectionMs', kind: 'ms', unit: 'ms', better: 'lower'},
   {id: 'load', field: 'loadS', kind: 'ms', unit: 's', better: 'lower', single: true},
 ];
-export const FIGURES = ['median', 'best', 'worst'];
+export const SERVICE_FIGURES = ['median', 'best', 'worst'];
 const ALPHA = 0.05;
 
 /** The values of a row for a metric: its runs', or its one load time. */
@@ -76,7 +76,7 @@ export function parseState(search, rows) {
   const machine = machines.find((m) => m.key === q.get('machine')) ?? machines.find((m) => m.key === base.machine);
   const size = machine.sizes.map(String).includes(q.get('size')) ? q.get('size') : String(machine.sizes[0]);
   const metric = METRICS.some((m) => m.id === q.get('metric')) ? q.get('metric') : base.metric;
-  const figure = FIGURES.includes(q.get('figure')) ? q.get('figure') : base.figure;
+  const figure = SERVICE_FIGURES.includes(q.get('figure')) ? q.get('figure') : base.figure;
   const known = new Set(servicesOf(rows).map((s) => s.id));
   const listed = q
     .get('services')

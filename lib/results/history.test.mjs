@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {historyRuns as generatedRuns} from '../../test/helpers/history-runs.mjs';
+import {makeHistoryRuns as generatedRuns} from '../../test/helpers/history-runs.mjs';
 import {historyRuns, suiteHistory} from './history.mjs';
 
 const seriesOf = (history, target) =>

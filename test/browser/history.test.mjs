@@ -12,12 +12,12 @@ import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
-import {historyRuns} from '../helpers/history-runs.mjs';
+import {makeHistoryRuns} from '../helpers/history-runs.mjs';
 import {blankCharts, checkNarrow, freshCopy, openPage, shots} from './site.mjs';
 
 const RUNS = 12;
 const site = {};
-const runs = historyRuns(RUNS, {dropFrom: 9, target: 'pg18'});
+const runs = makeHistoryRuns(RUNS, {dropFrom: 9, target: 'pg18'});
 
 before(async () => {
   site.dir = freshCopy();

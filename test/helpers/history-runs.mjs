@@ -18,7 +18,7 @@ const stamp = (date) =>
  *   from run `dropFrom` (0-based) on, `target`'s throughput is multiplied by 1 − drop
  * @returns {object[]} valid result files, oldest first
  */
-export function historyRuns(count, {dropFrom = null, drop = 0.3, target = 'pg18', noise = 0.02, seed = 7} = {}) {
+export function makeHistoryRuns(count, {dropFrom = null, drop = 0.3, target = 'pg18', noise = 0.02, seed = 7} = {}) {
   const base = quickRun();
   const random = generator(seed);
   const start = Date.parse('2026-10-01T03:00:00Z');

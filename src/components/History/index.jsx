@@ -12,7 +12,7 @@ import {useDataUrl} from '@site/src/components/DataUrl';
 import {useT} from '@site/src/components/Msg';
 
 /** Instructions changes are fewer or more; time changes faster or slower. */
-const measureOf = (metric) => (metric === 'instructions' ? 'instructions' : 'time');
+const measureOfMetric = (metric) => (metric === 'instructions' ? 'instructions' : 'time');
 
 /** The suites, each linked to its section. */
 export function SuiteIndex({data}) {
@@ -73,7 +73,7 @@ function Changes({machine}) {
             {c.change}
             <Spread>
               <strong data-flag={c.verdict}>
-                {t(messageKey(VERDICT_SHORT[measureOf(c.metric)], c.verdict, 'VERDICT_SHORT'))}
+                {t(messageKey(VERDICT_SHORT[measureOfMetric(c.metric)], c.verdict, 'VERDICT_SHORT'))}
               </strong>
             </Spread>
           </Num>

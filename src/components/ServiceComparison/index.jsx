@@ -16,10 +16,8 @@ import {
   SERVICES_UNIT,
   messageKey,
 } from '@site/lib/i18n/message-keys.mjs';
-import {comparisonView, parseState, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
+import {comparisonView, parseState, SERVICE_FIGURES, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
 import styles from './styles.module.css';
-
-const FIGURES = ['median', 'best', 'worst'];
 
 /** A metric's name: percentiles by one message, their number from the metric's id. */
 const metricLabel = (t, id) =>
@@ -63,7 +61,7 @@ function Controls({data, state, change, view}) {
       />
       <fieldset className={controlStyles.control}>
         <legend>{t('services.controls.figure')}</legend>
-        {FIGURES.map((f) => (
+        {SERVICE_FIGURES.map((f) => (
           <label key={f} className={styles.choice}>
             <input
               type="radio"
