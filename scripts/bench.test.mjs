@@ -228,7 +228,7 @@ test('compare is never silent: it lists what it cannot compare; an all-failed ca
 });
 
 test('compare OLD NEW --summary: Markdown for CI, the drop flagged worse (exit 1); other machines named', async () => {
-  const {historyRuns} = await import('../test/helpers/history-runs.mjs');
+  const {makeHistoryRuns: historyRuns} = await import('../test/helpers/history-runs.mjs');
   const runs = historyRuns(6, {dropFrom: 5});
   const dir = tempDir();
   const file = (name, result) => {
@@ -270,7 +270,7 @@ test('shards: at most one per comparison group, as lines for $GITHUB_OUTPUT', ()
 });
 
 test('published: the newest finished run of a suite that a site lists, or nothing when it has none', async () => {
-  const {historyRuns} = await import('../test/helpers/history-runs.mjs');
+  const {makeHistoryRuns: historyRuns} = await import('../test/helpers/history-runs.mjs');
   const {resultIndex} = await import('./publish/emit-static.mjs');
   const runs = historyRuns(3);
   const unfinished = {...runs[2], run: {...runs[2].run, id: 'quick-unfinished', finishedAt: null}};

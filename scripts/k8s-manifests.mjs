@@ -10,7 +10,7 @@
 const LABEL = 'app.kubernetes.io/name';
 
 /** The shell each pod runs; it reads its environment only, so a test can run it as it is. */
-export const SHARD_SCRIPT = [
+const SHARD_SCRIPT = [
   'shard=$((JOB_COMPLETION_INDEX + 1))',
   'out="$RESULTS/shard-$shard"',
   // A retried pod starts its shard anew: a half-written result of the failed try would be merged twice.
@@ -25,7 +25,7 @@ export const SHARD_SCRIPT = [
   'exit "$status"',
 ].join('\n');
 
-export const MERGE_SCRIPT = [
+const MERGE_SCRIPT = [
   'set -e',
   'files=$(find "$RESULTS" -path "$RESULTS/shard-*/*.json" | sort)',
   'if [ -z "$files" ]; then echo "No shard left a result in $RESULTS." >&2; exit 1; fi',

@@ -10,13 +10,13 @@ export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '
  * the first 35 series each differ from every other in colour, shape or both, and a reader who cannot tell two
  * colours apart still tells the shapes.
  */
-export const MARKERS = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot'];
+const MARKERS = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot'];
 
 /** The colour and marker of the i-th series. */
 export const seriesStyle = (i) => ({color: PALETTE[i % PALETTE.length], marker: MARKERS[i % MARKERS.length]});
 
 /** Whiskers from each point's `low` to `high` (the spread of the repeats). */
-export const rangeWhiskers = {
+const rangeWhiskers = {
   id: 'rangeWhiskers',
   afterDatasetsDraw(chart, _args, options) {
     const {ctx} = chart;

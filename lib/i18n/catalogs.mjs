@@ -117,7 +117,7 @@ const AT_PREVIOUS_TOKEN = [
 const withoutSnippet = (message) => message.replace(/, (?:\.\.\.)?".*$/s, '');
 
 /** Where a JSON syntax error is and what usually fixes it: {line, message}. */
-export function jsonProblem(text, error) {
+function jsonProblem(text, error) {
   const at = /position (\d+)/.exec(error.message);
   if (!at) return {line: null, message: `is not valid JSON: ${withoutSnippet(error.message)}`};
   let offset = Number(at[1]);

@@ -45,7 +45,7 @@ function contextProblemsOf(siteDir, english) {
 export {DIGIT_ALLOWLIST} from './catalog-checks/stray-digits.mjs';
 
 /** The English text a translation was made from, as a short hash. */
-export const sourceHash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+const sourceHash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
 /** The problems of one catalog: every check that applies to it, in list order. */
 export function catalogProblems(catalog, {locale, english, isDefault}) {

@@ -20,7 +20,7 @@ export function sayIn(catalogs, id, values = {}) {
 }
 
 /** Levenshtein distance, for "did you mean". */
-export function editDistance(a, b) {
+function editDistance(a, b) {
   let row = Array.from({length: b.length + 1}, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

@@ -11,7 +11,7 @@ const SOURCE_DIRS = ['src', 'lib', 'scripts', 'docs'];
 const TEST_FILE = /\.test\.m?jsx?$/;
 
 /** Every source file under the site's code folders, relative to `siteDir`, in a stable order. */
-export const sourceFiles = (siteDir) =>
+const sourceFiles = (siteDir) =>
   SOURCE_DIRS.filter((dir) => existsSync(path.join(siteDir, dir)))
     .flatMap((dir) => listFiles(path.join(siteDir, dir), ['.mjs', '.js', '.jsx', '.mdx']))
     .filter((file) => !TEST_FILE.test(file))

@@ -37,7 +37,7 @@ export const VERDICT_SHORT = {
   },
 };
 
-export const VERDICT_SENTENCE = {
+const VERDICT_SENTENCE = {
   time: {
     better: 'common.verdict.sentence.better',
     worse: 'common.verdict.sentence.worse',

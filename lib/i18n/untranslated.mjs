@@ -5,19 +5,7 @@
 import {withoutPlaceholders} from './messages.mjs';
 
 /** Words every language writes as English does (product names, units, formats). */
-export const SAME_IN_EVERY_LANGUAGE = [
-  'PostgreSQL',
-  'pgbench',
-  'TPS',
-  'JSON',
-  'CSV',
-  'GB',
-  'TB',
-  'GiB',
-  'ms',
-  'CPU',
-  'vCPU',
-];
+const SAME_IN_EVERY_LANGUAGE = ['PostgreSQL', 'pgbench', 'TPS', 'JSON', 'CSV', 'GB', 'TB', 'GiB', 'ms', 'CPU', 'vCPU'];
 
 /** True when `text` is English's `source` word for word and has a word to translate. */
 export function untranslated(text, source) {

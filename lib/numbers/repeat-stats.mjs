@@ -11,7 +11,7 @@ import {formatFigure} from './format.mjs';
 import {isSample} from '../stats/median.mjs';
 
 /** "4,400–4,600", or one number when both ends are written the same. */
-export function formatSpan(low, high, kind, locale) {
+function formatSpan(low, high, kind, locale) {
   const a = formatFigure(low, kind, locale);
   const b = formatFigure(high, kind, locale);
   return a === b ? a : `${a}–${b}`;

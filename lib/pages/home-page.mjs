@@ -7,7 +7,7 @@
  * @param {{managed: object, versions: object, planner: object}} pages  those pages' data (buildPages)
  * @returns {object[]}  one per page, in the navigation's order
  */
-export function homeHeadlines({managed, versions, planner}) {
+function homeHeadlines({managed, versions, planner}) {
   const image = (page) => ({image: page.charts[0].image, alt: page.charts[0].title});
   const headlines = [{page: 'managed-postgres', sentence: managed.answer[0]?.sentence ?? null, ...image(managed)}];
   const matrix = versions.answer;

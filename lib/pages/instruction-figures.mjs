@@ -37,7 +37,7 @@ function aaNoise(result, profiles) {
 }
 
 /** How many functions each "where the work changed" table lists. */
-export const TOP_FUNCTIONS = 10;
+const TOP_FUNCTIONS = 10;
 
 /**
  * The other processes' figure, or null (a dash) when any repeat came out below zero: repeats spread across

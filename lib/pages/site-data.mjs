@@ -37,7 +37,7 @@ const parsed = (globalThis[Symbol.for('pg-bench-guide/parsed-results')] ??= new 
 const LARGE_FILE = 32 * 1024 ** 2;
 
 /** Every result file in results/, read and checked (an invalid one names itself and the fix), with its path. */
-export function loadResultFiles(siteDir) {
+function loadResultFiles(siteDir) {
   const files = resultFilesOf(siteDir);
   const resultsDir = path.join(siteDir, 'results', path.sep);
   for (const file of parsed.keys()) if (file.startsWith(resultsDir) && !files.includes(file)) parsed.delete(file);
@@ -116,7 +116,7 @@ function servicesFiles(datasetsDir) {
 }
 
 /** The published study shown beside a suite's run, or null. */
-export const studyOf = (content, suite) => content.studies?.find((s) => s.suite === suite) ?? null;
+const studyOf = (content, suite) => content.studies?.find((s) => s.suite === suite) ?? null;
 
 /**
  * The newest finished run of a suite in results/ that measured `measure` (time or instructions); null
@@ -136,10 +136,10 @@ export function newestRun(results, suite, {measure = 'time', required = false} =
  * The catalog messages each page uses (namespaces, or single dotted keys), by page id: a page's data carries
  * only these, so it downloads only its own words. Each page module says its own (lib/pages/site-pages.mjs).
  */
-export const PAGE_MESSAGES = Object.fromEntries(SITE_PAGES.map((p) => [p.id, p.messages]));
+const PAGE_MESSAGES = Object.fromEntries(SITE_PAGES.map((p) => [p.id, p.messages]));
 
 /** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
-export function pickMessages(messages, keys) {
+function pickMessages(messages, keys) {
   const out = {};
   // A key written "!a.b" leaves a.b out of what the keys before it took (words only the build uses).
   for (const key of keys.filter((k) => !k.startsWith('!'))) {
@@ -232,7 +232,7 @@ function pageById(id) {
 }
 
 /** The pages that show a message, by PAGE_MESSAGES. */
-export const pagesShowing = (key) =>
+const pagesShowing = (key) =>
   Object.entries(PAGE_MESSAGES)
     .filter(([, keys]) => keys.some((k) => key === k || key.startsWith(`${k}.`)))
     .map(([name]) => name);

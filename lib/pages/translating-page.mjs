@@ -100,7 +100,7 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
  * its placeholders carry (examples from this build's data), and its
  * translation in `locale` (none on the English page).
  */
-export function contextWithTranslations(context, {locale, defaultLocale, catalog}) {
+function contextWithTranslations(context, {locale, defaultLocale, catalog}) {
   return {
     placeholders: context.placeholders,
     messages: context.messages.map((c) => ({
@@ -118,7 +118,7 @@ export function contextWithTranslations(context, {locale, defaultLocale, catalog
  * a problem), and only the two edits' problems are shown: the example never
  * depends on what else a translator's catalog holds today.
  */
-export function brokenCopyCheck(siteDir, messages, {locale, defaultLocale, placeholder}) {
+function brokenCopyCheck(siteDir, messages, {locale, defaultLocale, placeholder}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'translate-example-'));
   try {
     mkdirSync(path.dirname(catalogFile(dir, defaultLocale)), {recursive: true});

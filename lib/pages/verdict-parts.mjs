@@ -11,7 +11,7 @@ import {VERDICTS} from '../stats/compare.mjs';
  * The figure a part gives the range of: the change as a percent, each written to the precision of its own
  * interval (formatChange), or (the planner's speedups) the ratio.
  */
-export const CHANGE = {
+const CHANGE = {
   of: (c) => c.change,
   write: (c, locale) =>
     c.low === null || c.low === undefined

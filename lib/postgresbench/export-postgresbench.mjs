@@ -12,7 +12,7 @@
 const GIB = 2 ** 30;
 
 /** The database machine of a target: the caller's description, else the host's when the server ran there. */
-export function serverMachine(result, target, given = {}) {
+function serverMachine(result, target, given = {}) {
   const host = result.environment.host;
   const onHost = target.sameHost === true || target.kind === 'embedded';
   const vcpus = given.vcpus ?? (onHost ? host.cpuCount : null);
@@ -47,7 +47,7 @@ function runOf(cell, index) {
 }
 
 /** The file name PostgresBench gives: <service>_<vcpus>cpu_<ram>gb_<scale>.json in <service>/results/. */
-export const exportPath = (service, machine, scale) =>
+const exportPath = (service, machine, scale) =>
   `${service}/results/${service}_${machine.vcpus}cpu_${machine.memoryGb}gb_${scale}.json`;
 
 /**

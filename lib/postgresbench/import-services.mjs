@@ -16,7 +16,7 @@ const checker = createChecker({
 });
 
 /** Is this file a PostgresBench result? (JSON, by its content.) */
-export function isPostgresBenchFile(file) {
+function isPostgresBenchFile(file) {
   if (!file.endsWith('.json') || !existsSync(file) || statSync(file).isDirectory()) return false;
   try {
     return isPostgresBench(readJsonFile(file));

@@ -22,7 +22,7 @@ export const SERVICE_FIGURES = ['median', 'best', 'worst'];
 const ALPHA = 0.05;
 
 /** The values of a row for a metric: its runs', or its one load time. */
-export function valuesOf(row, metric) {
+function valuesOf(row, metric) {
   if (metric.single) return row[metric.field] === undefined ? [] : [row[metric.field]];
   return row.runs[metric.field] ?? [];
 }

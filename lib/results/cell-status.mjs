@@ -26,7 +26,7 @@ export function statusOf(summary, exitCode, signal = null) {
 }
 
 /** Why a summary gives no figure to keep, or null. */
-export function missingFigures(summary) {
+function missingFigures(summary) {
   if (summary.transactionType === undefined) {
     return summary.init
       ? 'This is the output of pgbench -i (loading the tables), not of a measured run.'

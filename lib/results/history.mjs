@@ -21,7 +21,7 @@ export const HISTORY_METRICS = ['tps', 'p95'];
  * instructions run's instructions per transaction, which should stay flat
  * across runs and machines with the same server binaries.
  */
-export const historyMetricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : HISTORY_METRICS);
+const historyMetricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : HISTORY_METRICS);
 
 /**
  * The runs of a suite a history shows: finished runs (not imports), oldest

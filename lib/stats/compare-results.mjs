@@ -28,7 +28,7 @@ export const METRICS = {
 };
 
 /** The metrics a result's comparisons decide: those of its measure. */
-export const metricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : ['tps', 'p95', 'p99']);
+const metricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : ['tps', 'p95', 'p99']);
 
 /** Comparison groups of a result, in cell order: {scenario, workload, clients, byTarget: Map(target → cells)}. */
 export function comparisonGroups(result) {

@@ -6,7 +6,7 @@
 // runs a side are decided in milliseconds, not in hours and gigabytes.
 
 /** Exact up to this many pairs m·n (28 runs a side): the counts stay exact and take well under a second. */
-export const EXACT_PAIRS = 800;
+const EXACT_PAIRS = 800;
 
 /** Is the exact distribution used for m runs against n? */
 export const isExact = (m, n) => m * n <= EXACT_PAIRS && binomial(m + n, m) < 2 ** 53;
@@ -64,7 +64,7 @@ export function midranks(values) {
  * a Map from twice the sum (an integer: midranks are halves) to a count.
  * Counts are exact as long as C(N, m) < 2^53 (N up to about 50).
  */
-export function rankSumCounts(ranks, m) {
+function rankSumCounts(ranks, m) {
   // ways[k]: Map(2·sum → count) over subsets of size k of the ranks seen so far.
   let ways = Array.from({length: m + 1}, (_, k) => (k === 0 ? new Map([[0, 1]]) : new Map()));
   for (const rank of ranks) {

@@ -1,7 +1,7 @@
 // A run length as a suite or the command line writes it (300s, 5m, 1h), in whole seconds.
 
 /** The longest run a duration may ask for: pgbench -T takes whole seconds, and no cell needs a day. */
-export const MAX_DURATION_S = 86_400;
+const MAX_DURATION_S = 86_400;
 
 /**
  * Whole seconds from 1 s to a day, in "300s", "5m", "1h" or a plain number of

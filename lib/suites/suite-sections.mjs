@@ -9,14 +9,14 @@ import {parseDuration} from './duration.mjs';
 // Transactions per client of an instructions cell's longer run (the shorter runs half).
 export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
 // Until a suite's instructions A/A sets its own: instruction counts repeat far closer than this.
-export const DEFAULT_INSTRUCTION_MARGIN = 0.01;
+const DEFAULT_INSTRUCTION_MARGIN = 0.01;
 
 /**
  * Settings the runner sets itself, so that it can reach the server it started
  * (and only that one), and postgresql.conf directives that would read other
  * files: a suite may not set them.
  */
-export const RUNNER_SETTINGS = [
+const RUNNER_SETTINGS = [
   'listen_addresses',
   'port',
   'unix_socket_directories',

@@ -30,7 +30,7 @@ function suiteSchema() {
   }
 }
 // Six rounds: enough for an exact test to decide at the 5% level (3 against 3 never can).
-export const DEFAULT_REPEAT = 6;
+const DEFAULT_REPEAT = 6;
 // Below this many repeats, no comparison of a published page could be decided.
 export const PUBLISHED_MIN_REPEAT = 5;
 /** The measures a suite can take: see schemas/suite.md. */

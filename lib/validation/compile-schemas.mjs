@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 
 export const SCHEMAS = ['dataset', 'result', 'services', 'study', 'suite'];
 
-export const schemaFile = (name) => new URL(`../../schemas/${name}.schema.json`, import.meta.url);
+const schemaFile = (name) => new URL(`../../schemas/${name}.schema.json`, import.meta.url);
 export const compiledFile = (name) => new URL(`./compiled/${name}.mjs`, import.meta.url);
 
 /** The source of one schema's validator module: `export default function validate(data)`, errors on `.errors`. */

@@ -37,7 +37,7 @@ export function createChecker({validate, doc, schemaVersion}) {
 }
 
 /** Deeper than any file of ours nests (a result is about 8 levels): past it, recursive readers overflow the stack. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 // Strings (skipped), brackets (counted) and integers of 16 or more digits (checked) outside strings.
 const TOKENS = /"(?:[^"\\]|\\.)*"|[[{]|[\]}]|(?<![.\deE+])-?\d{16,}(?![.\deE])/g;

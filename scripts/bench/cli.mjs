@@ -5,7 +5,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-export const PROGRAM = 'node scripts/bench.mjs';
+const PROGRAM = 'node scripts/bench.mjs';
 
 /** The commands, in the order `bench --help` lists them: each is scripts/bench/<name>.mjs. */
 export const COMMANDS = [
@@ -40,7 +40,7 @@ export const synopsisOf = (command) =>
     .join(' ');
 
 /** A synopsis wrapped for a terminal: continued lines start under the first operand. */
-export function wrapSynopsis(synopsis, width = 110) {
+function wrapSynopsis(synopsis, width = 110) {
   const words = synopsis.match(/\[[^\]]*\]|\S+/g);
   const lead = `  ${PROGRAM} `;
   const indent = ' '.repeat(lead.length + words[0].length + 1);

@@ -13,7 +13,7 @@ const rowsOf = (dataset) =>
     })),
   );
 
-export const DATASET_CSV_COLUMNS = [
+const DATASET_CSV_COLUMNS = [
   ['test', (r) => r.test.id],
   ['workload', (r) => r.test.workload],
   ['bound', (r) => r.test.bound],

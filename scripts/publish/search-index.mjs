@@ -13,13 +13,13 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 
 const CELL_STARTS = /<(?:td|th|tr|li|dt|dd)[\s>]/g;
-export const EXCLUDED = ['.theme-doc-breadcrumbs', 'figure table', 'figure noscript', '.pagination-nav'];
+const EXCLUDED = ['.theme-doc-breadcrumbs', 'figure table', 'figure noscript', '.pagination-nav'];
 
 /** The HTML text Pagefind indexes for a page: the same page, with cells kept apart. */
-export const indexableHtml = (html) => html.replace(CELL_STARTS, ' $&');
+const indexableHtml = (html) => html.replace(CELL_STARTS, ' $&');
 
 /** The pages of a locale's output folder (not the folders of other locales inside it, not 404). */
-export function localePages(outDir, otherLocaleDirs = []) {
+function localePages(outDir, otherLocaleDirs = []) {
   const skip = new Set(otherLocaleDirs.map((d) => path.resolve(d)));
   const pages = [];
   const walk = (dir) => {

@@ -5,7 +5,7 @@ import {existsSync} from 'node:fs';
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** Flags for a headless run in a container as root on a closed network. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

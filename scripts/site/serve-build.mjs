@@ -59,7 +59,7 @@ export function impossiblePath(url, dir = '') {
  * the root's. Only a locale's folder has one, so only the first segment is
  * looked at: the work is the same for any path.
  */
-export function notFoundPage(dir, url) {
+function notFoundPage(dir, url) {
   const [first] = decodeURIComponent(new URL(url, 'http://x').pathname).split('/').filter(Boolean);
   if (first && first !== '..' && !first.includes(path.sep)) {
     const candidate = path.join(dir, first, '404.html');

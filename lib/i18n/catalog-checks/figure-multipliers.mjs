@@ -5,25 +5,7 @@
 import {PLACEHOLDER} from '../messages.mjs';
 
 /** Words that multiply a figure written before them, per script. */
-export const MULTIPLIERS = [
-  '万',
-  '萬',
-  '億',
-  '亿',
-  '兆',
-  '千',
-  '百',
-  '만',
-  '억',
-  '천',
-  '조',
-  'K',
-  'M',
-  'B',
-  'k',
-  'bn',
-  'mn',
-];
+const MULTIPLIERS = ['万', '萬', '億', '亿', '兆', '千', '百', '만', '억', '천', '조', 'K', 'M', 'B', 'k', 'bn', 'mn'];
 
 const cjk = MULTIPLIERS.filter((m) => !/^[A-Za-z]+$/.test(m));
 const latin = MULTIPLIERS.filter((m) => /^[A-Za-z]+$/.test(m));

@@ -16,7 +16,7 @@ const NUMBER_WORDS = {
  * Phrases with a number word that a message may contain, per locale: each
  * names something fixed by design, not a figure of the data (i18n/README.md).
  */
-export const NUMBER_WORD_ALLOWLIST = {
+const NUMBER_WORD_ALLOWLIST = {
   // The difference of two counts, two plans or inputs of a query, two servers of an A/A test,
   // the page's two measures (time, instructions): fixed by the method, not counted from data.
   en: [

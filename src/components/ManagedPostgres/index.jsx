@@ -20,7 +20,7 @@ const testOf = (data, id) => {
  * other one (computed, and as the source states it). The column names the
  * fastest system, so no row reads as if its own system were the faster.
  */
-export function ResultTable({data, test: id}) {
+function ResultTable({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
   const against = Object.fromEntries(test.comparisons.map((c) => [c.versus, c]));
@@ -63,7 +63,7 @@ export function ResultTable({data, test: id}) {
 }
 
 /** The instance each system ran on. */
-export function SetupTable({data, test: id}) {
+function SetupTable({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
   const rows = [
@@ -125,7 +125,7 @@ export function Provenance({data}) {
 }
 
 /** A message about one test: its data set and scale. */
-export function TestIntro({data, test: id}) {
+function TestIntro({data, test: id}) {
   const t = useT();
   const test = testOf(data, id);
   return (
@@ -134,7 +134,7 @@ export function TestIntro({data, test: id}) {
 }
 
 /** Where the test's per-run data is (PostgresBench, on the Managed services page), or that there is none. */
-export function PerRun({data, test: id}) {
+function PerRun({data, test: id}) {
   const t = useT();
   const {perRun} = testOf(data, id);
   if (!perRun) return <p data-per-run="none">{t('managed.perRun.none')}</p>;

@@ -5,7 +5,7 @@
 import clsx from 'clsx';
 
 /** Lines of one plain token each; an empty line is a "\n" token marked empty, as Highlight marks it. */
-export function plainLines(code) {
+function plainLines(code) {
   return code
     .split(/\r\n|\r|\n/)
     .map((content) => [content === '' ? {types: ['plain'], content: '\n', empty: true} : {types: ['plain'], content}]);
