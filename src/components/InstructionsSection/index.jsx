@@ -2,11 +2,11 @@
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import DataTable, {Num} from '@site/src/components/DataTable';
+import DataTable from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
-import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
-import {functionsKey} from '@site/lib/pages/on-demand.mjs';
+import {useOnDemand} from '@site/src/components/OnDemand';
 import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
+import FunctionsChange from './FunctionsChange';
 
 /**
  * A group's instructions per transaction: how they were counted, the verdict
@@ -15,164 +15,157 @@ import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from
  * Cachegrind files.
  */
 export default function InstructionsSection({page, id, figures: f, run}) {
-  const t = useT();
-  const gap = useSentenceGap();
-  const dataUrl = useDataUrl();
+  // One loader for the whole section: opening any group's functions loads the rows of all of them.
   const rows = useOnDemand(page);
-  if (!f) {
-    return (
-      <>
-        <Heading as="h3" id={`${id}-instructions`}>
-          {t('common.instructions.title')}
-        </Heading>
-        <p data-instructions-missing={id}>{t('common.instructions.none')}</p>
-      </>
-    );
-  }
-  const base = f.rows[0];
-  const p = f.parameters;
+  if (!f) return <InstructionsMissing id={id} />;
   return (
     <section data-instructions={id}>
-      <Heading as="h3" id={`${id}-instructions`}>
-        {t('common.instructions.title')}
-      </Heading>
-      {/* The same words under every group: folded, and left out of the search index, which would rank the
-          page by them. */}
-      <details data-pagefind-ignore="all" data-instructions-method={id}>
-        <summary>{t('common.instructions.howCounted')}</summary>
-        <p>
-          {sentences(
-            [
-              t('common.instructions.method', {
-                id: run.id,
-                date: run.date,
-                valgrind: p.valgrind,
-                tool: p.callgrind ? 'Callgrind' : 'Cachegrind',
-                short: p.short,
-                long: p.long,
-                clients: p.clients,
-                added: p.added,
-                repeats: p.repeats,
-              }),
-              t('common.instructions.machine', {cpus: p.cpus, cpuModel: p.cpuModel}),
-              p.rows === 'own' && t('common.instructions.rows.own'),
-              p.rows === 'same' && t('common.instructions.rows.same'),
-              p.buffers === 'fit' && t('common.instructions.buffers.fit'),
-              p.buffers === 'full' && t('common.instructions.buffers.full'),
-              t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
-              p.others && t('common.instructions.others'),
-              p.others && t('common.instructions.afterCheckpoint'),
-              t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
-              p.several && t('common.instructions.contention', {clients: p.clients}),
-              p.timedClients &&
-                t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
-            ],
-            gap,
-          )}
-        </p>
-      </details>
-      <p className="finding" data-instruction-findings={id}>
-        {f.statement ??
-          sentences(
-            f.findings.map((v) => verdictSentence(t, v, 'instructions')),
-            gap,
-          )}
-      </p>
+      <InstructionsHeading id={id} />
+      <HowCounted id={id} run={run} parameters={f.parameters} />
+      <InstructionFindings id={id} figures={f} />
       <ControlNote control={f.control} measure="instructions" />
-      <DataTable
-        data-instructions-table={id}
-        columns={[
-          t('common.table.version'),
-          {label: t('common.instructions.column'), numeric: true},
-          ...(p.others ? [{label: t('common.instructions.otherColumn'), numeric: true}] : []),
-          {label: t('common.table.versus', {base: base.name}), numeric: true},
-        ]}
-        caption={[
-          t('common.instructions.caption', {repeats: p.repeats, margin: f.margin}),
-          p.paired && t('common.instructions.paired'),
-          p.otherDash && t('common.instructions.otherDash'),
-        ]
-          .filter(Boolean)
-          .join(' ')}
-      >
-        {f.rows.map((r) => (
-          <tr key={r.target} data-target={r.target}>
-            <VersionCell name={r.name} version={r.version} />
-            <Stat stat={r.instructions} figure="instructions" />
-            {p.others && <Stat stat={r.other} figure="otherInstructions" />}
-            <Versus compare={r.versusFirst} measure="instructions" />
-          </tr>
-        ))}
-      </DataTable>
+      <InstructionsTable id={id} figures={f} />
       {f.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
       {f.functions.map((fc) => (
-        <details
-          key={fc.target}
-          data-functions={`${id}-${fc.target}`}
-          data-pagefind-ignore="all"
-          onToggle={(e) => e.currentTarget.open && rows.load()}
-        >
-          <summary>{t('common.instructions.functions.title', {name: fc.name, base: fc.base})}</summary>
-          <p>
-            {t('common.instructions.functions.total', {
-              name: fc.name,
-              base: fc.base,
-              before: fc.before,
-              after: fc.after,
-              change: fc.change,
-            })}
-          </p>
-          {rows.data ? (
-            <DataTable
-              columns={[
-                t('common.instructions.functions.function'),
-                {label: fc.base, numeric: true},
-                {label: fc.name, numeric: true},
-                {label: t('common.instructions.functions.change'), numeric: true},
-                {label: t('common.instructions.functions.share', {base: fc.base}), numeric: true},
-              ]}
-              caption={t('common.instructions.functions.caption', {base: fc.base})}
-            >
-              {rows.data.functions[functionsKey(id, fc.target)].map((r) => (
-                <tr key={r.function}>
-                  <th scope="row">
-                    <code>{r.function}</code>
-                  </th>
-                  <Num>{r.before}</Num>
-                  <Num>{r.after}</Num>
-                  <Num>{r.change}</Num>
-                  <Num>{r.share}</Num>
-                </tr>
-              ))}
-            </DataTable>
-          ) : (
-            <NotLoaded failed={rows.failed} />
-          )}
-          <p>
-            {t('common.instructions.functions.left', {
-              belowNoise: fc.belowNoise,
-              noise: fc.noise,
-              beyond: fc.beyond,
-              beyondChange: fc.beyondChange,
-            })}
-          </p>
-          {fc.negative && <p>{t('common.instructions.functions.negative', fc.negative)}</p>}
-        </details>
+        <FunctionsChange key={fc.target} id={id} change={fc} rows={rows} />
       ))}
-      {f.files.length > 0 && (
-        <p data-cachegrind-files={id}>
-          {t('common.instructions.files')}{' '}
-          {f.files.map((file, i) => (
-            <span key={file.target}>
-              {i > 0 && ' · '}
-              {file.name}: <a href={dataUrl(file.short)}>{t('common.instructions.shortRuns')}</a>,{' '}
-              <a href={dataUrl(file.long)}>{t('common.instructions.longRuns')}</a>
-            </span>
-          ))}
-        </p>
-      )}
+      {f.files.length > 0 && <CachegrindFiles id={id} files={f.files} />}
     </section>
+  );
+}
+
+function InstructionsHeading({id}) {
+  const t = useT();
+  return (
+    <Heading as="h3" id={`${id}-instructions`}>
+      {t('common.instructions.title')}
+    </Heading>
+  );
+}
+
+/** A group the instructions run did not measure: the heading stays, so its anchor still leads somewhere. */
+function InstructionsMissing({id}) {
+  const t = useT();
+  return (
+    <>
+      <InstructionsHeading id={id} />
+      <p data-instructions-missing={id}>{t('common.instructions.none')}</p>
+    </>
+  );
+}
+
+/**
+ * How the instructions were counted. The same words under every group: folded, and left out of the search
+ * index, which would rank the page by them.
+ */
+function HowCounted({id, run, parameters}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  return (
+    <details data-pagefind-ignore="all" data-instructions-method={id}>
+      <summary>{t('common.instructions.howCounted')}</summary>
+      <p>{sentences(methodSentences(t, run, parameters), gap)}</p>
+    </details>
+  );
+}
+
+/** The method's sentences, a falsy entry for each that does not apply to these parameters. */
+function methodSentences(t, run, p) {
+  return [
+    t('common.instructions.method', {
+      id: run.id,
+      date: run.date,
+      valgrind: p.valgrind,
+      tool: p.callgrind ? 'Callgrind' : 'Cachegrind',
+      short: p.short,
+      long: p.long,
+      clients: p.clients,
+      added: p.added,
+      repeats: p.repeats,
+    }),
+    t('common.instructions.machine', {cpus: p.cpus, cpuModel: p.cpuModel}),
+    p.rows === 'own' && t('common.instructions.rows.own'),
+    p.rows === 'same' && t('common.instructions.rows.same'),
+    p.buffers === 'fit' && t('common.instructions.buffers.fit'),
+    p.buffers === 'full' && t('common.instructions.buffers.full'),
+    t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
+    p.others && t('common.instructions.others'),
+    p.others && t('common.instructions.afterCheckpoint'),
+    t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
+    p.several && t('common.instructions.contention', {clients: p.clients}),
+    p.timedClients && t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
+  ];
+}
+
+/** The verdicts in words: the group's own statement when it has one, else a sentence per finding. */
+function InstructionFindings({id, figures: f}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  return (
+    <p className="finding" data-instruction-findings={id}>
+      {f.statement ??
+        sentences(
+          f.findings.map((v) => verdictSentence(t, v, 'instructions')),
+          gap,
+        )}
+    </p>
+  );
+}
+
+/** Instructions per transaction of each version, and its change against the first. */
+function InstructionsTable({id, figures: f}) {
+  const t = useT();
+  const p = f.parameters;
+  return (
+    <DataTable data-instructions-table={id} columns={tableColumns(t, f)} caption={tableCaption(t, f)}>
+      {f.rows.map((r) => (
+        <tr key={r.target} data-target={r.target}>
+          <VersionCell name={r.name} version={r.version} />
+          <Stat stat={r.instructions} figure="instructions" />
+          {p.others && <Stat stat={r.other} figure="otherInstructions" />}
+          <Versus compare={r.versusFirst} measure="instructions" />
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+function tableColumns(t, f) {
+  return [
+    t('common.table.version'),
+    {label: t('common.instructions.column'), numeric: true},
+    ...(f.parameters.others ? [{label: t('common.instructions.otherColumn'), numeric: true}] : []),
+    {label: t('common.table.versus', {base: f.rows[0].name}), numeric: true},
+  ];
+}
+
+function tableCaption(t, f) {
+  const p = f.parameters;
+  return [
+    t('common.instructions.caption', {repeats: p.repeats, margin: f.margin}),
+    p.paired && t('common.instructions.paired'),
+    p.otherDash && t('common.instructions.otherDash'),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Links to each version's Cachegrind files, short and long runs. */
+function CachegrindFiles({id, files}) {
+  const t = useT();
+  const dataUrl = useDataUrl();
+  return (
+    <p data-cachegrind-files={id}>
+      {t('common.instructions.files')}{' '}
+      {files.map((file, i) => (
+        <span key={file.target}>
+          {i > 0 && ' · '}
+          {file.name}: <a href={dataUrl(file.short)}>{t('common.instructions.shortRuns')}</a>,{' '}
+          <a href={dataUrl(file.long)}>{t('common.instructions.longRuns')}</a>
+        </span>
+      ))}
+    </p>
   );
 }

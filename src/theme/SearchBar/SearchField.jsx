@@ -48,87 +48,23 @@ function Excerpt({html}) {
  *   replaces, and whether it still had the focus
  */
 export default function SearchField({startTyped, focus}) {
-  const {locale, search: messages} = usePluginData('benchmark-data');
-  const t = useMemo(() => createTranslator(locale, {search: messages}), [locale, messages]);
-  const terms = useMemo(() => termLists(SEARCH_TERMS.map((key) => t(key))), [t]);
+  const {locale, t, terms} = useSearchWords();
   const loadPagefind = usePagefind();
   const history = useHistory();
   const input = useRef(null);
   const listId = useId();
   const [typed, setTyped] = useState(startTyped);
-  // `typed`: what the reader had typed when these results were asked for.
-  const [state, setState] = useState({typed: '', results: [], status: 'idle'});
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
-
-  // It replaces the field the reader just focused: take over the focus, the caret at the end, in the
-  // same commit that removed the old field, so no keystroke falls on the page in between.
-  useLayoutEffect(() => {
-    if (!focus) return;
-    input.current?.focus();
-    input.current?.setSelectionRange(startTyped.length, startTyped.length);
-  }, [startTyped, focus]);
-
-  // Ctrl+K / ⌘+K focuses the field from anywhere on the page.
-  useEffect(() => {
-    const onKey = (event) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        input.current?.focus();
-        input.current?.select();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
-  useEffect(() => {
-    const query = searchQuery(typed, {locale, terms});
-    if (query === '') {
-      setState({typed, results: [], status: 'idle'});
-      return;
-    }
-    let current = true;
-    setState((s) => ({...s, status: 'loading'}));
-    loadPagefind()
-      .then(async (pagefind) => {
-        const found = await pagefind.debouncedSearch(query, {}, 120);
-        if (found === null || !current) return;
-        const results = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
-        if (current) {
-          setState({typed, results: results.map(shownResult), status: 'done'});
-          setActive(0);
-        }
-      })
-      .catch(() => current && setState({typed, results: [], status: 'failed'}));
-    return () => {
-      current = false;
-    };
-  }, [typed, locale, terms, loadPagefind]);
+  useTakeOverFocus(input, startTyped, focus);
+  useFocusShortcut(input);
+  const state = useSearchResults(typed, {locale, terms, loadPagefind, setActive});
 
   const go = (result) => {
     setOpen(false);
     setTyped('');
     input.current?.blur();
     history.push(result.url);
-  };
-
-  const onKeyDown = (event) => {
-    const count = state.results.length;
-    if (event.key === 'ArrowDown' && count > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((a) => (a + 1) % count);
-    } else if (event.key === 'ArrowUp' && count > 0) {
-      event.preventDefault();
-      setActive((a) => (a - 1 + count) % count);
-    } else if (event.key === 'Enter' && count > 0) {
-      event.preventDefault();
-      go(state.results[Math.min(active, count - 1)]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-      input.current?.blur();
-    }
   };
 
   const showPanel = open && typed.trim() !== '';
@@ -159,43 +95,152 @@ export default function SearchField({startTyped, focus}) {
           setOpen(true);
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={onKeyDown}
+        onKeyDown={resultKeys({results: state.results, active, setActive, setOpen, go, input})}
       />
       {showPanel && (
         <div className={styles.panel}>
           <div id={listId} role="listbox" aria-label={t('search.results')} className={styles.results}>
             {state.results.map((result, i) => (
-              <div
+              <ResultOption
                 key={result.url}
                 id={optionId(i)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className={styles.result}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  go(result);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
-                <a href={result.url} tabIndex={-1} onClick={(e) => e.preventDefault()}>
-                  <span className={styles.title}>{result.title}</span>
-                  {result.section && <span className={styles.section}>{result.section}</span>}
-                  <span className={styles.excerpt}>
-                    <Excerpt html={result.excerpt} />
-                  </span>
-                </a>
-              </div>
+                result={result}
+                selected={i === active}
+                onChoose={() => go(result)}
+                onPoint={() => setActive(i)}
+              />
             ))}
           </div>
-          <p className={styles.status} aria-live="polite">
-            {state.status === 'done' && state.results.length === 0 && t('search.noResults', {query: typed.trim()})}
-            {state.status === 'failed' && t('search.failed')}
-            {state.status === 'loading' && state.results.length === 0 && t('search.loading')}
-          </p>
+          <SearchStatus state={state} typed={typed} t={t} />
         </div>
       )}
     </div>
+  );
+}
+
+/** The locale, its `search` messages as a translator, and the words the query normaliser treats as terms. */
+function useSearchWords() {
+  const {locale, search: messages} = usePluginData('benchmark-data');
+  const t = useMemo(() => createTranslator(locale, {search: messages}), [locale, messages]);
+  const terms = useMemo(() => termLists(SEARCH_TERMS.map((key) => t(key))), [t]);
+  return {locale, t, terms};
+}
+
+/**
+ * It replaces the field the reader just focused: take over the focus, the caret at the end, in the
+ * same commit that removed the old field, so no keystroke falls on the page in between.
+ */
+function useTakeOverFocus(input, startTyped, focus) {
+  useLayoutEffect(() => {
+    if (!focus) return;
+    input.current?.focus();
+    input.current?.setSelectionRange(startTyped.length, startTyped.length);
+  }, [input, startTyped, focus]);
+}
+
+/** Ctrl+K / ⌘+K focuses the field from anywhere on the page. */
+function useFocusShortcut(input) {
+  useEffect(() => {
+    const onKey = (event) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        input.current?.focus();
+        input.current?.select();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [input]);
+}
+
+/**
+ * The results for what the reader typed, searched again as the typing changes (an answer that comes after
+ * a newer question is dropped); new results select the first of them through `setActive`.
+ * `typed` in the state: what the reader had typed when these results were asked for.
+ */
+function useSearchResults(typed, {locale, terms, loadPagefind, setActive}) {
+  const [state, setState] = useState({typed: '', results: [], status: 'idle'});
+  useEffect(() => {
+    const query = searchQuery(typed, {locale, terms});
+    if (query === '') {
+      setState({typed, results: [], status: 'idle'});
+      return;
+    }
+    let current = true;
+    setState((s) => ({...s, status: 'loading'}));
+    loadPagefind()
+      .then(async (pagefind) => {
+        const found = await pagefind.debouncedSearch(query, {}, 120);
+        if (found === null || !current) return;
+        const results = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
+        if (current) {
+          setState({typed, results: results.map(shownResult), status: 'done'});
+          setActive(0);
+        }
+      })
+      .catch(() => current && setState({typed, results: [], status: 'failed'}));
+    return () => {
+      current = false;
+    };
+  }, [typed, locale, terms, loadPagefind, setActive]);
+  return state;
+}
+
+/** The field's keys as a combobox's: arrows move through the results, Enter opens one, Escape leaves. */
+function resultKeys({results, active, setActive, setOpen, go, input}) {
+  return (event) => {
+    const count = results.length;
+    if (event.key === 'ArrowDown' && count > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((a) => (a + 1) % count);
+    } else if (event.key === 'ArrowUp' && count > 0) {
+      event.preventDefault();
+      setActive((a) => (a - 1 + count) % count);
+    } else if (event.key === 'Enter' && count > 0) {
+      event.preventDefault();
+      go(results[Math.min(active, count - 1)]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      input.current?.blur();
+    }
+  };
+}
+
+/** One result in the list, chosen on mouse down: its default prevented, the field keeps the focus. */
+function ResultOption({id, result, selected, onChoose, onPoint}) {
+  return (
+    <div
+      id={id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected}
+      className={styles.result}
+      onMouseDown={(e) => {
+        e.preventDefault();
+        onChoose();
+      }}
+      onMouseEnter={onPoint}
+    >
+      <a href={result.url} tabIndex={-1} onClick={(e) => e.preventDefault()}>
+        <span className={styles.title}>{result.title}</span>
+        {result.section && <span className={styles.section}>{result.section}</span>}
+        <span className={styles.excerpt}>
+          <Excerpt html={result.excerpt} />
+        </span>
+      </a>
+    </div>
+  );
+}
+
+/** Announced to screen readers: no results, a failed search, or that the first results are coming. */
+function SearchStatus({state, typed, t}) {
+  return (
+    <p className={styles.status} aria-live="polite">
+      {state.status === 'done' && state.results.length === 0 && t('search.noResults', {query: typed.trim()})}
+      {state.status === 'failed' && t('search.failed')}
+      {state.status === 'loading' && state.results.length === 0 && t('search.loading')}
+    </p>
   );
 }
 

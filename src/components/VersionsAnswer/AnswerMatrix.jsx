@@ -1,0 +1,128 @@
+// The answer's matrix: a row per workload, a column group per version against the chosen baseline, a
+// column per measure in each.
+import {useT} from '@site/src/components/Msg';
+import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
+import styles from './styles.module.css';
+
+const MEASURES = ['instructions', 'time'];
+
+/** A version's name from its id. */
+export const targetName = (m, id) => m.targets.find((x) => x.id === id).name;
+
+/** @param {{answer: object, state: {target: string, baseline: string}}} props  the page's answer data and the pair */
+export default function AnswerMatrix({answer: m, state}) {
+  // A column per other version against the baseline, each header saying so: with 17 as the baseline, 15's
+  // column is 15 against 17 (an older version's change reads backwards in time, as the sentence does).
+  const columns = m.pairs.filter((p) => p.baseline === state.baseline);
+  const measures = MEASURES.filter((k) => m.marginValues[k] !== null);
+  const reach = reachByMeasure(columns, m.marginValues);
+  return (
+    <table className={styles.matrix} aria-describedby="answer-caption">
+      <MatrixHead answer={m} state={state} columns={columns} measures={measures} />
+      {m.scenarios.map((s) => (
+        <ScenarioRows
+          key={s.id}
+          scenario={s}
+          columns={columns}
+          measures={measures}
+          margins={m.marginValues}
+          reach={reach}
+        />
+      ))}
+    </table>
+  );
+}
+
+/** How far each measure's intervals reach, so that every bar in its columns is drawn to one scale. */
+function reachByMeasure(columns, marginValues) {
+  return Object.fromEntries(
+    MEASURES.map((k) => [
+      k,
+      reachOf(
+        columns.flatMap((c) => Object.values(c.groups).map((g) => g[k])),
+        marginValues[k] ?? 0,
+      ),
+    ]),
+  );
+}
+
+function MatrixHead({answer: m, state, columns, measures}) {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        <th rowSpan={2} scope="col" className={styles.corner}>
+          {t('versions.answer.workload')}
+        </th>
+        {columns.map((c) => (
+          <th
+            key={c.target}
+            colSpan={measures.length}
+            scope="colgroup"
+            className={c.target === state.target ? styles.chosen : undefined}
+            data-column={c.target}
+          >
+            {targetName(m, c.target)}
+            <span className={styles.against}>
+              {t('versions.answer.against', {base: targetName(m, state.baseline)})}
+            </span>
+          </th>
+        ))}
+      </tr>
+      <tr>
+        {columns.flatMap((c) =>
+          measures.map((k) => (
+            <th key={`${c.target}-${k}`} scope="col" className={styles.measure}>
+              {t(k === 'time' ? 'versions.answer.timeColumn' : 'versions.answer.instructionsColumn')}
+            </th>
+          )),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+/** A scenario's name across the matrix, then a row per workload group. */
+function ScenarioRows({scenario: s, columns, measures, margins, reach}) {
+  return (
+    <tbody data-scenario={s.id}>
+      <tr>
+        <th scope="rowgroup" colSpan={1 + columns.length * measures.length} className={styles.scenario}>
+          <span className={styles.scenarioName}>{s.name}</span>
+        </th>
+      </tr>
+      {s.groups.map((g) => (
+        <tr key={g.id} data-group={g.id}>
+          <th scope="row">
+            <a href={`#${g.id}`}>{g.name}</a>
+            {g.clients && <span className={styles.clients}>{g.clients}</span>}
+          </th>
+          {columns.flatMap((c) =>
+            measures.map((k) => (
+              <Cell
+                key={`${c.target}-${k}`}
+                cell={c.groups[g.id]?.[k] ?? null}
+                measure={k}
+                margin={margins[k]}
+                reach={reach[k]}
+              />
+            )),
+          )}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+function Cell({cell, measure, margin, reach}) {
+  const t = useT();
+  if (!cell) return <td className={styles.cell}>—</td>;
+  return (
+    <td className={`${styles.cell} ${styles[cell.verdict] ?? ''}`} data-measure={measure} data-verdict={cell.verdict}>
+      <span className={styles.change}>{cell.text}</span>
+      <IntervalBar cell={cell} margin={margin} reach={reach} />
+      <span className={styles.verdict}>{t(messageKey(VERDICT_SHORT[measure], cell.verdict, 'VERDICT_SHORT'))}</span>
+    </td>
+  );
+}
