@@ -132,7 +132,7 @@ export function instructionGroup(
       // A repeat's other processes can wake up more in the shorter run than in the longer: a spread that
       // reaches below zero is no count of work, and is not shown as one.
       other: otherFigure(r.figures.otherInstructions),
-      versusFirst: versus[i],
+      comparison: versus[i],
     })),
     findings,
     statement: statementOf(findings, {t, locale, margin}),

@@ -109,7 +109,7 @@ test('the method says which rows the runs served and whether the database fitted
   };
   const paired = groupOf(twinned);
   assert.equal(paired.parameters.paired, true);
-  assert.equal(paired.rows[1].versusFirst.paired, true);
+  assert.equal(paired.rows[1].comparison.paired, true);
   // Counted with one client where the timed runs use more: the page says so, with both counts.
   const fewer = groupOf(result, {timedClients: 24});
   assert.equal(fewer.parameters.timedClients, '24');

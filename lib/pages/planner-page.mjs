@@ -101,7 +101,7 @@ function plannerCase(
       name: name(r.target),
       version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
       figures: r.figures,
-      versusBase: versus[i],
+      comparison: versus[i],
     })),
     // One plan per version: a merged run holds each part's capture of the same plan.
     plans: (result.plans ?? [])
@@ -157,13 +157,13 @@ function speedupChart(cases, targets, {result, locale, t, name}) {
       points: cases.map((c) => {
         const row = c.rows.find((r) => r.target === target);
         if (!row?.figures.tps) return {y: 0, text: '—', tooltip: '—'};
-        if (!row.versusBase)
+        if (!row.comparison)
           return {
             y: 1,
             text: t('common.times', {ratio: formatFigure(1, 'ratio', locale)}),
             tooltip: t('common.baseline'),
           };
-        const v = row.versusBase;
+        const v = row.comparison;
         const times = (ratio) => t('common.times', {ratio});
         const text = times(v.ratioText);
         if (v.low === null) return {y: v.ratio, text, tooltip: text};

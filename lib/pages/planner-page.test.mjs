@@ -25,10 +25,10 @@ test('each case compares every version with the oldest, from the medians of the 
   const groups = summarizeRepeats(result.cells, (c) => c.summary.tps);
   for (const c of data.cases) {
     const [base, v17] = groups.filter((g) => g.workload === c.id);
-    assert.equal(c.rows[0].versusBase, null);
-    assert.equal(c.rows[1].versusBase.ratioText, formatFigure(v17.median / base.median, 'ratio', 'en'));
+    assert.equal(c.rows[0].comparison, null);
+    assert.equal(c.rows[1].comparison.ratioText, formatFigure(v17.median / base.median, 'ratio', 'en'));
     // Three repeats a side: no test can decide, whatever the medians.
-    assert.equal(c.rows[1].versusBase.verdict, 'inconclusive');
+    assert.equal(c.rows[1].comparison.verdict, 'inconclusive');
     assert.deepEqual(
       c.plans.map((p) => p.target),
       ['pg16', 'pg17', 'pg18'],
@@ -47,7 +47,7 @@ test('the speedup chart has the baseline at one and a whisker per version', () =
     ['PostgreSQL 16', 'PostgreSQL 17', 'PostgreSQL 18'],
   );
   assert.ok(chart.series[0].points.every((p) => p.y === 1 && p.low === undefined));
-  for (const [i, p] of chart.series[1].points.entries()) assert.equal(p.y, data.cases[i].rows[1].versusBase.ratio);
+  for (const [i, p] of chart.series[1].points.entries()) assert.equal(p.y, data.cases[i].rows[1].comparison.ratio);
   assert.match(chart.y.ticks[1].label, /倍$/);
 });
 

@@ -87,7 +87,7 @@ function quickRow(g, {result, groups, targets, locale}) {
       return {
         target: x.id,
         ...figures,
-        versus: versus[i],
+        comparison: versus[i],
       };
     }),
   };
@@ -95,7 +95,7 @@ function quickRow(g, {result, groups, targets, locale}) {
 
 /** The finding: the newest server against the oldest, row by row, counted by verdict. */
 function findingOf(rows, {first, last, locale}) {
-  const compared = rows.map((r) => r.servers.at(-1).versus).filter(Boolean);
+  const compared = rows.map((r) => r.servers.at(-1).comparison).filter(Boolean);
   if (compared.length === 0) return null;
   const count = (verdict) => formatFigure(compared.filter((v) => v.verdict === verdict).length, 'integer', locale);
   return {

@@ -33,12 +33,12 @@ test('one row per workload and client count, each server with the median and spr
       assert.equal(s.tps.text, formatFigure(g.median, 'tps', 'en'));
       assert.equal(s.tps.spread, `${formatFigure(g.min, 'tps', 'en')}–${formatFigure(g.max, 'tps', 'en')}`);
       assert.ok(s.latencyAvg.median > 0);
-      if (i === 0) assert.equal(s.versus, null);
+      if (i === 0) assert.equal(s.comparison, null);
       else {
         // Three repeats a side: the change is estimated, but no test can decide.
-        assert.match(s.versus.changeText, /^[+-]\d/);
-        assert.equal(s.versus.verdict, 'inconclusive');
-        assert.equal(s.versus.low, null);
+        assert.match(s.comparison.changeText, /^[+-]\d/);
+        assert.equal(s.comparison.verdict, 'inconclusive');
+        assert.equal(s.comparison.low, null);
       }
     });
   }
@@ -70,7 +70,7 @@ test('an edited repeat changes its median, the chart bar and nothing else', () =
   const at = after.rows.findIndex((r) => r.key === 'small/tpcb-like/c4');
   assert.equal(after.rows[at].servers[1].tps.median, before.rows[at].servers[1].tps.median * 10);
   assert.equal(after.charts[0].series[1].points[at].y, after.rows[at].servers[1].tps.median);
-  assert.equal(after.rows[at].servers[1].versus.change > 5, true);
+  assert.equal(after.rows[at].servers[1].comparison.change > 5, true);
   const others = (page) => page.rows.filter((_, i) => i !== at);
   assert.deepEqual(others(after), others(before));
 });

@@ -68,8 +68,8 @@ test("a page's data leaves out the values of every repeat: data/ has them", () =
   const [server, other] = quick.rows[0].servers;
   // Compared from the values (three repeats a side), published without them.
   assert.equal(server.tps.repeats, 3);
-  assert.equal(other.versus.runs, '3');
-  assert.equal(typeof other.versus.p, 'number');
+  assert.equal(other.comparison.runs, '3');
+  assert.equal(typeof other.comparison.p, 'number');
   assert.equal(server.tps.values.length, 3);
   assert.doesNotMatch(JSON.stringify(quick), /"values"/);
 });

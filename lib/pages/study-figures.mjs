@@ -47,7 +47,7 @@ export function publishedRows(study, {scenario, workload, locale, t}) {
       name: t('common.postgresVersion', {version: versionOf(f.target)?.split('.')[0] ?? f.target}),
       version: versionOf(f.target),
       figures: Object.fromEntries(COLUMNS.map(([key, field, kind]) => [key, single(f[field], kind, locale)])),
-      versusFirst:
+      comparison:
         i === 0
           ? null
           : {

@@ -23,8 +23,8 @@ test("the study's table: its figures as printed, the change computed from its ow
     ],
   );
   // 390.185 / 439.029 − 1 = −11.13%: from the printed figures, not typed.
-  assert.equal(rows[1].versusFirst.changeText, '-11.1%');
-  assert.equal(rows[0].versusFirst, null);
+  assert.equal(rows[1].comparison.changeText, '-11.1%');
+  assert.equal(rows[0].comparison, null);
   assert.equal(
     publishedRows(versions(), {scenario: 'small', workload: 'select-only', locale: 'en', t: translator('en')}),
     null,

@@ -47,13 +47,13 @@ export function leanGroup({findings, names, ...group}) {
       rows: group.published.rows.map((r) => ({
         ...r,
         figures: figures(r.figures),
-        versusFirst: r.versusFirst && {changeText: r.versusFirst.changeText},
+        comparison: r.comparison && {changeText: r.comparison.changeText},
       })),
     },
     rows: group.rows.map((r) => ({
       ...r,
       figures: figures(r.figures),
-      versusFirst: shownVersus(r.versusFirst),
+      comparison: shownVersus(r.comparison),
     })),
     instructions: f && {
       ...f,
@@ -63,7 +63,7 @@ export function leanGroup({findings, names, ...group}) {
         ...r,
         instructions: shownStat(r.instructions),
         other: shownStat(r.other),
-        versusFirst: shownVersus(r.versusFirst),
+        comparison: shownVersus(r.comparison),
       })),
     },
   };

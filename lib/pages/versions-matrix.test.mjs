@@ -66,8 +66,8 @@ test('with the oldest version as the baseline, the matrix holds the tables’ ow
   for (const g of page.groups) {
     for (const row of g.rows.slice(1)) {
       const cell = pair(page.answer, row.target, 'pg15').groups[g.id].time;
-      assert.equal(cell.text, row.versusFirst.changeText);
-      assert.equal(cell.verdict, row.versusFirst.low === null ? 'inconclusive' : row.versusFirst.verdict);
+      assert.equal(cell.text, row.comparison.changeText);
+      assert.equal(cell.verdict, row.comparison.low === null ? 'inconclusive' : row.comparison.verdict);
     }
   }
 });

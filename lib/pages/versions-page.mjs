@@ -137,7 +137,7 @@ function versionsGroup(
       name: name(r.target),
       version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
       figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
-      versusFirst: versus[i],
+      comparison: versus[i],
     })),
     // Every version against the first in one statement (the table gives each); one for them all when the
     // runs are too few for any test.

@@ -40,13 +40,13 @@ test('each comparison group has a row per version with the median and spread of 
       );
       assert.deepEqual(Object.keys(row.figures), ['count', 'tps', 'min', 'max', 'p95', 'p99']);
     });
-    assert.equal(s.rows[0].versusFirst, null);
+    assert.equal(s.rows[0].comparison, null);
     // "× as fast" states the change's own estimate; the ratio of the medians is told apart.
-    const v = s.rows[1].versusFirst;
+    const v = s.rows[1].comparison;
     assert.equal(v.ratioText, formatFigure(1 + v.change, 'ratio', 'en'));
     assert.equal(v.mediansText, formatFigure(groups[1].median / groups[0].median, 'medianRatio', 'en'));
     // Three repeats a side: every comparison is undecided, and the finding says so for each version.
-    assert.ok(s.rows.slice(1).every((r) => r.versusFirst.verdict === 'inconclusive' && r.versusFirst.low === null));
+    assert.ok(s.rows.slice(1).every((r) => r.comparison.verdict === 'inconclusive' && r.comparison.low === null));
     assert.deepEqual(
       s.findings.map((f) => [f.name, f.base, f.verdict]),
       s.rows.slice(1).map((r) => [r.name, 'PostgreSQL 15', 'inconclusive']),
@@ -111,8 +111,8 @@ test('changing one repeat changes its median, the comparisons, the finding and t
   const row = (p) => p.groups[0].rows[1];
   assert.notEqual(row(after).figures.tps.text, row(before).figures.tps.text);
   assert.equal(row(after).figures.tps.text, '5,000');
-  assert.notEqual(row(after).versusFirst.changeText, row(before).versusFirst.changeText);
-  assert.equal(after.groups[0].findings[0].changeText, row(after).versusFirst.changeText);
+  assert.notEqual(row(after).comparison.changeText, row(before).comparison.changeText);
+  assert.equal(after.groups[0].findings[0].changeText, row(after).comparison.changeText);
   assert.equal(after.groups[0].charts[0].series[0].points[1].y, 5000);
   // The other group is untouched.
   assert.deepEqual(after.groups[1], before.groups[1]);

@@ -82,7 +82,7 @@ for (const locale of Object.keys(locales)) {
           await page.$$eval(`table[data-instructions-table="${id}"] td[data-verdict]`, (tds) =>
             tds.map((td) => td.dataset.verdict),
           ),
-          g.instructions.rows.slice(1).map((r) => r.versusFirst.verdict),
+          g.instructions.rows.slice(1).map((r) => r.comparison.verdict),
         );
         // Folded until the reader opens it, one per version against the baseline.
         const details = page.locator(`section[data-instructions="${id}"] details[data-functions]`);

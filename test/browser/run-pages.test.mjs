@@ -52,7 +52,7 @@ for (const locale of Object.keys(locales)) {
     );
     assert.deepEqual(
       verdicts,
-      data.groups.flatMap((s) => s.rows.slice(1).map((r) => r.versusFirst.verdict)),
+      data.groups.flatMap((s) => s.rows.slice(1).map((r) => r.comparison.verdict)),
     );
     const findings = await page.$$eval('p[data-findings]', (ps) => ps.map((p) => p.textContent));
     assert.equal(findings.length, data.groups.length);

@@ -125,7 +125,7 @@ function InstructionsTable({id, figures: f}) {
           <VersionCell name={r.name} version={r.version} />
           <Stat stat={r.instructions} figure="instructions" />
           {p.others && <Stat stat={r.other} figure="otherInstructions" />}
-          <Versus compare={r.versusFirst} measure="instructions" />
+          <Versus compare={r.comparison} measure="instructions" />
         </tr>
       ))}
     </DataTable>

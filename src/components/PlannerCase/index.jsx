@@ -102,17 +102,17 @@ export default function PlannerCase({data, case: id}) {
       </Heading>
       <p>{t(keys.what)}</p>
       {c.session && <p data-session>{t('planner.session', {settings: c.session})}</p>}
-      {focus?.versusBase && (
+      {focus?.comparison && (
         <p className="finding">
           {t('planner.finding', {
             name: focus.name,
-            ratio: focus.versusBase.ratioText,
+            ratio: focus.comparison.ratioText,
             tps: focus.figures.tps.text,
             base: c.baseline,
             baseTps: c.rows[0].figures.tps.text,
           })}
           {gap}
-          {sentences([verdictSentence(t, {...focus.versusBase, name: focus.name, base: c.baseline})], gap)}
+          {sentences([verdictSentence(t, {...focus.comparison, name: focus.name, base: c.baseline})], gap)}
         </p>
       )}
       <ControlNote control={c.control} />
@@ -131,7 +131,7 @@ export default function PlannerCase({data, case: id}) {
             <VersionCell name={r.name} version={r.version} />
             <Stat stat={r.figures.tps} figure="tps" />
             <Stat stat={r.figures.latencyAvg} figure="latencyAvg" />
-            <Versus compare={r.versusBase} as="ratio" />
+            <Versus compare={r.comparison} as="ratio" />
           </tr>
         ))}
       </DataTable>

@@ -53,7 +53,13 @@ export default function QuickRun({data}) {
               <th scope="row">{data.targets[i].name}</th>
               <Stat stat={s.tps} figure="tps" />
               <Stat stat={s.latencyAvg} figure="latencyAvg" />
-              {i === 0 ? <Num>{t('common.baseline')}</Num> : s.versus ? <Versus compare={s.versus} /> : <Num>—</Num>}
+              {i === 0 ? (
+                <Num>{t('common.baseline')}</Num>
+              ) : s.comparison ? (
+                <Versus compare={s.comparison} />
+              ) : (
+                <Num>—</Num>
+              )}
             </tr>
           )),
         )}

@@ -55,7 +55,7 @@ function VersionsGroup({data, group: g}) {
       <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
         {g.rows.map((r) => (
           <FigureRow key={r.target} row={r}>
-            <Versus compare={r.versusFirst} />
+            <Versus compare={r.comparison} />
           </FigureRow>
         ))}
       </DataTable>
@@ -142,7 +142,7 @@ function PublishedFigures({group: g, study, columns}) {
       >
         {g.published.rows.map((r) => (
           <FigureRow key={r.target} row={r}>
-            <Num data-figure="percent">{r.versusFirst ? r.versusFirst.changeText : t('common.baseline')}</Num>
+            <Num data-figure="percent">{r.comparison ? r.comparison.changeText : t('common.baseline')}</Num>
           </FigureRow>
         ))}
       </DataTable>
