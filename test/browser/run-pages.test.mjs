@@ -6,7 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
-import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {targetMedians} from '../helpers/target-medians.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {byTargetOrder} from '../../lib/results/targets.mjs';
 import {buildLocalePages, loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
@@ -37,9 +37,7 @@ for (const locale of Object.keys(locales)) {
       const cells = run.cells.filter((c) => `${c.scenario}-${c.workload}` === id && !controls.has(c.target));
       // Oldest version first, whatever order the shuffled rounds met them in.
       const summary = (pick, kind) =>
-        summarizeRepeats(cells, pick)
-          .sort(byTargetOrder(run))
-          .map((g) => formatFigure(g.median, kind, locale));
+        targetMedians(cells, pick, byTargetOrder(run)).map((g) => formatFigure(g.median, kind, locale));
       const tps = summary((c) => c.summary.tps, 'tps');
       const p99 = summary((c) => c.log.latencyUs.p99 / 1000, 'ms');
       assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="tps"]`), tps);
@@ -111,10 +109,11 @@ for (const locale of Object.keys(locales)) {
     });
     const controls = new Set(run.environment.targets.filter((t) => t.controlOf).map((t) => t.id));
     for (const workload of new Set(run.cells.map((c) => c.workload))) {
-      const groups = summarizeRepeats(
+      const groups = targetMedians(
         run.cells.filter((c) => c.workload === workload && !controls.has(c.target)),
         (c) => c.summary.tps,
-      ).sort(byTargetOrder(run));
+        byTargetOrder(run),
+      );
       assert.deepEqual(
         await medians(page, `table[data-case="${workload}"] td[data-figure="tps"]`),
         groups.map((g) => formatFigure(g.median, 'tps', locale)),
