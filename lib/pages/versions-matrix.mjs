@@ -22,7 +22,11 @@ const MEASURES = {
   instructions: {figure: 'instructions', options: {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN}},
 };
 
-/** Per group key (scenario, workload) and target: the figure's stat of a run, or an empty map without the run. */
+/**
+ * Per scenario, workload and target: the figure's stat of a run, or an empty map without the run. Not by
+ * targetKey: a page's group joins a timed run and an instructions run whose clients may differ (an
+ * instructions count may run with fewer, suite.md: scenarios[].instructions.clients).
+ */
 function figuresOf(result, figure, locale) {
   const byKey = new Map();
   if (!result) return byKey;
