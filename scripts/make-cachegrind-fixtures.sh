@@ -19,7 +19,8 @@ majors=(17 18)
 options=(--tool=cachegrind --cache-sim=no)
 if [[ $tool == callgrind ]]; then
   majors=(17)
-  # As scripts/runner/embedded-server.mjs runs it (CALLGRIND_OPTIONS in lib/cachegrind/read-callgrind.mjs).
+  # As the runner runs it (valgrindArgs in scripts/runner/plan-server.mjs, CALLGRIND_OPTIONS in
+  # lib/cachegrind/read-callgrind.mjs).
   options=(--tool=callgrind --collect-atstart=no --toggle-collect=PostgresMain --toggle-collect=secure_read
     --compress-strings=no --compress-pos=no)
 fi

@@ -4,7 +4,8 @@
 // 'instrumented'; lib/cachegrind/read-callgrind.mjs says why not Cachegrind).
 //
 // The cell runs pgbench twice, a shorter run (half the transactions per
-// client) and a longer one, each on rows of its own (cellSeeds) and each after
+// client) and a longer one, each on rows of its own (cellSeeds in
+// instruction-commands.mjs) and each after
 // the same preparation: the vacuum pgbench itself does before a built-in script
 // (run by psql here, so that its work is not counted), then CHECKPOINT. The
 // backends that served each run are those the server log shows connecting
@@ -26,97 +27,14 @@ import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {cellRecord} from '../../lib/results/cell-record.mjs';
 import {statusOf} from '../../lib/results/cell-status.mjs';
 import {redact} from './connection.mjs';
-import {renderCommand, runArgs} from './pgbench-commands.mjs';
+import {beforeEachRun, cellSeeds, instructionRunArgs, runLengths} from './instruction-commands.mjs';
+import {renderCommand} from './pgbench-commands.mjs';
 import {Interrupted, runProcess, throwIfInterrupted} from './processes.mjs';
 import {MARK_SQL, markOtherProcesses} from './other-processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL} from './run-steps.mjs';
 
-/** What pgbench runs before a built-in script unless -n: here by psql, so that it is not counted. */
-export const VACUUM_SQL = ['VACUUM pgbench_branches', 'VACUUM pgbench_tellers', 'TRUNCATE pgbench_history'];
-
-/**
- * Fills shared buffers with the database (pg_prewarm), smallest relation
- * first, as far as they hold it. At a size that fits, each run then finds
- * every page in memory, where the previous left it, and no run pays for a read
- * another would not. At a size that does not fit, the buffers are full when the
- * runs start, as in a long run: a transaction that needs a page not in them
- * evicts another to read it (from the kernel's page cache), and its figure
- * includes that work. Its one row: the blocks of the database, shared
- * buffers' size in blocks, and the blocks it read.
- */
-export const PREWARM_SQL =
-  'CREATE EXTENSION IF NOT EXISTS pg_prewarm; ' +
-  "WITH rel AS (SELECT c.oid, pg_relation_size(c.oid) / current_setting('block_size')::bigint AS blocks " +
-  'FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace ' +
-  "WHERE c.relkind IN ('r', 'i', 'm') AND n.nspname = 'public'), " +
-  "room AS (SELECT pg_size_bytes(current_setting('shared_buffers')) / current_setting('block_size')::bigint " +
-  'AS blocks), ' +
-  'queue AS (SELECT rel.oid, rel.blocks, room.blocks - sum(rel.blocks) OVER (ORDER BY rel.blocks, rel.oid) ' +
-  '+ rel.blocks AS left_over FROM rel, room), ' +
-  "warmed AS (SELECT coalesce(sum(pg_prewarm(oid, 'buffer', 'main', 0, " +
-  '(least(blocks, left_over) - 1)::bigint)), 0) AS n ' +
-  'FROM queue WHERE blocks > 0 AND left_over > 0) ' +
-  'SELECT (SELECT sum(blocks) FROM rel), (SELECT blocks FROM room), (SELECT n FROM warmed)';
-
-/**
- * PREWARM_SQL's row (psql -A -t prints it last, after "CREATE EXTENSION"): the
- * database's blocks, shared buffers' size in blocks, and the blocks read.
- */
-export function prewarmOutcome(output) {
-  const last = output.trim().split('\n').at(-1);
-  const [blocks, buffers, warmed] = last.split('|').map(Number);
-  if (![blocks, buffers, warmed].every(Number.isFinite)) {
-    throw new Error(`pg_prewarm: unexpected output ${JSON.stringify(output.trim())}`);
-  }
-  return {blocks, buffers, warmed, fits: blocks <= buffers};
-}
-
-/** Transactions per client of the shorter and the longer run of a cell. */
-export const runLengths = (cell) => [Math.floor(cell.transactionsPerClient / 2), cell.transactionsPerClient];
-
-/** A 32-bit seed made from a number: murmur3's finalizer, so that near numbers give far seeds. */
-function derivedSeed(n) {
-  let h = (ROWS_SEED ^ Math.imul(n + 1, 0x9e3779b1)) >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** Where the rows' seeds start: fixed, so that every run of a suite draws the same rows in its nth repeat. */
-const ROWS_SEED = 0x5eed5eed;
-
-/**
- * The random seeds (pgbench --random-seed) of a cell's runs, from its repeat
- * alone. Every target draws the same, so a difference between targets is never
- * one between the rows they served, and a repeat's cells are twins, compared
- * run by run (lib/stats/paired.mjs); so do the parts of a run split with
- * --only or --shard, and other runs of the suite. Each repeat draws its own,
- * so the repeats sample the workload's rows instead of replaying one sample
- * (other rows differ in work by up to a few percent). The warm-up, the shorter
- * and the longer run draw rows of their own: a longer run that replayed the
- * shorter one's rows would find them in shared buffers, where the shorter run
- * read them, and at a size that does not fit there the difference would leave
- * out every read.
- * @returns {{warmUp: number, short: number, long: number}}
- */
-export const cellSeeds = (repeat) => ({
-  warmUp: derivedSeed(0),
-  short: derivedSeed(2 * repeat - 1),
-  long: derivedSeed(2 * repeat),
-});
-
-/** The pgbench command of one of a cell's runs: no vacuum (psql did it), no logs, the seed fixed. */
-export function instructionRunArgs(cell, transactionsPerClient, connection, randomSeed) {
-  const run = {...cell, durationS: null, transactionsPerClient, scenarioSpec: {...cell.scenarioSpec, vacuum: false}};
-  return runArgs(run, connection, {extra: [`--random-seed=${randomSeed}`]});
-}
-
-/** psql's arguments for what runs before each of a cell's runs: one -c per statement (VACUUM needs its own). */
-export const beforeEachRun = (cell) =>
-  [...(cell.workloadSpec.builtin ? VACUUM_SQL : []), CHECKPOINT_SQL].flatMap((sql) => ['-c', sql]);
-
-/** Process ids of the backends pgbench opened, from the server log written after `offset`. */
+/** Process ids of the backends pgbench opened, from the server log's text written during its run. */
 export function pgbenchBackends(logText) {
   const pids = [];
   for (const m of logText.matchAll(/\[(\d+)\] LOG: {2}connection authorized: [^\n]*application_name=pgbench\b/g)) {
@@ -164,6 +82,14 @@ function clearFinished(dir) {
 const logSize = (file) => (existsSync(file) ? statSync(file).size : 0);
 const logAfter = (file, offset) => readFileSync(file).subarray(offset).toString('utf8');
 
+/** What the steps of a cell's runs throw to fail the cell: `error` is the record's. */
+class CellFailed extends Error {
+  constructor(error) {
+    super(error?.message);
+    this.error = error;
+  }
+}
+
 /**
  * Measures a cell's instructions per transaction; the server must run under Valgrind.
  * @returns {Promise<{cell: object, profiles: {short: object, long: object}|null}>}  the cell record and
@@ -171,122 +97,162 @@ const logAfter = (file, offset) => readFileSync(file).subarray(offset).toString(
  */
 export async function measureInstructions({cell, server, connection, env, record, progress, valgrind, fits}) {
   const seeds = cellSeeds(cell.repeat);
-  const startedAt = new Date();
+  // What the runs share; `last` is the latest pgbench run's command and output, which the record keeps.
+  const m = {cell, server, connection, env, record, startedAt: new Date(), last: null};
   const runs = [];
   const profiles = [];
-  let last = null;
-  const failed = (error) => ({
-    cell: cellRecord(cell, {
-      status: 'failed',
-      command: last?.command ?? null,
-      exitCode: last?.exitCode ?? null,
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      summary: last?.summary ?? null,
-      log: null,
-      raw: last?.raw ?? {},
-      error: {...error, message: redact(error.message, connection.secrets)},
-    }),
-    profiles: null,
-  });
-  // A mark: each of the server's other processes writes its counts since the last (other-processes.mjs).
-  const mark = () => {
-    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', MARK_SQL]);
-    return markOtherProcesses(connection, server.valgrindDir);
-  };
   progress.start({cell, expectedS: null});
   clearFinished(server.valgrindDir);
-  for (const [transactions, randomSeed] of zip(runLengths(cell), [seeds.short, seeds.long])) {
-    try {
-      record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
-      await psql(connection, beforeEachRun(cell));
-      await mark();
-    } catch (error) {
-      if (error instanceof Interrupted) throw error;
-      return failed({kind: 'connection', message: `before the run: ${error.message}`});
+  try {
+    for (const [transactions, randomSeed] of zip(runLengths(cell), [seeds.short, seeds.long])) {
+      const measured = await measureRun(m, transactions, randomSeed);
+      runs.push(measured.run);
+      profiles.push(measured.profile);
     }
-    const argv = ['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeed)];
-    record(argv, env);
-    const offset = logSize(server.logFile);
-    const out = await runProcess(argv, {env, timeoutS: 6 * 3600});
-    const summary = parseOutput(out.stdout, out.stderr);
-    last = {
-      command: renderCommand(argv, env),
-      exitCode: out.exitCode,
-      summary,
-      raw: {stdout: redact(out.stdout, connection.secrets), stderr: redact(out.stderr, connection.secrets)},
-    };
-    const {status, error} = statusOf(summary, out.exitCode, out.signal);
-    if (status !== 'ok') return failed(error);
-    const expected = transactions * cell.clients;
-    if (summary.processed !== expected) {
-      return failed({
-        kind: 'other',
-        message: `pgbench processed ${summary.processed} transactions, not the ${expected} asked for.`,
-      });
-    }
-    const pids = pgbenchBackends(logAfter(server.logFile, offset));
-    if (pids.length < cell.clients) {
-      return failed({
-        kind: 'other',
-        message:
-          `the server log shows ${pids.length} pgbench connection(s) for ${cell.clients} client(s): ` +
-          'log_connections must be on (the runner sets it for this measure).',
-      });
-    }
-    let files;
-    try {
-      files = await backendFiles(server.valgrindDir, pids);
-    } catch (error) {
-      if (error instanceof Interrupted) throw error;
-      return failed({kind: 'other', message: error.message});
-    }
-    const profile = addProfiles(files.map((f) => parseCallgrind(readFileSync(f, 'utf8'), f)));
-    for (const f of files) rmSync(f, {force: true});
-    profiles.push(profile);
-    // The other processes' work since the mark before the run, the pages it dirtied written by a CHECKPOINT.
-    let otherProcesses;
-    try {
-      record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]);
-      await psql(connection, ['-c', CHECKPOINT_SQL]);
-      otherProcesses = await mark();
-    } catch (error) {
-      if (error instanceof Interrupted) throw error;
-      return failed({kind: 'other', message: `after the run: ${error.message}`});
-    }
-    runs.push({
-      transactionsPerClient: transactions,
-      randomSeed,
-      command: last.command,
-      backends: pids.length,
-      instructions: profile.total,
-      otherProcesses,
-    });
+  } catch (failure) {
+    if (!(failure instanceof CellFailed)) throw failure;
+    const error = {...failure.error, message: redact(failure.error.message, connection.secrets)};
+    return {cell: instructionsRecord(m, {status: 'failed', error}), profiles: null};
   }
   const added = (runs[1].transactionsPerClient - runs[0].transactionsPerClient) * cell.clients;
   const perTransaction = (runs[1].instructions - runs[0].instructions) / added;
   const otherPerTransaction = (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / added;
+  const instructions = {
+    perTransaction,
+    otherPerTransaction,
+    counted: COUNTED,
+    randomSeed: seeds.short,
+    fitsInSharedBuffers: fits,
+    valgrind,
+    runs,
+  };
   return {
-    cell: cellRecord(cell, {
-      status: 'ok',
-      command: last.command,
-      exitCode: last.exitCode,
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      summary: last.summary,
-      log: null,
-      raw: last.raw,
-      error: null,
-      instructions: {
-        perTransaction,
-        otherPerTransaction,
-        counted: COUNTED,
-        randomSeed: seeds.short,
-        fitsInSharedBuffers: fits,
-        valgrind,
-        runs,
-      },
-    }),
+    cell: instructionsRecord(m, {status: 'ok', error: null, instructions}),
     profiles: {short: profiles[0], long: profiles[1]},
   };
+}
+
+/** The cell's record, with what its last pgbench run printed (none when it failed before one). */
+function instructionsRecord({cell, startedAt, last}, {status, error, instructions}) {
+  return cellRecord(cell, {
+    status,
+    command: last?.command ?? null,
+    exitCode: last?.exitCode ?? null,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    summary: last?.summary ?? null,
+    log: null,
+    raw: last?.raw ?? {},
+    error,
+    ...(instructions && {instructions}),
+  });
+}
+
+/**
+ * One of a cell's two runs, between two marks of the other processes' counts: the record's entry for it and
+ * the added-up profile of its backends. CellFailed when it failed.
+ */
+async function measureRun(m, transactions, randomSeed) {
+  await beforeRun(m);
+  const offset = await runPgbench(m, transactions, randomSeed);
+  const {pids, profile} = await countBackends(m, offset);
+  const otherProcesses = await afterRun(m);
+  return {
+    run: {
+      transactionsPerClient: transactions,
+      randomSeed,
+      command: m.last.command,
+      backends: pids.length,
+      instructions: profile.total,
+      otherProcesses,
+    },
+    profile,
+  };
+}
+
+/** A mark: each of the server's other processes writes its counts since the last (other-processes.mjs). */
+function mark({connection, server, record}) {
+  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', MARK_SQL]);
+  return markOtherProcesses(connection, server.valgrindDir);
+}
+
+/** pgbench's vacuum (by psql) and CHECKPOINT, then a mark. */
+async function beforeRun(m) {
+  const {cell, connection, record} = m;
+  try {
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
+    await psql(connection, beforeEachRun(cell));
+    await mark(m);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    throw new CellFailed({kind: 'connection', message: `before the run: ${error.message}`});
+  }
+}
+
+/**
+ * The run's pgbench, kept as m.last; returns where the server log stood before it. CellFailed when it
+ * failed or did not process every transaction asked for.
+ */
+async function runPgbench(m, transactions, randomSeed) {
+  const {cell, server, connection, env, record} = m;
+  const argv = ['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeed)];
+  record(argv, env);
+  const offset = logSize(server.logFile);
+  const out = await runProcess(argv, {env, timeoutS: 6 * 3600});
+  const summary = parseOutput(out.stdout, out.stderr);
+  m.last = {
+    command: renderCommand(argv, env),
+    exitCode: out.exitCode,
+    summary,
+    raw: {stdout: redact(out.stdout, connection.secrets), stderr: redact(out.stderr, connection.secrets)},
+  };
+  const {status, error} = statusOf(summary, out.exitCode, out.signal);
+  if (status !== 'ok') throw new CellFailed(error);
+  const expected = transactions * cell.clients;
+  if (summary.processed !== expected) {
+    throw new CellFailed({
+      kind: 'other',
+      message: `pgbench processed ${summary.processed} transactions, not the ${expected} asked for.`,
+    });
+  }
+  return offset;
+}
+
+/**
+ * The backends that served the run (from the server log after `offset`) and their Callgrind files, added up
+ * into one profile and removed.
+ */
+async function countBackends({cell, server}, offset) {
+  const pids = pgbenchBackends(logAfter(server.logFile, offset));
+  if (pids.length < cell.clients) {
+    throw new CellFailed({
+      kind: 'other',
+      message:
+        `the server log shows ${pids.length} pgbench connection(s) for ${cell.clients} client(s): ` +
+        'log_connections must be on (the runner sets it for this measure).',
+    });
+  }
+  let files;
+  try {
+    files = await backendFiles(server.valgrindDir, pids);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    throw new CellFailed({kind: 'other', message: error.message});
+  }
+  const profile = addProfiles(files.map((f) => parseCallgrind(readFileSync(f, 'utf8'), f)));
+  for (const f of files) rmSync(f, {force: true});
+  return {pids, profile};
+}
+
+/** The other processes' work since the mark before the run, the pages it dirtied written by a CHECKPOINT. */
+async function afterRun(m) {
+  const {connection, record} = m;
+  try {
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]);
+    await psql(connection, ['-c', CHECKPOINT_SQL]);
+    return await mark(m);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    throw new CellFailed({kind: 'other', message: `after the run: ${error.message}`});
+  }
 }

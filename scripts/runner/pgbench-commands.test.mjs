@@ -55,7 +55,7 @@ test('a rendered command quotes what the shell would split, and never shows a pa
 });
 
 test('postgresql.conf values: quotes doubled and backslashes escaped, as its parser reads them', async () => {
-  const {confValue} = await import('./embedded-server.mjs');
+  const {confValue} = await import('./plan-server.mjs');
   assert.equal(confValue(5), '5');
   assert.equal(confValue('on'), 'on');
   assert.equal(confValue('256MB'), "'256MB'");

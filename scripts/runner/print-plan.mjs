@@ -1,9 +1,10 @@
 // --dry-run: every command of a run, in the order the run would execute them.
+import {groupKey} from '../../lib/results/groups.mjs';
 import {embeddedConnection} from './connection.mjs';
-import {planServer} from './embedded-server.mjs';
+import {planServer} from './plan-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
-import {beforeEachRun, cellSeeds, instructionRunArgs, PREWARM_SQL, runLengths} from './measure-instructions.mjs';
+import {beforeEachRun, cellSeeds, instructionRunArgs, PREWARM_SQL, runLengths} from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
 
@@ -24,7 +25,8 @@ function plannedConnection(target) {
  * and CHECKPOINT; before a target's first cell of a group, the warm-up.
  */
 function instructionLines(cell, connection, env, warmed) {
-  const group = `${cell.target}/${cell.scenario}/${cell.workload}/c${cell.clients}`;
+  // A target warms up once per comparison group.
+  const group = `${cell.target} ${groupKey(cell)}`;
   const seeds = cellSeeds(cell.repeat);
   const warmup = warmed.has(group)
     ? []
@@ -96,84 +98,94 @@ export function planLines(cells, seed, {measure = 'time'} = {}) {
       '# measure: instructions per transaction, the servers under Valgrind (see the wrapper each start names)',
     );
   }
-  const servers = new Map();
-  const warmed = new Set();
-  let active = null;
+  // What the plan knows as it goes, as the run would: each target's server and mode, and the active one.
+  const plan = {lines, instructions, servers: new Map(), warmed: new Set(), active: null};
   const steps = [...runSteps(cells)];
-  const modeOf = (step) => (step?.type === 'cell' && instructions ? 'instrumented' : 'plain');
-  // Starts (or restarts) the active server in the mode a step needs, as the run does.
-  const ensureMode = (step) => {
-    const entry = servers.get(active);
-    const wanted = modeOf(step);
-    if (!entry.server || entry.mode === wanted) return;
-    if (entry.mode !== null)
-      lines.push(`# stop ${active} to start it ${wanted === 'plain' ? 'without' : 'under'} Valgrind`);
-    if (entry.mode !== null) lines.push(renderCommand(entry.server.commands.stop));
-    const start = wanted === 'instrumented' ? entry.server.commands.startInstrumented : entry.server.commands.start;
-    lines.push(renderCommand(start));
-    if (wanted === 'instrumented') {
-      lines.push(
-        renderCommand([
-          'psql',
-          '-X',
-          '-v',
-          'ON_ERROR_STOP=1',
-          ...entry.connection.psqlArgs,
-          '-A',
-          '-t',
-          '-c',
-          PREWARM_SQL,
-        ]),
-      );
-    }
-    entry.mode = wanted;
-  };
   for (const [i, step] of steps.entries()) {
-    if (step.type !== 'switch') {
-      ensureMode(step);
-      lines.push(...stepLines(step, servers.get(active).connection, instructions ? seed : null, warmed));
+    if (step.type === 'switch') {
+      switchLines(plan, step.target, steps[i + 1]);
       continue;
     }
-    const {target} = step;
-    const leaving = servers.get(active);
-    if (leaving?.server) {
-      lines.push(`# stop ${active}, keeping its data`, renderCommand(leaving.server.commands.stop));
-      leaving.mode = null;
-    }
-    active = target.id;
-    const known = servers.get(target.id);
-    if (known) {
-      if (known.server) lines.push(`# start ${target.id} again`);
-      ensureMode(steps[i + 1]);
-      continue;
-    }
-    const connection = plannedConnection(target);
-    const server =
-      target.kind === 'embedded'
-        ? planServer({
-            major: target.major,
-            settings: target.settings,
-            checksums: target.checksums,
-            instrument: instructions ? {valgrind: 'valgrind'} : null,
-          })
-        : null;
-    servers.set(target.id, {connection, server, mode: server ? 'plain' : null});
-    lines.push(`# target ${target.id}`);
-    if (server) {
-      const conf = Object.entries(server.conf)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ');
-      lines.push(
-        renderCommand(server.commands.initdb),
-        `# postgresql.auto.conf: ${conf}`,
-        ...(instructions ? [`# ${server.wrapper}: ${server.wrapperText.trim().split('\n').at(-1)}`] : []),
-        renderCommand(server.commands.start),
-      );
-    }
-    lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
-    ensureMode(steps[i + 1]);
+    modeLines(plan, step);
+    lines.push(...stepLines(step, plan.servers.get(plan.active).connection, instructions ? seed : null, plan.warmed));
   }
-  for (const [id, {server}] of servers)
+  for (const [id, {server}] of plan.servers)
     if (server) lines.push(`# stop ${id}, removing its files`, renderCommand(server.commands.stop));
   return lines;
+}
+
+/** A switch of target: the server left stopped with its data, the next one started (the first time, made). */
+function switchLines(plan, target, next) {
+  const {lines, servers} = plan;
+  const leaving = servers.get(plan.active);
+  if (leaving?.server) {
+    lines.push(`# stop ${plan.active}, keeping its data`, renderCommand(leaving.server.commands.stop));
+    leaving.mode = null;
+  }
+  plan.active = target.id;
+  const known = servers.get(target.id);
+  if (known) {
+    if (known.server) lines.push(`# start ${target.id} again`);
+  } else {
+    firstTurnLines(plan, target);
+  }
+  modeLines(plan, next);
+}
+
+/** A target's first turn: its server planned, initialized and started (embedded), then described. */
+function firstTurnLines(plan, target) {
+  const {lines, instructions} = plan;
+  const connection = plannedConnection(target);
+  const server =
+    target.kind === 'embedded'
+      ? planServer({
+          major: target.major,
+          settings: target.settings,
+          checksums: target.checksums,
+          instrument: instructions ? {valgrind: 'valgrind'} : null,
+        })
+      : null;
+  plan.servers.set(target.id, {connection, server, mode: server ? 'plain' : null});
+  lines.push(`# target ${target.id}`);
+  if (server) {
+    const conf = Object.entries(server.conf)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
+    lines.push(
+      renderCommand(server.commands.initdb),
+      `# postgresql.auto.conf: ${conf}`,
+      ...(instructions ? [`# ${server.wrapper}: ${server.wrapperText.trim().split('\n').at(-1)}`] : []),
+      renderCommand(server.commands.start),
+    );
+  }
+  lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
+}
+
+/** Starts (or restarts) the active server in the mode a step needs, as the run does. */
+function modeLines(plan, step) {
+  const {lines, active} = plan;
+  const entry = plan.servers.get(active);
+  const wanted = step?.type === 'cell' && plan.instructions ? 'instrumented' : 'plain';
+  if (!entry.server || entry.mode === wanted) return;
+  if (entry.mode !== null) {
+    lines.push(`# stop ${active} to start it ${wanted === 'plain' ? 'without' : 'under'} Valgrind`);
+    lines.push(renderCommand(entry.server.commands.stop));
+  }
+  const start = wanted === 'instrumented' ? entry.server.commands.startInstrumented : entry.server.commands.start;
+  lines.push(renderCommand(start));
+  if (wanted === 'instrumented') {
+    const prewarm = [
+      'psql',
+      '-X',
+      '-v',
+      'ON_ERROR_STOP=1',
+      ...entry.connection.psqlArgs,
+      '-A',
+      '-t',
+      '-c',
+      PREWARM_SQL,
+    ];
+    lines.push(renderCommand(prewarm));
+  }
+  entry.mode = wanted;
 }

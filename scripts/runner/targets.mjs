@@ -27,113 +27,31 @@ import {describeServer} from './psql.mjs';
 export function openTargets({result, record, progress, order = [], instrument = null, unlike = () => null}) {
   const states = new Map();
   let active = null;
-
-  const rank = (t) => (order.includes(t.id) ? order.indexOf(t.id) : order.length);
-  /** Puts a target's entry into environment.targets, in the suite's order. */
-  const list = (entry) => {
-    const others = result.environment.targets.filter((t) => t.id !== entry.id);
-    result.environment.targets = [...others, entry].sort((a, b) => rank(a) - rank(b));
-  };
-  /** The target's entry, as described when it answered, or what the suite says of it. */
-  const known = (target) =>
-    result.environment.targets.find((t) => t.id === target.id) ?? {
-      id: target.id,
-      kind: target.kind,
-      ...(target.kind === 'embedded' && {sameHost: true}),
-      serverVersion: null,
-      serverVersionFull: null,
-      ...(Object.keys(target.settings ?? {}).length > 0 && {
-        settings: Object.fromEntries(Object.entries(target.settings).map(([k, v]) => [k, String(v)])),
-      }),
-      ...(target.differs?.length > 0 && {differs: target.differs}),
-      ...(target.control && {controlOf: target.control}),
-    };
-  /** A target the run cannot use: recorded with why; its remaining cells fail with the same error. */
-  const failure = (target, error, during = null) => {
-    if (error instanceof Interrupted) throw error;
-    const failed = {kind: 'connection', message: during ? `${during}: ${error.message}` : error.message};
-    list({...known(target), error: failed});
-    return {error: failed};
-  };
-
-  async function open(target) {
-    let server = null;
-    try {
-      let connection;
-      if (target.kind === 'embedded') {
-        progress.note(`${target.id}: starting PostgreSQL ${target.major}`);
-        server = await startServer({
-          major: target.major,
-          settings: target.settings,
-          checksums: target.checksums ?? null,
-          onCommand: (argv) => record(argv),
-          instrument,
-        });
-        connection = embeddedConnection(server);
-      } else {
-        connection = externalConnection(target.urlVariable);
-      }
-      const description = await describeServer(connection, record);
-      const entry = {
-        id: target.id,
-        kind: target.kind,
-        sameHost: Boolean(server || connection.sameHost),
-        ...description,
-        ...(target.differs?.length > 0 && {differs: target.differs}),
-        ...(target.control && {controlOf: target.control}),
-        ...(server && {storage: storageOf(server.baseDir)}),
-      };
-      const difference = unlike(entry);
-      if (difference) {
-        server?.stop();
-        return failure(target, new Error(difference));
-      }
-      list(entry);
-      return {server, connection};
-    } catch (error) {
-      server?.stop();
-      return failure(target, error);
-    }
-  }
-
-  /** (Re)starts the state's server in `mode`; a failure fails the target's remaining cells. */
-  async function switchMode(state, mode) {
-    if (!state.server) return;
-    try {
-      if (mode === 'instrumented' && state.server.currentMode() !== mode) {
-        progress.note(`${state.id}: starting under Valgrind`);
-      }
-      await state.server.mode(mode);
-    } catch (error) {
-      Object.assign(state, {server: null}, failure(state.target, error, 'the server could not be restarted'));
-    }
-  }
+  const list = (entry) => listTarget(result, order, entry);
+  const failure = (target, error, during = null) => targetFailure(result, list, target, error, during);
 
   return {
     /** Makes `target` the one server up, in `mode` ('plain' or 'instrumented'). */
     async use(target, mode = 'plain') {
       const leaving = active && active !== target.id ? states.get(active) : null;
       active = target.id;
-      if (leaving?.server) {
-        try {
-          await leaving.server.pause();
-        } catch (error) {
-          const why = 'the server could not be stopped (did it die?)';
-          Object.assign(leaving, {server: null}, failure(leaving.target, error, why));
-        }
-      }
+      if (leaving?.server) await pause(leaving, failure);
       let state = states.get(target.id);
       if (!state) {
-        state = {id: target.id, target, ...(await open(target))};
+        state = {
+          id: target.id,
+          target,
+          ...(await openTarget(target, {record, progress, instrument, unlike, list, failure})),
+        };
         states.set(target.id, state);
       }
-      await switchMode(state, mode);
+      await switchMode(state, mode, progress, failure);
       return state;
     },
     /** The active target's server in `mode`, restarted when it runs in the other. */
     async mode(target, mode) {
       const state = states.get(target.id);
-      if (state) await switchMode(state, mode);
+      if (state) await switchMode(state, mode, progress, failure);
     },
     /**
      * After a cell that was not ok: when the target's embedded server has died
@@ -153,4 +71,100 @@ export function openTargets({result, record, progress, order = [], instrument = 
       for (const state of states.values()) state.server?.stop();
     },
   };
+}
+
+/** Puts a target's entry into environment.targets, in the suite's order. */
+function listTarget(result, order, entry) {
+  const rank = (t) => (order.includes(t.id) ? order.indexOf(t.id) : order.length);
+  const others = result.environment.targets.filter((t) => t.id !== entry.id);
+  result.environment.targets = [...others, entry].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The target's entry, as described when it answered, or what the suite says of it. */
+const knownEntry = (result, target) =>
+  result.environment.targets.find((t) => t.id === target.id) ?? {
+    id: target.id,
+    kind: target.kind,
+    ...(target.kind === 'embedded' && {sameHost: true}),
+    serverVersion: null,
+    serverVersionFull: null,
+    ...(Object.keys(target.settings ?? {}).length > 0 && {
+      settings: Object.fromEntries(Object.entries(target.settings).map(([k, v]) => [k, String(v)])),
+    }),
+    ...(target.differs?.length > 0 && {differs: target.differs}),
+    ...(target.control && {controlOf: target.control}),
+  };
+
+/** A target the run cannot use: recorded with why; its remaining cells fail with the same error. */
+function targetFailure(result, list, target, error, during = null) {
+  if (error instanceof Interrupted) throw error;
+  const failed = {kind: 'connection', message: during ? `${during}: ${error.message}` : error.message};
+  list({...knownEntry(result, target), error: failed});
+  return {error: failed};
+}
+
+/** A target's first turn: its server started or reached, described, and listed unless it is not like the others. */
+async function openTarget(target, {record, progress, instrument, unlike, list, failure}) {
+  let server = null;
+  try {
+    let connection;
+    if (target.kind === 'embedded') {
+      progress.note(`${target.id}: starting PostgreSQL ${target.major}`);
+      server = await startServer({
+        major: target.major,
+        settings: target.settings,
+        checksums: target.checksums ?? null,
+        onCommand: (argv) => record(argv),
+        instrument,
+      });
+      connection = embeddedConnection(server);
+    } else {
+      connection = externalConnection(target.urlVariable);
+    }
+    const entry = describedEntry(target, server, connection, await describeServer(connection, record));
+    const difference = unlike(entry);
+    if (difference) {
+      server?.stop();
+      return failure(target, new Error(difference));
+    }
+    list(entry);
+    return {server, connection};
+  } catch (error) {
+    server?.stop();
+    return failure(target, error);
+  }
+}
+
+/** A target's entry in environment.targets, from what its server reported. */
+const describedEntry = (target, server, connection, description) => ({
+  id: target.id,
+  kind: target.kind,
+  sameHost: Boolean(server || connection.sameHost),
+  ...description,
+  ...(target.differs?.length > 0 && {differs: target.differs}),
+  ...(target.control && {controlOf: target.control}),
+  ...(server && {storage: storageOf(server.baseDir)}),
+});
+
+/** Stops the server the run leaves, keeping its data; a failure fails the target's remaining cells. */
+async function pause(state, failure) {
+  try {
+    await state.server.pause();
+  } catch (error) {
+    const why = 'the server could not be stopped (did it die?)';
+    Object.assign(state, {server: null}, failure(state.target, error, why));
+  }
+}
+
+/** (Re)starts the state's server in `mode`; a failure fails the target's remaining cells. */
+async function switchMode(state, mode, progress, failure) {
+  if (!state.server) return;
+  try {
+    if (mode === 'instrumented' && state.server.currentMode() !== mode) {
+      progress.note(`${state.id}: starting under Valgrind`);
+    }
+    await state.server.mode(mode);
+  } catch (error) {
+    Object.assign(state, {server: null}, failure(state.target, error, 'the server could not be restarted'));
+  }
 }

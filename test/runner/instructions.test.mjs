@@ -13,7 +13,7 @@ import {parseCachegrind, splitKey} from '../../lib/cachegrind/read-cachegrind.mj
 import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {embeddedConnection} from '../../scripts/runner/connection.mjs';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
-import {PREWARM_SQL, prewarmOutcome} from '../../scripts/runner/measure-instructions.mjs';
+import {PREWARM_SQL, prewarmOutcome} from '../../scripts/runner/instruction-commands.mjs';
 import {psql} from '../../scripts/runner/psql.mjs';
 
 const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;

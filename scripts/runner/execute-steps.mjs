@@ -1,0 +1,68 @@
+// Executes a run's steps (run-steps.mjs) in order, each on its target's server
+// in the mode it needs, the result written again after each. A target that
+// cannot be used fails its cells; pgbench -i that failed fails its builtin ones.
+import {failedCell} from '../../lib/results/cell-record.mjs';
+import {initialize, prepareWorkload} from './preparations.mjs';
+import {runInstructionCell} from './run-instruction-cell.mjs';
+import {runTimedCell} from './run-timed-cell.mjs';
+
+/**
+ * The mode a target's server runs in for a step: under Valgrind for an
+ * instructions cell, plain for everything else (pgbench -i and setup SQL would
+ * take many times as long under Valgrind, and are not measured).
+ */
+const modeFor = (step, instructions) => (step?.type === 'cell' && instructions ? 'instrumented' : 'plain');
+
+/** Executes the steps; returns how many cells failed. Interrupted propagates. */
+export async function executeSteps({steps, targets, result, save, progress, record, tmp, instructions}) {
+  let failed = 0;
+  let state = null;
+  const initErrors = new Map();
+  const fail = (plannedCell, error) => {
+    result.cells.push(failedCell(plannedCell, error));
+    progress.cell({cell: plannedCell, status: 'failed', note: error.message});
+    failed++;
+  };
+  for (const [i, step] of steps.entries()) {
+    if (step.type === 'switch') {
+      state = await targets.use(step.target, modeFor(steps[i + 1], instructions));
+      save();
+      continue;
+    }
+    if (!state.error) await targets.mode(step.target ?? step.cell.targetSpec, modeFor(step, instructions));
+    if (step.type === 'init') {
+      if (state.error) continue;
+      const {target, scale} = step;
+      initErrors.set(
+        target.id,
+        await initialize({target, scale, connection: state.connection, result, record, progress}),
+      );
+    } else if (step.type === 'prepare') {
+      if (state.error) continue;
+      await prepareWorkload({
+        target: step.target,
+        workload: step.workload,
+        connection: state.connection,
+        result,
+        record,
+      });
+    } else if (state.error) {
+      fail(step.cell, state.error);
+    } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
+      const initError = initErrors.get(step.cell.target);
+      fail(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`});
+    } else {
+      const measured = instructions
+        ? await runInstructionCell({cell: step.cell, state, result, record, progress, instructions})
+        : await runTimedCell({cell: step.cell, connection: state.connection, result, record, progress, tmp});
+      if (measured.status !== 'ok') {
+        failed++;
+        // A cell its server died under failed for that reason (pgbench may call it aborted): --resume redoes it.
+        const lost = targets.lost(step.cell.targetSpec);
+        if (lost) Object.assign(measured, {status: 'failed', error: {...lost, detail: measured.error?.message}});
+      }
+    }
+    save();
+  }
+  return failed;
+}
