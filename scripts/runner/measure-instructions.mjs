@@ -207,7 +207,11 @@ async function runPgbench(m, transactions, randomSeed) {
     raw: {stdout: redact(out.stdout, connection.secrets), stderr: redact(out.stderr, connection.secrets)},
   };
   const {status, error} = statusOf(summary, out.exitCode, out.signal);
-  if (status !== 'ok') throw new CellFailed(error);
+  // pgbench can report aborted clients without printing why: the cell still fails with a reason, and the
+  // run goes on (the record needs an error to name).
+  if (status !== 'ok') {
+    throw new CellFailed(error ?? {kind: 'aborted', message: 'pgbench reported aborted clients without a reason.'});
+  }
   const expected = transactions * cell.clients;
   if (summary.processed !== expected) {
     throw new CellFailed({
