@@ -5,7 +5,7 @@
 import {FIGURES} from '../results/cell-figures.mjs';
 import {summarizeRepeats} from '../results/summarize-repeats.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
-import {ratio} from './compare.mjs';
+import {ratio} from './ratio.mjs';
 import {comparisonText, detectableOf, unsignedPercent} from './comparison-text.mjs';
 import {formatFigure} from './format.mjs';
 import {isSample} from '../stats/median.mjs';

@@ -12,7 +12,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {controlsOf, marginOf} from '../results/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';

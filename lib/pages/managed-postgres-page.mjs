@@ -1,6 +1,6 @@
 // The data of the managed-Postgres page, for one locale: every figure and every
 // comparison computed here from the dataset and formatted for the locale.
-import {percentDifference, ratio} from '../numbers/compare.mjs';
+import {percentDifference, ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {stateQuery} from '../postgresbench/services-view.mjs';

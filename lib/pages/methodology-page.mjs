@@ -5,7 +5,7 @@
 import {formatFigure} from '../numbers/format.mjs';
 import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
 import {majorOf} from '../results/targets.mjs';
-import {compareWithinRun, marginOf} from '../stats/compare-results.mjs';
+import {compareWithinRun, marginOf} from '../results/compare-results.mjs';
 import {MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {LEVEL} from '../stats/level.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';

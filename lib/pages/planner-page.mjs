@@ -6,13 +6,13 @@
 // outputs it printed, its EXPLAIN ANALYZE times, the speedups computed from
 // them) with a sentence on whether our verdict agrees with its finding.
 import {barChart} from '../charts/chart-spec.mjs';
-import {ratio} from '../numbers/compare.mjs';
+import {ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, majorOf} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {controlsOf, marginOf} from '../results/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
 import {instructionGroup} from './instruction-figures.mjs';

@@ -8,7 +8,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {marginOf} from '../stats/compare-results.mjs';
+import {marginOf} from '../results/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
 import {readerCommand} from './reader-command.mjs';

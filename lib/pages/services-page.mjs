@@ -7,7 +7,13 @@
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {toPostgresBench} from '../postgresbench/export-postgresbench.mjs';
 import {readPostgresBench} from '../postgresbench/read-postgresbench.mjs';
-import {comparisonView, defaultState, machinesOf, METRICS, servicesOf} from '../postgresbench/services-view.mjs';
+import {
+  comparisonView,
+  defaultState,
+  machinesOf,
+  SERVICE_METRICS,
+  servicesOf,
+} from '../postgresbench/services-view.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 
 const RUN_FIELDS = ['tps', 'latencyAvgMs', 'latencyStddevMs', 'p95Ms', 'p99Ms', 'connectionMs'];
@@ -188,7 +194,7 @@ export function servicesPage(dataset, {locale, run = null, suite = null}) {
       sizesText: m.sizes.map((s) => formatFigure(s, 'ms', locale)),
     })),
     services: servicesOf(rows),
-    metrics: METRICS.map((m) => m.id),
+    metrics: SERVICE_METRICS.map((m) => m.id),
     defaultState: state,
     defaultView: comparisonView(rows, state, locale),
     table: fullTable(rows, locale),

@@ -2,7 +2,7 @@
 // the ratios computed from them (never the ones it printed), and whether our
 // verdicts agree with its finding. A study measured each version once, so its
 // own figures allow no test: the page shows them as they were published.
-import {percentDifference, ratio} from '../numbers/compare.mjs';
+import {percentDifference, ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {formatDate} from './run-info.mjs';
 import {listOf} from '../i18n/list.mjs';

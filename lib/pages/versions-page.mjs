@@ -10,7 +10,7 @@ import {byTargetOrder, byVersion, majorOf} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {controlsOf, marginOf} from '../stats/compare-results.mjs';
+import {controlsOf, marginOf} from '../results/compare-results.mjs';
 import {controlOf} from './control-figures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
 import {groupCharts, PERCENTILES} from './versions-charts.mjs';

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {interleavedRun, siteDir, translator, versionsRun} from '../../test/helpers/fixtures.mjs';
-import {compareWithinRun} from '../stats/compare-results.mjs';
+import {compareWithinRun} from '../results/compare-results.mjs';
 import {loadSiteData} from './site-data.mjs';
 import {bucketProgress} from './versions-charts.mjs';
 import {versionsPage} from './versions-page.mjs';

@@ -9,7 +9,7 @@ import {mannWhitney} from '../stats/rank-sum.mjs';
 import {median} from '../stats/median.mjs';
 
 /** The metrics, their field in a row's runs, their kind of figure, unit and direction. */
-export const METRICS = [
+export const SERVICE_METRICS = [
   {id: 'tps', field: 'tps', kind: 'tps', unit: 'tps', better: 'higher'},
   {id: 'latency', field: 'latencyAvgMs', kind: 'ms', unit: 'ms', better: 'lower'},
   {id: 'p95', field: 'p95Ms', kind: 'ms', unit: 'ms', better: 'lower'},
@@ -75,7 +75,7 @@ export function parseState(search, rows) {
   const machines = machinesOf(rows);
   const machine = machines.find((m) => m.key === q.get('machine')) ?? machines.find((m) => m.key === base.machine);
   const size = machine.sizes.map(String).includes(q.get('size')) ? q.get('size') : String(machine.sizes[0]);
-  const metric = METRICS.some((m) => m.id === q.get('metric')) ? q.get('metric') : base.metric;
+  const metric = SERVICE_METRICS.some((m) => m.id === q.get('metric')) ? q.get('metric') : base.metric;
   const figure = SERVICE_FIGURES.includes(q.get('figure')) ? q.get('figure') : base.figure;
   const known = new Set(servicesOf(rows).map((s) => s.id));
   const listed = q
@@ -130,7 +130,7 @@ function ratioText(value, best, locale) {
  * above; every number formatted for the locale.
  */
 export function comparisonView(rows, state, locale) {
-  const metric = METRICS.find((m) => m.id === state.metric);
+  const metric = SERVICE_METRICS.find((m) => m.id === state.metric);
   const chosen = state.services ? new Set(state.services) : null;
   const atSize = rows.filter((r) => String(r.vcpus) === state.machine && String(r.sizeGb) === state.size);
   const shown = atSize

@@ -53,7 +53,7 @@ test('unknown values fall back; a machine without the chosen size takes one it h
 });
 
 test('every figure the importer accepts renders: all runs at 0 TPS, a latency of 0, huge values', async () => {
-  const {METRICS, SERVICE_FIGURES} = await import('./services-view.mjs');
+  const {SERVICE_METRICS, SERVICE_FIGURES} = await import('./services-view.mjs');
   const {locales} = await import('../locales.mjs');
   const edited = (edit) => {
     const copy = structuredClone(dataset);
@@ -67,7 +67,7 @@ test('every figure the importer accepts renders: all runs at 0 TPS, a latency of
   };
   for (const [name, rows] of Object.entries(cases)) {
     for (const locale of Object.keys(locales)) {
-      for (const metric of METRICS) {
+      for (const metric of SERVICE_METRICS) {
         for (const figure of SERVICE_FIGURES) {
           const state = {...defaultState(rows), metric: metric.id, figure};
           const view = comparisonView(rows, state, locale);

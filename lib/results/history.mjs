@@ -6,7 +6,7 @@
 // median with its 95% interval (order statistics of the repeats); each step
 // between consecutive points of a line is decided as `bench compare OLD NEW`
 // decides it (lib/stats/compare-results.mjs).
-import {compareRuns, marginOf} from '../stats/compare-results.mjs';
+import {compareRuns, marginOf} from './compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';

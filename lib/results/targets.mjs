@@ -19,8 +19,9 @@ export const byVersion = (a, b) =>
 
 /**
  * The targets of a result, oldest version first (ties by id: pg15 before
- * pg15-aa): the order pages list them in and compare them from. The order the
- * runner met them in is the shuffled order of its first round, not a meaning.
+ * pg15-aa): the order pages list them in and compare them from. A result lists
+ * them in its suite's order (older runs: as the runner met them), which is no
+ * meaning a page may rely on.
  */
 export function targetOrder(result) {
   const known = result.environment.targets.filter((t) => t.serverVersion);

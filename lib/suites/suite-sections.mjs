@@ -202,7 +202,7 @@ export function scenariosOf(suite, check) {
 }
 
 /** The suite's margin as a fraction: its own, or the default until its A/A sets one. */
-export function marginOf(suite, report) {
+export function suiteMargin(suite, report) {
   const margin = suite.margin === undefined ? DEFAULT_MARGIN : Number(suite.margin.slice(0, -1)) / 100;
   if (margin < MIN_MARGIN) report(['margin'], `${suite.margin} is below 2%: no machine here measures that finely`);
   return margin;

@@ -12,7 +12,7 @@ import {
   checkSettingsAndIds,
   DEFAULT_INSTRUCTION_TRANSACTIONS,
   instructionsOf,
-  marginOf,
+  suiteMargin,
   scenariosOf,
   sectionChecks,
   targetsOf,
@@ -92,7 +92,7 @@ export function loadSuite(file) {
   const workloads = workloadsOf(suite, check);
   const scenarios = scenariosOf(suite, check);
   checkReferences(suite, targets, report);
-  const margin = marginOf(suite, report);
+  const margin = suiteMargin(suite, report);
   const instructions = instructionsOf(suite, report);
   if (problems.length > 0) throw new SuiteError(problems);
   return {

@@ -10,7 +10,7 @@ import {writeResult} from '../../lib/results/write-result.mjs';
 import {baseRunId, claimExistingRun, claimNewRun} from './run-files.mjs';
 
 /** How the run was designed, as the pages describe it and the statistics read it. */
-export const designOf = (suite, seed, measure = 'time') => ({
+const designOf = (suite, seed, measure = 'time') => ({
   order: 'interleaved-rounds',
   seed,
   checkpointBeforeEach: true,

@@ -71,3 +71,15 @@ test('the scan sees imports of every form it checks', () => {
   ].join('\n');
   assert.deepEqual(referencesOf(file, text), ['scripts/a.mjs', 'lib/b.mjs', 'src/c.mjs', 'src/d.mjs', 'scripts/e.mjs']);
 });
+
+test('lib/stats imports nothing but itself: the statistics know no result, page or number format', () => {
+  const found = [];
+  for (const file of listFiles(path.join(root, 'lib', 'stats'), SOURCE).filter((f) => !f.endsWith('.test.mjs'))) {
+    for (const target of referencesOf(file, readFileSync(file, 'utf8'))) {
+      if (target.startsWith('lib/') && !target.startsWith('lib/stats/')) {
+        found.push(`${path.relative(root, file)} imports ${target}`);
+      }
+    }
+  }
+  assert.deepEqual(found, []);
+});

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {percentDifference, ratio} from './compare.mjs';
+import {percentDifference, ratio} from './ratio.mjs';
 
 test('ratio and percent difference, from the numbers', () => {
   assert.equal(ratio(84800, 9400), 84800 / 9400);

@@ -4,11 +4,11 @@
 // of the older run against the newer. One sample is one ok cell's figure.
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
-import {countingOf, FIGURES, measureOf} from '../results/cell-figures.mjs';
-import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from './compare.mjs';
-import {groupKey} from '../results/groups.mjs';
-import {isSample} from './median.mjs';
-import {targetOrder} from '../results/targets.mjs';
+import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
+import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {groupKey} from './groups.mjs';
+import {isSample} from '../stats/median.mjs';
+import {byTargetOrder, targetOrder} from './targets.mjs';
 
 /**
  * The figures compared, with the direction that is good and the smallest
@@ -202,10 +202,12 @@ export function compareRuns(older, newer, {margin, metrics = metricsOf(newer), s
   const oldGroups = comparisonGroups(older);
   const newGroups = new Map(comparisonGroups(newer).map((g) => [groupKey(g), g]));
   const oldKeys = new Set(oldGroups.map(groupKey));
+  const order = byTargetOrder(older);
   const out = [];
   for (const group of oldGroups) {
     const other = newGroups.get(groupKey(group));
-    for (const [target, cells] of group.byTarget) {
+    // Oldest version first, as every page lists them (the cells' order is the runner's).
+    for (const [target, cells] of [...group.byTarget].sort(([a], [b]) => order(a, b))) {
       const [primary] = metrics;
       if (!other) skip(skipped, group, target, primary, `only ${older.run.id} has this group`);
       else if (!other.byTarget.has(target))
