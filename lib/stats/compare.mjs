@@ -1,8 +1,9 @@
 // The one place a comparison of two sets of runs is decided. A sample is one
 // run's figure (TPS, or a latency percentile): never per-second values. The
-// decision combines an exact Mann–Whitney test, the Hodges–Lehmann change with
-// its 95% interval (which agree: the interval leaves out "no change" exactly
-// when p < 0.05), and a practical margin M below which a change does not count:
+// decision combines a Mann–Whitney test (exact up to 28 runs a side, else the
+// normal approximation), the Hodges–Lehmann change with its 95% interval (which,
+// without ties, leaves out "no change" exactly when the exact test's p < 0.05),
+// and a practical margin M below which a change does not count:
 //
 //   better / worse   the interval lies entirely beyond +M (or −M), in the
 //                    metric's good (or bad) direction
@@ -10,10 +11,14 @@
 //   below-margin     the interval lies entirely inside ±M and leaves out 0: a
 //                    difference, smaller than the margin
 //   inconclusive     anything else, an interval across ±M included: the runs
-//                    cannot tell (never "no difference")
+//                    cannot tell whether the change is beyond the margin (the
+//                    interval may still leave out 0); never "no difference"
 //
-// Several candidates against one baseline: Holm's correction, applied to the
-// p-values and, through the level of each interval, to the intervals too.
+// Several candidates against one baseline (one group, one metric): Holm's
+// correction of the p-values, and each interval widened to the level its step
+// of the correction uses, so that an interval never leaves out "no change"
+// where the adjusted p says it cannot. This is no simultaneous coverage, and
+// there is no correction across groups or metrics.
 //
 // Runs that come in twins (keys: an instructions repeat runs the same rows on
 // every target) are compared twin by twin instead: the mean log ratio with a
