@@ -6,11 +6,11 @@
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
 // Exit:  see EXIT below (printed by --help).
-import {COMMANDS, helpOf, UsageError, usageOf} from './bench/cli.mjs';
+import {COMMANDS, helpOf, synopsisOf, UsageError, usageOf, wrapSynopsis} from './bench/cli.mjs';
 
 const EXIT = `Exit: 0 done; 1 the input could not be read, a suite or result is not valid, a run could not
 start, or it could not write its result (what it measured is saved elsewhere, and the error says
-where); 2 wrong usage; 3 a run finished, but some cells failed or aborted (they are in the result,
+where); compare: 1 when a comparison is worse, 2 on bad input or nothing to compare; 2 wrong usage; 3 a run finished, but some cells failed or aborted (they are in the result,
 with why; run --resume measures them again); 130 (143, 129) a run was interrupted by Ctrl-C
 (SIGTERM, SIGHUP): its result is saved unfinished, and run --resume finishes it.
 'node scripts/bench.mjs COMMAND --help' explains one command and its options.`;
@@ -21,6 +21,9 @@ const load = (name) => import(`./bench/${name}.mjs`);
 const allCommands = () => Promise.all(COMMANDS.map(load));
 const isHelp = (arg) => ['help', '--help', '-h'].includes(arg);
 
+/** The command a usage error is about, once known: its synopsis is what the error repeats. */
+let current = null;
+
 async function main([command, ...args]) {
   if (isHelp(command) && args.length === 0) {
     console.log(`${usageOf(await allCommands())}\n\n${EXIT}`);
@@ -29,6 +32,7 @@ async function main([command, ...args]) {
   const name = isHelp(command) ? args[0] : command;
   if (!COMMANDS.includes(name)) throw new UsageError(name ? `unknown command "${name}"` : 'name a command');
   const module = await load(name);
+  current = module;
   if (isHelp(command) || args.includes('--help') || args.includes('-h')) {
     console.log(helpOf(module));
     return 0;
@@ -40,7 +44,10 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError) {
-    console.error(`bench: ${error.message}\n\n${usageOf(await allCommands())}`);
+    const usage = current
+      ? `Usage:\n${wrapSynopsis(synopsisOf(current))}`
+      : `${usageOf(await allCommands())}\n\n'node scripts/bench.mjs COMMAND --help' explains one command.`;
+    console.error(`bench: ${error.message}\n\n${usage}`);
     process.exitCode = 2;
   } else {
     // A suite's problems are already messages that name the file.

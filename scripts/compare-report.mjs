@@ -17,7 +17,7 @@ const HEADINGS = [
   'baseline',
   'candidate',
   'change',
-  '95% CI',
+  'interval',
   'p',
   'verdict',
 ];
@@ -38,7 +38,8 @@ const row = (c) => [
 /**
  * A comparison as `bench compare --json` prints it: the one place its changes
  * are percentages (changePct, ciLowPct, ciHighPct; +12.3 is +12.3%), as the
- * JSON has always given them; pAdjusted only where Holm's correction applied.
+ * JSON has always given them; pAdjusted only where Holm's correction applied;
+ * level, the interval's confidence (0.95, or more under Holm's correction).
  */
 export function inPercent(c) {
   const pct = (fraction) => (fraction === null ? null : fraction * 100);
@@ -54,6 +55,7 @@ export function inPercent(c) {
     ciHighPct: pct(c.high),
     p: c.p,
     ...(c.corrected && {pAdjusted: c.pAdjusted}),
+    level: c.level,
     verdict: c.verdict,
     ...(c.paired && {paired: true}),
     ...(c.control && {control: true}),
@@ -109,10 +111,14 @@ export function terminalReport(comparisons, {margin, machines, skipped}) {
   const parts = [];
   if (comparisons.length > 0) parts.push(comparisonTable(comparisons));
   if (skipped.length > 0) parts.push(`${comparisons.length > 0 ? '\n' : ''}${skippedTable(skipped)}`);
-  parts.push(
-    `\nMargin ±${+(margin * 100).toFixed(2)}%; p is Holm-corrected where several targets meet one baseline; ` +
-      '(A/A) marks a control: the same version twice, the noise floor.',
-  );
+  if (comparisons.length > 0) {
+    parts.push(
+      `\nMargin ±${+(margin * 100).toFixed(2)}%. Figures: medians (runs); change: the Hodges–Lehmann estimate ` +
+        "(the median of every pair of runs' ratios, not the ratio of the medians), with its 95% interval; where " +
+        'several targets meet one baseline, p is Holm-corrected and the interval widened to match. (A/A) marks ' +
+        'a control: the same version twice, the noise floor.',
+    );
+  }
   if (machines?.note) parts.push(`\n${machines.note}`);
   return parts.join('\n');
 }

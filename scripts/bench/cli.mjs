@@ -40,7 +40,7 @@ export const synopsisOf = (command) =>
     .join(' ');
 
 /** A synopsis wrapped for a terminal: continued lines start under the first operand. */
-function wrapSynopsis(synopsis, width = 110) {
+export function wrapSynopsis(synopsis, width = 110) {
   const words = synopsis.match(/\[[^\]]*\]|\S+/g);
   const lead = `  ${PROGRAM} `;
   const indent = ' '.repeat(lead.length + words[0].length + 1);
@@ -78,7 +78,10 @@ export function parseCommand(command, args) {
   try {
     return parseArgs({args, allowPositionals: true, options});
   } catch (error) {
-    throw new UsageError(`${command.name}: ${error.message}`);
+    // Node's own text suggests "--" for positionals; what a user needs is the option's name and where to look.
+    const unknown = /^Unknown option '([^']+)'/.exec(error.message);
+    const why = unknown ? `unknown option ${unknown[1]}` : error.message;
+    throw new UsageError(`${command.name}: ${why} (node scripts/bench.mjs ${command.name} --help lists its options)`);
   }
 }
 

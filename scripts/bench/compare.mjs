@@ -6,13 +6,18 @@ export const operands = 'RESULT [RESULT2]';
 export const description = `With one result, each target against the baseline target (default: the first) in every
 comparison group, and each A/A control against its twin; with two, the same cells of the
 older run against the newer. Exact Mann–Whitney tests, Hodges–Lehmann changes with 95%
-intervals and a verdict each (lib/stats/compare.mjs); lists what it could not compare, and
-says when two runs ran on different machines. An instructions run compares instructions per
+intervals and a verdict each (lib/stats/compare.mjs): the change is the median of every pair
+of runs' ratios, not the ratio of the medians the table shows beside it; latencies in ms.
+Lists what it could not compare, and says when two runs ran on different machines. An instructions run compares instructions per
 transaction (lower is better). --json writes changes in percent (the only place they are).
 Exit 1 when a TPS or instructions comparison is worse (or a candidate's cells all failed),
 2 on bad input or when there is nothing to compare.`;
 export const options = {
-  baseline: {type: 'string', value: 'TARGET', help: 'the target the others are compared with (default: the first)'},
+  baseline: {
+    type: 'string',
+    value: 'TARGET',
+    help: 'with one run: the target the others are compared with (default: the oldest version, not an A/A control)',
+  },
   margin: {type: 'string', value: '3%', help: "the margin of equivalence (default: the suite's, in the result)"},
   json: {type: 'boolean', help: 'prints the comparisons as JSON'},
   summary: {type: 'string', value: 'FILE', help: "appends them as Markdown to FILE (a CI job's summary)"},
@@ -35,7 +40,7 @@ function parseMargin(text) {
 async function comparisonsOf(files, values, given) {
   const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}] = await Promise.all([
     import('../../lib/results/validate-result.mjs'),
-    import('../../lib/stats/compare-results.mjs'),
+    import('../../lib/results/compare-results.mjs'),
   ]);
   const skipped = [];
   try {
@@ -58,6 +63,11 @@ async function comparisonsOf(files, values, given) {
 export async function run(args) {
   const {values, positionals} = parseCommand({name, options}, args);
   if (positionals.length < 1 || positionals.length > 2) throw new UsageError('compare: name one or two result files');
+  if (positionals.length === 2 && values.baseline !== undefined) {
+    throw new UsageError(
+      'compare: --baseline picks the baseline within one run; two runs compare each target with itself',
+    );
+  }
   const given = values.margin === undefined ? undefined : parseMargin(values.margin);
   const found = await comparisonsOf(positionals, values, given);
   if (!found) return 2;

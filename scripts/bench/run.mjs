@@ -5,16 +5,28 @@ export const name = 'run';
 export const operands = 'SUITE';
 export const description = `Runs a suite's matrix (SUITE: benchmarks/<id>/suite.yaml, or just <id>) and writes
 DIR/<id>-<time>.json. --measure instructions counts the CPU instructions per transaction
-under Valgrind's Callgrind instead of timing. Ctrl-C stops it resumable (--resume).`;
+under Valgrind's Callgrind instead of timing. Ctrl-C stops it resumable (--resume). Exit 3
+when some cells failed or aborted (they are in the result, with why); 130 after Ctrl-C.`;
 export const options = {
   out: {type: 'string', value: 'DIR', default: 'results', help: 'the folder the result is written into'},
-  only: {type: 'string', value: 'KEY=VALUE,...', help: 'only the cells whose scenario, workload, … match'},
-  duration: {type: 'string', value: '10s', help: "each timed run's length, instead of the suite's"},
+  only: {
+    type: 'string',
+    value: 'KEY=VALUE,...',
+    help: 'only the cells whose target, workload, scenario, clients or repeat match',
+  },
+  duration: {type: 'string', value: '10s', help: "each timed run's length (s, m or h), instead of the suite's"},
   repeat: {type: 'string', value: 'N', help: "repeats of each cell, instead of the suite's"},
   scale: {type: 'string', value: 'N', help: "pgbench's scale for every scenario, instead of the suite's"},
-  seed: {type: 'string', value: 'N', help: 'the seed that shuffles the rounds (0 to 4294967295)'},
+  seed: {
+    type: 'string',
+    value: 'N',
+    help: 'the seed that shuffles the rounds (0 to 4294967295; default: a new one, printed and recorded)',
+  },
   'dry-run': {type: 'boolean', help: 'prints every command it would run, in order, and runs none'},
-  resume: {type: 'boolean', help: "finishes the suite's newest unfinished run in DIR"},
+  resume: {
+    type: 'boolean',
+    help: "finishes the suite's newest run in DIR that is unfinished or has failed cells",
+  },
   shard: {type: 'string', value: 'K/N', help: 'the K-th of N shards, split by whole comparison groups'},
   measure: {type: 'string', value: 'time|instructions', default: 'time', help: 'what each cell measures'},
 };

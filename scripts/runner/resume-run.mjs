@@ -19,6 +19,7 @@ export function resumable(suite, outDir, matrix) {
     );
   }
   const saved = previous.result.run.overrides ?? {};
+  refuseChanges(previous, saved, matrix);
   const restored = {
     only: saved.only ?? {},
     repeat: saved.repeat ?? null,
@@ -31,6 +32,27 @@ export function resumable(suite, outDir, matrix) {
     restored.shard ??= {index, count};
   }
   return {previous, matrix: restored};
+}
+
+/** The options a resumed run keeps from its start, by the name the command line gives them. */
+const KEPT = {only: '--only', repeat: '--repeat', durationS: '--duration', scale: '--scale'};
+
+/**
+ * A resumed run measures as it began: an option typed again must say what the run started with, or its
+ * result would record one setting while its cells ran with another.
+ */
+function refuseChanges(previous, saved, matrix) {
+  for (const [key, option] of Object.entries(KEPT)) {
+    if (matrix[key] === undefined) continue;
+    const before = saved[key] ?? (key === 'only' ? {} : null);
+    if (JSON.stringify(matrix[key]) !== JSON.stringify(before)) {
+      throw new Error(
+        `${previous.file} started with ${option} ${before === null ? "(the suite's)" : JSON.stringify(before)}, ` +
+          `not ${JSON.stringify(matrix[key])}: a resumed run measures as it began. Leave out ${option} to resume, ` +
+          'or start a new run without --resume.',
+      );
+    }
+  }
 }
 
 /**
