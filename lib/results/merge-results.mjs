@@ -35,6 +35,21 @@ function checkParts(parts, expected) {
         `${file} measured ${measureOf(result)}, ${first.file} ${measureOf(first.result)}: merge runs of one measure.`,
       );
     }
+    // The merged result records one set of overrides: parts run at other lengths, repeats or scales
+    // would be recorded as the first part's.
+    for (const [key, option] of [
+      ['durationS', '--duration'],
+      ['repeat', '--repeat'],
+      ['scale', '--scale'],
+    ]) {
+      const [a, b] = [result.run.overrides?.[key] ?? null, first.result.run.overrides?.[key] ?? null];
+      if (a !== b) {
+        throw new Error(
+          `${file} ran with ${option} ${a ?? "(the suite's)"}, ${first.file} with ${b ?? "(the suite's)"}: ` +
+            'merge parts run alike.',
+        );
+      }
+    }
     if (result.run.finishedAt === null && !expected)
       throw new Error(
         `${file}: this shard has not finished; finish it with run --resume first, or merge with --shards N ` +

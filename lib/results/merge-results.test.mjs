@@ -102,6 +102,12 @@ test('shards of another suite version, the same cells, or an unfinished shard ar
     () => mergeResults([a, {...b, result: {...b.result, run: {...b.result.run, finishedAt: null}}}]),
     /shard2\.json: this shard has not finished/,
   );
+  // One part at another run length: the merged result could record only one of them.
+  const longer = {...b, result: {...b.result, run: {...b.result.run, overrides: {shard: '2/2', durationS: 60}}}};
+  assert.throws(
+    () => mergeResults([a, longer]),
+    /shard2\.json ran with --duration 60, shard1\.json with \(the suite's\): merge parts run alike/,
+  );
 });
 
 test('shards on different machines merge, each cell naming its host; one group on two machines is refused', () => {
