@@ -10,9 +10,10 @@ import {COMMANDS, helpOf, synopsisOf, UsageError, usageOf, wrapSynopsis} from '.
 
 const EXIT = `Exit: 0 done; 1 the input could not be read, a suite or result is not valid, a run could not
 start, or it could not write its result (what it measured is saved elsewhere, and the error says
-where); compare: 1 when a comparison is worse, 2 on bad input or nothing to compare; 2 wrong usage; 3 a run finished, but some cells failed or aborted (they are in the result,
+where); 2 wrong usage; 3 a run finished, but some cells failed or aborted (they are in the result,
 with why; run --resume measures them again); 130 (143, 129) a run was interrupted by Ctrl-C
-(SIGTERM, SIGHUP): its result is saved unfinished, and run --resume finishes it.
+(SIGTERM, SIGHUP): its result is saved unfinished, and run --resume finishes it. compare: 1 when
+a comparison is worse, 2 on bad input or when there is nothing to compare.
 'node scripts/bench.mjs COMMAND --help' explains one command and its options.`;
 
 // A command's file is loaded only when it runs or is asked about: its own modules

@@ -3,13 +3,14 @@ import {parseCommand, UsageError} from './cli.mjs';
 
 export const name = 'compare';
 export const operands = 'RESULT [RESULT2]';
-export const description = `With one result, each target against the baseline target (default: the first) in every
-comparison group, and each A/A control against its twin; with two, the same cells of the
-older run against the newer. Exact Mann–Whitney tests, Hodges–Lehmann changes with 95%
-intervals and a verdict each (lib/stats/compare.mjs): the change is the median of every pair
-of runs' ratios, not the ratio of the medians the table shows beside it; latencies in ms.
-Lists what it could not compare, and says when two runs ran on different machines. An instructions run compares instructions per
-transaction (lower is better). --json writes changes in percent (the only place they are).
+export const description = `With one result, each target against the baseline target (default: the oldest version) in
+every comparison group, and each A/A control against its twin; with two, the same cells of the
+older run against the newer. Mann–Whitney tests, Hodges–Lehmann changes with their intervals
+(95%, wider under Holm's correction) and a verdict each (lib/stats/compare.mjs): the change is
+the median of every pair of runs' ratios, not the ratio of the medians the table shows beside
+it; latencies in ms. Lists what it could not compare, and says when two runs ran on different
+machines. An instructions run compares instructions per transaction (lower is better).
+--json writes changes in percent (the only place they are).
 Exit 1 when a TPS or instructions comparison is worse (or a candidate's cells all failed),
 2 on bad input or when there is nothing to compare.`;
 export const options = {
