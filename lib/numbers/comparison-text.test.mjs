@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {detectableOf} from './comparison-text.mjs';
+import {comparisonText, detectableOf} from './comparison-text.mjs';
 
 test('what a timed comparison could have detected: the margin plus half its interval, and rounds for 5%', () => {
   // 6 runs, interval −10% … +14%: half-width 12%; at a 12% margin only changes beyond 24% would be called.
@@ -18,8 +18,7 @@ test('what a timed comparison could have detected: the margin plus half its inte
   assert.equal(detectableOf({low: -0.01, high: 0.01}, {margin: 0.03, runs: 6, locale: 'en'}).roundsForWanted, '6');
 });
 
-test('comparisonText: a change and its interval to the precision the interval supports, in the locale', async () => {
-  const {comparisonText} = await import('./comparison-text.mjs');
+test('comparisonText: a change and its interval to the precision the interval supports, in the locale', () => {
   // A 17-point interval: whole percents; the same interval as ratios; p to two significant digits.
   assert.deepEqual(comparisonText({change: 0.0342, low: -0.05, high: 0.12, p: 0.31, level: 0.95}, 'en'), {
     changeText: '+3%',

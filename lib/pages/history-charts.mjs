@@ -42,7 +42,6 @@ function runTicks(runs, locale) {
  */
 export function historyChart({id, group, metric, title, labels, styleOf, position, runs, credit, locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
-  const runInfo = new Map(runs.map((r) => [r.id, r]));
   const {kind} = FIGURES[metric];
   const value = (v) => formatFigure(v, kind, locale);
   // Lines side by side within a run's slot (at most DODGE of a step apart in all), so that points of
@@ -63,7 +62,7 @@ export function historyChart({id, group, metric, title, labels, styleOf, positio
             slot: position.get(p.run),
             y: median,
             ...(low !== null && {low, high}),
-            xText: shortDate(runInfo.get(p.run).startedAt, locale),
+            xText: shortDate(runs[position.get(p.run) - 1].startedAt, locale),
             text: value(median),
             ...(interval && {spread: interval}),
             tooltip: interval

@@ -29,6 +29,7 @@ export function bucketProgress(progress, max = MAX_POINTS) {
 /** A group's three charts; rows: its versions' figures (groupFigures), oldest first. */
 export function groupCharts({result, locale, t, id, title, rows, groupCells, name}) {
   const image = (chart) => `/charts/versions-${id}-${chart}.png`;
+  const credit = chartCredit(t, result, locale);
   const tps = mediansChart({
     id: `versions-${id}-tps`,
     result,
@@ -47,7 +48,7 @@ export function groupCharts({result, locale, t, id, title, rows, groupCells, nam
     id: `versions-${id}-latency`,
     locale,
     image: image('latency'),
-    credit: chartCredit(t, result, locale),
+    credit,
     title: t('versions.charts.latency', {scenario: title}),
     xTitle: t('common.percentileAxis'),
     yTitle: t('common.msAxis'),
@@ -64,7 +65,7 @@ export function groupCharts({result, locale, t, id, title, rows, groupCells, nam
     id: `versions-${id}-progress`,
     locale,
     image: image('progress'),
-    credit: chartCredit(t, result, locale),
+    credit,
     title: t('versions.charts.progress', {scenario: title}),
     xTitle: t('common.secondsAxis'),
     yTitle: t('common.tpsAxis'),

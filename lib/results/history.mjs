@@ -5,7 +5,7 @@
 // run that changes any of these starts a new line. Each point is a run's
 // median with its 95% interval (order statistics of the repeats); each step
 // between consecutive points of a line is decided as `bench compare OLD NEW`
-// decides it (lib/stats/compare-results.mjs).
+// decides it (lib/results/compare-results.mjs).
 import {compareRuns, marginOf} from './compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
