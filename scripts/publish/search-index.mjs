@@ -8,7 +8,7 @@
 // their closing tags), so "p95 (ms)" and "p99 (ms)" would be indexed as one
 // word "(ms)p99": a space is put before each cell and item, for the index only.
 import {createHash} from 'node:crypto';
-import {cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 
@@ -39,6 +39,7 @@ const PAGEFIND_VERSION = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8'),
 ).version;
 const OPTIONS = {rootSelector: 'article', excludeSelectors: EXCLUDED};
+const CACHE_FORMAT = 2;
 const ASSETS = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*>/g;
 
 /** One locale's index into <outDir>/pagefind/ (Pagefind's own ready-made interfaces left out). */
@@ -50,11 +51,16 @@ async function indexLocale(outDir, pages) {
     if (added.errors.length > 0) throw new Error(`${file}: Pagefind could not index it (${added.errors.join('; ')}).`);
   }
   const target = path.join(outDir, 'pagefind');
-  const out = await index.writeFiles({outputPath: target});
-  if (out.errors.length > 0) throw new Error(`${target}: ${out.errors.join('; ')}`);
-  // The navbar search uses only pagefind.js.
-  for (const ui of readdirSync(target).filter((f) => /-ui\.(js|css)$|highlight\.js$/.test(f))) {
-    rmSync(path.join(target, ui));
+  // Written here from the files Pagefind hands over, not by its writeFiles, which resolves before its files
+  // are whole: with four locales indexed at once, a WASM file came out empty or cut at 64 KiB, and was cached.
+  const {files, errors: failed} = await index.getFiles();
+  if (failed.length > 0) throw new Error(`${target}: ${failed.join('; ')}`);
+  rmSync(target, {recursive: true, force: true});
+  // The navbar search uses only pagefind.js: Pagefind's ready-made interfaces are left out.
+  for (const file of files.filter((f) => !/-ui\.(js|css)$|highlight\.js$/.test(f.path))) {
+    const written = path.join(target, file.path);
+    mkdirSync(path.dirname(written), {recursive: true});
+    writeFileSync(written, file.content);
   }
 }
 
@@ -108,8 +114,9 @@ export async function writeSearchIndexes(built, {cacheDir} = {}) {
         // Scripts and stylesheets are named by content hashes that differ from a cold build to a warm
         // one; Pagefind reads neither, so the key leaves them out.
         const indexed = pages.map(({url, content}) => [url, content.replace(ASSETS, '')]);
+        // CACHE_FORMAT: indexes cached before they were written whole (see indexLocale) are not taken.
         const key = createHash('sha256')
-          .update(JSON.stringify([PAGEFIND_VERSION, OPTIONS, indexed]))
+          .update(JSON.stringify([CACHE_FORMAT, PAGEFIND_VERSION, OPTIONS, indexed]))
           .digest('hex');
         const cached = cacheDir ? path.join(cacheDir, key) : null;
         const target = path.join(outDir, 'pagefind');
