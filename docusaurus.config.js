@@ -3,6 +3,7 @@
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {themes as prismThemes} from 'prism-react-renderer';
+import {codeThemes} from './lib/code-themes.mjs';
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {siteCatalog} from './lib/i18n/fallback.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
@@ -114,7 +115,7 @@ const config = {
       copyright: english('site.footer'),
     },
     // No additionalLanguages: their loader is left out (withoutPrismClientModule above).
-    prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula},
+    prism: codeThemes(prismThemes),
   },
 };
 
