@@ -155,7 +155,9 @@ export async function startServer({major, settings = {}, checksums = null, onCom
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
   const plan = planServer({major, settings, checksums, port, baseDir, bin, instrument});
   makeServerFiles(plan, baseDir, user, instrument);
-  const as = user ? {uid: user.uid, gid: user.gid} : {};
+  // The server's own temporary files (Valgrind's among them) go to its folder: the runner's TMPDIR may be one
+  // that the server's user cannot write to.
+  const as = {...(user && {uid: user.uid, gid: user.gid}), env: {...process.env, TMPDIR: baseDir}};
   const run = serverCommandRunner({major, plan, baseDir, as, onCommand});
   await run('initdb', plan.commands.initdb);
   writeAutoConf(plan, user);

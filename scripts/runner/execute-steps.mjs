@@ -30,6 +30,7 @@ export async function executeSteps({steps, targets, result, save, progress, reco
       continue;
     }
     if (!state.error) await targets.mode(step.target ?? step.cell.targetSpec, modeFor(step, instructions));
+    if (!state.error && step.type === 'cell' && instructions) await targets.fresh(step.cell.targetSpec);
     if (step.type === 'init') {
       if (state.error) continue;
       const {target, scale} = step;

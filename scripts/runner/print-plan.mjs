@@ -4,7 +4,14 @@ import {embeddedConnection} from './connection.mjs';
 import {planServer} from './plan-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
-import {beforeEachRun, cellSeeds, instructionRunArgs, PREWARM_SQL, runLengths} from './instruction-commands.mjs';
+import {
+  beforeEachRun,
+  cellSeeds,
+  instructionRunArgs,
+  PREWARM_SQL,
+  runLengths,
+  warmUpTransactions,
+} from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
 
@@ -21,22 +28,17 @@ function plannedConnection(target) {
 }
 
 /**
- * An instructions cell: its two runs, each after pgbench's vacuum (by psql)
- * and CHECKPOINT; before a target's first cell of a group, the warm-up.
+ * An instructions cell: a warm-up (longer before a target's first cell of a group), then its two runs, each
+ * after pgbench's vacuum (by psql) and CHECKPOINT.
  */
 function instructionLines(cell, connection, env, warmed) {
-  // A target warms up once per comparison group.
   const group = `${cell.target} ${groupKey(cell)}`;
   const seeds = cellSeeds(cell.repeat);
-  const warmup = warmed.has(group)
-    ? []
-    : [
-        `# ${cell.target}: warm-up, not counted`,
-        renderCommand(
-          ['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seeds.warmUp)],
-          env,
-        ),
-      ];
+  const transactions = warmUpTransactions(cell, {first: !warmed.has(group)});
+  const warmup = [
+    `# ${cell.target}: warm-up, not counted`,
+    renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, seeds.warmUp)], env),
+  ];
   warmed.add(group);
   const psqlLine = (args) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
   const [short, long] = runLengths(cell);
@@ -107,6 +109,7 @@ export function planLines(cells, seed, {measure = 'time'} = {}) {
       continue;
     }
     modeLines(plan, step);
+    if (step.type === 'cell') plan.servers.get(plan.active).measured = true;
     lines.push(...stepLines(step, plan.servers.get(plan.active).connection, instructions ? seed : null, plan.warmed));
   }
   for (const [id, {server}] of plan.servers)
@@ -161,13 +164,23 @@ function firstTurnLines(plan, target) {
   lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
 }
 
-/** Starts (or restarts) the active server in the mode a step needs, as the run does. */
+/**
+ * Starts (or restarts) the active server in the mode a step needs, as the run does; and before an instructions
+ * cell, restarts it when a cell was measured on its current start (targets.mjs, fresh).
+ */
 function modeLines(plan, step) {
   const {lines, active} = plan;
   const entry = plan.servers.get(active);
-  const wanted = step?.type === 'cell' && plan.instructions ? 'instrumented' : 'plain';
-  if (!entry.server || entry.mode === wanted) return;
-  if (entry.mode !== null) {
+  const instructionsCell = step?.type === 'cell' && plan.instructions;
+  const wanted = instructionsCell ? 'instrumented' : 'plain';
+  if (!entry.server) return;
+  const again = instructionsCell && entry.mode === wanted && entry.measured;
+  if (entry.mode === wanted && !again) return;
+  entry.measured = false;
+  if (again) {
+    lines.push(`# restart ${active}: each instructions cell runs on a freshly started server`);
+    lines.push(renderCommand(entry.server.commands.stop));
+  } else if (entry.mode !== null) {
     lines.push(`# stop ${active} to start it ${wanted === 'plain' ? 'without' : 'under'} Valgrind`);
     lines.push(renderCommand(entry.server.commands.stop));
   }

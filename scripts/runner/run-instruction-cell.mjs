@@ -1,10 +1,16 @@
-// A cell of the instructions measure, as the run executes it: the server's
-// tables and indexes read into shared buffers once per start under Valgrind
-// (when they fit), a warm-up once per target and group, then the cell's two
-// runs (measure-instructions.mjs); its profiles are added to its group's files.
+// A cell of the instructions measure, as the run executes it, on a freshly
+// started server: its tables and indexes read into shared buffers (when they
+// fit), a warm-up, then the cell's two runs (measure-instructions.mjs); its
+// profiles are added to its group's files.
 import {failedCell} from '../../lib/results/cell-record.mjs';
 import {groupKey} from '../../lib/results/groups.mjs';
-import {cellSeeds, instructionRunArgs, PREWARM_SQL, prewarmOutcome} from './instruction-commands.mjs';
+import {
+  cellSeeds,
+  instructionRunArgs,
+  PREWARM_SQL,
+  prewarmOutcome,
+  warmUpTransactions,
+} from './instruction-commands.mjs';
 import {measureInstructions} from './measure-instructions.mjs';
 import {sessionEnv} from './pgbench-commands.mjs';
 import {warmUp} from './preparations.mjs';
@@ -32,14 +38,15 @@ export async function runInstructionCell({cell, state, result, record, progress,
       measured = {cell: failedCell(cell, {kind: 'connection', message: `pg_prewarm failed: ${error.message}`})};
     }
   }
-  // Once per target and group, before its first cell: twice the longer run on rows of its own, not counted.
-  // Right after pgbench -i, a transaction's work drifts as the pages it updates settle; then it holds still.
+  // Before every cell, on rows of its own and not counted: a warm-up, longer before a target's first cell of a
+  // group (warmUpTransactions says why).
   const group = groupKey(cell);
   state.warmed ??= new Set();
-  if (!measured && !state.warmed.has(group)) {
+  if (!measured) {
+    const transactions = warmUpTransactions(cell, {first: !state.warmed.has(group)});
     const seed = cellSeeds(cell.repeat).warmUp;
-    const argv = ['pgbench', ...instructionRunArgs(cell, 2 * cell.transactionsPerClient, connection, seed)];
-    const note = `${cell.id}: warm-up, ${2 * cell.transactionsPerClient} transactions per client`;
+    const argv = ['pgbench', ...instructionRunArgs(cell, transactions, connection, seed)];
+    const note = `${cell.id}: warm-up, ${transactions} transactions per client`;
     await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: 6 * 3600});
     state.warmed.add(group);
   }

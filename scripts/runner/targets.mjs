@@ -54,6 +54,28 @@ export function openTargets({result, record, progress, order = [], instrument = 
       if (state) await switchMode(state, mode, progress, failure);
     },
     /**
+     * Before an instructions cell: the server as it is after a start, restarted when a cell has already been
+     * measured on this start. A server that ran the cell before would hold what that cell left in shared
+     * buffers (pages of the free space and visibility maps that a restarted one reads again), and counts of
+     * a cell would then depend on whether the shuffled order put it after its own target's cell.
+     */
+    async fresh(target) {
+      const state = states.get(target.id);
+      if (!state?.server) return;
+      if (state.measuredOn === state.server.starts()) {
+        const mode = state.server.currentMode();
+        progress.note(`${state.id}: restarting: each instructions cell runs on a freshly started server`);
+        try {
+          await state.server.pause();
+          await state.server.resume(mode);
+        } catch (error) {
+          Object.assign(state, {server: null}, failure(state.target, error, 'the server could not be restarted'));
+          return;
+        }
+      }
+      state.measuredOn = state.server.starts();
+    },
+    /**
      * After a cell that was not ok: when the target's embedded server has died
      * (killed, crashed), the target fails with that reason, its files are
      * removed, and the error is returned (null when the server runs).
