@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// The test tiers, named for what they need, and the report of where the time went.
+//
+//   node test/tiers/run.mjs [unit] [integration] [site] [--no-build] [FILE…]
+//
+//   unit         fixtures only: every *.test.mjs under lib/, scripts/, src/ and test/ but test/integration/
+//                and test/site/. Run under test/tiers/unit-guard.mjs, with postgres, initdb, pg_ctl, valgrind
+//                and chromium off the PATH: a test that starts one, runs a site build or reads the live
+//                results/ or build/ fails, naming the rule.
+//   integration  test/integration/: real PostgreSQL, pgbench, Valgrind, faults, the CI and Kubernetes runs.
+//   site         test/site/: one production build of every locale (npm run build; --no-build keeps build/
+//                as it is), which every browser and build-level test reads.
+//
+// With no tier named, all three, in that order, stopping at the first that fails. FILEs (of the tiers
+// named) run alone. Whatever the outcome, the ten slowest tests of the tiers run are printed last.
+//
+// Reads:  the tiers' test files. Writes: test-results/timings/<tier>.jsonl (a line per test); for site,
+//         build/ and what npm run build writes.
+// Exit:   0 every tier passed; 1 a tier failed (the ones after it did not run); 2 wrong usage.
+import {spawn} from 'node:child_process';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {listFiles} from '../../lib/list-files.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const timingsDir = path.join(root, 'test-results', 'timings');
+const OFF_PATH = ['postgres', 'postmaster', 'initdb', 'pg_ctl', 'valgrind', 'chromium'];
+
+const testsUnder = (dir) => listFiles(path.join(root, dir), ['.test.mjs']).filter((f) => f.endsWith('.test.mjs'));
+const inside = (dir) => (file) => file.startsWith(path.join(root, dir, path.sep));
+
+/** Each tier: its files, how many files run at once, the longest a test may take, and what it needs first. */
+const TIERS = {
+  unit: {
+    files: () =>
+      ['lib', 'scripts', 'src', 'test']
+        .flatMap(testsUnder)
+        .filter((f) => !inside('test/integration')(f) && !inside('test/site')(f)),
+    concurrency: 2,
+    timeout: 60_000,
+    prepare: unitGuard,
+  },
+  // Three at a time: these files mostly wait (on servers starting, on pgbench's fixed-length runs).
+  integration: {files: () => testsUnder('test/integration'), concurrency: 3, timeout: 600_000},
+  site: {files: () => testsUnder('test/site'), concurrency: 2, timeout: 600_000, prepare: buildSite},
+};
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a command; resolves with its exit code (output inherited, or collected when `quiet`). */
+function run(command, args, {env = process.env, quiet = false} = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit'});
+    let output = '';
+    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
+    child.on('close', (code, signal) => resolve({code: code ?? (signal ? 1 : 0), output}));
+  });
+}
+
+/** The unit tier's environment: the guard preloaded in every Node process, the servers and browser off the PATH. */
+function unitGuard() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'unit-guard-'));
+  const log = path.join(dir, 'refused.log');
+  writeFileSync(log, '');
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  for (const program of OFF_PATH) {
+    const shim = path.join(bin, program);
+    const message = `unit tier: starts ${program}: it is off the PATH in unit tests`;
+    writeFileSync(shim, `#!/bin/sh\necho "${message}" | tee -a '${log}' >&2\nexit 127\n`);
+    chmodSync(shim, 0o755);
+  }
+  const guard = new URL('./unit-guard.mjs', import.meta.url).href;
+  const env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${guard}`.trim(),
+    UNIT_GUARD_LOG: log,
+  };
+  return {
+    env,
+    after: () => {
+      const refused = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))];
+      rmSync(dir, {recursive: true, force: true});
+      if (refused.length === 0) return true;
+      console.error(
+        `\nThe unit tier did what unit tests may not (test/tiers/unit-guard.mjs):\n  ${refused.join('\n  ')}`,
+      );
+      return false;
+    },
+  };
+}
+
+/** The site tier's one production build of every locale (npm run build), unless --no-build. */
+async function buildSite({noBuild}) {
+  if (noBuild && existsSync(path.join(root, 'build', 'index.html'))) {
+    console.log('site: --no-build, testing build/ as it is');
+    return {env: process.env};
+  }
+  const started = Date.now();
+  const {code, output} = await run(process.execPath, ['scripts/build.mjs'], {quiet: true});
+  if (code !== 0) {
+    console.error(`${output}\nsite: npm run build failed (above); no site test ran.`);
+    return null;
+  }
+  console.log(`site: built every locale in ${seconds(Date.now() - started)} (npm run build)`);
+  return {env: process.env};
+}
+
+/** Runs one tier's files with node --test; whether it passed. */
+async function runTier(name, {only, noBuild}) {
+  const tier = TIERS[name];
+  const files = tier.files().filter((f) => only.length === 0 || only.includes(f));
+  if (files.length === 0) return true;
+  console.log(`\n▶ ${name}: ${files.length} test files`);
+  const prepared = tier.prepare ? await tier.prepare({noBuild}) : {env: process.env};
+  if (!prepared) return false;
+  mkdirSync(timingsDir, {recursive: true});
+  const timings = path.join(timingsDir, `${name}.jsonl`);
+  rmSync(timings, {force: true});
+  const args = [
+    '--test',
+    `--test-concurrency=${tier.concurrency}`,
+    `--test-timeout=${tier.timeout}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${new URL('./timings.mjs', import.meta.url).pathname}`,
+    `--test-reporter-destination=${timings}`,
+    ...files.map((f) => path.relative(root, f)),
+  ];
+  const started = Date.now();
+  const {code} = await run(process.execPath, args, {env: prepared.env});
+  const guarded = prepared.after ? prepared.after() : true;
+  const passed = code === 0 && guarded;
+  console.log(`${passed ? '✔' : '✖'} ${name}: ${seconds(Date.now() - started)}`);
+  return passed;
+}
+
+/** The slowest tests of the tiers run, from their timings files. */
+function printSlowest(tiers, count = 10) {
+  const tests = tiers.flatMap((tier) => {
+    const file = path.join(timingsDir, `${tier}.jsonl`);
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => ({tier, ...JSON.parse(line)}));
+  });
+  if (tests.length === 0) return;
+  const slowest = tests.sort((a, b) => b.ms - a.ms).slice(0, count);
+  console.log(`\nThe ${slowest.length} slowest tests (of ${tests.length}):`);
+  for (const t of slowest) {
+    console.log(`${seconds(t.ms).padStart(8)}  ${t.tier.padEnd(11)} ${t.file}: ${t.name}${t.ok ? '' : ' (failed)'}`);
+  }
+}
+
+async function main(argv) {
+  const tiers = argv.filter((a) => Object.hasOwn(TIERS, a));
+  const noBuild = argv.includes('--no-build');
+  const only = argv.filter((a) => !a.startsWith('--') && !Object.hasOwn(TIERS, a)).map((f) => path.resolve(f));
+  const unknown = only.filter((f) => !existsSync(f));
+  const flags = argv.filter((a) => a.startsWith('--') && a !== '--no-build');
+  if (unknown.length > 0 || flags.length > 0) {
+    console.error(
+      `Unknown ${[...flags, ...unknown.map((f) => path.relative(process.cwd(), f))].join(', ')}.\n` +
+        `Usage: node test/tiers/run.mjs [${Object.keys(TIERS).join('] [')}] [--no-build] [FILE…]`,
+    );
+    return 2;
+  }
+  const chosen = tiers.length > 0 ? tiers : Object.keys(TIERS);
+  const started = Date.now();
+  const ran = [];
+  let passed = true;
+  for (const name of chosen) {
+    ran.push(name);
+    if (!(await runTier(name, {only, noBuild}))) {
+      passed = false;
+      break;
+    }
+  }
+  printSlowest(ran);
+  console.log(`\n${passed ? 'Passed' : 'Failed'}: ${ran.join(', ')} in ${seconds(Date.now() - started)}.`);
+  return passed ? 0 : 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));
