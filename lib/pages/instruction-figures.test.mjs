@@ -1,15 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
-import {parseCachegrind, splitKey} from '../cachegrind/read-cachegrind.mjs';
-import {COUNTED} from '../cachegrind/read-callgrind.mjs';
-import {RENAMES, withoutCloneSuffix} from '../cachegrind/function-names.mjs';
 import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
-import {loadSiteData} from './site-data.mjs';
+import {functionRowProblems, postmasterWork} from '../../test/helpers/instruction-checks.mjs';
 
 // A real instructions run made here: scale 1, PostgreSQL 17 and 18 and a second 17 as A/A, two rounds
 // (test/fixtures/instructions/suite.yaml), with its Cachegrind files.
@@ -184,77 +180,10 @@ test('a run without the group gives nothing to show', () => {
   assert.equal(instructionGroup(null, options), null);
 });
 
-test('the published runs: no rename as two rows, no share beyond the whole, no negative count, noise left out', () => {
-  const site = new URL('../../', import.meta.url).pathname;
-  const {results, profilesOf} = loadSiteData(site);
-  const runs = results.filter((r) => r.run.kind === 'run' && r.cells.some((c) => c.instructions));
-  assert.ok(runs.length >= 2, 'the versions and planner instructions runs');
-  for (const run of runs) {
-    const runProfiles = profilesOf(run);
-    for (const {workload, scenario} of new Map(run.cells.map((c) => [`${c.workload}/${c.scenario}`, c])).values()) {
-      const g = instructionGroup(run, {
-        scenario,
-        workload,
-        id: 'g',
-        title: 'G',
-        locale: 'en',
-        t: translator('en'),
-        name: (x) => x,
-        profiles: runProfiles,
-      });
-      for (const changes of g.functions) {
-        const names = changes.rows.map((r) => r.function);
-        for (const r of RENAMES.filter((x) => x.from)) {
-          assert.ok(
-            !(names.includes(r.from) && names.includes(r.to)),
-            `${run.run.id} ${workload}: ${r.from} and ${r.to}`,
-          );
-          assert.ok(!names.includes(r.from), `${r.from} is listed under its old name`);
-          assert.ok(!names.some((n) => /'\d+$/.test(n)), `a recursion level listed as a function: ${names}`);
-        }
-        assert.ok(
-          names.every((n) => n === withoutCloneSuffix(n)),
-          `a clone suffix: ${names}`,
-        );
-        // A function new in the later version named after another row (ReleaseCatCache and
-        // ReleaseCatCacheWithOwner) is most likely that row's work moved: a split for the table.
-        for (const fresh of changes.rows.filter((r) => r.before === '0')) {
-          const elder = changes.rows.find((r) => r !== fresh && fresh.function.startsWith(r.function));
-          assert.ok(!elder, `${run.run.id} ${workload}: ${elder?.function} and ${fresh.function}, a split?`);
-        }
-        for (const row of changes.rows) {
-          assert.ok(!row.before.startsWith('-') && !row.after.startsWith('-'), `${row.function}: a negative count`);
-          const share = Number.parseFloat(row.share.replace(/[^\d.+-]/g, ''));
-          assert.ok(Math.abs(share) <= 100, `${row.function}: ${row.share} of the baseline`);
-        }
-      }
-    }
-  }
+test('the fixture run: no rename as two rows, no share beyond the whole, no negative count, noise left out', () => {
+  assert.deepEqual(functionRowProblems(result, profiles, translator('en')), []);
 });
 
-test('the published runs counted inside PostgresMain: no backend profile holds work of the postmaster', () => {
-  const site = new URL('../../', import.meta.url).pathname;
-  const {results} = loadSiteData(site);
-  const counted = results.filter((r) => r.cells.some((c) => c.instructions?.counted === COUNTED));
-  for (const run of counted) {
-    const dir = path.join(site, 'results');
-    for (const entry of run.profiles ?? []) {
-      for (const rel of [entry.files.short, entry.files.long]) {
-        const file = path.join(dir, rel);
-        const names = [...parseCachegrind(readFileSync(file, 'utf8'), file).functions.keys()].map(
-          (k) => splitKey(k).name,
-        );
-        assert.ok(names.length > 100, `${rel}: ${names.length} functions`);
-        for (const postmaster of [
-          'ServerLoop',
-          'PostmasterMain',
-          'BackendStartup',
-          'reaper',
-          'postmaster_child_launch',
-        ]) {
-          assert.ok(!names.some((n) => withoutCloneSuffix(n) === postmaster), `${rel} holds ${postmaster}`);
-        }
-      }
-    }
-  }
+test('the fixture run counted inside PostgresMain: no backend profile holds work of the postmaster', () => {
+  assert.deepEqual(postmasterWork(result, dir.pathname), []);
 });

@@ -1,12 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {fileURLToPath} from 'node:url';
 import {foldFunctionRows, functionsKey, messageGroups} from './on-demand.mjs';
 import {SITE_PAGES} from './site-pages.mjs';
 import {page as translating} from './translating-page.mjs';
-import {buildLocalePages} from './site-data.mjs';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 test('function rows leave the groups for onDemand, keyed by group and version; the rest stays', () => {
   const rows = [{function: 'ExecInsert', change: '+1%'}];
@@ -43,26 +39,4 @@ test('the Translating page keeps its groups and counts; every message goes on de
   });
   // A page without a split has nothing on demand.
   assert.equal(SITE_PAGES.find((p) => p.id === 'runs').split, undefined);
-});
-
-test('the real pages: no function rows and no message context in a first load, all of them on demand', () => {
-  const {pages} = buildLocalePages(root, 'ja');
-  for (const [name, list] of [
-    ['pg-versions', 'groups'],
-    ['pg17-planner', 'cases'],
-  ]) {
-    const comparisons = pages[name][list].flatMap((g) => (g.instructions?.functions ?? []).map((f) => [g.id, f]));
-    assert.ok(comparisons.length > 0, `${name} has instructions comparisons`);
-    for (const [id, f] of comparisons) {
-      assert.equal(f.rows, undefined);
-      assert.ok(pages[name].onDemand.functions[functionsKey(id, f.target)].length > 0, `${name} ${id} ${f.target}`);
-    }
-  }
-  const translating = pages.translating;
-  assert.equal(translating.context, undefined);
-  assert.equal(
-    translating.contextGroups.reduce((n, g) => n + g.count, 0),
-    translating.onDemand.context.messages.length,
-  );
-  assert.equal(translating.hasTranslation, true);
 });

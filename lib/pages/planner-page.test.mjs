@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {plannerPage} from './planner-page.mjs';
-import {plannerRun, siteDir, translator} from '../../test/helpers/fixtures.mjs';
-import {loadSiteData} from './site-data.mjs';
+import {plannerRun, publishedStudy, siteDir, translator} from '../../test/helpers/fixtures.mjs';
 
 test('each case compares every version with the oldest, from the medians of the repeats', () => {
   const result = plannerRun();
@@ -65,8 +64,7 @@ test('the speedup chart has the baseline at one and a whisker per version', () =
 });
 
 test("the study's figures beside each case: parsed from its outputs, speedups computed, its own words kept", () => {
-  const content = loadSiteData(siteDir);
-  const study = content.studies.find((s) => s.suite === 'pg17-planner');
+  const study = publishedStudy('pg17-planner');
   const data = plannerPage(plannerRun(), {locale: 'en', t: translator('en'), study});
   const cte = data.cases.find((c) => c.id === 'cte-sorted-unique').published;
   assert.deepEqual(
@@ -115,8 +113,7 @@ test('an A/A control is kept out of the rows, the plans and the chart, and shown
 });
 
 test("each case says whether pgbench ran the article's script: the same, another (both shown), or not recorded", () => {
-  const content = loadSiteData(siteDir);
-  const study = content.studies.find((s) => s.suite === 'pg17-planner');
+  const study = publishedStudy('pg17-planner');
   const result = plannerRun();
   const scriptOfCase = (r, id) =>
     plannerPage(r, {locale: 'en', t: translator('en'), study}).cases.find((c) => c.id === id).script;

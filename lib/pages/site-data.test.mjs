@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildPages, loadResults, loadSiteData, newestRun} from './site-data.mjs';
-import {plannerRun, quickRun, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {fixtureSite, plannerRun, quickRun, siteDir, versionsRun} from '../../test/helpers/fixtures.mjs';
 
 test('a page uses the newest finished run of its suite', () => {
   const older = versionsRun();
@@ -24,9 +24,8 @@ test('without a run of its suite, the build stops and says how to make one', () 
 });
 
 test('the quick-run page shows the newest quick run, and builds without one', () => {
-  const siteDir = new URL('../../', import.meta.url).pathname;
   const messages = JSON.parse(readFileSync(`${siteDir}i18n/ko/benchmarks.json`, 'utf8'));
-  const content = {...loadSiteData(siteDir), results: [versionsRun(), plannerRun(), quickRun()]};
+  const content = {...loadSiteData(fixtureSite()), results: [versionsRun(), plannerRun(), quickRun()]};
   const pages = buildPages(content, 'ko', messages);
   assert.equal(pages['quick-run'].run.id, quickRun().run.id);
   assert.deepEqual(Object.keys(pages['quick-run'].messages), ['common', 'quick', 'site']);
@@ -37,15 +36,15 @@ test('the quick-run page shows the newest quick run, and builds without one', ()
 });
 
 test('each result file is parsed once for every locale, frozen, and again when it changes or goes', async (t) => {
-  const siteDir = mkdtempSync(path.join(tmpdir(), 'site-results-'));
-  t.after(() => rmSync(siteDir, {recursive: true, force: true}));
-  mkdirSync(path.join(siteDir, 'results'));
-  const file = path.join(siteDir, 'results', 'quick.json');
+  const dir = mkdtempSync(path.join(tmpdir(), 'site-results-'));
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  mkdirSync(path.join(dir, 'results'));
+  const file = path.join(dir, 'results', 'quick.json');
   writeFileSync(file, JSON.stringify(quickRun()));
-  const [first] = loadResults(siteDir);
+  const [first] = loadResults(dir);
   // Docusaurus evaluates the data plugin's modules anew for each locale: a new instance shares the parse.
   const again = await import(`./site-data.mjs?locale=${Date.now()}`);
-  assert.equal(again.loadResults(siteDir)[0], first);
+  assert.equal(again.loadResults(dir)[0], first);
   assert.ok(Object.isFrozen(first.cells[0].summary), 'shared by every locale: nothing may change it');
   assert.throws(() => {
     first.cells[0].summary.tps = 1;
@@ -53,17 +52,16 @@ test('each result file is parsed once for every locale, frozen, and again when i
   const changed = quickRun();
   changed.cells[0].summary.tps = 123.5;
   writeFileSync(file, JSON.stringify(changed));
-  const [reread] = loadResults(siteDir);
+  const [reread] = loadResults(dir);
   assert.notEqual(reread, first);
   assert.equal(reread.cells[0].summary.tps, 123.5);
   rmSync(file);
-  assert.deepEqual(loadResults(siteDir), []);
+  assert.deepEqual(loadResults(dir), []);
 });
 
 test("a page's data leaves out the values of every repeat: data/ has them", () => {
-  const siteDir = new URL('../../', import.meta.url).pathname;
   const messages = JSON.parse(readFileSync(`${siteDir}i18n/en/benchmarks.json`, 'utf8'));
-  const content = {...loadSiteData(siteDir), results: [versionsRun(), plannerRun(), quickRun()]};
+  const content = {...loadSiteData(fixtureSite()), results: [versionsRun(), plannerRun(), quickRun()]};
   const quick = buildPages(content, 'en', messages)['quick-run'];
   const [server, other] = quick.rows[0].servers;
   // Compared from the values (three repeats a side), published without them.

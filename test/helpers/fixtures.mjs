@@ -1,7 +1,12 @@
-// Shared by the page-data tests: the committed fixture runs and a translator.
-import {readFileSync} from 'node:fs';
+// Shared by the page-data tests: the committed fixture runs, a site made of them, and a translator.
+import {mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {readCatalog} from '../../lib/i18n/catalogs.mjs';
 import {createTranslator} from '../../lib/i18n/messages.mjs';
+import {readStudy} from '../../lib/pages/studies.mjs';
+import {loadSuite} from '../../lib/suites/suite.mjs';
 
 const fixtures = new URL('../fixtures/results/', import.meta.url);
 export const readFixture = (name) => JSON.parse(readFileSync(new URL(name, fixtures), 'utf8'));
@@ -12,3 +17,26 @@ export const plannerRun = () => readFixture('pg17-planner-20261122T105429Z.json'
 export const siteDir = new URL('../../', import.meta.url).pathname;
 export const translator = (locale) => createTranslator(locale, readCatalog(siteDir, locale));
 export const quickRun = () => readFixture('quick-20261122T125226Z.json');
+
+let site = null;
+/**
+ * A site as the data plugin reads one: the project's datasets, suites and catalogs, and the fixture runs
+ * (test/fixtures/results/) where the project has its results/. Made once per process, removed at its exit.
+ */
+export function fixtureSite() {
+  if (site) return site;
+  site = mkdtempSync(path.join(tmpdir(), 'fixture-site-'));
+  process.once('exit', () => rmSync(site, {recursive: true, force: true}));
+  for (const entry of ['datasets', 'benchmarks', 'i18n'])
+    symlinkSync(path.join(siteDir, entry), path.join(site, entry));
+  symlinkSync(fileURLToPath(fixtures), path.join(site, 'results'));
+  return site;
+}
+
+/** The published study of a suite (datasets/<suite>-published/study.json), checked against the suites. */
+export function publishedStudy(suite) {
+  const suites = ['pg-versions', 'pg17-planner'].map((id) =>
+    loadSuite(path.join(siteDir, 'benchmarks', id, 'suite.yaml')),
+  );
+  return readStudy(path.join(siteDir, 'datasets', `${suite}-published`, 'study.json'), suites);
+}
