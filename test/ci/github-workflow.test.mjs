@@ -1,18 +1,13 @@
 // The benchmark workflow (.github/workflows/benchmark.yml): valid for GitHub
-// Actions (action-validator, from npm), shaped as the README promises, and
-// its shard and merge steps run here as a runner runs them: the plan splits
-// the quick suite into three shards, two of them run at once on real
-// PostgreSQL servers, the third is lost (its job failed before writing), and
-// the merge records every cell of the suite once, the lost shard's as failed.
+// Actions (action-validator, from npm), shaped as the README promises, and its
+// pull-request gate run here on fixture runs: a run 30% slower fails it. Its
+// shard and merge steps run on real servers in test/integration/ci-runs.test.mjs.
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {expandMatrix} from '../../lib/suites/matrix.mjs';
-import {loadSuite} from '../../lib/suites/suite.mjs';
-import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {readWorkflow, runStep, stepOf, WORKFLOW} from './workflow-steps.mjs';
 import {workspace} from './workspace.mjs';
 
@@ -61,56 +56,9 @@ test('triggers, shards, artifacts, merge, Pages and the pull-request compare are
   }
 });
 
-test('the same commands as the workflow: plan, shards at once, one lost, merge: every cell once', async () => {
-  const w = readWorkflow();
-  const context = {inputs: {suite: 'quick', shards: 3, duration: '1s'}, github: {run_number: 7}};
-  const planDir = workspace('plan');
-  dirs.push(planDir);
-  const plan = await runStep(w, 'plan', 'plan', {cwd: planDir, context});
-  assert.equal(plan.code, 0, plan.text);
-  assert.deepEqual(plan.outputs, {count: '3', list: '["1/3","2/3","3/3"]'});
-  const shards = JSON.parse(plan.outputs.list);
-  // Shard 3's job fails before it writes anything (a lost runner): only 1 and 2 run, at once.
-  const ran = await Promise.all(
-    shards.slice(0, 2).map(async (shard, index) => {
-      const cwd = workspace(`shard-${index}`);
-      dirs.push(cwd);
-      const run = await runStep(w, 'shard', 'run', {cwd, context: {...context, matrix: {shard}}});
-      return {cwd, index, run};
-    }),
-  );
-  for (const {run} of ran) assert.equal(run.code, 0, run.text);
-  // upload-artifact (one name per job index), then download-artifact with merge-multiple.
-  const merge = workspace('merge');
-  dirs.push(merge);
-  for (const {cwd} of ran) {
-    for (const file of readdirSync(path.join(cwd, 'shard-results'))) {
-      cpSync(path.join(cwd, 'shard-results', file), path.join(merge, 'shard-results', file));
-    }
-  }
-  const merged = await runStep(w, 'merge', 'merge', {
-    cwd: merge,
-    context: {...context, needs: {plan: {outputs: plan.outputs}}},
-  });
-  assert.equal(merged.code, 0, merged.text);
-  assert.match(merged.text, /Some cells failed; the site shows them as failed/);
-  const result = JSON.parse(readFileSync(path.join(merge, 'results', 'quick-github-7.json'), 'utf8'));
-  assert.deepEqual(resultProblems(result), []);
-  const suite = loadSuite(new URL('../../benchmarks/quick/suite.yaml', import.meta.url).pathname);
-  const expected = expandMatrix(suite, {durationS: 1}).cells.map((c) => c.id);
-  assert.deepEqual(result.cells.map((c) => c.id).sort(), [...expected].sort(), 'every cell of the suite, once');
-  const lost = new Set(expandMatrix(suite, {durationS: 1, shard: {index: 3, count: 3}}).cells.map((c) => c.id));
-  for (const cell of result.cells) {
-    if (lost.has(cell.id)) {
-      assert.equal(cell.status, 'failed');
-      assert.match(cell.error.message, /shard 3\/3 left no result/);
-    } else assert.equal(cell.status, 'ok', `${cell.id}: ${cell.error?.message}`);
-  }
-  assert.equal(result.run.overrides.durationS, 1);
-});
-
 // The pull-request gate's own steps on a real quick run (the fixture, three repeats, as the schedule publishes it)
 // and a pull request's run of six repeats, each cell's throughput as measured times a factor.
+
 test('the pull-request gate can fail: a run 30% slower fails the compare step; as fast passes', async () => {
   const w = readWorkflow();
   assert.match(stepOf(w, 'pull-request', 'quick').run, /bench\.mjs run quick --repeat 6 /, 'six rounds, or no verdict');
