@@ -15,13 +15,16 @@ import {embeddedConnection} from '../../scripts/runner/connection.mjs';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {PREWARM_SQL, prewarmOutcome} from '../../scripts/runner/instruction-commands.mjs';
 import {psql} from '../../scripts/runner/psql.mjs';
+import {ownTmp} from './own-tmp.mjs';
+
+ownTmp('instructions');
 
 const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
 
 const SUITE = `id: tiny-instructions
 measures: [instructions]
 instructions:
-  transactions: 400
+  transactions: 200
   margin: 0.5%
 targets:
   - id: pg17
@@ -52,12 +55,12 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
   const suite = path.join(dir, 'suite.yaml');
   writeFileSync(suite, SUITE);
   const out = path.join(dir, 'results');
-  // A process that keeps a core busy all along: the counts must not depend on what else the machine does.
-  const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], {stdio: 'ignore'});
+  // A process that keeps a core busy all along: the counts must not depend on what else the machine does. At
+  // the lowest priority it takes what the run and the tests beside it leave, so the CPU is never idle but the
+  // tier is not slowed (npm test beside busy processes of normal priority is checked too).
+  const hog = spawn('nice', ['-n', '19', process.execPath, '-e', 'for (;;) {}'], {stdio: 'ignore'});
   t.after(() => hog.kill('SIGKILL'));
-  const started = Date.now();
   const run = bench(['run', suite, '--measure', 'instructions', '--out', out, '--seed', '7']);
-  const seconds = (Date.now() - started) / 1000;
   hog.kill('SIGKILL');
   assert.equal(run.status, 0, run.stderr + run.stdout);
   const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));
@@ -72,19 +75,19 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
     const {perTransaction, runs} = cell.instructions;
     assert.deepEqual(
       runs.map((r) => r.transactionsPerClient),
-      [200, 400],
+      [100, 200],
     );
     // pgbench's first connection and its one client.
     assert.deepEqual(
       runs.map((r) => r.backends),
       [2, 2],
     );
-    assert.equal(perTransaction, (runs[1].instructions - runs[0].instructions) / 200);
+    assert.equal(perTransaction, (runs[1].instructions - runs[0].instructions) / 100);
     // A TPC-B-like transaction at scale 1 takes a few hundred thousand instructions.
     assert.ok(perTransaction > 100_000 && perTransaction < 5_000_000, String(perTransaction));
     // Each run its own rows, the same on every target; the database (scale 1) fits in shared buffers.
     assert.notEqual(runs[0].randomSeed, runs[1].randomSeed);
-    assert.ok(cell.command.includes(`-t 400 `) && cell.command.includes(`--random-seed=${runs[1].randomSeed}`));
+    assert.ok(cell.command.includes(`-t 200 `) && cell.command.includes(`--random-seed=${runs[1].randomSeed}`));
     const twin = result.cells.find((c) => c.repeat === cell.repeat && c.target !== cell.target);
     assert.deepEqual(
       twin.instructions.runs.map((r) => r.randomSeed),
@@ -103,7 +106,7 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
     }
     assert.equal(
       cell.instructions.otherPerTransaction,
-      (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / 200,
+      (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / 100,
     );
     assert.equal(cell.instructions.counted, 'PostgresMain-without-client-reads');
   }
@@ -150,7 +153,6 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
   assert.deepEqual([...metrics], ['instructions']);
   const control = comparisons.find((c) => c.control);
   assert.equal(control.candidate.target, 'pg17-aa');
-  assert.ok(seconds < 480, `the tiny run took ${seconds} s beside a busy core`);
 });
 
 test('an instructions run without Valgrind stops before any server starts, with the install command', () => {
@@ -203,14 +205,24 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   const instrumented = lines.findIndex((l) => / -p '?\S*postgres-under-valgrind'? start$/.test(l));
   assert.ok(init > 0 && instrumented > init, run.stdout);
   assert.match(lines[instrumented + 1], /pg_prewarm/);
-  // Per target: a warm-up of twice the longer run, once; then each cell's shorter and longer runs.
+  // Per target, before its first cell a warm-up of twice the longer run, before its second (on a fresh start)
+  // one of the shorter run's length; then each cell's shorter and longer runs.
   const runs = lines.filter((l) => l.startsWith('pgbench -n'));
-  assert.equal(runs.length, 3 + 12);
+  assert.equal(runs.length, 3 + 3 + 12);
+  const warmUps = lines.flatMap((l, i) =>
+    l.endsWith(': warm-up, not counted') ? [`${l.slice(2, l.indexOf(':'))} ${/-t (\d+)/.exec(lines[i + 1])[1]}`] : [],
+  );
+  assert.deepEqual(warmUps, ['pg18 400', 'pg17-aa 400', 'pg17 400', 'pg17 100', 'pg18 100', 'pg17-aa 100']);
+  // pg17 ran last in round 1 and first in round 2: restarted all the same, as every cell is on a fresh start.
+  assert.match(
+    run.stdout,
+    /# restart pg17: each instructions cell runs on a freshly started server\n.* stop\n.* start\n/,
+  );
   // Seeds made from the repeat alone (the same in every run): the warm-up's, then repeat 1's shorter and
   // longer runs, each its own.
-  assert.match(runs[0], /-t 800 .*--random-seed=1265255636 /);
-  assert.match(runs[1], /-t 200 .*--random-seed=480175634 /);
-  assert.match(runs[2], /-t 400 .*--random-seed=3521095864 /);
+  assert.match(runs[0], /-t 400 .*--random-seed=1265255636 /);
+  assert.match(runs[1], /-t 100 .*--random-seed=480175634 /);
+  assert.match(runs[2], /-t 200 .*--random-seed=3521095864 /);
   // Every target's first cell (repeat 1) serves the same rows.
   const seedsOf = (target) =>
     lines
@@ -227,7 +239,7 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), ['480175634', '3521095864']);
   // Another run (another order) draws the same rows in its first repeat.
   const other = bench(['run', suite, '--measure', 'instructions', '--dry-run', '--seed', '8']);
-  assert.match(other.stdout, /-t 200 .*--random-seed=480175634 /);
+  assert.match(other.stdout, /-t 100 .*--random-seed=480175634 /);
   assert.match(
     run.stdout,
     /-c 'VACUUM pgbench_branches' -c 'VACUUM pgbench_tellers' -c 'TRUNCATE pgbench_history' -c CHECKPOINT/,

@@ -10,9 +10,12 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {readResultFile, resultProblems} from '../../lib/results/validate-result.mjs';
-import {importServices} from '../../lib/postgresbench/import-services.mjs';
+import {importServices, readServices} from '../../lib/postgresbench/import-services.mjs';
 import {servicesPage} from '../../lib/pages/services-page.mjs';
-import {loadSiteData} from '../../lib/pages/site-data.mjs';
+import {loadSuite} from '../../lib/suites/suite.mjs';
+import {ownTmp} from './own-tmp.mjs';
+
+ownTmp('postgresbench');
 
 const root = new URL('../../', import.meta.url).pathname;
 const bench = (args, env = {}) =>
@@ -31,17 +34,20 @@ test('postgresbench: run against a URL, export to PostgresBench, import back to 
   try {
     const url = `postgres://${server.user}@127.0.0.1:${server.port}/${server.database}`;
     const run = bench(
-      ['run', 'postgresbench', '--only', 'scenario=100gb', '--scale', '1', '--duration', '8s', '--out', out],
+      [
+        ...['run', 'postgresbench', '--only', 'scenario=100gb', '--scale', '1', '--duration', '8s'],
+        ...['--repeat', '2', '--out', out],
+      ],
       {POSTGRESBENCH_URL: url},
     );
     assert.equal(run.status, 0, run.stderr);
     const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));
     const result = readResultFile(path.join(out, file));
     assert.deepEqual(resultProblems(result, file), []);
-    assert.deepEqual(result.run.overrides, {durationS: 8, scale: 1, only: {scenario: ['100gb']}});
+    assert.deepEqual(result.run.overrides, {repeat: 2, durationS: 8, scale: 1, only: {scenario: ['100gb']}});
     assert.equal(result.environment.targets[0].sameHost, true);
     const cells = result.cells.sort((a, b) => a.repeat - b.repeat);
-    assert.equal(cells.length, 3);
+    assert.equal(cells.length, 2);
     for (const c of cells) {
       assert.equal(c.status, 'ok');
       assert.match(c.command, /pgbench -c 256 -j 16 -T 8 -M prepared .*-b tpcb-like -l/);
@@ -85,11 +91,11 @@ test('postgresbench: run against a URL, export to PostgresBench, import back to 
     assert.equal(f.loadS, init.durationS);
 
     // The page shows the run beside the imported services, as ours, on this machine.
-    const content = loadSiteData(root);
-    const data = servicesPage(
-      content.services.find((s) => s.id === 'postgresbench'),
-      {locale: 'en', run: result, suite: content.suites.find((s) => s.id === 'postgresbench')},
-    );
+    const data = servicesPage(readServices(`${root}datasets/postgresbench/services.json`), {
+      locale: 'en',
+      run: result,
+      suite: loadSuite(`${root}benchmarks/postgresbench/suite.yaml`),
+    });
     const own = data.rows.filter((r) => r.measuredHere);
     assert.equal(own.length, 1);
     assert.equal(own[0].measuredHere.sharedWithClient, true);

@@ -8,8 +8,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
+import {ownTmp} from './own-tmp.mjs';
 
 const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
+const TMP = ownTmp('run-suite');
 const PASSWORD = 'Pw-7f3a9c-never-printed';
 
 /** The bench command line, awaited (the test's own timers keep running meanwhile). */
@@ -53,7 +55,7 @@ function tempSuite(yaml) {
 const leftoverServers = (prefix) =>
   spawnSync('pgrep', ['-a', '-x', 'postgres'], {encoding: 'utf8'})
     .stdout.split('\n')
-    .filter((l) => l.includes(prefix));
+    .filter((l) => l.includes(path.join(TMP, prefix)));
 
 /** A PostgreSQL 18 that asks for a password over TCP: an "external" server. */
 async function passwordServer() {
@@ -270,8 +272,8 @@ test('two shards started together write two files, each with whole comparison gr
 const runningDataDirs = () =>
   spawnSync('ps', ['-eo', 'args'], {encoding: 'utf8'})
     .stdout.split('\n')
-    .map((l) => /\/bin\/postgres -D (\S*bench-pg\d+-\S+)/.exec(l)?.[1])
-    .filter(Boolean);
+    .map((l) => /\/bin\/postgres -D (\S+)/.exec(l)?.[1])
+    .filter((dir) => dir?.startsWith(path.join(TMP, 'bench-pg')));
 
 test('interleaved rounds on two servers: one up at a time, data kept, warm-up and CHECKPOINT before each', async () => {
   const {suite, out} = tempSuite(`id: interleaved
@@ -289,7 +291,7 @@ scenarios:
     clients: 1
     duration: 1s
     warmup: 2s
-repeat: 3
+repeat: 2
 `);
   const most = [];
   const timer = setInterval(() => most.push(new Set(runningDataDirs()).size), 20);
@@ -324,7 +326,7 @@ repeat: 3
   );
   const inits = result.preparations.filter((p) => p.kind === 'init').map((p) => p.target);
   assert.deepEqual(inits.sort(), ['pg17', 'pg18'], 'each server was initialized once: its data stayed');
-  assert.equal(result.preparations.filter((p) => p.kind === 'warmup').length, 6);
+  assert.equal(result.preparations.filter((p) => p.kind === 'warmup').length, 4);
   // Every measured run comes right after its warm-up and a CHECKPOINT on the same server.
   const commands = result.run.commands;
   let at = -1;
@@ -350,8 +352,8 @@ async function waitForProcess(pattern, deadlineMs = 60_000) {
 }
 
 for (const [step, pattern] of [
-  ['initdb', 'bin/initdb -D .*bench-pg17-'],
-  ['pg_ctl start', 'bin/pg_ctl -D .*bench-pg17-.* start'],
+  ['initdb', `bin/initdb -D ${TMP}/bench-pg17-`],
+  ['pg_ctl start', `bin/pg_ctl -D ${TMP}/bench-pg17-.* start`],
 ]) {
   test(`Ctrl-C during ${step}: the run stops as interrupted, leaves nothing behind, and resumes`, async () => {
     const {suite, out} = tempSuite(oneClientSuite('interrupted', 2));

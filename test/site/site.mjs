@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
 import {execFileSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs';
+import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {drawCharts} from '../../scripts/site/page-charts.mjs';
@@ -13,24 +13,30 @@ import {formatFigure} from '../../lib/numbers/format.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {PALETTE} from '../../lib/charts/chart-config.mjs';
 import {groupKey} from '../../lib/results/groups.mjs';
+import {buildLocalePages, loadSiteData} from '../../lib/pages/site-data.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 export const shots = `${root}test-results/screenshots`;
 
-/** A copy of the project as `git clone` would give it, with this checkout's node_modules. */
-export function freshCopy() {
+/**
+ * A copy of the project as `git clone` would give it, with this checkout's node_modules; with `fixtures`, its
+ * results/ holds the fixture runs (test/fixtures/results/) instead of the published ones: the smallest site
+ * that builds every page.
+ */
+export function freshCopy({fixtures = false} = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'npm-start-'));
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
   })
     .split('\0')
-    .filter(Boolean);
+    .filter((file) => file && !(fixtures && file.startsWith('results/')));
   for (const file of files) {
     if (!existsSync(path.join(root, file))) continue; // deleted in the working tree
     mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
     copyFileSync(path.join(root, file), path.join(dir, file));
   }
+  if (fixtures) cpSync(path.join(root, 'test/fixtures/results'), path.join(dir, 'results'), {recursive: true});
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   return dir;
 }
@@ -51,14 +57,18 @@ export function serveSite() {
   return site;
 }
 
-/** Opens a page, collecting console errors, page errors and failed requests. */
+/**
+ * Opens a page, collecting console errors, page errors and failed requests (for as long as it stays open), and
+ * returns once it has loaded and React has hydrated it: what loads later (charts, code colours, the search)
+ * loads as a reader's actions ask for it, and each test waits for what it uses.
+ */
 export async function openPage(site, path, viewport = {width: 1280, height: 800}) {
   const page = await site.browser.newPage({viewport});
   const problems = [];
   page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()} ${res.url()}`));
-  await page.goto(new URL(path, site.url).href, {waitUntil: 'networkidle'});
+  await page.goto(new URL(path, site.url).href);
   await page.waitForSelector('html[data-has-hydrated="true"]');
   return {page, problems};
 }
@@ -164,4 +174,14 @@ export async function assertQuickRunMedians(page, run, locale) {
       `${locale} ${g.key}`,
     );
   }
+}
+
+let content = null;
+const built = new Map();
+/** What the site is made from (datasets, results, suites, studies), read once per test file. */
+export const siteContent = () => (content ??= loadSiteData(root));
+/** Every page's data for `locale`, as the data plugin builds it from this checkout: once per test file. */
+export function sitePages(locale) {
+  if (!built.has(locale)) built.set(locale, buildLocalePages(root, locale).pages);
+  return built.get(locale);
 }

@@ -1,42 +1,23 @@
 // `npm start` end to end, on a copy of the project as a fresh clone has it (the
-// files git tracks or would track, node_modules linked): it runs the real quick
-// suite on embedded PostgreSQL, builds all four locales and serves them; the
-// quick run's figures then show in real Chromium; Ctrl-C leaves no server.
-// Then `--no-bench --locale ko` reuses that run and serves Korean alone.
+// files git tracks or would track, node_modules linked; the fixture runs as its
+// results/, so that one language builds in seconds): with --locale ja it runs the
+// real quick suite on embedded PostgreSQL, builds Japanese and serves it; the
+// quick run's figures then show in real Chromium; Ctrl-C leaves no server. Then
+// `--no-bench --locale ko` reuses that run and serves Korean alone. (`npm run
+// serve` of the full build is in test/site/npm-serve.test.mjs.)
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync, spawn} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {gunzipSync} from 'node:zlib';
-import net from 'node:net';
 import path from 'node:path';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
-import {localePath, locales} from '../../lib/locales.mjs';
-import {assertQuickRunMedians, freshCopy, shots} from './site.mjs';
+import {locales} from '../../lib/locales.mjs';
+import {refuses, startSite} from '../helpers/npm-start.mjs';
+import {assertQuickRunMedians, freshCopy, shots} from '../site/site.mjs';
+import {ownTmp} from './own-tmp.mjs';
 
-/** Starts `node scripts/start.mjs args` in `cwd`; resolves with the URL it serves, once it prints it. */
-function start(cwd, args) {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', ...args], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const served = new Promise((resolve, reject) => {
-    const read = (chunk) => {
-      output += chunk;
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes (ESC) are skipped
-      const match = /Serving the site at (?:\x1b\[[\d;]*m)*(http:\/\/[^\s\x1b]+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) =>
-      reject(new Error(`npm start exited with ${code} before serving:\n${output.slice(-3000)}`)),
-    );
-  });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({code, signal})));
-  return {child, served, exited, output: () => output};
-}
+ownTmp('npm-start');
 
 /** The files under dir holding text (Pagefind's gzipped index files read unzipped). */
 function filesHolding(dir, text) {
@@ -50,20 +31,12 @@ function filesHolding(dir, text) {
     });
 }
 
-const refuses = (url) =>
-  new Promise((resolve) => {
-    const {hostname, port} = new URL(url);
-    const socket = net.connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-
-test('npm start on a fresh copy: quick suite on embedded servers, four locales, Ctrl-C stops it', async (t) => {
-  const dir = freshCopy();
+test('npm start -- --locale ja on a fresh copy: the quick suite on embedded servers, built, served', async (t) => {
+  const dir = freshCopy({fixtures: true});
   t.after(() => rmSync(dir, {recursive: true, force: true}));
+  for (const f of readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-'))) {
+    rmSync(path.join(dir, 'results', f));
+  }
   assert.deepEqual(
     readdirSync(path.join(dir, 'results')).filter((f) => f.startsWith('quick-')),
     [],
@@ -86,7 +59,8 @@ test('npm start on a fresh copy: quick suite on embedded servers, four locales, 
 
   // The quick suite as npm start runs it, with 1 s runs of one client count:
   // the same path (measure, build, serve), in a fraction of the time.
-  const demo = start(dir, ['--duration', '1s', '--only', 'clients=1']);
+  const demo = startSite(dir, ['--locale', 'ja', '--duration', '1s', '--only', 'clients=1']);
+  t.after(() => demo.child.kill('SIGKILL'));
   const url = await demo.served;
   const runs = readdirSync(path.join(dir, 'results')).filter((f) => /^quick-.*\.json$/.test(f));
   assert.equal(runs.length, 1, demo.output());
@@ -97,23 +71,23 @@ test('npm start on a fresh copy: quick suite on embedded servers, four locales, 
     'a cell of the quick suite failed',
   );
 
-  const leaks = filesHolding(path.join(dir, 'build'), secret);
+  const built = path.join(dir, '.preview/ja');
+  const leaks = filesHolding(built, secret);
   assert.deepEqual(leaks, [], 'the imported password was published');
   // …though the run itself is published (the search above looked where it is).
   const imported = JSON.parse(readFileSync(path.join(dir, 'results/import-with-secret.json'), 'utf8'));
-  assert.ok(readFileSync(path.join(dir, 'build/data/index.json'), 'utf8').includes(imported.run.id));
+  assert.ok(readFileSync(path.join(built, 'data/index.json'), 'utf8').includes(imported.run.id));
   assert.match(imported.cells[0].command, /postgresql:\/\/bench:\*\*\*@db\.example/);
 
   const browser = await launchChromium();
   try {
-    for (const locale of Object.keys(locales)) {
-      const page = await browser.newPage();
-      await page.goto(new URL(`${localePath(locale)}quick-run/`, url).href, {waitUntil: 'networkidle'});
-      assert.equal(await page.getAttribute('table[data-quick-run]', 'data-quick-run'), run.run.id);
-      await assertQuickRunMedians(page, run, locale);
-      if (locale === 'ja') await page.screenshot({path: `${shots}/npm-start.quick-run.ja.png`, fullPage: true});
-      await page.close();
-    }
+    // One language builds at the root of its site.
+    const page = await browser.newPage();
+    await page.goto(new URL('quick-run/', url).href, {waitUntil: 'networkidle'});
+    assert.equal(await page.getAttribute('html', 'lang'), locales.ja.htmlLang);
+    assert.equal(await page.getAttribute('table[data-quick-run]', 'data-quick-run'), run.run.id);
+    await assertQuickRunMedians(page, run, 'ja');
+    await page.screenshot({path: `${shots}/npm-start.quick-run.ja.png`, fullPage: true});
   } finally {
     await browser.close();
   }
@@ -123,7 +97,8 @@ test('npm start on a fresh copy: quick suite on embedded servers, four locales, 
   assert.ok(await refuses(url), `${url} still answers after Ctrl-C`);
 
   // A translator's preview: no measurement, one language, the same quick run.
-  const preview = start(dir, ['--no-bench', '--locale', 'ko']);
+  const preview = startSite(dir, ['--no-bench', '--locale', 'ko']);
+  t.after(() => preview.child.kill('SIGKILL'));
   const previewUrl = await preview.served;
   assert.doesNotMatch(preview.output(), /Running the quick suite/);
   assert.match(preview.output(), new RegExp(`Using the newest quick run: results/${runs[0]}`));
