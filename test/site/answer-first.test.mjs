@@ -1,76 +1,15 @@
-// The main pages answer on their first screen, in every locale: a chart and a
-// sentence generated from the data, above the fold at 1280×800. The versions
-// page: the pair the address asks for, a sentence naming both, the matrix with
-// its bars; picking another pair rewrites the address; each workload's detail
-// is a tab that a link can open. (lib/pages/*-answer and versions-matrix tests
-// check the figures and sentences.)
+// The versions page's answer as a reader works it: the pair the address asks
+// for, a sentence naming both; picking another pair rewrites the address; each
+// workload's detail is a tab that a link can open, and the tabs answer to the
+// keyboard. (What the first screen of every main page shows, in every locale,
+// is checked by the page tour: first-screen.mjs; lib/pages/*-answer and
+// versions-matrix tests check the figures and sentences.)
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {localePath, locales} from '../../lib/locales.mjs';
+import {answerBox} from './first-screen.mjs';
 import {openPage, serveSite} from './site.mjs';
 
 const site = serveSite();
-const FOLD = 800;
-
-/** Where the answer's parts end on the page, and what the sentence and the chosen column say. */
-const answerBox = (page) =>
-  page.evaluate(() => {
-    const bottom = (el) => (el ? el.getBoundingClientRect().bottom + window.scrollY : null);
-    const answer = document.querySelector('[data-answer]');
-    return {
-      pair: answer.dataset.answer,
-      sentence: answer.querySelector('[data-answer-sentence]').textContent,
-      sentenceBottom: bottom(answer.querySelector('[data-answer-sentence]')),
-      firstBarsBottom: bottom(answer.querySelector('tbody tr[data-group] svg')),
-      bars: answer.querySelectorAll('tbody svg').length,
-      columns: [...answer.querySelectorAll('thead th[data-column]')].map((th) => th.dataset.column),
-      version: document.querySelector('#answer-version').value,
-      baseline: document.querySelector('#answer-baseline').value,
-    };
-  });
-
-/** A chart (canvas, image or drawn bars) at least half above the fold, and a sentence wholly above it. */
-const firstScreen = (page) =>
-  page.evaluate((fold) => {
-    const box = (el) => el.getBoundingClientRect();
-    const charts = [
-      ...document.querySelectorAll('figure[data-chart] canvas, figure[data-chart] img, [data-answer] svg'),
-      ...document.querySelectorAll('[data-headline] img, [data-headline] svg'),
-    ].filter((el) => box(el).height > 0);
-    const sentences = [...document.querySelectorAll('[data-answer-sentence]')].filter((el) => el.textContent.trim());
-    return {
-      chart: charts.some((el) => box(el).top + box(el).height / 2 <= fold),
-      sentence: sentences.some((el) => box(el).bottom <= fold),
-    };
-  }, FOLD);
-
-for (const locale of Object.keys(locales)) {
-  const base = localePath(locale);
-
-  for (const slug of ['', 'managed-postgres/', 'pg-versions/', 'pg17-planner/']) {
-    test(`${base}${slug}: a chart and a generated sentence above the fold at 1280×800 (${locale})`, async () => {
-      const {page, problems} = await openPage(site, `${base}${slug}`);
-      // Charts are drawn once the reader points or scrolls: pointing is enough here.
-      await page.mouse.move(1, 1);
-      await page.waitForTimeout(300);
-      assert.deepEqual(await firstScreen(page), {chart: true, sentence: true});
-      assert.deepEqual(problems, []);
-      await page.close();
-    });
-  }
-
-  test(`${base}pg-versions/: the answer, a sentence and its bars, above the fold at 1280×800 (${locale})`, async () => {
-    const {page, problems} = await openPage(site, `${base}pg-versions/`);
-    const box = await answerBox(page);
-    assert.equal(box.pair, 'pg18 pg17', 'the first view: the newest like-for-like version against the one before');
-    assert.ok(box.sentence.includes('PostgreSQL 17') && box.sentence.includes('PostgreSQL 18'), box.sentence);
-    assert.ok(box.sentenceBottom <= FOLD, `the sentence ends at ${box.sentenceBottom} px`);
-    assert.ok(box.firstBarsBottom <= FOLD, `the first row of bars ends at ${box.firstBarsBottom} px`);
-    assert.ok(box.bars >= 8, `${box.bars} bars`);
-    assert.deepEqual(problems, []);
-    await page.close();
-  });
-}
 
 test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites the address', async () => {
   const {page, problems} = await openPage(site, '/pg-versions/?version=pg16&baseline=pg15');

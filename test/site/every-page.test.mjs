@@ -1,19 +1,36 @@
-// Every page of the sidebar in every locale, in real Chromium over the
-// production build: no console or page errors and no failed request, every
-// chart draws (its canvas is not blank), no table wider than its box at 1280 px
-// and no caption off the screen or cell broken into a column at 375 px, no
-// sideways scrolling at 375 px, a
-// full-page screenshot in test-results/screenshots/<page>.<locale>.png; and
-// the page announces its translations (hreflang) and its language menu keeps
-// the reader on the same page (a real click, on one page per language, lands
-// on it in the next language).
+// Every page of the sidebar in every locale, visited once in real Chromium over
+// the production build, and checked there as readers, a screen reader and a
+// link checker meet it (two locales at a time):
+// - no console or page errors and no failed request; a heading; every chart
+//   draws (its canvas is not blank); the page announces its translations
+//   (hreflang, x-default);
+// - no table wider than its box at 1280 px, and at 375 px no sideways
+//   scrolling, no caption off the screen, no cell broken into a column;
+//   full-page screenshots in test-results/screenshots/<page>.<locale>(.375).png;
+// - axe-core finds no serious or critical violation of WCAG 2.1 AA or its best
+//   practices in the light theme, nor of its colour rules in the dark (as a
+//   reader's system asks for it);
+// - one number, one form (README "Number style"): on the pages of figures, the
+//   prose, the tables and the labels drawn on the charts write figures alike;
+// - no command shown holds a path of /tmp; the language menu leads to the same
+//   page in the next language (a real click, on one page per language);
+// - each page's own: what its first screen shows (first-screen.mjs), its
+//   figures against the data (page-figures.mjs) and its instructions figures
+//   (page-instructions.mjs);
+// - and once every page was seen: every internal link leads to a file of the
+//   build, and a #fragment to an element of that page.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {FIRST_SCREEN} from './first-screen.mjs';
+import {PAGE_FIGURES} from './page-figures.mjs';
+import {PAGE_INSTRUCTIONS} from './page-instructions.mjs';
 import {blankCharts, checkNarrow, openPage, serveSite, shots, tableProblems} from './site.mjs';
 
 const site = serveSite();
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const slugOf = (docId) => (docId === 'index' ? '' : `${docId}/`);
 const codes = Object.keys(locales);
 
@@ -53,29 +70,192 @@ async function switchLanguage(page, path, docId, other) {
   assert.ok((await page.textContent('article h1')).trim().length > 0);
 }
 
-for (const [i, locale] of codes.entries()) {
-  const other = codes[(i + 1) % codes.length];
-  test(`every page renders cleanly in ${locale}, and its language menu leads to ${other}`, async () => {
-    for (const {docId} of NAV_PAGES) {
-      const path = `${localePath(locale)}${slugOf(docId)}`;
-      const {page, problems} = await openPage(site, path);
-      assert.ok((await page.textContent('article h1')).trim().length > 0, `${path}: no heading`);
-      assert.deepEqual(await blankCharts(page), [], `${path}: blank charts`);
-      await checkAlternates(page, path, docId);
-      assert.deepEqual(await tableProblems(page, {desktop: true}), [], `${path} at 1280 px`);
-      await page.screenshot({path: `${shots}/${docId}.${locale}.png`, fullPage: true});
-      await checkNarrow(page, path);
-      assert.deepEqual(await tableProblems(page, {desktop: false}), [], `${path} at 375 px`);
-      await page.screenshot({path: `${shots}/${docId}.${locale}.375.png`, fullPage: true});
-      assert.deepEqual(problems, [], path);
-      await page.setViewportSize({width: 1280, height: 800});
-      // Every page's menu link is checked; a real click (a whole page load) on
-      // one page per language, a different page in each.
-      if (docId === NAV_PAGES[(2 * i) % NAV_PAGES.length].docId) {
-        await switchLanguage(page, path, docId, other);
-        assert.deepEqual(problems, [], `${path}, after switching to ${other}`);
-      } else await checkMenuLink(page, path, docId, other);
-      await page.close();
-    }
+// Every rule of WCAG 2.1 AA and axe-core's best practices; and those of them that read colours, which are all
+// that the theme can change (the dark theme changes colours, not the document).
+const EVERY_RULE = {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']};
+const COLOUR_RULES = {type: 'rule', values: ['color-contrast', 'link-in-text-block']};
+
+/** Serious or critical axe-core violations of the rules `runOnly` names, one line each. */
+async function axeViolations(page, path, runOnly = EVERY_RULE) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({path: AXE});
+  const violations = await page.evaluate(async (only) => {
+    const result = await window.axe.run(document, {runOnly: only});
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
+  }, runOnly);
+  return violations.map((v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.join(' | ')}`);
+}
+
+/**
+ * The dark theme as a reader's system asks for it: the site follows (respectPrefersColorScheme), its code blocks
+ * and charts in the dark theme's colours.
+ */
+async function darkTheme(page) {
+  await page.emulateMedia({colorScheme: 'dark'});
+  await page.waitForSelector('html[data-theme="dark"]');
+  // Colours change with transitions: measured once every one of them has ended (a frame for them to start,
+  // then each one's end), however slow the machine.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
   });
 }
+
+/** The page's links to its own site, as they stand once it has hydrated (some appear only then). */
+const internalLinks = (page) =>
+  page.$$eval('a[href]', (as) =>
+    as
+      .map((a) => new URL(a.getAttribute('href'), document.baseURI))
+      .filter((u) => u.origin === window.location.origin)
+      .map((u) => u.href),
+  );
+
+// Number style: a figure as every locale writes it (4,400 · 0.799 · +12.3% · 4.3), and the short forms
+// (19.8K, 1.98万, 4.4천, 1.98만) that no page may show. Checked on the pages whose prose states figures.
+const FIGURE = /^[+-]?\d{1,3}(,\d{3})*(\.\d+)?%?$/;
+const SHORT = /\d\s?(K|M|万|億|천|만)(?![A-Za-z])/u;
+const UNIT = String.raw`(?:\s?(?:TPS|ms|×|倍|배|times|%))`;
+const FIGURE_PAGES = ['managed-postgres', 'pg-versions', 'pg17-planner'];
+
+/** Figures of a text: each number (or range) written before a unit, split at the range dash. */
+const proseFigures = (text) =>
+  [...text.matchAll(new RegExp(String.raw`([+-]?[\d.,]*\d(?:–[+-]?[\d.,]*\d)?)%?${UNIT}`, 'gu'))].flatMap((m) =>
+    m[1].split('–'),
+  );
+
+/** The article's prose (without code, tables, charts and navigation), its numeric cells, and the charts' labels. */
+async function pageFigures(page) {
+  const {prose, cells} = await page.evaluate(() => {
+    const article = document.querySelector('article');
+    const copy = article.cloneNode(true);
+    for (const e of copy.querySelectorAll('pre, code, table, figure, nav')) e.remove();
+    // Numeric cells (DataTable's Num, a CSS-module class), their spreads included, each text node apart.
+    const texts = (node) => {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      const parts = [];
+      while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
+      return parts.join(' ').trim();
+    };
+    const cells = [...article.querySelectorAll('td[class^="number"], td[data-figure]')].map(texts);
+    return {prose: copy.textContent, cells};
+  });
+  const drawn = await page.$$eval('figure[data-chart] canvas[data-axis-labels]', (canvases) =>
+    canvases.map((c) => c.dataset.axisLabels),
+  );
+  assert.equal(drawn.length, await page.locator('figure[data-chart]').count(), 'every chart drew its labels');
+  return {prose, cells, labels: drawn.flatMap((text) => JSON.parse(text))};
+}
+
+/** One form for every figure of the page, in prose, tables and chart labels. */
+async function checkNumberStyle(page, where, docId) {
+  const {prose, cells, labels} = await pageFigures(page);
+  const inProse = proseFigures(prose);
+  assert.ok(inProse.length >= 3, `${where}: figures found in the prose (${inProse.length})`);
+  for (const f of inProse) assert.match(f, FIGURE, `${where}: "${f}" in the prose`);
+  assert.doesNotMatch(prose, SHORT, `${where}: a short form in the prose`);
+  assert.ok(cells.length >= 3, `${where}: figures in the tables (${cells.length})`);
+  for (const cell of cells) {
+    for (const f of cell.match(/[+-]?[\d.,]*\d/g) ?? []) assert.match(f, FIGURE, `${where}: "${cell}" in a table`);
+    assert.doesNotMatch(cell, SHORT, `${where}: "${cell}" in a table`);
+  }
+  const figures = labels.filter((l) => /^[+\-\d.,%×倍배]+$/u.test(l));
+  if (docId !== 'managed-postgres') assert.ok(figures.length >= 3, `${where}: chart labels (${labels.length})`);
+  for (const l of figures) assert.match(l.replace(/[×倍배]$/u, ''), FIGURE, `${where}: "${l}" on a chart`);
+}
+
+/**
+ * Visits one page and checks it: its first screen as it opens, then what every page must be, its own figures,
+ * and its look at 375 px and in the dark. Its internal links join `links` (href → the page it was found on).
+ */
+async function visit({locale, other, docId, click, links, accessibility}) {
+  const base = localePath(locale);
+  const path = `${base}${slugOf(docId)}`;
+  const {page, problems} = await openPage(site, path);
+  for (const check of FIRST_SCREEN[docId] ?? []) await check(page, {locale, base, site});
+  assert.ok((await page.textContent('article h1')).trim().length > 0, `${path}: no heading`);
+  assert.deepEqual(await blankCharts(page), [], `${path}: blank charts`);
+  await checkAlternates(page, path, docId);
+  assert.deepEqual(await tableProblems(page, {desktop: true}), [], `${path} at 1280 px`);
+  for (const href of await internalLinks(page)) if (!links.has(href)) links.set(href, path);
+  // A command shown to readers holds no path of the measuring machine's temporary folders.
+  const code = await page.$$eval('pre, code', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(
+    code.filter((text) => /\/tmp\//.test(text)).map((text) => text.slice(0, 80)),
+    [],
+    `${path}: commands with temporary paths`,
+  );
+  if (FIGURE_PAGES.includes(docId)) await checkNumberStyle(page, `${locale} ${docId}`, docId);
+  for (const check of [...(PAGE_FIGURES[docId] ?? []), ...(PAGE_INSTRUCTIONS[docId] ?? [])]) {
+    await check(page, {locale, base, site});
+  }
+  accessibility.push(...(await axeViolations(page, `${path} (light)`)));
+  await page.screenshot({path: `${shots}/${docId}.${locale}.png`, fullPage: true});
+  await checkNarrow(page, path);
+  assert.deepEqual(await tableProblems(page, {desktop: false}), [], `${path} at 375 px`);
+  await page.screenshot({path: `${shots}/${docId}.${locale}.375.png`, fullPage: true});
+  await page.setViewportSize({width: 1280, height: 800});
+  await darkTheme(page);
+  accessibility.push(...(await axeViolations(page, `${path} (dark)`, COLOUR_RULES)));
+  assert.deepEqual(problems, [], path);
+  // Every page's menu link is checked; a real click (a whole page load) on one page per language.
+  if (click) {
+    await switchLanguage(page, path, docId, other);
+    assert.deepEqual(problems, [], `${path}, after switching to ${other}`);
+  } else await checkMenuLink(page, path, docId, other);
+  await page.close();
+}
+
+/** Every link found leads to a file of the build, and a #fragment to an element of that page. */
+async function deadLinks(links) {
+  const html = new Map();
+  const dead = [];
+  for (const [href, from] of links) {
+    const url = new URL(href);
+    const target = `${url.origin}${url.pathname}`;
+    if (!html.has(target)) {
+      const response = await fetch(target);
+      html.set(target, {status: response.status, text: response.ok ? await response.text() : ''});
+    }
+    const {status, text} = html.get(target);
+    if (status !== 200) dead.push(`${from} → ${url.pathname} (HTTP ${status})`);
+    // A fragment names an element of the target page (a heading, a group, a run).
+    else if (url.hash && text.startsWith('<!doctype html>')) {
+      const id = decodeURIComponent(url.hash.slice(1));
+      // The built HTML writes an id quoted or not (it is minified).
+      const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (!new RegExp(`\\sid=(["']?)${escaped}\\1[\\s>]`).test(text)) {
+        dead.push(`${from} → ${url.pathname}${url.hash} (no such element)`);
+      }
+    }
+  }
+  return dead;
+}
+
+test('every page of every locale: clean, drawn, announced, readable at 375 px, accessible, linked', {
+  concurrency: 2,
+}, async (t) => {
+  const links = new Map();
+  const accessibility = [];
+  const tours = codes.map((locale, i) => async (t) => {
+    const other = codes[(i + 1) % codes.length];
+    for (const {docId} of NAV_PAGES) {
+      // A real click on one page per language, a different page in each.
+      const click = docId === NAV_PAGES[(2 * i) % NAV_PAGES.length].docId;
+      await t.test(`${localePath(locale)}${slugOf(docId)}`, () =>
+        visit({locale, other, docId, click, links, accessibility}),
+      );
+    }
+  });
+  // Two locales at a time, each page by page.
+  await Promise.all(
+    [0, 1].map(async (lane) => {
+      for (const [i, tour] of tours.entries()) {
+        if (i % 2 === lane) await t.test(`${codes[i]}: every page`, tour);
+      }
+    }),
+  );
+  assert.deepEqual(accessibility, [], 'axe-core: serious or critical violations');
+  assert.ok(links.size > 100, `${links.size} links followed`);
+  assert.deepEqual(await deadLinks(links), []);
+});

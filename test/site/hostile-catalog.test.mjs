@@ -27,7 +27,7 @@ const build = (dir, args) =>
   });
 
 test('script in a Japanese catalog runs nowhere, page or screenshots; a static link out is refused', async (t) => {
-  const dir = freshCopy();
+  const dir = freshCopy({fixtures: true});
   t.after(() => rmSync(dir, {recursive: true, force: true}));
   const file = catalogFile(dir, 'ja');
   const catalog = JSON.parse(readFileSync(file, 'utf8'));

@@ -7,12 +7,12 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {loadSiteData, newestRun} from '../../lib/pages/site-data.mjs';
+import {newestRun} from '../../lib/pages/site-data.mjs';
 import {servicesPage} from '../../lib/pages/services-page.mjs';
 import {comparisonView, parseState} from '../../lib/postgresbench/services-view.mjs';
-import {checkNarrow, openPage, root, shots, serveSite} from './site.mjs';
+import {checkNarrow, openPage, serveSite, shots, siteContent} from './site.mjs';
 
-const content = loadSiteData(root);
+const content = siteContent();
 const dataset = content.services.find((s) => s.id === 'postgresbench');
 const pageData = (locale) =>
   servicesPage(dataset, {
