@@ -57,9 +57,9 @@ test('npm start -- --locale ja on a fresh copy: the quick suite on embedded serv
     cwd: dir,
   });
 
-  // The quick suite as npm start runs it, with 1 s runs of one client count:
+  // The quick suite as npm start runs it, with 1 s runs of one client count in one round:
   // the same path (measure, build, serve), in a fraction of the time.
-  const demo = startSite(dir, ['--locale', 'ja', '--duration', '1s', '--only', 'clients=1']);
+  const demo = startSite(dir, ['--locale', 'ja', '--duration', '1s', '--only', 'clients=1,repeat=1']);
   t.after(() => demo.child.kill('SIGKILL'));
   const url = await demo.served;
   const runs = readdirSync(path.join(dir, 'results')).filter((f) => /^quick-.*\.json$/.test(f));
