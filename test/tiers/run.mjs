@@ -5,8 +5,8 @@
 //
 //   unit         fixtures only: every *.test.mjs under lib/, scripts/, src/ and test/ but test/integration/
 //                and test/site/. Run under test/tiers/unit-guard.mjs, with postgres, initdb, pg_ctl, valgrind
-//                and chromium off the PATH: a test that starts one, runs a site build or reads the live
-//                results/ or build/ fails, naming the rule.
+//                and chromium off the PATH: a test that starts one (Chromium through Playwright too), runs
+//                a site build or reads the live results/ or build/ fails, naming the rule.
 //   integration  test/integration/: real PostgreSQL, pgbench, Valgrind, faults, the CI and Kubernetes runs.
 //   site         test/site/: one production build of every locale (npm run build; --no-build keeps build/
 //                as it is), which every browser and build-level test reads.

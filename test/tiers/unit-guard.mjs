@@ -5,8 +5,10 @@
 //
 // - starting a server, Valgrind, a browser or a site build: a program named
 //   postgres, postmaster, initdb, pg_ctl, valgrind or chromium (by path or on
-//   PATH, directly or in a shell command), a Node child running Docusaurus's
-//   build or start, or importing @docusaurus/core or playwright-core;
+//   PATH, directly or in a shell command: Playwright starts Chromium so), or a
+//   Node child running Docusaurus's build or start (scripts/build.mjs runs it
+//   so). Module hooks could also refuse an in-process build, but they cost each
+//   Node process of the tier a thread: 3 s of its 34;
 // - reading the project's live results/ or build/ (through a link too): a unit
 //   test reads the small fixtures committed beside it (test/fixtures/).
 //
@@ -15,15 +17,13 @@
 import childProcess from 'node:child_process';
 import fs from 'node:fs';
 import {appendFileSync} from 'node:fs';
-import {register, syncBuiltinESMExports} from 'node:module';
+import {syncBuiltinESMExports} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {isMainThread} from 'node:worker_threads';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const GUARDED_DIRS = ['results', 'build'].map((d) => path.join(root, d));
 const PROGRAMS = new Set(['postgres', 'postmaster', 'initdb', 'pg_ctl', 'valgrind', 'chromium', 'chromium-browser']);
-const MODULES = ['@docusaurus/core', 'playwright-core'];
 const SELF = `--import=${import.meta.url}`;
 
 /** Refuses: the error a test sees, and a line in the tier's log. */
@@ -134,16 +134,6 @@ function guardReads() {
   }
 }
 
-/** Module hook (in the loader's thread): the modules that start a build or a browser are not imported. */
-export async function resolve(specifier, context, next) {
-  if (MODULES.some((m) => specifier === m || specifier.startsWith(`${m}/`)))
-    refuse(`imports ${specifier} (a site build or a browser)`);
-  return next(specifier, context);
-}
-
-if (isMainThread) {
-  guardChildProcess();
-  guardReads();
-  syncBuiltinESMExports();
-  register(import.meta.url);
-}
+guardChildProcess();
+guardReads();
+syncBuiltinESMExports();

@@ -35,7 +35,8 @@ const REFUSED = {
     spawnSync(process.execPath, ['${root}scripts/build.mjs', '--locale', 'en']);`,
   "Docusaurus's build command": `import {execFileSync} from 'node:child_process';
     execFileSync(process.execPath, ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build']);`,
-  'importing playwright-core': `await import('playwright-core');`,
+  'Chromium through Playwright': `const {chromium} = await import('${root}node_modules/playwright-core/index.mjs');
+    await chromium.launch({executablePath: '/usr/bin/chromium'});`,
   'reading results/': `import {readdirSync} from 'node:fs'; readdirSync('${root}results');`,
   'reading a file of build/': `import {readFileSync} from 'node:fs'; readFileSync('${root}build/index.html');`,
   'reading results/ through promises': `import {readFile} from 'node:fs/promises';
