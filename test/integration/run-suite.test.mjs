@@ -1,61 +1,20 @@
 // The runner end to end, on real PostgreSQL servers and the real pgbench:
-// a tiny suite against two servers, and a run killed with kill -9 then resumed.
+// what a run measures and records. A tiny suite against an embedded server and
+// external ones (passwords never shown), two shards at once, interleaved rounds
+// with one server up at a time, targets that are not like for like, a script
+// workload. (Runs killed, interrupted and resumed: run-interrupted.test.mjs.)
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync, spawn, spawnSync} from 'node:child_process';
-import {chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {ownTmp} from './own-tmp.mjs';
+import {BENCH, leftoverServers, oneClientSuite, PG18_LIKE_17, runBench, tempSuite} from './run-kit.mjs';
 
-const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
 const TMP = ownTmp('run-suite');
 const PASSWORD = 'Pw-7f3a9c-never-printed';
-
-/** The bench command line, awaited (the test's own timers keep running meanwhile). */
-function runBench(args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BENCH, 'run', ...args], {env: {...process.env, ...env}});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (status) => resolve({status, stdout, stderr}));
-  });
-}
-
-// 18 as 15-17 run, without data checksums and with synchronous I/O: the runner compares like for like.
-const PG18_LIKE_17 = 'embedded: 18\n    checksums: false\n    settings: {io_method: sync}';
-
-/** A suite of one cell on an embedded 17 (select-only, 1 client, 1 s), `repeat` times. */
-const oneClientSuite = (id, repeat) => `id: ${id}
-targets:
-  - id: pg17
-    embedded: 17
-workloads:
-  - id: ro
-    builtin: select-only
-scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 1s
-repeat: ${repeat}
-`;
-
-function tempSuite(yaml) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'runner-test-'));
-  writeFileSync(path.join(dir, 'suite.yaml'), yaml);
-  return {dir, suite: path.join(dir, 'suite.yaml'), out: path.join(dir, 'results')};
-}
-
-/** PostgreSQL servers (processes named postgres) running on a data directory of ours. */
-const leftoverServers = (prefix) =>
-  spawnSync('pgrep', ['-a', '-x', 'postgres'], {encoding: 'utf8'})
-    .stdout.split('\n')
-    .filter((l) => l.includes(path.join(TMP, prefix)));
 
 /** A PostgreSQL 18 that asks for a password over TCP: an "external" server. */
 async function passwordServer() {
@@ -171,74 +130,7 @@ repeat: 2
   }
   assert.ok(result.run.commands.some((c) => c.includes(`postgres://bench@127.0.0.1:${server.port}/postgres `)));
   assert.ok(!result.run.commands.some((c) => /password/.test(c)));
-  assert.deepEqual(leftoverServers('bench-pg17-'), []);
-});
-
-test('a run killed with kill -9 leaves no server behind; --resume keeps order and --only, redoes no cell', async () => {
-  const {suite, out} = tempSuite(
-    oneClientSuite('resumable', 3).replace(
-      '    embedded: 17\n',
-      `    embedded: 17\n  - id: pg18\n    ${PG18_LIKE_17}\n`,
-    ),
-  );
-  // Started on part of the matrix: --resume finishes that part, not the whole suite.
-  const only = ['--only', 'repeat=1,repeat=2'];
-  const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out, ...only], {stdio: 'ignore'});
-  const runnerTemp = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`));
-  const resultFile = () =>
-    existsSync(out)
-      ? readdirSync(out)
-          .filter((f) => f.endsWith('.json'))
-          .map((f) => path.join(out, f))[0]
-      : undefined;
-  const cellsSoFar = () => (resultFile() ? JSON.parse(readFileSync(resultFile(), 'utf8')).cells.length : 0);
-  const deadline = Date.now() + 60_000;
-  while (cellsSoFar() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  runner.kill('SIGKILL');
-  await new Promise((r) => runner.once('exit', r));
-  assert.equal(runnerTemp().length, 1, 'the killed runner left its temporary folder');
-  const interrupted = JSON.parse(readFileSync(resultFile(), 'utf8'));
-  assert.ok(
-    interrupted.cells.length >= 2 && interrupted.cells.length < 4,
-    `${interrupted.cells.length} cells before the kill`,
-  );
-  assert.equal(interrupted.run.finishedAt, null);
-
-  // The guard notices within a second that the runner is gone and stops the server.
-  const stopBy = Date.now() + 15_000;
-  while (leftoverServers('bench-pg1').length > 0 && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 200));
-  assert.deepEqual(leftoverServers('bench-pg1'), []);
-
-  const resumed = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
-  assert.equal(resumed.status, 0, resumed.stderr);
-  assert.match(resumed.stderr, new RegExp(`4 cells, ${interrupted.cells.length} already done \\(resuming\\)`));
-  assert.deepEqual(runnerTemp(), [], 'the next run removes the temporary folder of the killed one');
-  const final = JSON.parse(readFileSync(resultFile(), 'utf8'));
-  assert.deepEqual(resultProblems(final), []);
-  // The resumed run kept the order of the seed it started with: the order --dry-run prints for that seed.
-  const {seed} = interrupted.run.design;
-  assert.equal(final.run.design.seed, seed);
-  const dry = spawnSync(process.execPath, [BENCH, 'run', suite, ...only, '--seed', String(seed), '--dry-run'], {
-    encoding: 'utf8',
-  });
-  assert.deepEqual(
-    final.cells.map((c) => `# ${c.id}: round ${c.round}, position ${c.position}`),
-    dry.stdout.split('\n').filter((l) => / round \d, position \d$/.test(l)),
-  );
-  // The cells finished before the kill were kept as they were.
-  assert.deepEqual(final.cells.slice(0, interrupted.cells.length), interrupted.cells);
-  assert.notEqual(final.run.finishedAt, null);
-  assert.deepEqual(leftoverServers('bench-pg1'), []);
-});
-
-test('--resume with nothing to resume says so', () => {
-  const {suite, out} = tempSuite(
-    'id: none\ntargets: [{id: a, embedded: 17}]\nworkloads: [{id: w, builtin: select-only}]\nscenarios: [{id: s, ' +
-      'scale: 1, clients: 1, duration: 1s}]\n',
-  );
-  const run = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
-  assert.equal(run.status, 1);
-  assert.match(run.stderr, /Nothing to resume: no run of suite none in \S+ is unfinished or has failed cells/);
+  assert.deepEqual(leftoverServers(TMP, 'bench-pg17-'), []);
 });
 
 test('two shards started together write two files, each with whole comparison groups, and merge', async () => {
@@ -338,82 +230,6 @@ repeat: 2
   assert.ok(commands.filter((c) => /pg_ctl .* stop$/.test(c)).length >= 2, 'no server was stopped between rounds');
   assert.ok(result.environment.targets.every((t) => t.keySettings.fsync === 'on' && t.storage.filesystem));
   assert.deepEqual(runningDataDirs(), []);
-});
-
-/** Waits until a process whose command line matches `pattern` runs; its pid. */
-async function waitForProcess(pattern, deadlineMs = 60_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    const found = spawnSync('pgrep', ['-f', pattern], {encoding: 'utf8'}).stdout.trim();
-    if (found) return Number(found.split('\n')[0]);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no process matching ${pattern} started`);
-}
-
-for (const [step, pattern] of [
-  ['initdb', `bin/initdb -D ${TMP}/bench-pg17-`],
-  ['pg_ctl start', `bin/pg_ctl -D ${TMP}/bench-pg17-.* start`],
-]) {
-  test(`Ctrl-C during ${step}: the run stops as interrupted, leaves nothing behind, and resumes`, async () => {
-    const {suite, out} = tempSuite(oneClientSuite('interrupted', 2));
-    // Its own process group, as a terminal's foreground job: Ctrl-C signals the whole group.
-    const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    runner.stderr.on('data', (d) => (stderr += d));
-    await waitForProcess(pattern);
-    process.kill(-runner.pid, 'SIGINT');
-    const code = await new Promise((r) => runner.once('exit', (c) => r(c)));
-    assert.equal(code, 130, stderr);
-    assert.match(
-      stderr,
-      /interrupted \(SIGINT\) with 0 of 2 cells done; the result is saved unfinished: .*Finish it with --resume\./,
-    );
-    const [file, ...others] = readdirSync(out);
-    assert.deepEqual(others, [], 'no lock file is left');
-    const saved = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
-    assert.deepEqual(saved.cells, [], 'no cell is recorded as failed');
-    assert.equal(saved.run.finishedAt, null);
-    assert.deepEqual(leftoverServers('bench-pg17-'), []);
-    assert.deepEqual(
-      readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`)),
-      [],
-    );
-
-    const resumed = spawnSync(process.execPath, [BENCH, 'run', suite, '--out', out, '--resume'], {encoding: 'utf8'});
-    assert.equal(resumed.status, 0, resumed.stderr);
-    const final = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
-    assert.deepEqual(
-      final.cells.map((c) => c.status),
-      ['ok', 'ok'],
-    );
-    assert.notEqual(final.run.finishedAt, null);
-  });
-}
-
-test('Ctrl-C during a cell on an external server: interrupted, no temporary folder left', async (t) => {
-  const server = await startServer({major: 17});
-  t.after(() => server.stop());
-  const {suite, out} = tempSuite(
-    oneClientSuite('external-interrupted', 1)
-      .replace('embedded: 17', 'url: env:BENCH_EXTERNAL_URL')
-      .replace('duration: 1s', 'duration: 60s'),
-  );
-  const env = {...process.env, BENCH_EXTERNAL_URL: `postgres://bench@127.0.0.1:${server.port}/postgres`};
-  const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {detached: true, stdio: 'ignore', env});
-  await waitForProcess(`pgbench .*-T 60 .*${server.port}`);
-  process.kill(-runner.pid, 'SIGINT');
-  assert.equal(await new Promise((r) => runner.once('exit', (c) => r(c))), 130);
-  assert.deepEqual(
-    readdirSync(tmpdir()).filter((f) => f.startsWith(`bench-run-${runner.pid}-`)),
-    [],
-  );
-  const [file] = readdirSync(out);
-  const saved = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
-  assert.deepEqual([saved.cells, saved.run.finishedAt], [[], null]);
 });
 
 test('targets not like for like: refused before anything runs, or failed once the server says so', async (t) => {

@@ -12,13 +12,15 @@
 //                as it is), which every browser and build-level test reads.
 //
 // With no tier named, all three, in that order, stopping at the first that fails. FILEs (of the tiers
-// named) run alone. Whatever the outcome, the ten slowest tests of the tiers run are printed last.
+// named) run alone. A tier's files start longest first (by the last run's timings, else by size), so
+// that the files run side by side end near together. Whatever the outcome, the ten slowest tests of the
+// tiers run are printed last.
 //
 // Reads:  the tiers' test files. Writes: test-results/timings/<tier>.jsonl (a line per test); for site,
 //         build/ and what npm run build writes.
 // Exit:   0 every tier passed; 1 a tier failed (the ones after it did not run); 2 wrong usage.
 import {spawn} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {listFiles} from '../../lib/list-files.mjs';
@@ -108,25 +110,41 @@ async function buildSite({noBuild}) {
   return {env: process.env};
 }
 
-/** Runs one tier's files with node --test; whether it passed. */
+/**
+ * The files longest first, so that files run side by side end near together: by their tests' time in the
+ * tier's last run where test-results/timings has it, then the rest by size (a fresh clone has no timings).
+ */
+function longestFirst(files, timings) {
+  const last = new Map();
+  if (existsSync(timings)) {
+    for (const line of readFileSync(timings, 'utf8').split('\n').filter(Boolean)) {
+      const {file, ms} = JSON.parse(line);
+      last.set(path.join(root, file), (last.get(path.join(root, file)) ?? 0) + ms);
+    }
+  }
+  const known = files.filter((f) => last.has(f)).sort((a, b) => last.get(b) - last.get(a));
+  const rest = files.filter((f) => !last.has(f)).sort((a, b) => statSync(b).size - statSync(a).size);
+  return [...known, ...rest];
+}
+
+/** Runs one tier's files with node:test (run-files.mjs); whether it passed. */
 async function runTier(name, {only, noBuild}) {
   const tier = TIERS[name];
-  const files = tier.files().filter((f) => only.length === 0 || only.includes(f));
+  const timings = path.join(timingsDir, `${name}.jsonl`);
+  const files = longestFirst(
+    tier.files().filter((f) => only.length === 0 || only.includes(f)),
+    timings,
+  );
   if (files.length === 0) return true;
   console.log(`\n▶ ${name}: ${files.length} test files`);
   const prepared = tier.prepare ? await tier.prepare({noBuild}) : {env: process.env};
   if (!prepared) return false;
   mkdirSync(timingsDir, {recursive: true});
-  const timings = path.join(timingsDir, `${name}.jsonl`);
   rmSync(timings, {force: true});
+  // In the order given (longest first): `node --test` would sort them by name.
   const args = [
-    '--test',
-    `--test-concurrency=${tier.concurrency}`,
-    `--test-timeout=${tier.timeout}`,
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    `--test-reporter=${new URL('./timings.mjs', import.meta.url).pathname}`,
-    `--test-reporter-destination=${timings}`,
+    new URL('./run-files.mjs', import.meta.url).pathname,
+    ...['--concurrency', String(tier.concurrency), '--timeout', String(tier.timeout), '--timings', timings],
     ...files.map((f) => path.relative(root, f)),
   ];
   const started = Date.now();
