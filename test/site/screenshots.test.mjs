@@ -1,11 +1,12 @@
 // `npm run screenshots` on the production build: JPEGs of the pages at
 // desktop width in each language, where the Translating page links them
 // (its links, in Japanese and to English, answer with the images); a folder
-// with no build is refused with the command to run.
+// with no build is refused with the command to run; a locale's folder that
+// leads out of the build is never written to.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadImage} from '@napi-rs/canvas';
@@ -73,4 +74,20 @@ test('a folder with no build, or an unknown language, is refused, with what to d
   } finally {
     rmSync(empty, {recursive: true, force: true});
   }
+});
+
+test("a locale's folder that is a link out of the build is never written to by the screenshots", async (t) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'screenshot-link-'));
+  const outside = mkdtempSync(path.join(tmpdir(), 'screenshot-outside-'));
+  t.after(() => {
+    rmSync(dir, {recursive: true, force: true});
+    rmSync(outside, {recursive: true, force: true});
+  });
+  writeFileSync(path.join(dir, 'index.html'), '<html lang="en"><p>home</p></html>');
+  writeFileSync(path.join(dir, '404.html'), '<p>not found</p>');
+  mkdirSync(path.join(outside, 'screenshots'));
+  writeFileSync(path.join(outside, 'screenshots', 'keep.txt'), 'not ours');
+  symlinkSync(outside, path.join(dir, 'ja'));
+  await assert.rejects(takeScreenshots(dir, [{locale: 'ja', path: '/ja/'}]), /ja\/? leads to .*, outside/);
+  assert.equal(readFileSync(path.join(outside, 'screenshots', 'keep.txt'), 'utf8'), 'not ours');
 });
