@@ -176,7 +176,16 @@ test('binary garbage gives errors, not numbers', () => {
   const garbage = Buffer.from(Array.from({length: 5000}, (_, i) => (i * 7919) % 256));
   const r = stats([garbage]);
   assert.equal(r.transactions, 0);
-  assert.ok(r.errors.length > 0);
+  assert.equal(r.latencyUs, null);
+  // i × 7919 takes every value mod 256 once in 256 bytes (7919 is odd): a newline every 256 bytes, 20 lines in
+  // 5,000. The first five are named, then the count.
+  assert.deepEqual(
+    r.errors.map((e) => [e.kind, e.message.replace(/: ".*"$/s, '')]),
+    [
+      ...[1, 2, 3, 4, 5].map((n) => ['other', `log.0:${n}: not a per-transaction log line`]),
+      ['other', '20 lines in all were not per-transaction log lines.'],
+    ],
+  );
 });
 
 test('many log files, read one after another or interleaved, give the same result', () => {

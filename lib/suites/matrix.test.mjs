@@ -149,7 +149,10 @@ test('an instructions run: the groups that take it, each cell a fixed number of 
 test('a matrix over the limit is refused before anything is expanded', () => {
   // 12 cells a round (3 targets, 2 workloads, 2 client counts): 833 rounds are 9,996 cells, 834 are 10,008.
   assert.equal(expandMatrix(suite, {repeat: 833}).cells.length, 9996);
-  assert.throws(() => expandMatrix(suite, {repeat: 834}), /10,008 cells .*is over the limit of 10,000 cells a run may have/);
+  assert.throws(
+    () => expandMatrix(suite, {repeat: 834}),
+    /10,008 cells .*is over the limit of 10,000 cells a run may have/,
+  );
   // A billion rounds would not fit in memory: refused from the count alone.
   assert.throws(() => expandMatrix(suite, {repeat: 1e9}), /is over the limit of 10,000 cells a run may have/);
 });
