@@ -6,7 +6,7 @@
 // whose work changed most against the baseline (from the run's Cachegrind
 // profiles), and the Cachegrind files to download.
 import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
-import {COUNTED} from '../cachegrind/read-callgrind.mjs';
+import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
 import {profileKey} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
@@ -182,8 +182,10 @@ function countingParameters({result, cells, rows, versus, others, timedClients, 
     cpus: result.environment.host.cpuCount ? formatFigure(result.environment.host.cpuCount, 'integer', locale) : '?',
     cpuModel: result.environment.host.cpuModel ?? '?',
     // Counted inside PostgresMain by Callgrind, or (runs before 2026-11-25) by Cachegrind for the whole
-    // process, the postmaster's counts at the fork included.
-    callgrind: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
+    // process, the postmaster's counts at the fork included; and (runs from 2026-11-27) without the
+    // backends' statistics flushes.
+    callgrind: cells.every((c) => c.status !== 'ok' || countedByCallgrind(c.instructions?.counted)),
+    withoutStatsFlushes: cells.every((c) => c.status !== 'ok' || c.instructions?.counted === COUNTED),
     several: clients > 1,
     // Counted with fewer clients than the timed runs (suite.md: scenarios[].instructions.clients).
     timedClients: timedClients > clients ? formatFigure(timedClients, 'integer', locale) : null,

@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseCachegrind, splitKey} from '../../lib/cachegrind/read-cachegrind.mjs';
-import {COUNTED} from '../../lib/cachegrind/read-callgrind.mjs';
+import {countedByCallgrind} from '../../lib/cachegrind/read-callgrind.mjs';
 import {RENAMES, withoutCloneSuffix} from '../../lib/cachegrind/function-names.mjs';
 import {instructionGroup} from '../../lib/pages/instruction-figures.mjs';
 
@@ -58,7 +58,7 @@ const POSTMASTER = ['ServerLoop', 'PostmasterMain', 'BackendStartup', 'reaper', 
  * backend would otherwise carry its parent's counts); `dir` holds the run's result file.
  */
 export function postmasterWork(run, dir) {
-  if (!run.cells.some((c) => c.instructions?.counted === COUNTED)) return [];
+  if (!run.cells.some((c) => countedByCallgrind(c.instructions?.counted))) return [];
   const found = [];
   for (const entry of run.profiles ?? []) {
     for (const rel of [entry.files.short, entry.files.long]) {

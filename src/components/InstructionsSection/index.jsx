@@ -94,6 +94,7 @@ function methodSentences(t, run, p) {
     p.others && t('common.instructions.others'),
     p.others && t('common.instructions.afterCheckpoint'),
     t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
+    p.withoutStatsFlushes && t('common.instructions.statsFlushes'),
     p.several && t('common.instructions.contention', {clients: p.clients}),
     p.timedClients && t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
   ];
