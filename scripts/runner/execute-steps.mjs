@@ -13,6 +13,15 @@ import {runTimedCell} from './run-timed-cell.mjs';
  */
 const modeFor = (step, instructions) => (step?.type === 'cell' && instructions ? 'instrumented' : 'plain');
 
+/**
+ * Before an instructions cell: its server on a fresh start (targets.mjs, fresh); whether that failed (the
+ * target's error then says why).
+ */
+async function freshStart(targets, target, state) {
+  await targets.fresh(target);
+  return Boolean(state.error);
+}
+
 /** Executes the steps; returns how many cells failed. Interrupted propagates. */
 export async function executeSteps({steps, targets, result, save, progress, record, tmp, instructions}) {
   let failed = 0;
@@ -30,7 +39,6 @@ export async function executeSteps({steps, targets, result, save, progress, reco
       continue;
     }
     if (!state.error) await targets.mode(step.target ?? step.cell.targetSpec, modeFor(step, instructions));
-    if (!state.error && step.type === 'cell' && instructions) await targets.fresh(step.cell.targetSpec);
     if (step.type === 'init') {
       if (state.error) continue;
       const {target, scale} = step;
@@ -52,6 +60,8 @@ export async function executeSteps({steps, targets, result, save, progress, reco
     } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
       const initError = initErrors.get(step.cell.target);
       fail(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`});
+    } else if (instructions && (await freshStart(targets, step.cell.targetSpec, state))) {
+      fail(step.cell, state.error);
     } else {
       const measured = instructions
         ? await runInstructionCell({cell: step.cell, state, result, record, progress, instructions})

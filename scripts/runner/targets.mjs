@@ -61,7 +61,8 @@ export function openTargets({result, record, progress, order = [], instrument = 
      */
     async fresh(target) {
       const state = states.get(target.id);
-      if (!state?.server) return;
+      // A server that died is not restarted: its cell fails, and lost() then fails the target with why.
+      if (!state?.server?.alive()) return;
       if (state.measuredOn === state.server.starts()) {
         const mode = state.server.currentMode();
         progress.note(`${state.id}: restarting: each instructions cell runs on a freshly started server`);
