@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // The test tiers, named for what they need, and the report of where the time went.
 //
-//   node test/tiers/run.mjs [unit] [integration] [site] [--no-build] [FILE…]
+//   node test/tiers/run.mjs [unit] [integration] [site] [--no-build] [FILE|FOLDER…]
 //
 //   unit         fixtures only: every *.test.mjs under lib/, scripts/, src/ and test/ but test/integration/
-//                and test/site/. Run under test/tiers/unit-guard.mjs, with postgres, initdb, pg_ctl, valgrind
-//                and chromium off the PATH: a test that starts one (Chromium through Playwright too), runs
-//                a site build or reads the live results/ or build/ fails, naming the rule.
+//                and test/site/. Run under test/tiers/unit-guard.mjs (preloaded into every Node process),
+//                with stand-ins for postgres, initdb, pg_ctl, valgrind and chromium first on the PATH: a
+//                test that starts one (Chromium through Playwright too), runs a site build as a process or
+//                reads the live results/, build/ or .docusaurus/ fails, naming the rule. `node --test FILE`
+//                runs a file without the guard.
 //   integration  test/integration/: real PostgreSQL, pgbench, Valgrind, faults, the CI and Kubernetes runs.
 //   site         test/site/: one production build of every locale (npm run build; --no-build keeps build/
 //                as it is), which every browser and build-level test reads.
 //
-// With no tier named, all three, in that order, stopping at the first that fails. FILEs (of the tiers
-// named) run alone. A tier's files start longest first (by the last run's timings, else by size), so
-// that the files run side by side end near together. Whatever the outcome, the ten slowest tests of the
-// tiers run are printed last.
+// With no tier named, all three, in that order, stopping at the first that fails. FILEs of the tiers
+// named (or the test files in FOLDERs) run alone; one outside them is refused. A tier's files start
+// longest first (by the last runs' timings, else by size), so that the files run side by side end near
+// together. Whatever the outcome, the ten slowest tests run are printed last.
 //
 // Reads:  the tiers' test files. Writes: test-results/timings/<tier>.jsonl (a line per test); for site,
 //         build/ and what npm run build writes.
@@ -23,16 +25,20 @@ import {spawn} from 'node:child_process';
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {listFiles} from '../../lib/list-files.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const timingsDir = path.join(root, 'test-results', 'timings');
 const OFF_PATH = ['postgres', 'postmaster', 'initdb', 'pg_ctl', 'valgrind', 'chromium'];
 
 const testsUnder = (dir) => listFiles(path.join(root, dir), ['.test.mjs']).filter((f) => f.endsWith('.test.mjs'));
 const inside = (dir) => (file) => file.startsWith(path.join(root, dir, path.sep));
 
-/** Each tier: its files, how many files run at once, the longest a test may take, and what it needs first. */
+/**
+ * Each tier: its files, how many files run at once, the longest one file may take (a file that hangs fails
+ * there: a limit on hangs, not a speed goal), and what it needs first.
+ */
 const TIERS = {
   unit: {
     files: () =>
@@ -40,12 +46,12 @@ const TIERS = {
         .flatMap(testsUnder)
         .filter((f) => !inside('test/integration')(f) && !inside('test/site')(f)),
     concurrency: 2,
-    timeout: 60_000,
+    timeout: 300_000,
     prepare: unitGuard,
   },
   // Three at a time: these files mostly wait (on servers starting, on pgbench's fixed-length runs).
-  integration: {files: () => testsUnder('test/integration'), concurrency: 3, timeout: 600_000},
-  site: {files: () => testsUnder('test/site'), concurrency: 2, timeout: 600_000, prepare: buildSite},
+  integration: {files: () => testsUnder('test/integration'), concurrency: 3, timeout: 900_000},
+  site: {files: () => testsUnder('test/site'), concurrency: 2, timeout: 900_000, prepare: buildSite},
 };
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -110,41 +116,52 @@ async function buildSite({noBuild}) {
   return {env: process.env};
 }
 
+/** The lines of a timings file (test-results/timings/<tier>.jsonl), a line that does not parse left out. */
+function readTimings(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line)];
+      } catch {
+        return [];
+      }
+    });
+}
+
 /**
  * The files longest first, so that files run side by side end near together: by their tests' time in the
- * tier's last run where test-results/timings has it, then the rest by size (a fresh clone has no timings).
+ * tier's last runs (test-results/timings), after the files it has no time for, by size (a new file may be
+ * long: it does not start last; a fresh clone has no timings at all).
  */
 function longestFirst(files, timings) {
   const last = new Map();
-  if (existsSync(timings)) {
-    for (const line of readFileSync(timings, 'utf8').split('\n').filter(Boolean)) {
-      const {file, ms} = JSON.parse(line);
-      last.set(path.join(root, file), (last.get(path.join(root, file)) ?? 0) + ms);
-    }
-  }
+  for (const {file, ms} of timings) last.set(path.join(root, file), (last.get(path.join(root, file)) ?? 0) + ms);
   const known = files.filter((f) => last.has(f)).sort((a, b) => last.get(b) - last.get(a));
-  const rest = files.filter((f) => !last.has(f)).sort((a, b) => statSync(b).size - statSync(a).size);
-  return [...known, ...rest];
+  const unknown = files.filter((f) => !last.has(f)).sort((a, b) => statSync(b).size - statSync(a).size);
+  return [...unknown, ...known];
 }
 
-/** Runs one tier's files with node:test (run-files.mjs); whether it passed. */
+/** Runs one tier's files with node:test (run-files.mjs); whether it passed, and its tests' timings. */
 async function runTier(name, {only, noBuild}) {
   const tier = TIERS[name];
-  const timings = path.join(timingsDir, `${name}.jsonl`);
+  const timingsFile = path.join(timingsDir, `${name}.jsonl`);
+  const before = readTimings(timingsFile);
   const files = longestFirst(
-    tier.files().filter((f) => only.length === 0 || only.includes(f)),
-    timings,
+    tier.files().filter((f) => only === null || only.includes(f)),
+    before,
   );
-  if (files.length === 0) return true;
+  if (files.length === 0) return {passed: true, tests: []};
   console.log(`\n▶ ${name}: ${files.length} test files`);
   const prepared = tier.prepare ? await tier.prepare({noBuild}) : {env: process.env};
-  if (!prepared) return false;
+  if (!prepared) return {passed: false, tests: []};
   mkdirSync(timingsDir, {recursive: true});
-  rmSync(timings, {force: true});
+  const thisRun = `${timingsFile}.${process.pid}`;
   // In the order given (longest first): `node --test` would sort them by name.
   const args = [
-    new URL('./run-files.mjs', import.meta.url).pathname,
-    ...['--concurrency', String(tier.concurrency), '--timeout', String(tier.timeout), '--timings', timings],
+    fileURLToPath(new URL('./run-files.mjs', import.meta.url)),
+    ...['--concurrency', String(tier.concurrency), '--timeout', String(tier.timeout), '--timings', thisRun],
     ...files.map((f) => path.relative(root, f)),
   ];
   const started = Date.now();
@@ -152,53 +169,78 @@ async function runTier(name, {only, noBuild}) {
   const guarded = prepared.after ? prepared.after() : true;
   const passed = code === 0 && guarded;
   console.log(`${passed ? '✔' : '✖'} ${name}: ${seconds(Date.now() - started)}`);
-  return passed;
+  // The tier's timings: this run's for its files, the earlier ones for the files it left out.
+  const tests = readTimings(thisRun);
+  rmSync(thisRun, {force: true});
+  const ran = new Set(files.map((f) => path.relative(root, f)));
+  const kept = before.filter((t) => !ran.has(t.file));
+  writeFileSync(timingsFile, [...kept, ...tests].map((t) => `${JSON.stringify(t)}\n`).join(''));
+  return {passed, tests: tests.map((t) => ({tier: name, ...t}))};
 }
 
-/** The slowest tests of the tiers run, from their timings files. */
-function printSlowest(tiers, count = 10) {
-  const tests = tiers.flatMap((tier) => {
-    const file = path.join(timingsDir, `${tier}.jsonl`);
-    if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => ({tier, ...JSON.parse(line)}));
-  });
+/** The slowest of the tests this run ran. */
+function printSlowest(tests, count = 10) {
   if (tests.length === 0) return;
-  const slowest = tests.sort((a, b) => b.ms - a.ms).slice(0, count);
+  const slowest = [...tests].sort((a, b) => b.ms - a.ms).slice(0, count);
   console.log(`\nThe ${slowest.length} slowest tests (of ${tests.length}):`);
   for (const t of slowest) {
     console.log(`${seconds(t.ms).padStart(8)}  ${t.tier.padEnd(11)} ${t.file}: ${t.name}${t.ok ? '' : ' (failed)'}`);
   }
 }
 
+/** The test files FILE arguments name (a folder: its test files); the arguments that name none. */
+function namedFiles(args) {
+  const files = [];
+  const wrong = [];
+  for (const arg of args) {
+    const full = path.resolve(arg);
+    const found = !existsSync(full)
+      ? []
+      : statSync(full).isDirectory()
+        ? listFiles(full, ['.test.mjs']).filter((f) => f.endsWith('.test.mjs'))
+        : full.endsWith('.test.mjs')
+          ? [full]
+          : [];
+    if (found.length === 0) wrong.push(arg);
+    files.push(...found);
+  }
+  return {files, wrong};
+}
+
+const USAGE = `Usage: node test/tiers/run.mjs [${Object.keys(TIERS).join('] [')}] [--no-build] [FILE|FOLDER…]`;
+
 async function main(argv) {
   const tiers = argv.filter((a) => Object.hasOwn(TIERS, a));
   const noBuild = argv.includes('--no-build');
-  const only = argv.filter((a) => !a.startsWith('--') && !Object.hasOwn(TIERS, a)).map((f) => path.resolve(f));
-  const unknown = only.filter((f) => !existsSync(f));
   const flags = argv.filter((a) => a.startsWith('--') && a !== '--no-build');
-  if (unknown.length > 0 || flags.length > 0) {
-    console.error(
-      `Unknown ${[...flags, ...unknown.map((f) => path.relative(process.cwd(), f))].join(', ')}.\n` +
-        `Usage: node test/tiers/run.mjs [${Object.keys(TIERS).join('] [')}] [--no-build] [FILE…]`,
-    );
+  const named = namedFiles(argv.filter((a) => !a.startsWith('--') && !Object.hasOwn(TIERS, a)));
+  const chosen = tiers.length > 0 ? tiers : Object.keys(TIERS);
+  // A file named must be a test of a tier run: otherwise nothing of it would run, and the run would pass.
+  const ofChosen = new Set(chosen.flatMap((name) => TIERS[name].files()));
+  const elsewhere = named.files.filter((f) => !ofChosen.has(f)).map((f) => path.relative(process.cwd(), f));
+  if (flags.length > 0 || named.wrong.length > 0 || elsewhere.length > 0) {
+    for (const flag of flags) console.error(`Unknown option ${flag}.`);
+    for (const arg of named.wrong) console.error(`${arg}: no test file (*.test.mjs) there.`);
+    for (const file of elsewhere) console.error(`${file} is not a test of the tier(s) ${chosen.join(', ')}.`);
+    console.error(USAGE);
     return 2;
   }
-  const chosen = tiers.length > 0 ? tiers : Object.keys(TIERS);
+  const only = named.files.length > 0 ? named.files : null;
   const started = Date.now();
   const ran = [];
+  const tests = [];
   let passed = true;
   for (const name of chosen) {
-    ran.push(name);
-    if (!(await runTier(name, {only, noBuild}))) {
+    const outcome = await runTier(name, {only, noBuild});
+    tests.push(...outcome.tests);
+    if (outcome.tests.length > 0 || !outcome.passed) ran.push(name);
+    if (!outcome.passed) {
       passed = false;
       break;
     }
   }
-  printSlowest(ran);
-  console.log(`\n${passed ? 'Passed' : 'Failed'}: ${ran.join(', ')} in ${seconds(Date.now() - started)}.`);
+  printSlowest(tests);
+  console.log(`\n${passed ? 'Passed' : 'Failed'}: ${ran.join(', ') || 'nothing'} in ${seconds(Date.now() - started)}.`);
   return passed ? 0 : 1;
 }
 

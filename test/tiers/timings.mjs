@@ -2,8 +2,9 @@
 // name, duration and outcome), which test/tiers/run.mjs reads to print the
 // slowest tests once every tier has run.
 import {relative} from 'node:path';
+import {fileURLToPath} from 'node:url';
 
-const root = new URL('../../', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export default async function* timings(source) {
   for await (const {type, data} of source) {

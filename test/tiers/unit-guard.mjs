@@ -5,12 +5,14 @@
 //
 // - starting a server, Valgrind, a browser or a site build: a program named
 //   postgres, postmaster, initdb, pg_ctl, valgrind or chromium (by path or on
-//   PATH, directly or in a shell command: Playwright starts Chromium so), or a
+//   PATH, directly, in a shell line or through a wrapper such as sh -c, env or
+//   nice: Playwright starts Chromium so), or a
 //   Node child running Docusaurus's build or start (scripts/build.mjs runs it
 //   so). Module hooks could also refuse an in-process build, but they cost each
 //   Node process of the tier a thread: 3 s of its 34;
-// - reading the project's live results/ or build/ (through a link too): a unit
-//   test reads the small fixtures committed beside it (test/fixtures/).
+// - reading the project's live results/, or a build's output (build/,
+//   .docusaurus/, .preview/), through a link too: a unit test reads the small
+//   fixtures committed beside it (test/fixtures/).
 //
 // Each refusal is also appended to $UNIT_GUARD_LOG, so the tier fails even when
 // a test catches the error (test/tiers/run.mjs reads it).
@@ -22,8 +24,13 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const GUARDED_DIRS = ['results', 'build'].map((d) => path.join(root, d));
-const PROGRAMS = new Set(['postgres', 'postmaster', 'initdb', 'pg_ctl', 'valgrind', 'chromium', 'chromium-browser']);
+const GUARDED_DIRS = ['results', 'build', '.docusaurus', '.preview'].map((d) => path.join(root, d));
+const PROGRAMS = new Set([
+  ...['postgres', 'postmaster', 'initdb', 'pg_ctl', 'valgrind'],
+  ...['chromium', 'chromium-browser', 'chrome', 'headless_shell'],
+]);
+// Programs that run the command their arguments name: the command is read through them.
+const WRAPPERS = new Set(['sh', 'bash', 'dash', 'env', 'nice', 'nohup', 'timeout', 'sudo', 'su', 'setsid', 'xargs']);
 const SELF = `--import=${import.meta.url}`;
 
 /** Refuses: the error a test sees, and a line in the tier's log. */
@@ -41,7 +48,10 @@ const shellWords = (line) =>
 
 /** Whether a command (a program and its arguments) starts what the unit tier must not. */
 export function forbiddenCommand(file, args = [], {shell = false} = {}) {
-  const words = shell || typeof file !== 'string' ? shellWords([file, ...args].join(' ')) : [file];
+  // A shell line, or a wrapper's arguments (sh -c '…', env X=1 …, nice …): every word a program may be. A
+  // word holding :// is an address (postgres://…/postgres), not a program.
+  const through = shell || typeof file !== 'string' || WRAPPERS.has(path.basename(String(file)));
+  const words = (through ? shellWords([file, ...args].join(' ')) : [file]).filter((w) => !w.includes('://'));
   const program = words.find((w) => PROGRAMS.has(path.basename(w)));
   if (program) return `starts ${path.basename(program)} (${words.join(' ').slice(0, 120)})`;
   const all = [file, ...args].map(String);

