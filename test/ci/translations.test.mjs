@@ -47,7 +47,14 @@ test('translations.yml: valid, on i18n/ pull requests only, its checking job on 
       step.id ?? step.name,
     );
   }
-  // The screenshots, for the reviewer, are uploaded from where the step writes them.
+  // For the reviewer, a job of its own installs Chromium and the CJK fonts (and nothing for a benchmark), takes
+  // the screenshots, and uploads them from where the step writes them.
+  const install = w.jobs.screenshots.steps.find((s) => s.run?.includes('apt-get install'));
+  assert.match(install.run, /apt-get install -y --no-install-recommends chromium fonts-noto-cjk\n/);
+  assert.ok(
+    w.jobs.screenshots.steps.every((s) => !/bench\.mjs|setup-system/.test(s.run ?? '')),
+    'the screenshots job runs no benchmark',
+  );
   assert.equal(w.jobs.screenshots.steps.at(-1).with.path, '.preview/*/screenshots/');
 });
 

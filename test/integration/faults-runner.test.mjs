@@ -22,6 +22,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import {cellSeeds} from '../../scripts/runner/instruction-commands.mjs';
+import {COUNTED} from '../../lib/cachegrind/read-callgrind.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {mountTinyDisk, remountReadOnly} from '../helpers/tiny-disk.mjs';
 import {assertFinished, faultFile, pids, readResult, resultFile, selectOnly, tempSuite, until} from './fault-kit.mjs';
@@ -88,7 +89,7 @@ for (const [name, code, breakDisk, mendDisk] of [
   ['results folder read-only', 'EROFS', (out) => remountReadOnly(out), (out) => remountReadOnly(out, false)],
 ]) {
   test(`${name} when the result is written: a clear error, the file as it was, no partial file, resumed`, async (t) => {
-    const {suite, out} = tempSuite(selectOnly('disk', {pg17: 'embedded: 17'}));
+    const {suite, out} = tempSuite(selectOnly('disk', {pg17: 'embedded: 17'}, {repeat: 3}));
     mkdirSync(out);
     const unmount = mountTinyDisk(out, '2m');
     if (!unmount) return t.skip('mounting a tmpfs needs root');
@@ -123,7 +124,7 @@ for (const [name, code, breakDisk, mendDisk] of [
       rmSync(rescue);
       const resumed = await bench([suite, '--out', out, '--resume']);
       assert.equal(resumed.status, 0, resumed.stderr);
-      assertFinished(rescued, readResult(out), 2);
+      assertFinished(rescued, readResult(out), 3);
     });
   });
 }
@@ -169,6 +170,28 @@ repeat: 2
     const final = readResult(out);
     assertFinished(result, final, 2);
     assert.deepEqual(final.profiles[0].cells, ['pg18/tpcb/s/c1/r1', 'pg18/tpcb/s/c1/r2']);
+    // What every cell of 18 counted, as the A/A test checks it of 17's: the backends of pgbench's first
+    // connection and its client, inside PostgresMain, a TPC-B-like transaction's few hundred thousand
+    // instructions, and the other processes on their own line.
+    for (const cell of final.cells) {
+      const {perTransaction, runs, counted} = cell.instructions;
+      assert.equal(counted, COUNTED);
+      assert.deepEqual(
+        runs.map((r) => [r.transactionsPerClient, r.backends]),
+        [
+          [20, 2],
+          [40, 2],
+        ],
+      );
+      assert.ok(perTransaction > 100_000 && perTransaction < 5_000_000, String(perTransaction));
+      for (const r of runs) {
+        assert.deepEqual(Object.keys(r.otherProcesses.byType).sort(), [
+          'background writer',
+          'checkpointer',
+          'walwriter',
+        ]);
+      }
+    }
   });
 });
 

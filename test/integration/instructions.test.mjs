@@ -48,9 +48,22 @@ scenarios:
 repeat: 2
 `;
 
-// The A/A run itself: the same, without PostgreSQL 18 (faults.test.mjs runs 18 under Valgrind, I/O workers
-// and all, through an interrupted and resumed run).
+// The A/A run itself: the same, without PostgreSQL 18 (faults-runner.test.mjs runs 18 under Valgrind, as here,
+// through an interrupted and resumed run, and checks what its cells counted).
 const AA_SUITE = SUITE.replace(/ {2}- id: pg18\n(?: {4}.*\n)+/, '');
+
+/** What a list of commands does to the servers and with pgbench: each start (under Valgrind or not), stop and run. */
+function serverEvents(commands) {
+  const events = commands.flatMap((line) => {
+    if (/pg_ctl .* -p '?\S*postgres-under-valgrind'? start$/.test(line)) return ['start under Valgrind'];
+    if (/pg_ctl .* start$/.test(line)) return ['start'];
+    if (/pg_ctl .* stop$/.test(line)) return ['stop'];
+    const run = /^pgbench -n .*-t (\d+) .*--random-seed=(\d+)/.exec(line);
+    return run ? [`pgbench -t ${run[1]} --random-seed=${run[2]}`] : [];
+  });
+  while (events.at(-1) === 'stop') events.pop();
+  return events;
+}
 
 const bench = (args, options = {}) =>
   spawnSync(process.execPath, [BENCH, ...args], {encoding: 'utf8', timeout: 600_000, ...options});
@@ -151,6 +164,12 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
     assert.match(annotate.stdout, /PostgresMain|exec_simple_query/);
   }
 
+  // The run did what --dry-run prints for its seed: the same starts and restarts under Valgrind, warm-ups and
+  // runs of each cell, in the same order (the servers' last stops, when the run closes, left aside).
+  const dry = bench(['run', suite, '--measure', 'instructions', '--dry-run', '--seed', '7']);
+  assert.equal(dry.status, 0, dry.stderr);
+  assert.deepEqual(serverEvents(result.run.commands), serverEvents(dry.stdout.split('\n')));
+
   const compare = bench(['compare', path.join(out, file), '--json']);
   assert.equal(compare.status, 0, compare.stderr);
   const comparisons = JSON.parse(compare.stdout).comparisons ?? JSON.parse(compare.stdout);
@@ -189,7 +208,7 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
     run.stdout,
     new RegExp(
       "postgres-under-valgrind: exec '[^']*valgrind' '--tool=callgrind' '--collect-atstart=no' " +
-        "'--toggle-collect=PostgresMain' '--toggle-collect=secure_read'",
+        "'--toggle-collect=PostgresMain' '--toggle-collect=secure_read' '--toggle-collect=pgstat_report_stat'",
     ),
   );
   assert.match(

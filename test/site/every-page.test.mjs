@@ -1,7 +1,8 @@
 // Every page of the sidebar in every locale, visited once in real Chromium over
 // the production build, and checked there as readers, a screen reader and a
 // link checker meet it (two locales at a time):
-// - no console or page errors and no failed request; a heading; every chart
+// - no console or page errors and no failed request; its language in <html
+//   lang>; a heading; every chart
 //   draws (its canvas is not blank); the page announces its translations
 //   (hreflang, x-default);
 // - no table wider than its box at 1280 px, and at 375 px no sideways
@@ -173,6 +174,7 @@ async function visit({locale, other, docId, click, links, accessibility}) {
   const path = `${base}${slugOf(docId)}`;
   const {page, problems} = await openPage(site, path);
   for (const check of FIRST_SCREEN[docId] ?? []) await check(page, {locale, base, site});
+  assert.equal(await page.getAttribute('html', 'lang'), locales[locale].htmlLang, `${path}: <html lang>`);
   assert.ok((await page.textContent('article h1')).trim().length > 0, `${path}: no heading`);
   assert.deepEqual(await blankCharts(page), [], `${path}: blank charts`);
   await checkAlternates(page, path, docId);

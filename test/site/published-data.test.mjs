@@ -19,6 +19,8 @@ const content = siteContent();
 test('every History chart of the published runs: axis over its points, readers’ names, a style per line', () => {
   const data = historyPage(content.results, content.suites, {locale: 'en', t: translator('en')});
   assert.deepEqual(chartProblems(data), []);
+  const charts = data.suites.flatMap((s) => s.machines.flatMap((m) => m.groups.flatMap((g) => g.charts)));
+  assert.ok(charts.length > 10, `${charts.length} charts: the published runs of three suites on three machines`);
   // A group is named by the data it ran on, never by its scenario's id (PostgresBench's "100gb").
   const scenarios = content.suites.flatMap((s) => s.scenarios.map((x) => x.id));
   for (const g of data.suites.flatMap((s) => s.machines.flatMap((m) => m.groups))) {

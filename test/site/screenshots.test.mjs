@@ -6,13 +6,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadImage} from '@napi-rs/canvas';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {SCREENSHOT_WIDTH, takeScreenshots} from '../../scripts/publish/page-screenshots.mjs';
 import {localesInBuild} from '../../scripts/site/locales-in-build.mjs';
+import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {openPage, serveSite} from './site.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -21,10 +22,14 @@ const site = serveSite();
 // Two pages in two languages keep this short; the publishing job takes them all.
 const pages = NAV_PAGES.filter((p) => ['index', 'translating'].includes(p.docId));
 
-test('screenshots of the pages in English and Japanese, linked from the Translating page', async () => {
-  const sites = localesInBuild(build).filter((b) => ['en', 'ja'].includes(b.locale));
+test('screenshots of the pages in English and Japanese, linked from the Translating page', async (t) => {
+  // Taken in a copy of the build: the tier's build stays as the other tests read it.
+  const copy = mkdtempSync(path.join(tmpdir(), 'screenshots-build-'));
+  t.after(() => rmSync(copy, {recursive: true, force: true}));
+  cpSync(build, copy, {recursive: true});
+  const sites = localesInBuild(copy).filter((b) => ['en', 'ja'].includes(b.locale));
   assert.equal(sites.length, 2, 'the full build holds en and ja');
-  const taken = await takeScreenshots(build, sites, {pages});
+  const taken = await takeScreenshots(copy, sites, {pages});
   assert.equal(taken.length, 4);
   for (const shot of taken) {
     const bytes = readFileSync(shot.file);
@@ -33,7 +38,9 @@ test('screenshots of the pages in English and Japanese, linked from the Translat
     assert.equal(image.width, SCREENSHOT_WIDTH);
     assert.ok(image.height > 800, `${shot.file}: the whole page, not the window (${image.height} px)`);
   }
-  const {page, problems} = await openPage(site, '/ja/translating/');
+  const server = await serveBuild({dir: copy});
+  t.after(() => server.close());
+  const {page, problems} = await openPage({browser: site.browser, url: server.url}, '/ja/translating/');
   // Linked once the page has read each build's list of screenshots: only the pages taken, the others said missing.
   await page.waitForSelector('[data-screenshot]');
   const links = await page.$$eval('[data-screenshot]', (as) => as.map((a) => [a.dataset.screenshot, a.href]));
