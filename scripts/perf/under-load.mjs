@@ -5,7 +5,7 @@
 // Usage: node scripts/perf/under-load.mjs [--hogs N] [--] [COMMAND ARG...]
 //   --hogs N   busy processes beside the command (default 2: as many as this
 //              project's 2-core machines have)
-//   COMMAND    default: npm run test:unit
+//   COMMAND    default: npm test
 //
 // Reads:  nothing. Writes: nothing of its own; the command's output passes through.
 // Exit:   the command's exit code (1 when it could not start; 2 on bad arguments).
@@ -21,7 +21,7 @@ if (!/^[1-9]\d*$/.test(values.hogs)) {
   process.exit(2);
 }
 const hogCount = Number(values.hogs);
-const [command, ...args] = positionals.length > 0 ? positionals : ['npm', 'run', 'test:unit'];
+const [command, ...args] = positionals.length > 0 ? positionals : ['npm', 'test'];
 
 // Each hog spins without end and never writes: pure CPU, as another tenant's job would be.
 const hogs = Array.from({length: hogCount}, () => spawn(process.execPath, ['-e', 'for (;;) {}'], {stdio: 'ignore'}));

@@ -56,6 +56,19 @@ test('translations.yml: valid, on i18n/ pull requests only, its checking job on 
     'the screenshots job runs no benchmark',
   );
   assert.equal(w.jobs.screenshots.steps.at(-1).with.path, '.preview/*/screenshots/');
+  // The checking job builds each changed language as the screenshots job does, but takes no screenshots: the
+  // site tier runs the screenshots job's step on a pull request, and so this build too.
+  const build = w.jobs.catalogs.steps.find((s) => s.id === 'build').run;
+  const screenshots = w.jobs.screenshots.steps.find((s) => s.id === 'screenshots').run;
+  // Statement by statement, whatever the lines: `; then x` and `then\n x` alike.
+  const statements = (run) =>
+    run
+      .replaceAll(';', '\n')
+      .replace(/\b(do|then) /g, '$1\n')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('node scripts/publish/page-screenshots.mjs'));
+  assert.deepEqual(statements(build), statements(screenshots));
 });
 
 test('crowdin.yml maps every language to its catalog, in i18next JSON, and the catalogs are in export form', () => {

@@ -16,8 +16,8 @@
 // - no command shown holds a path of /tmp; the language menu leads to the same
 //   page in the next language (a real click, on one page per language);
 // - each page's own: what its first screen shows (first-screen.mjs), its
-//   figures against the data (page-figures.mjs) and its instructions figures
-//   (page-instructions.mjs);
+//   figures against the data (page-figures.mjs), its instructions figures
+//   (page-instructions.mjs), what readers tripped over (reader-checks.mjs);
 // - and once every page was seen: every internal link leads to a file of the
 //   build, and a #fragment to an element of that page.
 import {test} from 'node:test';
@@ -28,6 +28,7 @@ import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {FIRST_SCREEN} from './first-screen.mjs';
 import {PAGE_FIGURES} from './page-figures.mjs';
 import {PAGE_INSTRUCTIONS} from './page-instructions.mjs';
+import {READER_DESKTOP, READER_NARROW} from './reader-checks.mjs';
 import {blankCharts, checkNarrow, openPage, serveSite, shots, tableProblems} from './site.mjs';
 
 const site = serveSite();
@@ -188,13 +189,18 @@ async function visit({locale, other, docId, click, links, accessibility}) {
     `${path}: commands with temporary paths`,
   );
   if (FIGURE_PAGES.includes(docId)) await checkNumberStyle(page, `${locale} ${docId}`, docId);
-  for (const check of [...(PAGE_FIGURES[docId] ?? []), ...(PAGE_INSTRUCTIONS[docId] ?? [])]) {
+  for (const check of [
+    ...(READER_DESKTOP[docId] ?? []),
+    ...(PAGE_FIGURES[docId] ?? []),
+    ...(PAGE_INSTRUCTIONS[docId] ?? []),
+  ]) {
     await check(page, {locale, base, site});
   }
   accessibility.push(...(await axeViolations(page, `${path} (light)`)));
   await page.screenshot({path: `${shots}/${docId}.${locale}.png`, fullPage: true});
   await checkNarrow(page, path);
   assert.deepEqual(await tableProblems(page, {desktop: false}), [], `${path} at 375 px`);
+  for (const check of READER_NARROW[docId] ?? []) await check(page, {locale, base, site});
   await page.screenshot({path: `${shots}/${docId}.${locale}.375.png`, fullPage: true});
   await page.setViewportSize({width: 1280, height: 800});
   await darkTheme(page);

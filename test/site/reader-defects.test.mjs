@@ -1,26 +1,17 @@
-// What a reader tripped over, each checked in real Chromium over the build:
-// the translating page names languages in the reader's language; an unknown
-// page under a locale answers with that locale's 404; the site has a sitemap
-// with every locale's pages; pages travel compressed from the local server.
+// What a reader tripped over, each checked in real Chromium over the build: an
+// unknown page under a locale answers with that locale's 404; the site has a
+// sitemap with every locale's pages; pages travel compressed from the local
+// server; without JavaScript, a dark system gets the dark page and a chart is
+// its image. (What a reader meets on a page, in every locale, is checked as
+// the page tour opens it: reader-checks.mjs.)
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {languageName} from '../../lib/pages/translating-page.mjs';
 import {translator} from '../helpers/fixtures.mjs';
 import {openPage, root, serveSite} from './site.mjs';
 
 const site = serveSite();
-
-test('the translating page names the languages of its example in the page’s language', async () => {
-  for (const locale of Object.keys(locales)) {
-    const {page} = await openPage(site, `${localePath(locale)}translating/`);
-    const sample = await page.textContent('.sample-message');
-    assert.ok(sample.startsWith(`${languageName('en', locale)}:`), `${locale}: ${sample.slice(0, 40)}`);
-    if (locale !== 'en') assert.ok(!sample.includes('English'), `${locale}: "English" on the page`);
-    await page.close();
-  }
-});
 
 test('an unknown page of a locale is that locale’s 404 page', async () => {
   for (const [locale, {htmlLang}] of Object.entries(locales)) {
@@ -49,30 +40,6 @@ test('the local server sends scripts compressed', async () => {
   await page.close();
 });
 
-test('the methodology names scenarios and workloads in the page’s language, each id kept beside', async () => {
-  for (const locale of Object.keys(locales)) {
-    const {page} = await openPage(site, `${localePath(locale)}methodology/`);
-    const cells = await page.$$eval('tr[data-scenario] td:first-child', (tds) =>
-      tds.map((td) => ({
-        id: td.dataset.scenario ?? td.parentElement.dataset.scenario,
-        text: td.textContent,
-        code: td.querySelector('code')?.textContent,
-      })),
-    );
-    assert.ok(cells.length >= 4, `${locale}: ${cells.length} scenarios`);
-    for (const {id, text, code} of cells) {
-      assert.equal(code, id, `${locale}: the id ${id} is kept`);
-      const name = text.replace(code, '').trim();
-      assert.ok(name.length > 0, `${locale}: scenario ${id} has no name`);
-      if (locale !== 'en') assert.doesNotMatch(name, /[A-Za-z]/, `${locale}: "${name}" is not translated`);
-    }
-    const floor = await page.$$eval('li[data-noise-floor]', (lis) => lis.map((li) => li.textContent));
-    assert.ok(floor.length > 0, `${locale}: a noise floor`);
-    for (const item of floor) assert.doesNotMatch(item, /, (small|large|load) \//, `${locale}: ${item.slice(0, 80)}`);
-    await page.close();
-  }
-});
-
 test('without JavaScript, a dark system gets the dark page', async () => {
   for (const colorScheme of ['dark', 'light']) {
     const context = await site.browser.newContext({javaScriptEnabled: false, colorScheme});
@@ -88,56 +55,6 @@ test('without JavaScript, a dark system gets the dark page', async () => {
       colorScheme,
     );
     await context.close();
-  }
-});
-
-test('at 1280 px every navbar link is one line, in every locale', async () => {
-  for (const locale of Object.keys(locales)) {
-    const {page} = await openPage(site, localePath(locale));
-    const items = await page.$$eval('.navbar__inner .navbar__item', (els) =>
-      els
-        .filter((e) => e.offsetParent !== null)
-        .map((e) => ({text: e.textContent.trim(), height: e.getBoundingClientRect().height})),
-    );
-    assert.ok(items.length >= 5, `${locale}: ${items.length} navbar items`);
-    const lineHeight = Math.min(...items.map((i) => i.height));
-    for (const item of items) assert.ok(item.height < lineHeight * 1.5, `${locale}: "${item.text}" wraps`);
-    await page.close();
-  }
-});
-
-test('at 375 px the site’s name stops before the search field, in every locale', async () => {
-  for (const locale of Object.keys(locales)) {
-    const {page} = await openPage(site, localePath(locale), {width: 375, height: 700});
-    const [title, field] = await page.evaluate(() =>
-      ['.navbar__title', '.navbar input[type=search]'].map((s) => {
-        const el = document.querySelector(s);
-        const box = el.getBoundingClientRect();
-        return {
-          left: box.left,
-          right: box.right,
-          cut: el.scrollWidth > el.clientWidth,
-          end: getComputedStyle(el).textOverflow,
-        };
-      }),
-    );
-    assert.ok(
-      title.right <= field.left,
-      `${locale}: the name ends at ${title.right} px, the field starts at ${field.left} px`,
-    );
-    if (title.cut) assert.equal(title.end, 'ellipsis', `${locale}: the name is cut without an ellipsis`);
-    await page.close();
-  }
-});
-
-test('at 375 px a row of the Runs table is a few lines tall, not a column of one word per line', async () => {
-  for (const locale of Object.keys(locales)) {
-    const {page} = await openPage(site, `${localePath(locale)}runs/`, {width: 375, height: 800});
-    const heights = await page.$$eval('tr[data-run]', (rows) => rows.map((r) => r.getBoundingClientRect().height));
-    assert.ok(heights.length > 0);
-    // About four lines of text with the cell's padding: the machine wrapped in 10em used to take six or more.
-    for (const h of heights) assert.ok(h <= 110, `${locale}: a row ${Math.round(h)} px tall`);
-    await page.close();
   }
 });
 
