@@ -1,6 +1,6 @@
 // An integration test file's own temporary folder, made its TMPDIR and that of
 // every process it starts: the runner's servers and files land there. Files
-// run three at a time, and one that watches processes (ps, pgrep) or a temporary
+// run four at a time, and one that watches processes (ps, pgrep) or a temporary
 // folder must see its own servers, never those of the file beside it.
 import {chmodSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';

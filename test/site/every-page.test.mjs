@@ -6,8 +6,9 @@
 //   draws (its canvas is not blank); the page announces its translations
 //   (hreflang, x-default);
 // - no table wider than its box at 1280 px, and at 375 px no sideways
-//   scrolling, no caption off the screen, no cell broken into a column;
-//   full-page screenshots in test-results/screenshots/<page>.<locale>(.375).png;
+//   scrolling, no caption off the screen, no cell broken into a column (in the
+//   dark theme); full-page screenshots in test-results/screenshots/
+//   <page>.<locale>.jpg and <page>.<locale>.375.dark.jpg;
 // - axe-core finds no serious or critical violation of WCAG 2.1 AA or its best
 //   practices in the light theme, nor of its colour rules in the dark (as a
 //   reader's system asks for it);
@@ -168,7 +169,7 @@ async function checkNumberStyle(page, where, docId) {
 
 /**
  * Visits one page and checks it: its first screen as it opens, then what every page must be, its own figures,
- * and its look at 375 px and in the dark. Its internal links join `links` (href → the page it was found on).
+ * and its look in the dark, then at 375 px. Its internal links join `links` (href → the page it was found on).
  */
 async function visit({locale, other, docId, click, links, accessibility}) {
   const base = localePath(locale);
@@ -197,17 +198,19 @@ async function visit({locale, other, docId, click, links, accessibility}) {
     await check(page, {locale, base, site});
   }
   accessibility.push(...(await axeViolations(page, `${path} (light)`)));
-  await page.screenshot({path: `${shots}/${docId}.${locale}.png`, fullPage: true});
+  await page.screenshot({path: `${shots}/${docId}.${locale}.jpg`, fullPage: true, quality: 80});
+  await darkTheme(page);
+  accessibility.push(...(await axeViolations(page, `${path} (dark)`, COLOUR_RULES)));
+  // 375 px in the dark theme: a scroll box's covers must match the dark page too.
   await checkNarrow(page, path);
   assert.deepEqual(await tableProblems(page, {desktop: false}), [], `${path} at 375 px`);
   for (const check of READER_NARROW[docId] ?? []) await check(page, {locale, base, site});
-  await page.screenshot({path: `${shots}/${docId}.${locale}.375.png`, fullPage: true});
-  await page.setViewportSize({width: 1280, height: 800});
-  await darkTheme(page);
-  accessibility.push(...(await axeViolations(page, `${path} (dark)`, COLOUR_RULES)));
+  await page.screenshot({path: `${shots}/${docId}.${locale}.375.dark.jpg`, fullPage: true, quality: 80});
   assert.deepEqual(problems, [], path);
-  // Every page's menu link is checked; a real click (a whole page load) on one page per language.
+  // Every page's menu link is checked; a real click (a whole page load, from the navbar at 1280 px) on one page
+  // per language.
   if (click) {
+    await page.setViewportSize({width: 1280, height: 800});
     await switchLanguage(page, path, docId, other);
     assert.deepEqual(problems, [], `${path}, after switching to ${other}`);
   } else await checkMenuLink(page, path, docId, other);
