@@ -225,8 +225,8 @@ export async function drawHandOffs(generatedFilesDir, {cacheDir, built}) {
 const WORK = {drawn: 'chart images', indexed: 'search indexes'};
 
 /**
- * Draws the charts while Docusaurus builds, in a worker thread of low priority (build-worker.mjs):
- * the images take the CPU the build leaves idle, and are ready when the pages are (drawChartImages
+ * Draws the charts while Docusaurus builds, in a worker thread (build-worker.mjs): the images are drawn
+ * beside the build, on the core it leaves idle, and are ready when the pages are (drawChartImages
  * then only copies them). With `search`, the same thread readies Pagefind meanwhile and writes the
  * search indexes (search-index.mjs) once the build is done.
  * @param {string} generatedFilesDir  the site's .docusaurus folder (its parent is the site)
