@@ -23,7 +23,9 @@ if (!/^[1-9]\d*$/.test(values.hogs)) {
 const hogCount = Number(values.hogs);
 const [command, ...args] = positionals.length > 0 ? positionals : ['npm', 'test'];
 
-// Each hog spins without end and never writes: pure CPU, as another tenant's job would be.
+// Each hog spins without end and never writes: pure CPU, as another tenant's job would be. They run in
+// this session, as `node -e 'for(;;){}' &` twice in the shell that runs npm test would: Linux shares the
+// CPU between sessions first (autogroups), so hogs of other sessions would weigh more.
 const hogs = Array.from({length: hogCount}, () => spawn(process.execPath, ['-e', 'for (;;) {}'], {stdio: 'ignore'}));
 const stopHogs = () => {
   for (const hog of hogs) hog.kill('SIGKILL');
