@@ -77,7 +77,8 @@ function lowestPriorityHog() {
   const hog = spawn('nice', ['-n', '19', process.execPath, '-e', code], {stdio: 'ignore', detached: true});
   // spawn returns once the child has exec'd, in its new session: its group is its own, not this one's.
   const group = (pid) => readFileSync(`/proc/${pid}/autogroup`, 'utf8').split(' ')[0];
-  if (existsSync('/proc/self/autogroup') && group(hog.pid) !== group(process.pid)) {
+  if (existsSync('/proc/self/autogroup')) {
+    assert.notEqual(group(hog.pid), group(process.pid), 'the busy process shares the test session');
     writeFileSync(`/proc/${hog.pid}/autogroup`, '19');
   }
   return hog;
@@ -92,11 +93,16 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
   writeFileSync(suite, AA_SUITE);
   const out = path.join(dir, 'results');
   // A process that keeps a core busy all along: the counts must not depend on what else the machine does. At
-  // the lowest priority it takes what the run and the tests beside it leave, so the CPU is never idle but the
+  // the lowest priority it takes what the run and the tests beside it leave, so a core is never idle but the
   // tier is not slowed (npm test beside busy processes of normal priority is checked too).
   const hog = lowestPriorityHog();
   t.after(() => hog.kill('SIGKILL'));
   const run = bench(['run', suite, '--measure', 'instructions', '--out', out, '--seed', '7']);
+  // Beside it all along: still spinning once the run ended (not gone, not a zombie).
+  const state = existsSync(`/proc/${hog.pid}/stat`)
+    ? readFileSync(`/proc/${hog.pid}/stat`, 'utf8').split(' ')[2]
+    : 'gone';
+  assert.ok(['R', 'S'].includes(state), `the busy process ended before the run did (state ${state})`);
   hog.kill('SIGKILL');
   assert.equal(run.status, 0, run.stderr + run.stdout);
   const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));

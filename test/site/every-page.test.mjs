@@ -70,7 +70,7 @@ async function switchLanguage(page, path, docId, other) {
   await page.waitForSelector('html[data-has-hydrated="true"]');
   const lang = await page.getAttribute('html', 'lang');
   assert.equal(lang, locales[other].htmlLang, `${path}: the click did not switch the language`);
-  assert.ok((await page.textContent('article h1')).trim().length > 0);
+  assert.ok((await page.textContent('article h1')).trim().length > 0, `${target}: no heading after the switch`);
 }
 
 // Every rule of WCAG 2.1 AA and axe-core's best practices; and those of them that read colours, which are all
@@ -162,6 +162,7 @@ async function checkNumberStyle(page, where, docId) {
     for (const f of cell.match(/[+-]?[\d.,]*\d/g) ?? []) assert.match(f, FIGURE, `${where}: "${cell}" in a table`);
     assert.doesNotMatch(cell, SHORT, `${where}: "${cell}" in a table`);
   }
+  for (const l of labels) assert.doesNotMatch(l, SHORT, `${where}: "${l}" on a chart`);
   const figures = labels.filter((l) => /^[+\-\d.,%×倍배]+$/u.test(l));
   if (docId !== 'managed-postgres') assert.ok(figures.length >= 3, `${where}: chart labels (${labels.length})`);
   for (const l of figures) assert.match(l.replace(/[×倍배]$/u, ''), FIGURE, `${where}: "${l}" on a chart`);

@@ -68,6 +68,11 @@ export async function openPage(site, path, viewport = {width: 1280, height: 800}
   page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (res) => res.status() >= 400 && problems.push(`HTTP ${res.status()} ${res.url()}`));
+  // A request that got no answer at all; not one the page gave up as it was left or closed (ERR_ABORTED).
+  page.on('requestfailed', (req) => {
+    const reason = req.failure()?.errorText;
+    if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${req.url()} (${reason})`);
+  });
   await page.goto(new URL(path, site.url).href);
   await page.waitForSelector('html[data-has-hydrated="true"]');
   return {page, problems};

@@ -7,11 +7,11 @@
 //                and test/site/. Run under test/tiers/unit-guard.mjs (preloaded into every Node process),
 //                with stand-ins for postgres, initdb, pg_ctl, valgrind and chromium first on the PATH: a
 //                test that starts one (Chromium through Playwright too), runs a site build as a process or
-//                reads the live results/, build/ or .docusaurus/ fails, naming the rule. `node --test FILE`
+//                reads the live results/, build/, .docusaurus/ or .preview/ fails, naming the rule. `node --test FILE`
 //                runs a file without the guard.
 //   integration  test/integration/: real PostgreSQL, pgbench, Valgrind, faults, the CI and Kubernetes runs.
 //   site         test/site/: one production build of every locale (npm run build; --no-build keeps build/
-//                as it is), which every browser and build-level test reads.
+//                as it is, when there is one), which every browser and build-level test reads.
 //
 // With no tier named, all three, in that order, stopping at the first that fails. FILEs of the tiers
 // named (or the test files in FOLDERs) run alone; one outside them is refused. A tier's files start
@@ -78,7 +78,9 @@ function unitGuard() {
   mkdirSync(bin);
   for (const program of OFF_PATH) {
     const shim = path.join(bin, program);
-    const message = `unit tier: starts ${program}: it is off the PATH in unit tests`;
+    const message =
+      `unit tier: starts ${program}: it is off the PATH in unit tests. Unit tests use fixtures only: ` +
+      'move the test to test/integration/ or test/site/ (test/tiers/unit-guard.mjs).';
     writeFileSync(shim, `#!/bin/sh\necho "${message}" | tee -a '${log}' >&2\nexit 127\n`);
     chmodSync(shim, 0o755);
   }
@@ -109,6 +111,7 @@ async function buildSite({noBuild}) {
     console.log('site: --no-build, testing build/ as it is');
     return {env: process.env};
   }
+  if (noBuild) console.log('site: --no-build, but build/ holds no build: building it');
   const started = Date.now();
   const {code, output} = await run(process.execPath, ['scripts/build.mjs'], {quiet: true});
   if (code !== 0) {
@@ -156,7 +159,7 @@ async function runTier(name, {only, noBuild}) {
     before,
   );
   if (files.length === 0) return {passed: true, tests: []};
-  console.log(`\n▶ ${name}: ${files.length} test files`);
+  console.log(`\n▶ ${name}: ${files.length} test file${files.length === 1 ? '' : 's'}`);
   const prepared = tier.prepare ? await tier.prepare({noBuild}) : {env: process.env};
   if (!prepared) return {passed: false, tests: []};
   mkdirSync(timingsDir, {recursive: true});
@@ -221,15 +224,30 @@ async function main(argv) {
   const tiers = argv.filter((a) => Object.hasOwn(TIERS, a));
   const noBuild = argv.includes('--no-build');
   const flags = argv.filter((a) => a.startsWith('--') && a !== '--no-build');
-  const named = namedFiles(argv.filter((a) => !a.startsWith('--') && !Object.hasOwn(TIERS, a)));
-  const chosen = tiers.length > 0 ? tiers : Object.keys(TIERS);
+  // An argument that is no tier and no path is a mistyped tier, not a file.
+  const unknown = argv.filter((a) => !a.startsWith('--') && !Object.hasOwn(TIERS, a) && !existsSync(a));
+  const named = namedFiles(argv.filter((a) => !a.startsWith('--') && !Object.hasOwn(TIERS, a) && existsSync(a)));
+  // Each tier once, in the order unit, integration, site, whatever the order typed.
+  const chosen = Object.keys(TIERS).filter((name) => tiers.length === 0 || tiers.includes(name));
   // A file named must be a test of a tier run: otherwise nothing of it would run, and the run would pass.
   const ofChosen = new Set(chosen.flatMap((name) => TIERS[name].files()));
   const elsewhere = named.files.filter((f) => !ofChosen.has(f)).map((f) => path.relative(process.cwd(), f));
-  if (flags.length > 0 || named.wrong.length > 0 || elsewhere.length > 0) {
+  if (flags.length > 0 || unknown.length > 0 || named.wrong.length > 0 || elsewhere.length > 0) {
     for (const flag of flags) console.error(`Unknown option ${flag}.`);
+    for (const arg of unknown) {
+      console.error(
+        `${arg}: no tier (${Object.keys(TIERS).join(', ')}) and no file or folder (from ${process.cwd()}).`,
+      );
+    }
     for (const arg of named.wrong) console.error(`${arg}: no test file (*.test.mjs) there.`);
-    for (const file of elsewhere) console.error(`${file} is not a test of the tier(s) ${chosen.join(', ')}.`);
+    for (const file of elsewhere) {
+      const tier = Object.keys(TIERS).find((name) => TIERS[name].files().includes(path.resolve(file)));
+      console.error(
+        tier
+          ? `${file} is a test of the ${tier} tier, not of ${chosen.join(', ')}: npm run test:${tier} -- ${file}`
+          : `${file} is a test of no tier.`,
+      );
+    }
     console.error(USAGE);
     return 2;
   }
@@ -238,8 +256,18 @@ async function main(argv) {
   const ran = [];
   const tests = [];
   let passed = true;
+  // Ctrl-C reaches the tests too (one process group): they stop, and this run tidies up after them (the
+  // tier's temporary folder, this run's timings file) before it stops, without the tiers after.
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+  });
   for (const name of chosen) {
     const outcome = await runTier(name, {only, noBuild});
+    if (interrupted) {
+      console.error(`\nInterrupted (SIGINT) during the ${name} tier.`);
+      return 130;
+    }
     tests.push(...outcome.tests);
     if (outcome.tests.length > 0 || !outcome.passed) ran.push(name);
     if (!outcome.passed) {

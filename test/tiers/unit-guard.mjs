@@ -9,7 +9,7 @@
 //   nice: Playwright starts Chromium so), or a
 //   Node child running Docusaurus's build or start (scripts/build.mjs runs it
 //   so). Module hooks could also refuse an in-process build, but they cost each
-//   Node process of the tier a thread: 3 s of its 34;
+//   Node process of the tier a thread (2.8 s of the tier's 34 s then);
 // - reading the project's live results/, or a build's output (build/,
 //   .docusaurus/, .preview/), through a link too: a unit test reads the small
 //   fixtures committed beside it (test/fixtures/).
@@ -34,8 +34,8 @@ const WRAPPERS = new Set(['sh', 'bash', 'dash', 'env', 'nice', 'nohup', 'timeout
 const SELF = `--import=${import.meta.url}`;
 
 /** Refuses: the error a test sees, and a line in the tier's log. */
-function refuse(what) {
-  const message = `unit tier: ${what}. Unit tests use fixtures only: move the test to test/integration/ or test/site/.`;
+function refuse(what, instead = 'move the test to test/integration/ or test/site/') {
+  const message = `unit tier: ${what}. Unit tests use fixtures only: ${instead}.`;
   if (process.env.UNIT_GUARD_LOG) appendFileSync(process.env.UNIT_GUARD_LOG, `${message}\n`);
   throw new Error(message);
 }
@@ -123,7 +123,15 @@ function checkRead(target) {
   if (typeof target === 'number' || target === undefined || target === null) return;
   const real = realPath(target);
   const dir = GUARDED_DIRS.find((d) => real === d || real.startsWith(`${d}${path.sep}`));
-  if (dir) refuse(`reads the live ${path.relative(root, dir)}/ (${path.relative(root, real)})`);
+  if (dir) {
+    const live = path.relative(root, dir);
+    refuse(
+      `reads the live ${live}/${real === dir ? '' : ` (as ${path.relative(root, real)})`}`,
+      live === 'results'
+        ? 'read runs from test/fixtures/results/ (fixtureSite() in test/helpers/fixtures.mjs)'
+        : 'build what the test needs from fixtures, or move it to test/site/',
+    );
+  }
 }
 
 function guardReads() {
