@@ -84,13 +84,28 @@ test('--resume with nothing to resume says so', () => {
   assert.match(run.stderr, /Nothing to resume: no run of suite none in \S+ is unfinished or has failed cells/);
 });
 
-/** Waits until a process whose command line matches `pattern` runs; its pid. */
-async function waitForProcess(pattern, deadlineMs = 60_000) {
+/**
+ * Waits until a process whose command line matches `pattern` runs; its pid. Read from /proc in this process,
+ * not by starting pgrep: pg_ctl start lasts a few hundred milliseconds, and beside the tier's other files a
+ * pgrep each 10 ms took long enough to miss it. Stops at once, with what it said, if `runner` ended first.
+ */
+async function waitForProcess(pattern, runner, stderr, deadlineMs = 60_000) {
+  const matches = new RegExp(pattern);
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
-    const found = spawnSync('pgrep', ['-f', pattern], {encoding: 'utf8'}).stdout.trim();
-    if (found) return Number(found.split('\n')[0]);
-    await new Promise((r) => setTimeout(r, 10));
+    if (runner.exitCode !== null || runner.signalCode !== null) {
+      throw new Error(`the run ended (${runner.exitCode ?? runner.signalCode}) before ${pattern}:\n${stderr()}`);
+    }
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      let line = '';
+      try {
+        line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (matches.test(line)) return Number(pid);
+    }
+    await new Promise((r) => setImmediate(r));
   }
   throw new Error(`no process matching ${pattern} started`);
 }
@@ -108,7 +123,7 @@ for (const [step, pattern] of [
     });
     let stderr = '';
     runner.stderr.on('data', (d) => (stderr += d));
-    await waitForProcess(pattern);
+    await waitForProcess(pattern, runner, () => stderr);
     process.kill(-runner.pid, 'SIGINT');
     const code = await new Promise((r) => runner.once('exit', (c) => r(c)));
     assert.equal(code, 130, stderr);
@@ -148,7 +163,7 @@ test('Ctrl-C during a cell on an external server: interrupted, no temporary fold
   );
   const env = {...process.env, BENCH_EXTERNAL_URL: `postgres://bench@127.0.0.1:${server.port}/postgres`};
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {detached: true, stdio: 'ignore', env});
-  await waitForProcess(`pgbench .*-T 60 .*${server.port}`);
+  await waitForProcess(`pgbench .*-T 60 .*${server.port}`, runner, () => '(its output is not kept)');
   process.kill(-runner.pid, 'SIGINT');
   assert.equal(await new Promise((r) => runner.once('exit', (c) => r(c))), 130);
   assert.deepEqual(
