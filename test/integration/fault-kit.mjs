@@ -6,23 +6,18 @@
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import net from 'node:net';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {ownTmp} from './own-tmp.mjs';
+import {BENCH} from './run-kit.mjs';
 
-const BENCH = new URL('../../scripts/bench.mjs', import.meta.url).pathname;
+// The suites and folders of a run, as the run tests make them.
+export {PG18_LIKE_17, selectOnly, tempSuite} from './run-kit.mjs';
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A temporary folder with `yaml` as its suite.yaml; where the run writes its results. */
-export function tempSuite(yaml) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fault-test-'));
-  writeFileSync(path.join(dir, 'suite.yaml'), yaml);
-  return {dir, suite: path.join(dir, 'suite.yaml'), out: path.join(dir, 'results')};
-}
 
 /** The run's result file in `out` (the one JSON file there). */
 export function resultFile(out) {
@@ -70,29 +65,6 @@ export function assertFinished(before, final, planned) {
   );
   assert.notEqual(final.run.finishedAt, null);
 }
-
-// 18 as 15-17 run: without data checksums, synchronous I/O (the runner compares like for like).
-export const PG18_LIKE_17 = 'embedded: 18\n    checksums: false\n    settings: {io_method: sync}';
-
-/**
- * A select-only suite at scale 1, one round per repeat.
- * @param {Record<string, string>} targets  id → its line (`embedded: 17`, `url: env:VAR`)
- */
-export const selectOnly = (id, targets, {clients = 1, duration = '1s', repeat = 2} = {}) => `id: ${id}
-targets:
-${Object.entries(targets)
-  .map(([target, line]) => `  - id: ${target}\n    ${line}`)
-  .join('\n')}
-workloads:
-  - id: ro
-    builtin: select-only
-scenarios:
-  - id: s
-    scale: 1
-    clients: ${clients}
-    duration: ${duration}
-repeat: ${repeat}
-`;
 
 /**
  * A fault test file's own: its TMPDIR, its runs (ended with the file), an external PostgreSQL 17 when asked

@@ -23,21 +23,28 @@ export function runBench(args, env = {}) {
 // 18 as 15-17 run, without data checksums and with synchronous I/O: the runner compares like for like.
 export const PG18_LIKE_17 = 'embedded: 18\n    checksums: false\n    settings: {io_method: sync}';
 
-/** A suite of one cell on an embedded 17 (select-only, 1 client, 1 s), `repeat` times. */
-export const oneClientSuite = (id, repeat) => `id: ${id}
+/**
+ * A select-only suite at scale 1, one round per repeat.
+ * @param {Record<string, string>} targets  id → its line (`embedded: 17`, `url: env:VAR`)
+ */
+export const selectOnly = (id, targets, {clients = 1, duration = '1s', repeat = 2} = {}) => `id: ${id}
 targets:
-  - id: pg17
-    embedded: 17
+${Object.entries(targets)
+  .map(([target, line]) => `  - id: ${target}\n    ${line}`)
+  .join('\n')}
 workloads:
   - id: ro
     builtin: select-only
 scenarios:
   - id: s
     scale: 1
-    clients: 1
-    duration: 1s
+    clients: ${clients}
+    duration: ${duration}
 repeat: ${repeat}
 `;
+
+/** A suite of one cell on an embedded 17 (select-only, 1 client, 1 s), `repeat` times. */
+export const oneClientSuite = (id, repeat) => selectOnly(id, {pg17: 'embedded: 17'}, {repeat});
 
 /** A temporary folder with `yaml` as its suite.yaml; where the run writes its results. */
 export function tempSuite(yaml) {
