@@ -7,7 +7,9 @@ import path from 'node:path';
 import YAML, {LineCounter} from 'yaml';
 import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
+import {shellAccess} from './shell-access.mjs';
 import {
+  checkCapacity,
   checkReferences,
   checkSettingsAndIds,
   DEFAULT_INSTRUCTION_TRANSACTIONS,
@@ -92,14 +94,31 @@ export function loadSuite(file) {
   const workloads = workloadsOf(suite, check);
   const scenarios = scenariosOf(suite, check);
   checkReferences(suite, targets, report);
+  checkCapacity(suite, {targets, scenarios}, report);
   const margin = suiteMargin(suite, report);
   const instructions = instructionsOf(suite, report);
+  if (problems.length > 0) throw new SuiteError(problems);
+  const sql = sqlFilesOf(workloads, path.dirname(file));
+  const shell = suite.shell === true;
+  for (const u of sql.refused) problems.push(`${u.file}:${u.line}: ${u.what}`);
+  if (!shell) {
+    for (const u of sql.uses) {
+      problems.push(
+        `${u.file}:${u.line}: ${u.what}. A suite's SQL stays in its database unless the suite says otherwise: ` +
+          `remove it, or declare "shell: true" in ${file} (the pages and --dry-run then say the suite runs commands)`,
+      );
+    }
+  }
   if (problems.length > 0) throw new SuiteError(problems);
   return {
     id: suite.id,
     description: suite.description ?? null,
     file,
-    hash: createHash('sha256').update(text).digest('hex'),
+    // Every file the suite runs, with suite.yaml: --resume and merge refuse a result of other files.
+    hash: suiteHash(text, sql.files, path.dirname(file)),
+    shell,
+    shellUses: sql.uses,
+    sqlFiles: sql.files,
     targets,
     workloads,
     scenarios,
@@ -109,6 +128,45 @@ export function loadSuite(file) {
     measures: suite.measures ?? ['time'],
     instructions,
   };
+}
+
+/**
+ * The SQL files of the workloads, as psql and pgbench read them: what they do beyond the database, and every
+ * file read (includes followed), each once, as {file, dialect}.
+ */
+function sqlFilesOf(workloads, dir) {
+  const uses = [];
+  const refused = [];
+  const files = [];
+  const relative = (f) => path.relative(process.cwd(), f) || f;
+  const scan = (file, dialect, by) => {
+    const found = shellAccess(file, {dialect, dir});
+    const at = (u) => ({...u, file: relative(u.file)});
+    uses.push(...found.uses.map(at));
+    refused.push(...found.refused.map(at));
+    for (const [i, f] of found.files.entries()) {
+      if (!files.some((k) => k.file === relative(f))) {
+        files.push({file: relative(f), dialect, workload: by, ...(i > 0 && {includedBy: relative(file)})});
+      }
+    }
+  };
+  for (const w of workloads) {
+    if (w.setup) scan(w.setup, 'psql', w.id);
+    if (w.script) scan(w.script, 'pgbench', w.id);
+    for (const e of w.explain) scan(e.file, 'psql', w.id);
+  }
+  const key = (u) => `${u.file}:${u.line}:${u.what}`;
+  const once = (list) => [...new Map(list.map((u) => [key(u), u])).values()];
+  return {uses: once(uses), refused: once(refused), files};
+}
+
+/** SHA-256 of suite.yaml and of each SQL file it runs, by its name in the suite's folder. */
+function suiteHash(text, files, dir) {
+  const hash = createHash('sha256').update(text);
+  for (const {file} of [...files].sort((a, b) => (a.file < b.file ? -1 : 1))) {
+    hash.update(`\0${path.relative(dir, file)}\0`).update(readFileSync(file));
+  }
+  return hash.digest('hex');
 }
 
 /**

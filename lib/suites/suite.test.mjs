@@ -319,3 +319,85 @@ test('checksums are chosen at initdb: an external target may not ask for them', 
   const io = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    settings: {io_method: sync}\n');
   assert.throws(() => loadSuite(suiteFile(io)), /io_method exists from PostgreSQL 18 on; 17 would not start/);
 });
+
+const SCRIPTED = (extra = '') => `id: t
+${extra}targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: w
+    script: w.sql
+    setup: setup.sql
+scenarios:
+  - id: s
+    clients: [1]
+    duration: 2s
+`;
+
+test('SQL that reaches the shell is refused with its file and line, unless the suite declares shell: true', () => {
+  const files = {'w.sql': 'SELECT 1;\n\\shell id\n', 'setup.sql': 'CREATE TABLE t (a int);\n\\! id > id.txt\n'};
+  const found = problems(suiteFile(SCRIPTED(), files));
+  assert.equal(found.length, 2);
+  assert.match(found[0], /setup\.sql:2: psql \\! runs a shell command\. .*declare "shell: true"/);
+  assert.match(found[1], /w\.sql:2: pgbench \\shell runs a shell command/);
+  const declared = loadSuite(suiteFile(SCRIPTED('shell: true\n'), files));
+  assert.equal(declared.shell, true);
+  assert.deepEqual(
+    declared.shellUses.map((u) => `${path.basename(u.file)}:${u.line}`),
+    ['setup.sql:2', 'w.sql:2'],
+  );
+});
+
+test("the suite's hash covers every SQL file it runs, an included one too: one changed byte changes it", () => {
+  const files = {'w.sql': 'SELECT 1;\n', 'setup.sql': '\\ir more.sql\n', 'more.sql': 'CREATE TABLE t (a int);\n'};
+  const file = suiteFile(SCRIPTED(), files);
+  const before = loadSuite(file);
+  assert.deepEqual(
+    before.sqlFiles.map((f) => [path.basename(f.file), f.dialect]),
+    [
+      ['setup.sql', 'psql'],
+      ['more.sql', 'psql'],
+      ['w.sql', 'pgbench'],
+    ],
+  );
+  const dir = path.dirname(file);
+  for (const [name, text] of [
+    ['w.sql', 'SELECT 2;\n'],
+    ['more.sql', 'CREATE TABLE t (b int);\n'],
+  ]) {
+    const hash = loadSuite(file).hash;
+    writeFileSync(path.join(dir, name), text);
+    assert.notEqual(loadSuite(file).hash, hash, `${name} changed, the hash did not`);
+  }
+  assert.notEqual(loadSuite(file).hash, before.hash);
+  // The same files give the same hash.
+  assert.equal(loadSuite(file).hash, loadSuite(file).hash);
+});
+
+test("more clients than max_connections, and a weight beyond pgbench's range, are refused when the suite loads", () => {
+  const yaml = `id: t
+settings:
+  max_connections: 5
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: w
+    script: w.sql
+    weight: 99999999999
+scenarios:
+  - id: s
+    clients: [1, 8]
+    duration: 2s
+`;
+  const found = problems(suiteFile(yaml, {'w.sql': 'SELECT 1;\n'}));
+  assert.equal(found.length, 2);
+  assert.match(found[0], /suite\.yaml:10: .*weight: pgbench takes weights from 1 to 2147483647, not 99999999999/);
+  assert.match(found[1], /suite\.yaml:5: .*scenario s runs 8 clients, and pg17 allows max_connections = 5/);
+  // 8 clients on the default max_connections (100) are fine.
+  loadSuite(
+    suiteFile(yaml.replace('  max_connections: 5\n', '  work_mem: 4MB\n').replace('99999999999', '2'), {
+      'w.sql': 'SELECT 1;\n',
+    }),
+  );
+});

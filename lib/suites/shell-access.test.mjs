@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {test} from 'node:test';
+import {shellAccess, splitSql} from './shell-access.mjs';
+
+/** A suite folder with the given files, and a file outside it. */
+function folder(files) {
+  const root = mkdtempSync(path.join(tmpdir(), 'shell-access-'));
+  const dir = path.join(root, 'suite');
+  mkdirSync(dir);
+  writeFileSync(path.join(root, 'outside.sql'), 'SELECT 1;\n');
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const usesOf = (dir, name, dialect = 'psql') =>
+  shellAccess(path.join(dir, name), {dialect, dir}).uses.map((u) => `${u.line}: ${u.what}`);
+
+test("the probe's setup file: every way out of the database is found, with its line", () => {
+  const dir = folder({
+    'setup.sql': [
+      'CREATE TABLE t (a int);', // 1
+      '\\! id > id.txt', // 2
+      '\\o |cat > /tmp/x', // 3
+      "COPY (SELECT 1) TO PROGRAM 'id > id.txt';", // 4
+      "\\copy t from program 'id'", // 5
+      'SELECT 1 \\g |cat', // 6
+      '\\set who `id`', // 7
+      '\\i /etc/passwd', // 8
+    ].join('\n'),
+  });
+  assert.deepEqual(usesOf(dir, 'setup.sql'), [
+    '4: COPY … PROGRAM runs a program on the server machine',
+    '2: psql \\! runs a shell command',
+    '3: \\o |… pipes output into a shell command',
+    '5: \\copy … program runs a shell command',
+    '6: \\g |… pipes output into a shell command',
+    "7: backquotes in \\set's argument run a shell command",
+    "8: \\i reads a file relative to psql's working folder, not the suite's: use \\ir with a file in the suite's folder",
+  ]);
+});
+
+test('\\ir out of the folder is refused; inside it, the file is followed and checked', () => {
+  const dir = folder({
+    'setup.sql': '\\ir ../outside.sql\n\\ir part.sql\n',
+    'part.sql': "SELECT 1;\nCOPY t TO PROGRAM 'id';\n",
+  });
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    found.refused.map((u) => `${path.basename(u.file)}:${u.line}`),
+    ['setup.sql:1'],
+  );
+  assert.match(found.refused[0].what, /leads out of the suite's folder/);
+  assert.deepEqual(
+    found.uses.map((u) => `${path.basename(u.file)}:${u.line}`),
+    ['part.sql:2'],
+  );
+  assert.deepEqual(
+    found.files.map((f) => path.basename(f)),
+    ['setup.sql', 'part.sql'],
+  );
+});
+
+test('pgbench scripts: \\shell and \\setshell, and COPY … PROGRAM in their SQL', () => {
+  const dir = folder({
+    'w.sql': "\\set aid random(1, 100)\n\\shell id\n\\setshell x echo 1\nSELECT 1;\nCOPY t TO PROGRAM 'id';\n",
+  });
+  assert.deepEqual(usesOf(dir, 'w.sql', 'pgbench'), [
+    '5: COPY … PROGRAM runs a program on the server machine',
+    '2: pgbench \\shell runs a shell command',
+    '3: pgbench \\setshell runs a shell command',
+  ]);
+});
+
+test('what is only text is not a command: comments, strings, identifiers; \\set and \\gset are fine', () => {
+  const dir = folder({
+    'setup.sql': [
+      "-- \\! not run; COPY x TO PROGRAM 'y'",
+      "/* nested /* \\! */ COPY t TO PROGRAM 'id' */",
+      "SELECT 'a \\! b', E'it\\'s \\o |cat', \"col \\! x\";",
+      "INSERT INTO notes VALUES ('copy the program');",
+      '\\set n 10',
+      'SELECT 1 AS x \\gset',
+      '\\timing on',
+    ].join('\n'),
+    'w.sql': '\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n',
+  });
+  // "copy the program" in a string is one statement with both words: the server rule reads strings (a
+  // function body is one), so it is reported; everything else is not.
+  assert.deepEqual(usesOf(dir, 'setup.sql'), ['4: COPY … PROGRAM runs a program on the server machine']);
+  assert.deepEqual(usesOf(dir, 'w.sql', 'pgbench'), []);
+});
+
+test("a function body's SQL is read: COPY … PROGRAM inside DO $$ … $$ is found", () => {
+  const dir = folder({
+    'setup.sql': "SELECT 1;\nDO $body$\nBEGIN\n  COPY t TO PROGRAM 'id';\nEND\n$body$;\n",
+  });
+  assert.deepEqual(usesOf(dir, 'setup.sql'), ['2: COPY … PROGRAM runs a program on the server machine']);
+});
+
+test('ALTER SYSTEM is refused whatever the suite declares', () => {
+  const dir = folder({'setup.sql': 'SELECT 1;\nALTER SYSTEM SET fsync = off;\n'});
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    found.refused.map((u) => u.line),
+    [2],
+  );
+  assert.match(found.refused[0].what, /set them in suite\.yaml/);
+});
+
+test('server files and untrusted languages', () => {
+  const dir = folder({
+    'setup.sql': [
+      "COPY t FROM '/etc/passwd';",
+      "SELECT pg_read_file('/etc/passwd');",
+      'CREATE EXTENSION plpython3u;',
+      'COPY t FROM STDIN;',
+    ].join('\n'),
+  });
+  assert.deepEqual(usesOf(dir, 'setup.sql'), [
+    "1: COPY … FROM/TO 'file' reads or writes a file of the server machine (use STDIN/STDOUT)",
+    '2: a file function reads or writes a file of the server machine',
+    '3: an untrusted procedural language runs any code on the server machine',
+  ]);
+});
+
+test('splitSql: statements start where their text starts, lines counted through strings and comments', () => {
+  const {statements, commands} = splitSql("SELECT 'a\nb';\n/* c\n*/ SELECT 2;\n\\echo hi\n", 'psql');
+  assert.deepEqual(
+    statements.map((s) => s.line),
+    [1, 4],
+  );
+  assert.deepEqual(commands, [{name: 'echo', args: 'hi', line: 5}]);
+});
