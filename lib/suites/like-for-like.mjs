@@ -5,6 +5,7 @@
 // what the suite decides (an embedded server's version defaults included), and
 // as each server is described, from what the server reports.
 import {groupKey} from '../results/groups.mjs';
+import {settingValue} from './setting-values.mjs';
 
 /** The settings that bound the figures whatever their source (environment.targets[].keySettings). */
 export const KEY_SETTINGS = [
@@ -25,10 +26,22 @@ const ABSENT = {io_method: 'sync'};
 /** A key setting's value, a version without it read as what it does (io_method: sync); null when unknown. */
 export const keySettingValue = (settings, name) => settings?.[name] ?? ABSENT[name] ?? null;
 
+// PostgreSQL's own defaults (15–18, on Linux) of the key settings that did not change between versions: an
+// embedded server runs with them unless the suite sets its own, so a difference is known before it starts.
+const DEFAULTS = {
+  checkpoint_timeout: '5min',
+  fsync: 'on',
+  full_page_writes: 'on',
+  max_wal_size: '1GB',
+  shared_buffers: '128MB',
+  synchronous_commit: 'on',
+  wal_sync_method: 'fdatasync',
+};
+
 /**
- * The key settings an embedded target will run with, as far as the suite and
- * its version decide them (data checksums and I/O method changed defaults in
- * 18); the others the suite sets. An external target's are known once it answers.
+ * The key settings an embedded target will run with, as the suite and its
+ * version decide them: the suite's, else PostgreSQL's defaults (data checksums
+ * and I/O method changed theirs in 18). An external target's are known once it answers.
  */
 export function plannedKeySettings(target) {
   if (target.kind !== 'embedded') return null;
@@ -39,6 +52,7 @@ export function plannedKeySettings(target) {
   );
   const checksums = target.checksums ?? target.major >= 18;
   return {
+    ...DEFAULTS,
     ...set,
     data_checksums: checksums ? 'on' : 'off',
     io_method: set.io_method ?? (target.major >= 18 ? 'worker' : 'sync'),
@@ -77,7 +91,8 @@ export function undeclaredDifferences(groups, targets) {
         .map((id) => ({target: id, value: keySettingValue(targets.get(id).keySettings, setting)}))
         // Not known yet (a setting the suite leaves to the server): compared once the server reports it.
         .filter((v) => v.value !== null);
-      if (new Set(values.map((v) => v.value)).size > 1) found.push({group, setting, values});
+      // Compared in the setting's unit: 128MB and 16384 (8 kB pages) are one value, off and false too.
+      if (new Set(values.map((v) => settingValue(setting, v.value))).size > 1) found.push({group, setting, values});
     }
   }
   return found;

@@ -14,10 +14,22 @@ const check = (targets, cellList) =>
     new Map(targets.map((t) => [t.id, {differs: t.differs, keySettings: plannedKeySettings(t)}])),
   );
 
+// PostgreSQL's defaults of the key settings 15-18 share (postgresql.conf.sample).
+const SHARED = {
+  checkpoint_timeout: '5min',
+  fsync: 'on',
+  full_page_writes: 'on',
+  max_wal_size: '1GB',
+  shared_buffers: '128MB',
+  synchronous_commit: 'on',
+  wal_sync_method: 'fdatasync',
+};
+
 test("18's defaults are not 15-17's: checksums on, I/O by workers", () => {
-  assert.deepEqual(plannedKeySettings(embedded('a', 17)), {data_checksums: 'off', io_method: 'sync'});
-  assert.deepEqual(plannedKeySettings(embedded('b', 18)), {data_checksums: 'on', io_method: 'worker'});
+  assert.deepEqual(plannedKeySettings(embedded('a', 17)), {...SHARED, data_checksums: 'off', io_method: 'sync'});
+  assert.deepEqual(plannedKeySettings(embedded('b', 18)), {...SHARED, data_checksums: 'on', io_method: 'worker'});
   assert.deepEqual(plannedKeySettings(embedded('c', 18, {checksums: false, settings: {io_method: 'sync'}})), {
+    ...SHARED,
     data_checksums: 'off',
     io_method: 'sync',
   });
@@ -66,5 +78,29 @@ test('what a server reports: a shared_buffers the suite did not set differently 
     found.map((d) => [d.setting, d.values.map((v) => v.target)]),
     [['shared_buffers', ['a', 'b']]],
     'c is not described yet: not compared',
+  );
+});
+
+test("one target's own shared_buffers, not declared, is a difference known before any server starts", () => {
+  const targets = [embedded('a', 17, {settings: {shared_buffers: '16MB'}}), embedded('b', 17)];
+  const found = check(targets, cells(['a', 'b']));
+  assert.deepEqual(
+    found.map((d) => `${d.setting}: ${d.values.map((v) => `${v.target}=${v.value}`).join(' ')}`),
+    ['shared_buffers: a=16MB b=128MB'],
+  );
+  const declared = [embedded('a', 17, {settings: {shared_buffers: '16MB'}, differs: ['shared_buffers']}), targets[1]];
+  assert.deepEqual(check(declared, cells(['a', 'b'])), []);
+});
+
+test('values are compared in their unit: 128MB is 16384 pages, off is false, 5min is 300', () => {
+  const targets = [
+    embedded('a', 17, {settings: {shared_buffers: '128MB', fsync: 'off', checkpoint_timeout: '5min'}}),
+    embedded('b', 17, {settings: {shared_buffers: 16384, fsync: 'false', checkpoint_timeout: 300}}),
+  ];
+  assert.deepEqual(check(targets, cells(['a', 'b'])), []);
+  const unlike = [targets[0], embedded('b', 17, {settings: {shared_buffers: 16385, fsync: 'false'}})];
+  assert.deepEqual(
+    check(unlike, cells(['a', 'b'])).map((d) => d.setting),
+    ['shared_buffers'],
   );
 });

@@ -155,6 +155,38 @@ export function workloadsOf(suite, check) {
   });
 }
 
+// pgbench reads a script's weight as an int (pgbench.c: 0 .. INT_MAX).
+const MAX_WEIGHT = 2147483647;
+// PostgreSQL's default max_connections (an embedded server's, unless the suite sets its own).
+const DEFAULT_MAX_CONNECTIONS = 100;
+
+/**
+ * What pgbench would refuse or fail on only once a cell runs: a weight beyond its range, and more clients than
+ * an embedded server's max_connections (the runner's role is a superuser: the reserved slots are its too).
+ */
+export function checkCapacity(suite, {targets, scenarios}, report) {
+  suite.workloads.forEach((w, i) => {
+    if (w.weight > MAX_WEIGHT) {
+      report(['workloads', i, 'weight'], `pgbench takes weights from 1 to ${MAX_WEIGHT}, not ${w.weight}`);
+    }
+  });
+  targets.forEach((t, i) => {
+    if (t.kind !== 'embedded') return;
+    const limit = Number(t.settings.max_connections ?? DEFAULT_MAX_CONNECTIONS);
+    for (const s of scenarios) {
+      if (t.scenarios && !t.scenarios.includes(s.id)) continue;
+      const most = Math.max(...s.clients, s.instructionClients ?? 0);
+      if (most > limit) {
+        report(
+          ['targets', i],
+          `scenario ${s.id} runs ${most} clients, and ${t.id} allows max_connections = ${limit}: ` +
+            'pgbench could not connect them all. Raise max_connections in settings, or run fewer clients',
+        );
+      }
+    }
+  });
+}
+
 /** The scenarios, with run lengths in seconds. */
 export function scenariosOf(suite, check) {
   return suite.scenarios.map((s, i) => {
