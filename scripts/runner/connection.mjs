@@ -9,13 +9,13 @@ import {SECRET_PARAMETERS} from '../../lib/redact.mjs';
 
 export {redact} from '../../lib/redact.mjs';
 
-/** Connection of an embedded server started by the runner. */
+/** Connection of an embedded server started by the runner: its password in the environment only. */
 export function embeddedConnection(server) {
   return {
     args: ['-h', server.host, '-p', String(server.port), '-U', server.user, server.database],
     psqlArgs: ['-h', server.host, '-p', String(server.port), '-U', server.user, '-d', server.database],
-    env: {},
-    secrets: [],
+    env: server.password ? {PGPASSWORD: server.password} : {},
+    secrets: server.password ? [server.password] : [],
   };
 }
 

@@ -10,8 +10,19 @@
 // are awaited, never run synchronously, so a Ctrl-C during them is seen at once.
 // As root, initdb refuses to run: the server then runs as an unprivileged
 // user (postgres when it exists, else nobody) that owns the data directory.
+//
+// A server answers the runner only: it asks every connection, over TCP and
+// over its socket, for a password made for it (scram-sha-256), which goes to
+// initdb in a file only the server's user can read, removed once read, and to
+// pgbench and psql in their environment (PGPASSWORD; never a command line, a
+// result or a log: connection.mjs redacts it). Its folder (data, socket,
+// logs) is the server user's alone (mode 700). Another user of the machine
+// can neither enter the folder nor log in over TCP; without this, anyone
+// could connect as the superuser and run programs as the server's user
+// (COPY … TO PROGRAM) while a run was going.
 import {execFileSync, spawn} from 'node:child_process';
-import {chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {randomBytes} from 'node:crypto';
+import {chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync} from 'node:fs';
 import net from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -76,8 +87,10 @@ function stopImmediately(plan, as) {
 }
 
 /** The folders and files initdb does not make, owned by the user who runs the server. */
-function makeServerFiles(plan, baseDir, user, instrument) {
-  mkdirSync(plan.socketDir);
+function makeServerFiles(plan, baseDir, user, instrument, password) {
+  mkdirSync(plan.socketDir, {mode: 0o700});
+  writeFileSync(plan.passwordFile, `${password}\n`, {mode: 0o600});
+  if (user) chownSync(plan.passwordFile, user.uid, user.gid);
   if (instrument) {
     mkdirSync(plan.valgrindDir);
     writeFileSync(plan.wrapper, plan.wrapperText, {mode: 0o755});
@@ -154,31 +167,40 @@ export async function startServer({major, settings = {}, checksums = null, onCom
   const port = await freePort();
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
   const plan = planServer({major, settings, checksums, port, baseDir, bin, instrument});
-  makeServerFiles(plan, baseDir, user, instrument);
+  // 144 random bits, in characters that need no quoting anywhere.
+  const password = randomBytes(18).toString('base64url');
+  makeServerFiles(plan, baseDir, user, instrument, password);
   // The server's own temporary files (Valgrind's among them) go to its folder: the runner's TMPDIR may be one
   // that the server's user cannot write to.
   const as = {...(user && {uid: user.uid, gid: user.gid}), env: {...process.env, TMPDIR: baseDir}};
   const run = serverCommandRunner({major, plan, baseDir, as, onCommand});
-  await run('initdb', plan.commands.initdb);
+  try {
+    await run('initdb', plan.commands.initdb);
+  } finally {
+    if (existsSync(plan.passwordFile)) unlinkSync(plan.passwordFile);
+  }
   writeAutoConf(plan, user);
   const startFailure = (out) => (existsSync(plan.logFile) ? readFileSync(plan.logFile, 'utf8') : out.stderr);
   await run('start', plan.commands.start, startFailure);
   spawnGuard(plan, user);
   // What the server's methods share: stopped for good, paused between turns, its mode, how often it started.
   const life = {stopped: false, paused: false, mode: 'plain', starts: 1};
-  const server = serverHandle({port, baseDir, plan, as, onCommand, instrument}, life);
+  const server = serverHandle({port, baseDir, plan, as, onCommand, instrument, password}, life);
   addTurns(server, life, {plan, instrument, run, startFailure});
   running.add(server);
   return server;
 }
 
-/** A started server: where it answers, its log, and how to stop it for good. */
-function serverHandle({port, baseDir, plan, as, onCommand, instrument}, life) {
+/** A started server: where it answers, its password, its log, and how to stop it for good. */
+function serverHandle({port, baseDir, plan, as, onCommand, instrument, password}, life) {
   const server = {
     host: '127.0.0.1',
     port,
     user: SUPERUSER,
+    password,
     database: DATABASE,
+    /** The server as a URL with its password (for a test that reaches it as an external target). */
+    url: () => `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${DATABASE}`,
     baseDir,
     logFile: plan.logFile,
     ...(instrument && {valgrindDir: plan.valgrindDir}),

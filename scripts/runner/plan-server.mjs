@@ -55,6 +55,7 @@ export function planServer({
   const dataDir = path.join(baseDir, 'data');
   const socketDir = path.join(baseDir, 'socket');
   const logFile = path.join(baseDir, 'server.log');
+  const passwordFile = path.join(baseDir, 'password');
   const conf = {
     ...settings,
     // The runner's own, last: a suite cannot move the server it reaches (the suite loader refuses them too).
@@ -74,6 +75,7 @@ export function planServer({
     dataDir,
     socketDir,
     logFile,
+    passwordFile,
     conf,
     ...(instrument && {
       valgrindDir,
@@ -86,9 +88,11 @@ export function planServer({
         .join(' ')} "$@"\n`,
     }),
     commands: {
+      // No trust: every connection, over TCP or the socket, gives the run's password (embedded-server.mjs).
       initdb: [
         bin.initdb,
-        ...['-D', dataDir, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--no-locale'],
+        ...['-D', dataDir, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${passwordFile}`],
+        ...['-E', 'UTF8', '--no-locale'],
         ...initdbChecksums(major, checksums),
       ],
       start,

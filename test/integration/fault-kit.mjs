@@ -98,7 +98,7 @@ export function faultFile(name, {withExternal = false} = {}) {
   if (withExternal) {
     before(async () => {
       external.server = await startServer({major: 17});
-      external.url = `postgres://${external.server.user}@127.0.0.1:${external.server.port}/${external.server.database}`;
+      external.url = external.server.url();
     });
     after(() => external.server?.stop());
   }

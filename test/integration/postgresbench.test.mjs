@@ -32,7 +32,7 @@ test('postgresbench: run against a URL, export to PostgresBench, import back to 
   const out = mkdtempSync(path.join(tmpdir(), 'postgresbench-'));
   chmodSync(out, 0o755);
   try {
-    const url = `postgres://${server.user}@127.0.0.1:${server.port}/${server.database}`;
+    const url = server.url();
     const run = bench(
       [
         ...['run', 'postgresbench', '--only', 'scenario=100gb', '--scale', '1', '--duration', '8s'],

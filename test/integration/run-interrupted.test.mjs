@@ -161,7 +161,7 @@ test('Ctrl-C during a cell on an external server: interrupted, no temporary fold
       .replace('embedded: 17', 'url: env:BENCH_EXTERNAL_URL')
       .replace('duration: 1s', 'duration: 60s'),
   );
-  const env = {...process.env, BENCH_EXTERNAL_URL: `postgres://bench@127.0.0.1:${server.port}/postgres`};
+  const env = {...process.env, BENCH_EXTERNAL_URL: server.url()};
   const runner = spawn(process.execPath, [BENCH, 'run', suite, '--out', out], {detached: true, stdio: 'ignore', env});
   await waitForProcess(`pgbench .*-T 60 .*${server.port}`, runner, () => '(its output is not kept)');
   process.kill(-runner.pid, 'SIGINT');

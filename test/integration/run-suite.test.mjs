@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync, spawnSync} from 'node:child_process';
-import {chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
@@ -16,7 +16,7 @@ import {BENCH, leftoverServers, oneClientSuite, PG18_LIKE_17, runBench, tempSuit
 const TMP = ownTmp('run-suite');
 const PASSWORD = 'Pw-7f3a9c-never-printed';
 
-/** A PostgreSQL 18 that asks for a password over TCP: an "external" server. */
+/** A PostgreSQL 18 whose password the test knows: an "external" server. */
 async function passwordServer() {
   const server = await startServer({major: 18});
   const psql = (sql, env = {}) =>
@@ -28,15 +28,11 @@ async function passwordServer() {
         stdio: 'pipe',
       },
     );
-  psql(`ALTER ROLE ${server.user} PASSWORD '${PASSWORD}'`);
+  // The runner's server asks for its own password: replaced here by one the test knows.
+  psql(`ALTER ROLE ${server.user} PASSWORD '${PASSWORD}'`, {PGPASSWORD: server.password});
   // A password that is also a number of pgbench's output: it must change no figure.
-  psql("CREATE ROLE short LOGIN SUPERUSER PASSWORD '1'");
-  const hba = path.join(server.baseDir, 'data', 'pg_hba.conf');
-  const {uid, gid} = statSync(hba);
-  writeFileSync(hba, 'local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
-  chownSync(hba, uid, gid);
-  psql('SELECT pg_reload_conf()');
-  // From now on, TCP needs the password.
+  psql("CREATE ROLE short LOGIN SUPERUSER PASSWORD '1'", {PGPASSWORD: PASSWORD});
+  // Every connection needs the password: the runner's own servers take none without it.
   assert.throws(() => psql('SELECT 1'));
   const base = `127.0.0.1:${server.port}/${server.database}`;
   return {
@@ -249,7 +245,7 @@ test('targets not like for like: refused before anything runs, or failed once th
   const external = tempSuite(
     oneClientSuite('unlike-external', 1).replace('targets:', 'targets:\n  - id: ext\n    url: env:BENCH_UNLIKE_URL'),
   );
-  const url = `postgres://${server.user}@${server.host}:${server.port}/${server.database}`;
+  const url = server.url();
   const run = await runBench([external.suite, '--out', external.out], {BENCH_UNLIKE_URL: url});
   assert.equal(run.status, 3, run.stderr);
   const result = JSON.parse(readFileSync(path.join(external.out, readdirSync(external.out)[0]), 'utf8'));
