@@ -13,24 +13,13 @@
 //        .cache, so both builds start cold). Writes: only the temp folder (removed after).
 // Exit: 0 within budget; 1 over it or a build failed.
 import {spawn} from 'node:child_process';
-import {
-  cpSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {lstatSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {largeResult} from './large-result-file.mjs';
+import {clearBuild, copyProject} from './project-copy.mjs';
 
 const BUDGET_BYTES = 2 * 1024 ** 3;
-const root = new URL('../../', import.meta.url).pathname;
 const {values} = parseArgs({
   options: {cells: {type: 'string', default: '100000'}, 'skip-baseline': {type: 'boolean', default: false}},
 });
@@ -38,24 +27,6 @@ const cells = Number(values.cells);
 if (!Number.isInteger(cells) || cells < 1) {
   console.error(`--cells ${values.cells}: give a whole number of cells, e.g. --cells 100000.`);
   process.exit(1);
-}
-
-/** A copy of the project to build: its scripts find their site by their own path. */
-function copyProject() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'large-result-'));
-  const skip = new Set(['node_modules', 'build', '.docusaurus', 'test-results', '.git', '.preview', '.perf-site']);
-  for (const entry of readdirSync(root).filter((e) => !skip.has(e))) {
-    cpSync(path.join(root, entry), path.join(dir, entry), {
-      recursive: true,
-      filter: (f) => !f.startsWith(path.join(root, 'static', 'data')),
-    });
-  }
-  // Every package linked, the caches (chart images, search indexes, Docusaurus's) left behind: a cold build.
-  mkdirSync(path.join(dir, 'node_modules'));
-  for (const entry of readdirSync(path.join(root, 'node_modules')).filter((e) => e !== '.cache')) {
-    symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
-  }
-  return dir;
 }
 
 /** Bytes under a folder, links counted as links (what a static host would publish). */
@@ -133,15 +104,14 @@ function build(dir) {
 }
 
 const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
-const dir = copyProject();
+const dir = copyProject('large-result-');
 const rows = [];
 try {
   if (!values['skip-baseline']) rows.push(['results/ as committed', await build(dir)]);
   const file = path.join(dir, 'results', 'quick-20991231T000000Z.json');
   writeFileSync(file, JSON.stringify(largeResult(cells), null, 2));
   // Cold again: the first build's caches and output removed.
-  for (const made of ['build', '.docusaurus', 'node_modules/.cache'])
-    rmSync(path.join(dir, made), {recursive: true, force: true});
+  clearBuild(dir);
   rows.push([`+ a ${cells.toLocaleString('en')}-cell result (${mb(lstatSync(file).size)})`, await build(dir)]);
 } catch (error) {
   console.error(error.message);
