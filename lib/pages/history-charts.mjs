@@ -18,9 +18,18 @@ const MAX_X_TICKS = 4;
 /** How far apart, in steps between runs, the first and last line of a chart are drawn within one run. */
 const DODGE = 0.5;
 
+// A formatter per locale, made once: making one costs more than formatting, and every point of a chart asks.
+const shortFormats = new Map();
+
 /** A run's date and time, short, in UTC (several runs may fall on one day). */
-export const shortDate = (iso, locale) =>
-  new Intl.DateTimeFormat(locale, {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}).format(new Date(iso));
+export function shortDate(iso, locale) {
+  if (!shortFormats.has(locale))
+    shortFormats.set(
+      locale,
+      new Intl.DateTimeFormat(locale, {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}),
+    );
+  return shortFormats.get(locale).format(new Date(iso));
+}
 
 /**
  * At most MAX_X_TICKS ticks spread evenly over the runs a chart shows ([{x, startedAt}], in order), each

@@ -12,6 +12,7 @@ import {LEVEL} from '../stats/level.mjs';
 import {formatDate} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
+import {targetById} from '../results/targets.mjs';
 import {PLANNER_CASE} from '../i18n/message-keys.mjs';
 import {historyChart, PERCENTILE, shortDate} from './history-charts.mjs';
 import {listOf} from '../i18n/list.mjs';
@@ -20,7 +21,7 @@ const GIB = 1024 ** 3;
 
 /** A server as its run's pages name it: "PostgreSQL 15", or an A/A control as the second server of its twin. */
 function serverName(t, result, target) {
-  const spec = result.environment.targets.find((x) => x.id === target);
+  const spec = targetById(result, target);
   if (!spec?.serverVersion && !spec?.error) return target;
   const name = targetName(t, result, target);
   return spec.controlOf ? t('common.controlName', {name: targetName(t, result, spec.controlOf)}) : name;

@@ -9,7 +9,7 @@ import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs
 import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
 import {profileKey} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder} from '../results/targets.mjs';
+import {byTargetOrder, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -127,7 +127,7 @@ export function instructionGroup(
     rows: rows.map((r, i) => ({
       target: r.target,
       name: name(r.target),
-      version: result.environment.targets.find((x) => x.id === r.target)?.serverVersion ?? null,
+      version: targetById(result, r.target)?.serverVersion ?? null,
       instructions: r.figures.instructions,
       // A repeat's other processes can wake up more in the shorter run than in the longer: a spread that
       // reaches below zero is no count of work, and is not shown as one.

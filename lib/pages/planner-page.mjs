@@ -8,7 +8,7 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, majorOf} from '../results/targets.mjs';
+import {byTargetOrder, majorOf, targetById} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
@@ -99,7 +99,7 @@ function plannerCase(
     rows: rows.map((r, i) => ({
       target: r.target,
       name: name(r.target),
-      version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
+      version: targetById(result, r.target).serverVersion,
       figures: r.figures,
       comparison: versus[i],
     })),

@@ -5,7 +5,7 @@
 // server. Without a quick run the page says how to make one (`run` is null).
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder} from '../results/targets.mjs';
+import {byTargetOrder, targetById} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {marginOf} from '../results/compare-results.mjs';
@@ -24,13 +24,15 @@ export function quickRunPage(result, {locale, t, suite = null}) {
   const targets = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result)).map((id) => ({
     id,
     name: targetName(t, result, id),
-    version: result.environment.targets.find((x) => x.id === id).serverVersion,
+    version: targetById(result, id).serverVersion,
   }));
   const first = targets[0];
   const last = targets.at(-1);
 
+  // Each group's figures by group and target, found once: a row asks after every server.
+  const figures = new Map(groups.map((g) => [`${groupKey(g)}\u0000${g.target}`, g.figures]));
   const rows = [...new Map(groups.map((g) => [groupKey(g), g])).values()].map((g) =>
-    quickRow(g, {result, groups, targets, locale}),
+    quickRow(g, {result, figures, targets, locale}),
   );
 
   const category = (r) => t('quick.category', {workload: r.workload, clients: r.clients});
@@ -61,9 +63,8 @@ export function quickRunPage(result, {locale, t, suite = null}) {
 }
 
 /** One row of the table: a workload at a client count, every server's figures against the first's. */
-function quickRow(g, {result, groups, targets, locale}) {
-  const of = (target) =>
-    groups.find((x) => groupKey(x) === groupKey(g) && x.target === target)?.figures ?? {tps: null, latencyAvg: null};
+function quickRow(g, {result, figures, targets, locale}) {
+  const of = (target) => figures.get(`${groupKey(g)}\u0000${target}`) ?? {tps: null, latencyAvg: null};
   const cell = result.cells.find(
     (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
   );

@@ -1,6 +1,6 @@
 // A target's name on the pages, in the page's language: its version, and the
 // settings that tell it from the run's other servers.
-import {majorOf} from '../results/targets.mjs';
+import {majorOf, serversByMajor, targetById} from '../results/targets.mjs';
 import {keySettingValue} from '../suites/like-for-like.mjs';
 
 // The settings a new version's defaults changed: a target that differs from the run's first in one of them is
@@ -16,7 +16,7 @@ const NAMED_SETTINGS = ['data_checksums', 'io_method'];
  */
 export function targetName(t, result, targetId) {
   const version = majorOf(result, targetId);
-  const target = result.environment.targets.find((x) => x.id === targetId);
+  const target = targetById(result, targetId);
   const first = result.environment.targets.find((x) => !x.error && x.keySettings);
   const differ = (other, n) =>
     other?.keySettings &&
@@ -25,9 +25,7 @@ export function targetName(t, result, targetId) {
     keySettingValue(other.keySettings, n) !== null &&
     keySettingValue(target.keySettings, n) !== keySettingValue(other.keySettings, n);
   // Another server of the same version at other settings: both say theirs, so neither passes for the version.
-  const sameVersion = result.environment.targets.filter(
-    (x) => x.id !== targetId && !x.error && x.serverVersion && majorOf(result, x.id) === version,
-  );
+  const sameVersion = (serversByMajor(result).get(version) ?? []).filter((x) => x.id !== targetId);
   const differing = NAMED_SETTINGS.filter((n) => differ(first, n) || sameVersion.some((x) => differ(x, n)));
   const names = [...new Set([...(target?.differs ?? []), ...differing])];
   if (names.length === 0) return t('common.postgresVersion', {version});

@@ -6,7 +6,7 @@
 // the verdicts agree, and the charts (throughput, latency percentiles,
 // throughput over time).
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, byVersion, majorOf} from '../results/targets.mjs';
+import {byTargetOrder, byVersion, majorOf, targetById} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
@@ -135,7 +135,7 @@ function versionsGroup(
     rows: rows.map((r, i) => ({
       target: r.target,
       name: name(r.target),
-      version: result.environment.targets.find((x) => x.id === r.target).serverVersion,
+      version: targetById(result, r.target).serverVersion,
       figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
       comparison: versus[i],
     })),

@@ -12,6 +12,7 @@ import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';
 import {groupKey} from './groups.mjs';
 import {isSample} from '../stats/median.mjs';
+import {targetById} from './targets.mjs';
 
 /** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
 export const HISTORY_METRICS = ['tps', 'p95'];
@@ -133,8 +134,14 @@ export function suiteHistory(results, suiteId) {
 
 /** Each target's point of one run in a group: on the line of its server (a changed server starts a new line). */
 function addPoints(group, result, cells, host) {
-  for (const target of [...new Set(cells.map((c) => c.target))]) {
-    const spec = result.environment.targets.find((t) => t.id === target) ?? {id: target};
+  // Each target's cells, gathered in one pass: a run of many targets holds many cells per group.
+  const byTarget = new Map();
+  for (const c of cells) {
+    if (!byTarget.has(c.target)) byTarget.set(c.target, []);
+    byTarget.get(c.target).push(c);
+  }
+  for (const [target, own] of byTarget) {
+    const spec = targetById(result, target) ?? {id: target};
     const serverPrint = serverFingerprint(host, spec);
     const seriesKey = `${target}\u0000${serverPrint}`;
     if (!group.series.has(seriesKey)) {
@@ -152,7 +159,6 @@ function addPoints(group, result, cells, host) {
         points: [],
       });
     }
-    const own = cells.filter((c) => c.target === target);
     const point = Object.fromEntries(group.metrics.map((m) => [m, pointOf(own, m)]));
     if (point[group.metrics[0]]) group.series.get(seriesKey).points.push({run: result.run.id, ...point});
   }

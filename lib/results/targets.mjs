@@ -1,9 +1,53 @@
 // A result's targets as every page and `bench compare` order and name them:
 // by the major version each server reported, oldest first.
 
+// Each result's targets by id, its majors and its servers by major, made once per list of targets: pages
+// name every target of a run, each name asks after every other target, and a search per question made a
+// build of 1,000 targets cubic (scripts/perf/many-targets.mjs). Keyed by the list, a result read anew (or
+// given other targets) gets an index of its own, and so does a list grown or cut in place; a target is
+// not edited once read (the site freezes results).
+const indexes = new WeakMap();
+
+function indexOf(result) {
+  const {targets} = result.environment;
+  let index = indexes.get(targets);
+  if (index?.size !== targets.length) {
+    index = {size: targets.length, byId: new Map(targets.map((t) => [t.id, t])), majors: new Map(), byMajor: null};
+    indexes.set(targets, index);
+  }
+  return index;
+}
+
+/** A result's target by its id (undefined when it has none). */
+export const targetById = (result, targetId) => indexOf(result).byId.get(targetId);
+
 /** The major version of a target, from the server version the run recorded ("17.10" → 17). */
 export function majorOf(result, targetId) {
-  const target = result.environment.targets.find((t) => t.id === targetId);
+  const {majors} = indexOf(result);
+  if (!majors.has(targetId)) majors.set(targetId, majorOfTarget(result, targetId));
+  return majors.get(targetId);
+}
+
+/**
+ * The servers of a result that reported a version and worked, by major version: the targets another of
+ * that version may be confused with.
+ * @returns {Map<string, object[]>}
+ */
+export function serversByMajor(result) {
+  const index = indexOf(result);
+  if (!index.byMajor) {
+    index.byMajor = new Map();
+    for (const t of result.environment.targets.filter((x) => !x.error && x.serverVersion)) {
+      const major = majorOf(result, t.id);
+      if (!index.byMajor.has(major)) index.byMajor.set(major, []);
+      index.byMajor.get(major).push(t);
+    }
+  }
+  return index.byMajor;
+}
+
+function majorOfTarget(result, targetId) {
+  const target = targetById(result, targetId);
   const version = target?.serverVersion;
   // A target the runner could not use never told its version: it is named by its id (its cells are failed).
   if (!version && target?.error) return target.id;
