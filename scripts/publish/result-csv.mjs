@@ -1,10 +1,11 @@
 // A result as CSV: one line per repeat, for spreadsheets. The JSON file stays
 // the source of truth; this is a flat view of its main figures.
+import {targetById} from '../../lib/results/targets.mjs';
 
 export const CSV_COLUMNS = [
   ['cell', (c) => c.id],
   ['target', (c) => c.target],
-  ['server_version', (c, r) => r.environment.targets.find((t) => t.id === c.target)?.serverVersion ?? ''],
+  ['server_version', (c, r) => targetById(r, c.target)?.serverVersion ?? ''],
   ['workload', (c) => c.workload],
   ['scenario', (c) => c.scenario],
   ['scale', (c) => c.parameters.scale],
