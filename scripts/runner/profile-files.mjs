@@ -13,7 +13,16 @@ import {writeFilesAtomically} from '../../lib/write-file-atomically.mjs';
 /** The folder of a result's profiles. */
 export const profileDir = (resultFile) => resultFile.replace(/\.json$/, '.cachegrind');
 
-const baseName = (cell) => `${cell.target}.${cell.scenario}.${cell.workload}.c${cell.clients}`;
+// A name's parts are joined by '.', which ids may hold too: (target a.s, scenario t) and (a, s.t) would name
+// one file, and their profiles would be added up. Ids never hold '~' (schemas/suite.schema.json), so a '.'
+// within a part is written '~', and each name is one group's. Ids without a '.' (every one in results/ when
+// this came) keep the names they had: the files already listed in results stay where they are named.
+const namePart = (id) => id.replaceAll('.', '~');
+
+/** The start of a group's profile files: target.scenario.workload.cN, a '.' within an id written '~'. */
+const profileBaseName = (cell) =>
+  [cell.target, cell.scenario, cell.workload, `c${cell.clients}`].map(namePart).join('.');
+
 const CELLS = /cells: (\S.*)$/;
 
 /** The cells a profile file holds, from its description. */
@@ -41,7 +50,7 @@ function added(file, profile, cellId, runLabel) {
  */
 export function addCellProfiles(resultFile, cell, profiles) {
   const dir = profileDir(resultFile);
-  const name = baseName({...cell, clients: cell.parameters.clients});
+  const name = profileBaseName({...cell, clients: cell.parameters.clients});
   const [short, long] = cell.instructions.runs;
   const files = {short: path.join(dir, `${name}.short.out`), long: path.join(dir, `${name}.long.out`)};
   const shorter = added(files.short, profiles.short, cell.id, 'shorter');
