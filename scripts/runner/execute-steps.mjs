@@ -55,6 +55,7 @@ export async function executeSteps({steps, targets, result, save, progress, reco
         result,
         record,
       });
+      if (step.workload.setup) await targets.recheck(step.target, `workload ${step.workload.id}'s setup SQL`);
     } else if (state.error) {
       fail(step.cell, state.error);
     } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
@@ -66,6 +67,12 @@ export async function executeSteps({steps, targets, result, save, progress, reco
       const measured = instructions
         ? await runInstructionCell({cell: step.cell, state, result, record, progress, instructions})
         : await runTimedCell({cell: step.cell, connection: state.connection, result, record, progress, tmp});
+      // A cell measured with a setting the suite's SQL moved is not kept as ok: the target fails from here on.
+      const moved = measured.status === 'ok' && (await targets.recheck(step.cell.targetSpec, `cell ${step.cell.id}`));
+      if (moved) {
+        Object.assign(measured, {status: 'failed', error: moved});
+        progress.note(`${step.cell.id}: ${moved.message}`);
+      }
       if (measured.status !== 'ok') {
         failed++;
         // A cell its server died under failed for that reason (pgbench may call it aborted): --resume redoes it.

@@ -1,9 +1,11 @@
 // --dry-run: every command of a run, in the order the run would execute them.
 import {groupKey} from '../../lib/results/groups.mjs';
+import {lengthText, sizeText} from '../../lib/suites/run-estimate.mjs';
 import {embeddedConnection} from './connection.mjs';
 import {planServer} from './plan-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
+import {watchCommand, watchedNames} from './settings-watch.mjs';
 import {
   beforeEachRun,
   cellSeeds,
@@ -14,6 +16,30 @@ import {
 } from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
+
+/**
+ * What --dry-run says before the commands: how long the run should take and the temporary disk its servers
+ * need, every SQL file it runs, and what of it reaches beyond the database (a suite with shell: true).
+ */
+export function suiteLines(suite, estimate, tmp) {
+  const counted = estimate.countedCells
+    ? `, plus ${estimate.countedCells} cells counted in transactions (their length depends on the server)`
+    : '';
+  const lines = [
+    `# estimate: about ${lengthText(estimate.seconds)}${counted}; temporary disk in ${tmp}: about ` +
+      `${sizeText(estimate.bytes)} for ${estimate.targets.length} embedded targets' data, kept to the end` +
+      (estimate.targets.length ? `, and WAL up to ${sizeText(estimate.walBytes)} (max_wal_size) during a run` : ''),
+  ];
+  for (const f of suite.sqlFiles ?? []) {
+    const by = f.includedBy ? `, included by ${f.includedBy}` : '';
+    lines.push(`# SQL file: ${f.file} (${f.dialect === 'psql' ? 'psql' : 'pgbench'}, workload ${f.workload}${by})`);
+  }
+  if (suite.shell) {
+    lines.push(`# shell: true: this suite's SQL runs commands or reaches files on this machine:`);
+    for (const u of suite.shellUses) lines.push(`#   ${u.file}:${u.line}: ${u.what}`);
+  }
+  return lines;
+}
 
 /** A placeholder connection for a target that is not reached in a dry run. */
 function plannedConnection(target) {
@@ -58,6 +84,9 @@ function instructionLines(cell, connection, env, warmed) {
   ];
 }
 
+/** The read-back of the settings the run compares (settings-watch.mjs). */
+const watchLine = (target, connection) => renderCommand(watchCommand(connection, watchedNames(target)));
+
 /**
  * seed: the run's, for an instructions run (its cells' random seed); null for a timed run.
  * warmed: the targets and groups an instructions run has warmed up so far.
@@ -68,7 +97,9 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
     const {workload} = step;
     const env = sessionEnv(workload);
     return [
-      ...(workload.setup ? [renderCommand(setupCommand(workload, connection))] : []),
+      ...(workload.setup
+        ? [renderCommand(setupCommand(workload, connection)), watchLine(step.target, connection)]
+        : []),
       ...workload.explain.map(({file}) =>
         renderCommand(['psql', ...connection.psqlArgs, '-c', explainSql(explainedQuery(file))], env),
       ),
@@ -76,13 +107,15 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
   }
   const {cell} = step;
   const env = sessionEnv(cell.workloadSpec);
-  if (seed !== null) return instructionLines(cell, connection, env, warmed);
+  if (seed !== null)
+    return [...instructionLines(cell, connection, env, warmed), watchLine(cell.targetSpec, connection)];
   const logPrefix = cell.scenarioSpec.log ? '<tmp>/pgbench_log' : null;
   return [
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
     ...(cell.scenarioSpec.warmupS > 0 ? [renderCommand(['pgbench', ...runArgs(warmupOf(cell), connection)], env)] : []),
     renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]),
     renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix})], env),
+    watchLine(cell.targetSpec, connection),
   ];
 }
 
@@ -161,7 +194,7 @@ function firstTurnLines(plan, target) {
       renderCommand(server.commands.start),
     );
   }
-  lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)));
+  lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)), watchLine(target, connection));
 }
 
 /**

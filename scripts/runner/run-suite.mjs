@@ -12,16 +12,18 @@
 // run as interrupted: the servers are stopped, the result is saved unfinished,
 // and --resume (resume-run.mjs) finishes it in the same order without redoing
 // finished cells (processes.mjs).
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync, statfsSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {groupsOf} from '../../lib/suites/like-for-like.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
+import {diskProblem, estimateRun} from '../../lib/suites/run-estimate.mjs';
 import {checkInstructionsTargets, checkLikeForLike, unlikeServer} from './check-plan.mjs';
 import {stopAllServers} from './embedded-server.mjs';
 import {executeSteps} from './execute-steps.mjs';
 import {findPgbench, findValgrind} from './find-tools.mjs';
 import {renderCommand} from './pgbench-commands.mjs';
-import {planLines} from './print-plan.mjs';
+import {planLines, suiteLines} from './print-plan.mjs';
 import {catchInterrupts, Interrupted} from './processes.mjs';
 import {resumable, retryFailed} from './resume-run.mjs';
 import {claimRun, saveResult} from './run-result.mjs';
@@ -50,10 +52,16 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   // Like for like, as far as the suite decides the settings; each server is checked again once it answers.
   const groups = groupsOf(plannedCells);
   checkLikeForLike(suite, groups);
+  const estimate = estimateRun(plannedCells);
   if (dryRun) {
-    console.log(planLines(plannedCells, seed, {measure}).join('\n'));
+    console.log([...suiteLines(suite, estimate, tmpdir()), ...planLines(plannedCells, seed, {measure})].join('\n'));
     return {file: null, result: null, failed: 0, interrupted: null};
   }
+  // Every target's data stays to the end of the run: the disk must hold them all.
+  const {bavail, bsize} = statfsSync(tmpdir());
+  const disk = diskProblem(estimate, bavail * bsize, tmpdir());
+  if (disk?.refuse) throw new Error(disk.refuse);
+  if (disk?.warning) progress.note(disk.warning);
   const valgrind = measure === 'instructions' ? await findValgrind() : null;
   const pgbench = await findPgbench();
   removeStaleTempDirs();

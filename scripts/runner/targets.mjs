@@ -12,6 +12,7 @@ import {embeddedConnection, externalConnection} from './connection.mjs';
 import {startServer} from './embedded-server.mjs';
 import {Interrupted} from './processes.mjs';
 import {describeServer} from './psql.mjs';
+import {movedError, movedSettings, readSettings, watchCommand, watchedNames} from './settings-watch.mjs';
 
 /**
  * @param {object} options
@@ -89,6 +90,27 @@ export function openTargets({result, record, progress, order = [], instrument = 
       Object.assign(state, {server: null}, failure(target, gone, 'the server stopped during the run'));
       return state.error;
     },
+    /**
+     * The settings the run compares, read back (settings-watch.mjs): when one moved since the server was
+     * described, the target fails with why, and the error is returned (null when none moved).
+     */
+    async recheck(target, after) {
+      const state = states.get(target.id);
+      if (!state?.watch || state.error) return null;
+      record(watchCommand(state.connection, state.watch.names));
+      let now;
+      try {
+        now = await readSettings(state.connection, state.watch.names);
+      } catch (error) {
+        if (error instanceof Interrupted) throw error;
+        return null; // Not read (a cell's own failure says why): nothing is claimed to have moved.
+      }
+      const moved = movedSettings(state.watch.before, now);
+      if (moved.length === 0) return null;
+      state.server?.stop();
+      Object.assign(state, {server: null}, failure(target, movedError(moved, after)));
+      return state.error;
+    },
     /** Stops every server and removes its files. */
     close() {
       for (const state of states.values()) state.server?.stop();
@@ -121,7 +143,7 @@ const knownEntry = (result, target) =>
 /** A target the run cannot use: recorded with why; its remaining cells fail with the same error. */
 function targetFailure(result, list, target, error, during = null) {
   if (error instanceof Interrupted) throw error;
-  const failed = {kind: 'connection', message: during ? `${during}: ${error.message}` : error.message};
+  const failed = {kind: error.kind ?? 'connection', message: during ? `${during}: ${error.message}` : error.message};
   list({...knownEntry(result, target), error: failed});
   return {error: failed};
 }
@@ -151,7 +173,10 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
       return failure(target, new Error(difference));
     }
     list(entry);
-    return {server, connection};
+    // What the run compares, as the server began: read back after setup SQL and after each measured run.
+    const names = watchedNames(target);
+    record(watchCommand(connection, names));
+    return {server, connection, watch: {names, before: await readSettings(connection, names)}};
   } catch (error) {
     server?.stop();
     return failure(target, error);

@@ -1,0 +1,95 @@
+// What a suite cannot do to a run behind its back, on real servers: change a
+// setting the run compares from its SQL (read back after the setup SQL and
+// after every measured run), or start servers on a disk that cannot hold them.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {resultProblems} from '../../lib/results/validate-result.mjs';
+import {mountTinyDisk} from '../helpers/tiny-disk.mjs';
+import {ownTmp} from './own-tmp.mjs';
+import {leftoverServers, runBench, tempSuite} from './run-kit.mjs';
+
+const TMP = ownTmp('suite-guards');
+
+const scriptSuite = (id, {setup = null} = {}) => `id: ${id}
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: w
+    script: w.sql
+${setup ? '    setup: setup.sql\n' : ''}scenarios:
+  - id: s
+    clients: 1
+    duration: 1s
+repeat: 2
+`;
+
+const onlyResult = (out) => JSON.parse(readFileSync(path.join(out, readdirSync(out)[0]), 'utf8'));
+
+test("a setting the suite's SQL moves fails the target, after its setup or after the cell that moved it", async () => {
+  // After the setup SQL: synchronous_commit off for every new session, pgbench's among them.
+  const bySetup = tempSuite(scriptSuite('moved-by-setup', {setup: true}));
+  writeFileSync(path.join(bySetup.dir, 'setup.sql'), 'ALTER DATABASE postgres SET synchronous_commit = off;\n');
+  writeFileSync(path.join(bySetup.dir, 'w.sql'), 'SELECT 1;\n');
+  const first = await runBench([bySetup.suite, '--out', bySetup.out]);
+  assert.equal(first.status, 3, first.stderr);
+  const result = onlyResult(bySetup.out);
+  assert.deepEqual(resultProblems(result), []);
+  const target = result.environment.targets[0];
+  assert.equal(target.error.kind, 'settings');
+  assert.match(
+    target.error.message,
+    /^after workload w's setup SQL, synchronous_commit is off, where the run began with on: /,
+  );
+  assert.equal(target.keySettings.synchronous_commit, 'on', 'what the server began with stays on record');
+  assert.deepEqual(
+    result.cells.map((c) => [c.status, c.error?.kind]),
+    [
+      ['failed', 'settings'],
+      ['failed', 'settings'],
+    ],
+    'no cell measured with the moved setting',
+  );
+
+  // During a measured run: the script itself moves it; that cell is not kept as ok.
+  const byCell = tempSuite(scriptSuite('moved-by-cell'));
+  writeFileSync(path.join(byCell.dir, 'w.sql'), 'ALTER DATABASE postgres SET synchronous_commit = local;\n');
+  const third = await runBench([byCell.suite, '--out', path.join(byCell.dir, 'again')]);
+  assert.equal(third.status, 3, third.stderr);
+  const moved = onlyResult(path.join(byCell.dir, 'again'));
+  assert.deepEqual(resultProblems(moved), []);
+  assert.deepEqual(
+    moved.cells.map((c) => [c.status, c.error?.kind]),
+    [
+      ['failed', 'settings'],
+      ['failed', 'settings'],
+    ],
+  );
+  assert.match(
+    moved.cells[0].error.message,
+    /^after cell pg17\/w\/s\/c1\/r1, synchronous_commit is local, where the run/,
+  );
+  assert.deepEqual(leftoverServers(TMP, 'bench-pg17-'), []);
+});
+
+test('a temporary disk that cannot hold the servers is refused before any server starts', async (t) => {
+  const small = path.join(TMP, 'small');
+  mkdirSync(small);
+  const unmount = mountTinyDisk(small, '20m');
+  if (!unmount) return t.skip('mounting a tmpfs is not allowed here');
+  t.after(unmount);
+  const {dir, suite, out} = tempSuite(scriptSuite('no-room'));
+  writeFileSync(path.join(dir, 'w.sql'), 'SELECT 1;\n');
+  const run = await runBench([suite, '--out', out], {TMPDIR: small});
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(
+    run.stderr,
+    new RegExp(
+      `The run's servers need about 40 MB in ${small} \\(the temporary folder: TMPDIR\\), which has 20 MB free`,
+    ),
+  );
+  assert.doesNotMatch(run.stdout + run.stderr, /starting PostgreSQL/);
+  assert.deepEqual(readdirSync(small), []);
+});
