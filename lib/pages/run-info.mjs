@@ -49,6 +49,8 @@ export function runInfo(result, locale, suite = null) {
     ),
     order: orderOf(result, locale),
     bounds: boundsOf(result, locale),
+    // The suite declared that its SQL reaches the shell or the machine's files (suite.yaml shell: true).
+    shell: run.shell === true,
     build: buildOf(result),
     data: {json: `/data/${run.id}.json`, csv: `/data/${run.id}.csv`},
   };

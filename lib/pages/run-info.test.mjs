@@ -124,3 +124,9 @@ test('a run’s versions: each once, oldest first, numerically', () => {
   const info = runInfo(result, 'en');
   assert.equal(info.servers.length, info.versions.length + 1, 'the second server of a version is not listed twice');
 });
+
+test('a run whose suite declared shell: true says so; others do not', () => {
+  const run = versionsRun();
+  assert.equal(runInfo(run, 'en').shell, false);
+  assert.equal(runInfo({...run, run: {...run.run, shell: true}}, 'en').shell, true);
+});

@@ -28,6 +28,7 @@ function newResult(suite, runId, overrides, pgbench, seed, valgrind) {
       kind: 'run',
       suite: suite.id,
       suiteHash: suite.hash,
+      ...(suite.shell && {shell: true}),
       startedAt: new Date().toISOString(),
       finishedAt: null,
       project: gitState(),

@@ -45,6 +45,7 @@ export function runMethod(t, run, {build = true} = {}) {
       }),
     bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
+    run.shell && t('common.run.shell'),
     build && run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
   ].filter(Boolean);
 }
