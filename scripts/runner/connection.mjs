@@ -37,23 +37,38 @@ export function externalConnection(name, env = process.env) {
   if (!['postgres:', 'postgresql:'].includes(url.protocol)) {
     throw new Error(`${name} must be a postgres:// URL, not ${url.protocol}//…`);
   }
-  if (url.searchParams.has('sslpassword')) {
+  // The query as libpq reads it: pairs split at '&', each at its first '=', then percent-decoded, a '+' kept
+  // a '+'. URLSearchParams reads '+' as a space and writes a space as '+', which libpq does not decode:
+  // options=-c work_mem=8MB reached it as "-c+work_mem=8MB". A later pair of one key wins, as in libpq.
+  const params = new Map();
+  for (const pair of url.search.slice(1).split('&').filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at === -1) throw new Error(`${name}: the query parameter "${pair}" has no value: write it key=value.`);
+    try {
+      params.set(decodeURIComponent(pair.slice(0, at)), decodeURIComponent(pair.slice(at + 1)));
+    } catch {
+      throw new Error(`${name}: the query parameter "${pair}" is not percent-encoded: write a % as %25.`);
+    }
+  }
+  if (params.has('sslpassword')) {
     throw new Error(
       `${name} has an sslpassword parameter, which would show in every command line: ` +
         'use a client key without a passphrase, or a service file (PGSERVICEFILE) that holds it.',
     );
   }
   const inUserinfo = decodeURIComponent(url.password);
-  const inQuery = url.searchParams.get('password');
+  const inQuery = params.get('password') ?? null;
   if (inUserinfo && inQuery !== null && inQuery !== inUserinfo) {
     throw new Error(`${name} gives two different passwords (user:password@ and ?password=): keep one.`);
   }
   const password = inQuery ?? inUserinfo;
   url.password = '';
-  for (const key of SECRET_PARAMETERS) url.searchParams.delete(key);
+  for (const key of SECRET_PARAMETERS) params.delete(key);
+  // Written back percent-encoded (a space %20, '=' %3D, '+' %2B), which libpq decodes to the same values.
+  url.search = [...params].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const safe = url.toString();
   // A loopback address or a Unix socket: the server shares this machine (and its CPUs) with pgbench.
-  const host = url.searchParams.get('host') ?? url.hostname;
+  const host = params.get('host') ?? url.hostname;
   const sameHost = ['', 'localhost', '127.0.0.1', '[::1]', '::1'].includes(host) || host.startsWith('/');
   return {
     sameHost,

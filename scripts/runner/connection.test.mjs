@@ -54,3 +54,24 @@ test('a password that is also a word or a number of the output leaves the figure
     'pgbench (PostgreSQL) 15.18\nnumber of clients: ***\nlatency 1.5 ms',
   );
 });
+
+test("a URL's options reach libpq as it decodes them: a space %20, never '+'", () => {
+  for (const url of [
+    'postgres://u:pw@h/db?options=-c%20work_mem%3D8MB',
+    'postgres://u:pw@h/db?options=-c work_mem=8MB',
+  ]) {
+    const c = externalConnection('DB', {DB: url});
+    assert.deepEqual(c.args, ['postgres://u@h/db?options=-c%20work_mem%3D8MB'], url);
+    assert.deepEqual(c.psqlArgs, ['-d', 'postgres://u@h/db?options=-c%20work_mem%3D8MB'], url);
+    assert.deepEqual(c.env, {PGPASSWORD: 'pw'});
+  }
+  // libpq keeps a '+' a '+' (only %XX is decoded): it stays one, written %2B; the password still goes.
+  const plus = externalConnection('DB', {DB: 'postgres://u@h/db?application_name=a+b&password=p+q&sslmode=require'});
+  assert.deepEqual(plus.args, ['postgres://u@h/db?application_name=a%2Bb&sslmode=require']);
+  assert.deepEqual(plus.env, {PGPASSWORD: 'p+q'});
+});
+
+test('a query libpq would refuse is refused here, with what to write', () => {
+  assert.throws(() => externalConnection('DB', {DB: 'postgres://u@h/db?sslmode'}), /DB: .*"sslmode" has no value/);
+  assert.throws(() => externalConnection('DB', {DB: 'postgres://u@h/db?a=50%off'}), /DB: .*"a=50%off" .* %25/);
+});
