@@ -15,7 +15,9 @@ export function resumable(suite, outDir, matrix) {
   }
   if (previous.result.run.suiteHash !== suite.hash) {
     throw new Error(
-      `${previous.file} ran another version of ${suite.file} (it changed since). Start a new run without --resume.`,
+      `${previous.file} ran another version of ${suite.file} or of an SQL file it runs (one changed since): a ` +
+        'resumed run would join figures of two different workloads. Start a new run without --resume, or put ' +
+        'the files back as they were.',
     );
   }
   const saved = previous.result.run.overrides ?? {};

@@ -1,8 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {loadSuite} from '../../lib/suites/suite.mjs';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
 import {resumable} from './resume-run.mjs';
 
@@ -29,4 +30,25 @@ test('--resume restores the options its run started with, and refuses others typ
   );
   assert.throws(() => resumable(suite, dir, {repeat: 3}), /started with --repeat \(the suite's\), not 3/);
   assert.throws(() => resumable(suite, dir, {only: {scenario: ['small']}}), /started with --only \{\}/);
+});
+
+test("--resume refuses a run whose workload script changed since: the suite's hash covers it", (t) => {
+  const {dir} = unfinishedRun();
+  t.after(() => rmSync(dir, {recursive: true, force: true}));
+  const suiteFile = path.join(dir, 'suite.yaml');
+  writeFileSync(path.join(dir, 'w.sql'), 'SELECT 1;\n');
+  writeFileSync(
+    suiteFile,
+    'id: pg-versions\ntargets:\n  - id: pg17\n    embedded: 17\nworkloads:\n  - id: w\n    script: w.sql\n' +
+      'scenarios:\n  - id: s\n    clients: 1\n    duration: 2s\n',
+  );
+  const before = loadSuite(suiteFile);
+  const resultFile = path.join(dir, 'pg-versions-20261122T110343Z.json');
+  const result = JSON.parse(readFileSync(resultFile, 'utf8'));
+  result.run.suiteHash = before.hash;
+  writeFileSync(resultFile, JSON.stringify(result));
+  assert.equal(resumable(before, dir, {}).previous.result.run.suiteHash, before.hash);
+  // The probe's change: SELECT 1 became pg_sleep; suite.yaml untouched.
+  writeFileSync(path.join(dir, 'w.sql'), 'SELECT pg_sleep(0.02);\n');
+  assert.throws(() => resumable(loadSuite(suiteFile), dir, {}), /or of an SQL file it runs \(one changed since\)/);
 });
