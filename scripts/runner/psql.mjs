@@ -1,5 +1,6 @@
 // psql against a target: server description and single statements.
 import {KEY_SETTINGS} from '../../lib/suites/like-for-like.mjs';
+import {redactSettings} from '../../lib/redact.mjs';
 import {redact} from './connection.mjs';
 import {runProcess} from './processes.mjs';
 
@@ -75,8 +76,9 @@ export async function describeServer(connection, record) {
   return {
     serverVersion: /PostgreSQL (\S+)/.exec(versionFull)?.[1] ?? null,
     serverVersionFull: versionFull,
-    settings,
-    keySettings,
+    // A server's own settings may hold secrets (a standby's primary_conninfo, an archive_command's cloud key).
+    settings: redactSettings(settings),
+    keySettings: redactSettings(keySettings),
     build: await buildOf(table),
   };
 }
