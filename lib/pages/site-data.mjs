@@ -6,7 +6,7 @@ import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {measureOf} from '../results/cell-figures.mjs';
-import {assertValidResult, readResultFile} from '../results/validate-result.mjs';
+import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {createTranslator} from '../i18n/messages.mjs';
 import {parseCatalog} from '../i18n/catalogs.mjs';
@@ -25,9 +25,23 @@ export function resultFilesOf(siteDir) {
   return existsSync(resultsDir) ? listFiles(resultsDir, ['.json']) : [];
 }
 
-/** One result file, read and checked (an invalid one names itself and the fix). */
+/**
+ * One result file, read and checked as it is published: valid, its figures those its own output gives,
+ * its name and dates its run's (an invalid one names itself and the fix).
+ */
 export const readCheckedResult = (siteDir, file) =>
-  assertValidResult(readResultFile(file), path.relative(siteDir, file));
+  assertPublishable(readResultFile(file), path.relative(siteDir, file));
+
+/**
+ * Refuses two files of one run among those read so far ({file, result}): each is published as
+ * data/<run id>.json, where one would replace the other.
+ */
+export function assertOneFilePerRun(siteDir, read) {
+  const problems = sameRunProblems(
+    read.map(({file, result}) => ({file: path.relative(siteDir, file), id: result.run.id})),
+  );
+  if (problems.length > 0) throw new Error(`Two files of one run in results/:\n  ${problems.join('\n  ')}`);
+}
 
 // The Docusaurus process builds every locale in turn, and each reads results/ again: a file that has
 // not changed since (same size and time) is parsed once, so a large run is held once, not once per
@@ -41,7 +55,7 @@ function loadResultFiles(siteDir) {
   const files = resultFilesOf(siteDir);
   const resultsDir = path.join(siteDir, 'results', path.sep);
   for (const file of parsed.keys()) if (file.startsWith(resultsDir) && !files.includes(file)) parsed.delete(file);
-  return files.map((file) => {
+  const read = files.map((file) => {
     const {size, mtimeMs} = statSync(file);
     const known = parsed.get(file);
     if (known?.size === size && known.mtimeMs === mtimeMs) return {file, result: known.result};
@@ -53,6 +67,8 @@ function loadResultFiles(siteDir) {
     if (size > LARGE_FILE) globalThis.gc?.();
     return {file, result};
   });
+  assertOneFilePerRun(siteDir, read);
+  return read;
 }
 
 function deepFreeze(value) {

@@ -27,7 +27,7 @@ import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
-import {loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
+import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
 import {narrowImageOf} from '../../lib/charts/chart-spec.mjs';
 import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
 import {datasetCsv} from './dataset-csv.mjs';
@@ -116,8 +116,12 @@ export function emitResultFiles(siteDir, into) {
   const runs = [];
   replaceDir(into, (dir) => {
     // One result at a time, so that memory holds the largest result, not all of them.
+    const read = [];
     for (const file of resultFilesOf(siteDir)) {
       const result = readCheckedResult(siteDir, file);
+      // Before its data/<id>.json is written: a second file of one run would replace the first's.
+      read.push({file, result: {run: result.run}});
+      assertOneFilePerRun(siteDir, read);
       // The file as committed, byte for byte; the CSV made from it.
       copyFileSync(file, path.join(dir, `${result.run.id}.json`));
       writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));

@@ -1,0 +1,127 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {derivationProblems} from './rederive.mjs';
+
+const fixture = (name) =>
+  JSON.parse(readFileSync(new URL(`../../test/fixtures/results/${name}`, import.meta.url), 'utf8'));
+const QUICK = 'quick-20261122T125226Z.json';
+const RERUN =
+  'restore the file as the runner wrote it (from git), or run the cells again (bench run), instead of editing figures';
+
+test('every committed fixture gives its own figures again: runs, imports, logs', () => {
+  for (const name of [
+    QUICK,
+    'pg-versions-20261122T110343Z.json',
+    'pg-versions-20261123T130951Z.json',
+    'pg17-planner-20261122T105429Z.json',
+    'postgresbench-20261123T185813Z.json',
+    'sample-import.json',
+  ]) {
+    assert.deepEqual(derivationProblems(fixture(name), name), [], name);
+  }
+});
+
+test('a summary.tps multiplied by 10 by hand is refused: file, cell, field, stored and derived, what to do', () => {
+  const run = fixture(QUICK);
+  run.cells[0].summary.tps *= 10;
+  assert.deepEqual(derivationProblems(run, `results/${QUICK}`), [
+    `results/${QUICK}: cells[0] (pg17/select-only/small/c1/r1).summary.tps is 53908.95828; derived from its ` +
+      `output, it is 5390.895828: ${RERUN}`,
+  ]);
+});
+
+test('every figure the output gives is checked: a progress line, a count, one pgbench never printed', () => {
+  const run = fixture(QUICK);
+  run.cells[1].summary.progress[2].tps = 1;
+  run.cells[2].summary.processed += 1;
+  run.cells[3].summary.lagAvgMs = 0.1;
+  assert.deepEqual(
+    derivationProblems(run, 'q.json').map((p) => p.split(': derived')[0].split('; derived')[0]),
+    [
+      'q.json: cells[1] (pg17/select-only/small/c1/r2).summary.progress[2].tps is 1',
+      'q.json: cells[2] (pg17/select-only/small/c1/r3).summary.processed is 20289',
+      'q.json: cells[3] (pg17/select-only/small/c4/r1).summary.lagAvgMs is 0.1',
+    ],
+  );
+  assert.match(derivationProblems(run, 'q.json')[2], /lagAvgMs is 0\.1; derived from its output, it is absent/);
+});
+
+test('an output edited to match an edited summary must still add up: tps × 10 in both is refused', () => {
+  const run = fixture(QUICK);
+  const cell = run.cells[0];
+  cell.raw.stdout = cell.raw.stdout.replace('tps = 5390.895828', 'tps = 53908.958280');
+  cell.summary.tps = 53908.95828;
+  assert.deepEqual(derivationProblems(run, 'q.json'), [
+    'q.json: cells[0] (pg17/select-only/small/c1/r1).summary.tps: tps = 53,909, but its 16,159 transactions in 3 s ' +
+      `give 5,386.3: pgbench prints no such figures; ${RERUN}`,
+  ]);
+});
+
+test("an import's cell without its output, and a run's transaction log that disagrees with it, are refused", () => {
+  const imported = fixture('sample-import.json');
+  imported.cells[0].raw = {};
+  assert.deepEqual(derivationProblems(imported, 'i.json'), [
+    'i.json: cells[0] (17/run_T_progress/imported/c2/r1): has a summary but not the output it was read from ' +
+      '(raw is empty): import the outputs again (bench import) instead of editing figures',
+  ]);
+  const run = fixture('pg-versions-20261122T110343Z.json');
+  const logged = run.cells.findIndex((c) => c.log?.kind === 'transactions');
+  const log = run.cells[logged].log;
+  log.transactions += 5;
+  log.latencyUs.p99 = log.latencyUs.max + 1;
+  const [problem] = derivationProblems(run, 'v.json');
+  assert.match(
+    problem,
+    /^v\.json: cells\[\d+\] \(\S+\)\.log\.transactions is \d+; derived from its output's processed count/,
+  );
+  log.transactions -= 5;
+  assert.match(derivationProblems(run, 'v.json')[0], /\.log\.latencyUs: its percentiles are out of order/);
+  log.latencyUs.p99 = log.latencyUs.p95;
+  log.latencyUs.mean *= 2;
+  assert.match(
+    derivationProblems(run, 'v.json')[0],
+    /\.log\.latencyUs\.mean is [\d.]+; derived from its output, it is/,
+  );
+});
+
+test("an instructions cell's figures per transaction are its two runs' counts; its longer run, its output's", () => {
+  const run = fixture(QUICK);
+  const cell = run.cells[0];
+  // The shape of an instructions cell (schemas/result.md): 1 client, runs of 2 and 4 transactions.
+  cell.summary = {...cell.summary, transactionsPerClient: 4};
+  delete cell.summary.durationS;
+  const runs = [
+    {transactionsPerClient: 2, instructions: 8_000_000, otherProcesses: {instructions: 1_000}},
+    {transactionsPerClient: 4, instructions: 20_000_000, otherProcesses: {instructions: 1_600}},
+  ];
+  const instructions = {perTransaction: 6_000_000, otherPerTransaction: 300, runs};
+  // Checked on the derived figures alone: the summary here is not its output's.
+  const check = (i) => derivationProblems({run: run.run, cells: [{...cell, instructions: i}]}, 'x.json');
+  const onlyInstructions = (list) => list.filter((p) => p.includes('.instructions'));
+  assert.deepEqual(onlyInstructions(check(instructions)), []);
+  cell.raw.stdout = cell.raw.stdout.replace('duration: 3 s', 'number of transactions per client: 4');
+  assert.deepEqual(
+    onlyInstructions(check({...instructions, perTransaction: 6_600_000})).map((p) => p.replace(/: restore.*/, '')),
+    [
+      'x.json: cells[0] (pg17/select-only/small/c1/r1).instructions.perTransaction is 6600000; derived from its ' +
+        'two runs, it is 6000000',
+    ],
+  );
+  assert.match(
+    check({...instructions, otherPerTransaction: 30}).join('\n'),
+    /instructions\.otherPerTransaction is 30; derived from its two runs, it is 300/,
+  );
+  assert.match(
+    check({...instructions, runs: [runs[0], {...runs[1], transactionsPerClient: 8}]}).join('\n'),
+    /instructions\.runs\[1\]\.transactionsPerClient is 8; derived from its output, it is 4/,
+  );
+});
+
+test('a result with many edited cells lists the first 20, then how many more', () => {
+  const run = fixture(QUICK);
+  for (const cell of run.cells) cell.summary.tps += 1;
+  const problems = derivationProblems(run, 'q.json');
+  assert.equal(problems.length, 21);
+  assert.equal(problems[20], 'q.json: and 4 more cells whose figures their output does not give');
+});
