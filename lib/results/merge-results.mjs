@@ -16,73 +16,27 @@ import {measureOf} from './cell-figures.mjs';
 import {failedCell} from './cell-record.mjs';
 import {sameMachine} from './machine.mjs';
 import {groupKey} from './groups.mjs';
-
-function checkParts(parts, expected) {
-  if (parts.length === 0) throw new Error('merge: give the results to merge.');
-  if (parts.length < 2 && !expected) throw new Error('merge: give at least two results (the shards of one run).');
-  const [first] = parts;
-  const shards = new Map();
-  for (const {file, result} of parts) {
-    if (result.run.kind !== 'run') throw new Error(`${file}: an import, not a run; only shards of a run merge.`);
-    if (result.run.suite !== first.result.run.suite || result.run.suiteHash !== first.result.run.suiteHash) {
-      throw new Error(
-        `${file}: suite ${result.run.suite} (hash ${result.run.suiteHash?.slice(0, 12)}) is not the suite of ` +
-          `${first.file}; merge shards of one suite version.`,
-      );
-    }
-    if (measureOf(result) !== measureOf(first.result)) {
-      throw new Error(
-        `${file} measured ${measureOf(result)}, ${first.file} ${measureOf(first.result)}: merge runs of one measure.`,
-      );
-    }
-    // The merged result records one set of overrides: parts run at other lengths, repeats or scales
-    // would be recorded as the first part's.
-    for (const [key, option] of [
-      ['durationS', '--duration'],
-      ['repeat', '--repeat'],
-      ['scale', '--scale'],
-    ]) {
-      const [a, b] = [result.run.overrides?.[key] ?? null, first.result.run.overrides?.[key] ?? null];
-      if (a !== b) {
-        throw new Error(
-          `${file} ran with ${option} ${a ?? "(the suite's)"}, ${first.file} with ${b ?? "(the suite's)"}: ` +
-            'merge parts run alike.',
-        );
-      }
-    }
-    if (result.run.finishedAt === null && !expected)
-      throw new Error(
-        `${file}: this shard has not finished; finish it with run --resume first, or merge with --shards N ` +
-          'to record its missing cells as failed.',
-      );
-    if (expected) {
-      const shard = result.run.overrides?.shard;
-      const [k, n] = (shard ?? '').split('/').map(Number);
-      if (n !== expected.count)
-        throw new Error(`${file}: ran as shard ${shard ?? '(none)'}, not as one of ${expected.count} shards.`);
-      if (shards.has(k)) throw new Error(`${file} and ${shards.get(k)} are both shard ${shard}.`);
-      shards.set(k, file);
-    }
-  }
-  if (expected && expected.suite.hash !== first.result.run.suiteHash) {
-    throw new Error(
-      `${expected.suite.file} has changed since the shards ran (hash ${expected.suite.hash.slice(0, 12)}, not ` +
-        `${first.result.run.suiteHash?.slice(0, 12)}): merge with the suite they ran, e.g. from their commit.`,
-    );
-  }
-}
+import {checkParts, checkRepeats, recordedRepeats} from './merge-parts.mjs';
 
 /** Cells, each with its part's host when the parts ran on more than one machine. */
-function cellsOf(parts) {
+function cellsOf(parts, recorded) {
   const hosts = parts.map((p) => p.result.environment.host);
   const oneMachine = hosts.every((h) => sameMachine(h, hosts[0]));
   const cells = new Map();
+  const fileOf = new Map();
+  const series = new Map();
   const groupHosts = new Map();
-  for (const {file, result} of parts) {
+  for (const part of parts) {
+    const {file, result} = part;
     const host = result.environment.host;
     for (const cell of result.cells) {
-      if (cells.has(cell.id))
-        throw new Error(`${file}: cell ${cell.id} is in two shards; were both run with the same --shard?`);
+      if (cells.has(cell.id)) {
+        throw new Error(
+          `${file}: cell ${cell.id} is in ${fileOf.get(cell.id)} too: were both run with the same --shard, or ` +
+            'is one a copy? Merge each cell once',
+        );
+      }
+      fileOf.set(cell.id, file);
       const group = groupKey(cell);
       const known = groupHosts.get(group);
       if (known && !sameMachine(known.host, host)) {
@@ -93,6 +47,7 @@ function cellsOf(parts) {
         );
       }
       groupHosts.set(group, {host, file});
+      checkRepeats(file, part, cell, recorded, series);
       cells.set(cell.id, oneMachine || cell.host ? cell : {...cell, host});
     }
   }
@@ -178,17 +133,18 @@ const partsOfRun = (result) =>
 
 /**
  * @param {{file: string, result: object}[]} parts
- * @param {{expected?: {suite: object, count: number}, replace?: boolean, id?: string}} [options]
+ * @param {{expected?: {suite: object, count: number}, suite?: object, replace?: boolean, id?: string}} [options]
  *   expected: the suite (lib/suites/suite.mjs) and how many shards it ran as; their missing cells become failed;
+ *   suite: the suite the parts ran, when known without --shards: how many repeats the run recorded;
  *   replace: a later result's comparison groups replace the same groups of earlier ones (replaceGroups);
  *   id: the merged result's id (default: the first's, with -merged)
  * @returns {object} the merged result (not yet validated or written)
  */
-export function mergeResults(given, {expected = null, replace = false, id = null} = {}) {
+export function mergeResults(given, {expected = null, suite = null, replace = false, id = null} = {}) {
   checkParts(given, expected);
   const parts = replace ? replaceGroups(given) : given;
   const [first] = parts;
-  const cells = cellsOf(parts);
+  const cells = cellsOf(parts, recordedRepeats(parts, expected?.suite ?? suite));
   const missing = expected ? missingCells(parts, expected, cells) : [];
   const targets = targetsOf(parts, missing, expected);
   const times = (key) =>

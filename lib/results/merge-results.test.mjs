@@ -97,7 +97,7 @@ test('shards of another suite version, the same cells, or an unfinished shard ar
     () => mergeResults([a, {...b, result: {...b.result, run: {...b.result.run, suiteHash: 'b'.repeat(64)}}}]),
     /shard2\.json: suite s .* is not the suite of shard1\.json/,
   );
-  assert.throws(() => mergeResults([a, {...a, file: 'copy.json'}]), /copy\.json: cell .* is in two shards/);
+  assert.throws(() => mergeResults([a, {...a, file: 'copy.json'}]), /copy\.json: cell .* is in shard1\.json too/);
   assert.throws(
     () => mergeResults([a, {...b, result: {...b.result, run: {...b.result.run, finishedAt: null}}}]),
     /shard2\.json: this shard has not finished/,
@@ -230,6 +230,122 @@ test('--replace: a group measured again takes the place of the same group of a m
     ],
   );
   assert.equal(result.run.project.dirty, false);
-  // Without --replace, the same cells twice are refused.
-  assert.throws(() => mergeResults([merged, again]), /is in two shards/);
+  // Without --replace, the same cells twice are refused, naming both files.
+  assert.throws(
+    () => mergeResults([merged, again]),
+    /^Error: s-20261125T010000Z\.json: cell \S+ is in s-20261123T140000Z-merged\.json too/,
+  );
+});
+
+/** An error message that starts with `text`, written out (no pattern). */
+const startsWith = (text) => (error) => error.message.startsWith(text) || assert.fail(error.message);
+
+// A forged part, as a probe made one (issue 49): a real part copied, its repeats renumbered and its TPS tripled.
+const QUICK = () =>
+  JSON.parse(readFileSync(new URL('../../test/fixtures/results/quick-20261122T125226Z.json', import.meta.url), 'utf8'));
+
+/** The quick run's parts as run with --only: its cells of `clients` clients and repeats `repeats`. */
+function quickPart(file, {clients = 1, repeats = [1, 2, 3], only = {clients: [String(clients)]}, repeat} = {}) {
+  const run = QUICK();
+  return {
+    file,
+    result: {
+      ...run,
+      run: {...run.run, overrides: {only, ...(repeat && {repeat})}},
+      cells: run.cells.filter((c) => c.parameters.clients === clients && repeats.includes(c.repeat)),
+    },
+  };
+}
+
+/** A part's cells renumbered from repeat `from` on (r1 → r`from`…), each changed by `change`. */
+function renumbered(part, file, from, change) {
+  const cells = part.result.cells
+    .filter((c) => c.repeat <= 2)
+    .map((c) => {
+      const repeat = c.repeat + from - 1;
+      return {...change(structuredClone(c)), id: c.id.replace(/r\d+$/, `r${repeat}`), repeat};
+    });
+  return {file, result: {...part.result, cells}};
+}
+
+test('a forged part, its repeats renumbered and its TPS tripled by hand, is refused naming the file and cell', () => {
+  const real = quickPart('quick-part1.json', {repeats: [1, 2], repeat: 2});
+  const forged = renumbered(real, 'quick-forged.json', 3, (c) => {
+    c.summary.tps *= 3;
+    return c;
+  });
+  assert.throws(
+    () => mergeResults([real, forged]),
+    // 5,390.895828 tripled (16,172.687484) in the summary; its output still says 5,390.895828.
+    startsWith(
+      'quick-forged.json cannot be merged:\n  quick-forged.json: cells[0] (pg17/select-only/small/c1/r3).summary.tps ' +
+        'is 16172.687483999998; derived from its output, it is 5390.895828',
+    ),
+  );
+});
+
+test('repeats beyond the run recorded, or one cell in two parts, are refused naming both files', async () => {
+  const {scaledCell} = await import('./scaled-cell.mjs');
+  const real = quickPart('quick-part1.json', {repeats: [1, 2], repeat: 2});
+  // Its output tripled too, so that the figures agree with it: the repeats are what give it away.
+  const forged = renumbered(real, 'quick-forged.json', 3, (c) => scaledCell(c, 3));
+  // The run recorded 2 repeats (--repeat 2): r3 is past them.
+  assert.throws(
+    () => mergeResults([real, forged]),
+    startsWith(
+      'quick-forged.json: cell pg17/select-only/small/c1/r3 is repeat 3, but the run recorded 2 repeats (--repeat 2)',
+    ),
+  );
+  // Without --repeat, the suite's count: the quick suite records 3 repeats, so r4 is past them.
+  const {loadSuite} = await import('../suites/suite.mjs');
+  const suite = {...loadSuite(new URL('../../benchmarks/quick/suite.yaml', import.meta.url).pathname)};
+  suite.hash = real.result.run.suiteHash;
+  const whole = quickPart('quick-part1.json');
+  const copied = renumbered(whole, 'quick-copy.json', 3, (c) => scaledCell(c, 3));
+  assert.throws(
+    () => mergeResults([whole, copied], {suite}),
+    /^Error: quick-copy\.json: cell pg17\/select-only\/small\/c1\/r3 is in quick-part1\.json too/,
+  );
+  const past = renumbered(whole, 'quick-copy.json', 4, (c) => scaledCell(c, 3));
+  assert.throws(
+    () => mergeResults([whole, past], {suite}),
+    startsWith(
+      'quick-copy.json: cell pg17/select-only/small/c1/r4 is repeat 4, but the run recorded 3 repeats ' +
+        "(suite quick's repeat)",
+    ),
+  );
+  // Without either count, a target's repeats in two parts give the copy away.
+  assert.throws(
+    () => mergeResults([whole, past]),
+    startsWith(
+      'quick-copy.json holds repeats of pg17/select-only/small/c1 (pg17/select-only/small/c1/r4), and so does ' +
+        'quick-part1.json (pg17/select-only/small/c1/r1)',
+    ),
+  );
+});
+
+test('parts run with --only repeat=N split a target’s repeats between them and merge', () => {
+  const first = quickPart('quick-r1.json', {repeats: [1], only: {repeat: ['1']}});
+  const second = quickPart('quick-r2.json', {repeats: [2], only: {repeat: ['2']}});
+  const merged = mergeResults([first, second]);
+  assert.deepEqual(resultProblems(merged), []);
+  assert.deepEqual(
+    merged.cells.map((c) => c.id),
+    [
+      'pg17/select-only/small/c1/r1',
+      'pg17/tpcb-like/small/c1/r1',
+      'pg18/select-only/small/c1/r1',
+      'pg18/tpcb-like/small/c1/r1',
+      'pg17/select-only/small/c1/r2',
+      'pg17/tpcb-like/small/c1/r2',
+      'pg18/select-only/small/c1/r2',
+      'pg18/tpcb-like/small/c1/r2',
+    ],
+  );
+  // A part that says --only repeat=2 but holds repeat 3 is refused.
+  const wrong = quickPart('quick-wrong.json', {repeats: [3], only: {repeat: ['2']}});
+  assert.throws(
+    () => mergeResults([first, wrong]),
+    /^Error: quick-wrong\.json: cell pg17\/select-only\/small\/c1\/r3 is repeat 3, but this part ran --only repeat=2/,
+  );
 });

@@ -1,4 +1,5 @@
 // bench merge: the results of a suite's shards (or its --only parts) joined into one.
+import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {isWhole, parseCommand, refuseOverwrite, UsageError} from './cli.mjs';
 
@@ -28,14 +29,23 @@ export async function run(args) {
   ]);
   const parts = files.map((file) => ({file, result: assertValidResult(readResultFile(file), file)}));
   let expected = null;
+  let suite = null;
+  const suiteFile = path.join('benchmarks', String(parts[0].result.run.suite), 'suite.yaml');
   if (values.shards) {
     // The cells a lost shard should have measured come from the suite the shards ran.
     const {loadSuite} = await import('../../lib/suites/suite.mjs');
-    const id = parts[0].result.run.suite;
-    expected = {suite: loadSuite(path.join('benchmarks', id, 'suite.yaml')), count: Number(values.shards)};
+    expected = {suite: loadSuite(suiteFile), count: Number(values.shards)};
+  } else if (existsSync(suiteFile)) {
+    // How many repeats the run recorded, when this checkout has the suite it ran (mergeResults compares
+    // hashes): a suite that no longer loads is not the one the parts ran, and says nothing of them.
+    const {loadSuite} = await import('../../lib/suites/suite.mjs');
+    try {
+      suite = loadSuite(suiteFile);
+    } catch {}
   }
   const merged = mergeResults(parts, {
     expected,
+    suite,
     replace: values.replace === true,
     // A result merged anew takes the name it is written under.
     ...(values.replace && {id: path.basename(values.out, '.json')}),
