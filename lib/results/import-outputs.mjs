@@ -17,10 +17,12 @@ import {createHash} from 'node:crypto';
 import path from 'node:path';
 import {NOTHING_RECOGNIZED, parseOutput} from '../pgbench/parse-output.mjs';
 import {logColumnsOf, readLogs} from '../pgbench/read-logs.mjs';
+import {unsupportedFigures} from '../pgbench/supported-figures.mjs';
 import {gitState, toolInfo, UNKNOWN_HOST} from './provenance.mjs';
 import {findRuns, labelsFromName, notPgbench, OUTPUT_EXTENSIONS, readRun, redactRun, toId} from './import-runs.mjs';
 import {statusOf} from './cell-status.mjs';
 import {resultProblems, SCHEMA_VERSION} from './validate-result.mjs';
+import {derivationProblems} from './rederive.mjs';
 
 const BUILTINS = {
   '<builtin: TPC-B (sort of)>': 'tpcb-like',
@@ -80,7 +82,10 @@ export async function importOutputs(paths, {now = new Date()} = {}) {
   if (duplicate)
     throw new Error(`Two outputs are labelled ${duplicate.id}: give them different labels or repeats (sidecar YAML).`);
   const result = assembleResult(cells, runs, targets, now);
-  const problems = resultProblems(result, IMPORT).map((p) => inputOf(p, runs));
+  // Derived again as the build will: a redacted password that was also a figure of an output would hide it.
+  const problems = [...resultProblems(result, IMPORT), ...derivationProblems(result, IMPORT)].map((p) =>
+    inputOf(p, runs),
+  );
   if (problems.length > 0) throw new Error(`The outputs cannot make a valid result:\n  ${problems.join('\n  ')}`);
   return result;
 }
@@ -98,6 +103,13 @@ async function cellOf(run, repeats) {
   const sidecar = {...read.labels, command};
   const impossible = summary.errors.find((e) => e.kind === 'impossible');
   if (impossible) throw new Error(`${run.path}: ${impossible.message}. Import the output as pgbench wrote it.`);
+  const [unsupported] = unsupportedFigures(summary);
+  if (unsupported) {
+    throw new Error(
+      `${lineOf(run, read.raw, unsupported.line)}: ${unsupported.message}: pgbench prints no such figures. ` +
+        'Import the output as pgbench wrote it.',
+    );
+  }
   const labels = {...labelsFromName(run.path), ...sidecar};
   const target = toId(labels.target);
   const workload = toId(labels.workload);
@@ -126,6 +138,22 @@ async function cellOf(run, repeats) {
     log,
     raw,
   };
+}
+
+/** Where a run's output has the line that starts with `start`: FILE:LINE (its path alone without one). */
+function lineOf(run, raw, start) {
+  const texts =
+    raw.output !== undefined
+      ? [[run.path, raw.output]]
+      : [
+          [path.join(run.path, 'stdout'), raw.stdout],
+          [path.join(run.path, 'stderr'), raw.stderr],
+        ];
+  for (const [file, text] of texts) {
+    const index = (text ?? '').split(/\r\n|\r|\n/).findIndex((line) => line.startsWith(start));
+    if (index !== -1) return `${file}:${index + 1}`;
+  }
+  return run.path;
 }
 
 /** Records the server a cell's target ran on; outputs of one target from two servers are refused. */

@@ -270,3 +270,35 @@ test('a sidecar label written null is absent (the name gives it); a list is refu
   writeFileSync(path.join(dir, 'pg17__tpcb.yaml'), 'target: [a, b]\n');
   await refused([dir], /pg17__tpcb\.yaml: target: expected a text, found \["a","b"\]/);
 });
+
+test('99,999,999 TPS from 12,514 transactions in 1 s (the probe) is refused, naming its file and line', async () => {
+  const dir = tmp();
+  const text = readFileSync(OUTPUT, 'utf8')
+    .replace(/^duration: \d+ s/m, 'duration: 1 s')
+    .replace(/processed: \d+/, 'processed: 12514')
+    .replace(/^tps = [\d.]+/m, 'tps = 99999999.000000');
+  const file = path.join(dir, 'pg17__tpcb.txt');
+  writeFileSync(file, text);
+  const line = text.split('\n').findIndex((l) => l.startsWith('tps = ')) + 1;
+  await assert.rejects(importOutputs([dir], {now}), {
+    message:
+      `${file}:${line}: tps = 99,999,999, but its 12,514 transactions in 1 s give 12,514: pgbench prints no such ` +
+      'figures. Import the output as pgbench wrote it.',
+  });
+  // A run's folder: the stream that holds the line is named.
+  mkdirSync(path.join(dir, 'r1'));
+  writeFileSync(path.join(dir, 'r1', 'stdout'), text);
+  await assert.rejects(importOutputs([path.join(dir, 'r1')], {now}), {
+    message: new RegExp(`^${dir}/r1/stdout:${line}: tps = 99,999,999`),
+  });
+});
+
+test('a conninfo password with spaces around "=" in an imported command is redacted', async () => {
+  const dir = tmp();
+  mkdirSync(path.join(dir, 'r1'));
+  cpSync(OUTPUT, path.join(dir, 'r1', 'stdout'));
+  writeFileSync(path.join(dir, 'r1', 'cmd'), 'pgbench -T 60 "host=db password = S3cretSpace"\n');
+  const r = await importOutputs([dir], {now});
+  assert.equal(r.cells[0].command, 'pgbench -T 60 "host=db password = ***"');
+  assert.ok(!JSON.stringify(r).includes('S3cretSpace'));
+});
