@@ -134,9 +134,11 @@ const markdownTable = (headings, rows) => [
 const VERDICT_MARK = {worse: '❌ worse', better: '✅ better'};
 
 /** The comparisons as Markdown, for a CI job's summary. */
-export function comparisonMarkdown(comparisons, {title, margin, machines, skipped = []}) {
+export function comparisonMarkdown(comparisons, {title, margin, machines, skipped = [], differences = []}) {
   const lines = [`### ${title}`, ''];
   if (machines?.note) lines.push(`> ${machines.note}`, '');
+  // What else the runs differ in (lib/results/compare-results.mjs, runDifferences), before the figures.
+  if (differences.length > 0) lines.push('> **The two runs differ:**', ...differences.map((d) => `> - ${d.text}`), '');
   const notCompared =
     skipped.length === 0
       ? []

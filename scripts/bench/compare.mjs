@@ -8,8 +8,9 @@ every comparison group, and each A/A control against its twin; with two, the sam
 older run against the newer. Mann–Whitney tests, Hodges–Lehmann changes with their intervals
 (95%, wider under Holm's correction) and a verdict each (lib/stats/compare.mjs): the change is
 the median of every pair of runs' ratios, not the ratio of the medians the table shows beside
-it; latencies in ms. Lists what it could not compare, and says when two runs ran on different
-machines. An instructions run compares instructions per transaction (lower is better).
+it; latencies in ms. Lists what it could not compare; with two runs, says first what else differs
+between them: suite, suite file, parameters and each compared target's version and settings, and
+machine. An instructions run compares instructions per transaction (lower is better).
 --json writes changes in percent (the only place they are).
 Exit 1 when a TPS or instructions comparison is worse (or a candidate's cells all failed),
 2 on bad input or when there is nothing to compare.`;
@@ -39,10 +40,11 @@ function parseMargin(text) {
 
 /** The results, oldest first, and their comparisons; null (after saying why) on bad input. */
 async function comparisonsOf(files, values, given) {
-  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}] = await Promise.all([
-    import('../../lib/results/validate-result.mjs'),
-    import('../../lib/results/compare-results.mjs'),
-  ]);
+  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf, runDifferences}] =
+    await Promise.all([
+      import('../../lib/results/validate-result.mjs'),
+      import('../../lib/results/compare-results.mjs'),
+    ]);
   const skipped = [];
   try {
     const results = files
@@ -54,7 +56,8 @@ async function comparisonsOf(files, values, given) {
       results.length === 1
         ? compareWithinRun(results[0], {baseline: values.baseline, margin, skipped})
         : compareRuns(...results, {margin, skipped});
-    return {results, margin, comparisons, skipped};
+    const differences = results.length === 2 ? runDifferences(...results) : [];
+    return {results, margin, comparisons, skipped, differences};
   } catch (error) {
     console.error(`bench: ${error.message}`);
     return null;
@@ -72,18 +75,29 @@ export async function run(args) {
   const given = values.margin === undefined ? undefined : parseMargin(values.margin);
   const found = await comparisonsOf(positionals, values, given);
   if (!found) return 2;
-  const {results, margin, comparisons, skipped} = found;
+  const {results, margin, comparisons, skipped, differences} = found;
   const report = await import('../compare-report.mjs');
   const machines = results.length === 2 ? report.machinesOf(...results) : null;
+  // Everything the two runs differ in, the machine too, said before the figures it may explain.
+  const all = [...differences, ...(machines?.note ? [{kind: 'machine', text: machines.note}] : [])];
   if (values.json) {
-    const json = {margin, machines, comparisons: comparisons.map(report.inPercent), skipped};
+    const json = {margin, machines, differences: all, comparisons: comparisons.map(report.inPercent), skipped};
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  } else console.log(report.terminalReport(comparisons, {margin, machines, skipped}));
+  } else {
+    if (all.length > 0) {
+      const [older, newer] = results.map((r) => r.run.id);
+      console.log(
+        `What ${older} → ${newer} differ in besides the code:\n${all.map((d) => `- ${d.text}`).join('\n')}\n`,
+      );
+    }
+    console.log(report.terminalReport(comparisons, {margin, machines: null, skipped}));
+  }
   if (values.summary) {
     // Appended, as GitHub's $GITHUB_STEP_SUMMARY expects: several steps may write to it.
     const {appendFileSync} = await import('node:fs');
     const title = results.map((r) => r.run.id).join(' → ');
-    appendFileSync(values.summary, report.comparisonMarkdown(comparisons, {title, margin, machines, skipped}));
+    const markdown = report.comparisonMarkdown(comparisons, {title, margin, machines, skipped, differences});
+    appendFileSync(values.summary, markdown);
   }
   if (comparisons.length === 0) {
     console.error(
