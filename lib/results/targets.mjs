@@ -12,7 +12,7 @@ function indexOf(result) {
   const {targets} = result.environment;
   let index = indexes.get(targets);
   if (index?.size !== targets.length) {
-    index = {size: targets.length, byId: new Map(targets.map((t) => [t.id, t])), majors: new Map(), byMajor: null};
+    index = {size: targets.length, byId: new Map(targets.map((t) => [t.id, t])), majors: new Map(), derived: new Map()};
     indexes.set(targets, index);
   }
   return index;
@@ -20,6 +20,16 @@ function indexOf(result) {
 
 /** A result's target by its id (undefined when it has none). */
 export const targetById = (result, targetId) => indexOf(result).byId.get(targetId);
+
+/**
+ * What `make(result)` gives, made once per list of targets as the index is: for a page's question about all
+ * of a run's targets that each of its targets asks (`key` says which, e.g. the function that makes it).
+ */
+export function derivedOf(result, key, make) {
+  const {derived} = indexOf(result);
+  if (!derived.has(key)) derived.set(key, make(result));
+  return derived.get(key);
+}
 
 /** The major version of a target, from the server version the run recorded ("17.10" → 17). */
 export function majorOf(result, targetId) {
@@ -33,17 +43,16 @@ export function majorOf(result, targetId) {
  * that version may be confused with.
  * @returns {Map<string, object[]>}
  */
-export function serversByMajor(result) {
-  const index = indexOf(result);
-  if (!index.byMajor) {
-    index.byMajor = new Map();
-    for (const t of result.environment.targets.filter((x) => !x.error && x.serverVersion)) {
-      const major = majorOf(result, t.id);
-      if (!index.byMajor.has(major)) index.byMajor.set(major, []);
-      index.byMajor.get(major).push(t);
-    }
+export const serversByMajor = (result) => derivedOf(result, serversByMajor, groupByMajor);
+
+function groupByMajor(result) {
+  const byMajor = new Map();
+  for (const t of result.environment.targets.filter((x) => !x.error && x.serverVersion)) {
+    const major = majorOf(result, t.id);
+    if (!byMajor.has(major)) byMajor.set(major, []);
+    byMajor.get(major).push(t);
   }
-  return index.byMajor;
+  return byMajor;
 }
 
 function majorOfTarget(result, targetId) {
