@@ -55,7 +55,7 @@ export function planServer({
   const dataDir = path.join(baseDir, 'data');
   const socketDir = path.join(baseDir, 'socket');
   const logFile = path.join(baseDir, 'server.log');
-  const passwordFile = path.join(baseDir, 'password');
+  const passwordFile = path.join(baseDir, 'pwfile');
   const conf = {
     ...settings,
     // The runner's own, last: a suite cannot move the server it reaches (the suite loader refuses them too).

@@ -103,5 +103,5 @@ test('another local user cannot connect to a run server, over TCP or its socket;
   assert.ok(server.password.length >= 20);
   const holding = filesUnder(server.baseDir).filter((f) => readFileSync(f).includes(server.password));
   assert.deepEqual(holding, []);
-  assert.ok(!existsSync(path.join(server.baseDir, 'password')));
+  assert.ok(!existsSync(path.join(server.baseDir, 'pwfile')));
 });
