@@ -137,7 +137,7 @@ const VERDICT_MARK = {worse: '❌ worse', better: '✅ better'};
 export function comparisonMarkdown(comparisons, {title, margin, machines, skipped = [], differences = []}) {
   const lines = [`### ${title}`, ''];
   if (machines?.note) lines.push(`> ${machines.note}`, '');
-  // What else the runs differ in (lib/results/compare-results.mjs, runDifferences), before the figures.
+  // What else the runs differ in (lib/results/run-differences.mjs), before the figures.
   if (differences.length > 0) lines.push('> **The two runs differ:**', ...differences.map((d) => `> - ${d.text}`), '');
   const notCompared =
     skipped.length === 0

@@ -40,10 +40,11 @@ function parseMargin(text) {
 
 /** The results, oldest first, and their comparisons; null (after saying why) on bad input. */
 async function comparisonsOf(files, values, given) {
-  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf, runDifferences}] =
+  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}, {runDifferences}] =
     await Promise.all([
       import('../../lib/results/validate-result.mjs'),
       import('../../lib/results/compare-results.mjs'),
+      import('../../lib/results/run-differences.mjs'),
     ]);
   const skipped = [];
   try {
