@@ -99,9 +99,13 @@ export const suiteFile = (name) => (existsSync(name) ? name : path.join('benchma
 
 /**
  * Refuses an output that would overwrite an input: the same file, or a file
- * inside a folder read (which the next import would read back too).
+ * inside a folder read (which the next import would read back too). With
+ * `existing`, also an output that exists and is not what the command writes
+ * there (`ours`: merge's own result of the same run, written again), unless
+ * its option was given (`given`).
+ * @param {{ours: (file: string) => boolean, what: string, option: string, given: boolean}} [existing]
  */
-export function refuseOverwrite(command, outputs, inputs) {
+export function refuseOverwrite(command, outputs, inputs, existing = null) {
   const resolved = inputs.map((p) => path.resolve(p));
   for (const out of outputs) {
     const file = path.resolve(out);
@@ -111,6 +115,12 @@ export function refuseOverwrite(command, outputs, inputs) {
         `${command}: ${out} would ${file === hit ? 'overwrite' : 'be written inside'} the input ` +
           `${path.relative('.', hit) || hit}: ` +
           'write it elsewhere; nothing was written',
+      );
+    }
+    if (existing && !existing.given && existsSync(file) && !existing.ours(file)) {
+      throw new UsageError(
+        `${command}: ${out} exists and is not ${existing.what}: give ${existing.option} to overwrite it, ` +
+          'or write elsewhere; nothing was written',
       );
     }
   }

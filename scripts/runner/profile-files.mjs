@@ -5,10 +5,10 @@
 // cg_diff of the two gives the work of the transactions the longer runs added.
 // Each file's desc: line names the cells it holds, so that a resumed run never
 // adds a cell twice; the two files of a cell are written together, whole or not at all.
-import {copyFileSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {addProfiles, formatCachegrind, parseCachegrind} from '../../lib/cachegrind/read-cachegrind.mjs';
-import {writeFilesAtomically} from '../../lib/write-file-atomically.mjs';
+import {copyFileAtomically, writeFilesAtomically} from '../../lib/write-file-atomically.mjs';
 
 /** The folder of a result's profiles. */
 export const profileDir = (resultFile) => resultFile.replace(/\.json$/, '.cachegrind');
@@ -94,7 +94,8 @@ export function copyProfiles(entries, resultFile) {
   mkdirSync(dir, {recursive: true});
   const copy = (from) => {
     const to = path.join(dir, path.basename(from));
-    if (path.resolve(from) !== path.resolve(to)) copyFileSync(from, to);
+    // Whole or not at all: a merge killed mid-copy leaves no cut profile under the merged result's name.
+    if (path.resolve(from) !== path.resolve(to)) copyFileAtomically(from, to);
     return path.relative(path.dirname(resultFile), to);
   };
   return entries.map((e) => ({...e, files: {short: copy(e.files.short), long: copy(e.files.long)}}));
