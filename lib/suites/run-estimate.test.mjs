@@ -9,7 +9,7 @@ const cell = (target, {durationS = 10, warmupS = 0, scale = 10, kind = 'embedded
   scenarioSpec: {scale, warmupS},
 });
 
-test("length: runs, warm-ups and the runner's own steps; disk: each embedded target's data at its largest scale", () => {
+test("length: runs, warm-ups and the runner's steps; disk: each embedded target's data at its largest scale", () => {
   const cells = [
     cell('a', {warmupS: 2}),
     cell('a', {scale: 1}),

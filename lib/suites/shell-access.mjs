@@ -169,7 +169,7 @@ function psqlCommandUse({name, args}) {
   }
   if (FILE_COMMANDS.has(name)) {
     return name.startsWith('i')
-      ? `\\${name} reads a file relative to psql's working folder, not the suite's: use \\ir with a file in the suite's folder`
+      ? `\\${name} reads a file relative to psql's working folder, not the suite's: use \\ir (a file in its folder)`
       : `\\${name} reaches files of this machine`;
   }
   return null;

@@ -38,7 +38,7 @@ test("the probe's setup file: every way out of the database is found, with its l
     '5: \\copy … program runs a shell command',
     '6: \\g |… pipes output into a shell command',
     "7: backquotes in \\set's argument run a shell command",
-    "8: \\i reads a file relative to psql's working folder, not the suite's: use \\ir with a file in the suite's folder",
+    "8: \\i reads a file relative to psql's working folder, not the suite's: use \\ir (a file in its folder)",
   ]);
 });
 

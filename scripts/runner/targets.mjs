@@ -94,28 +94,30 @@ export function openTargets({result, record, progress, order = [], instrument = 
      * The settings the run compares, read back (settings-watch.mjs): when one moved since the server was
      * described, the target fails with why, and the error is returned (null when none moved).
      */
-    async recheck(target, after) {
-      const state = states.get(target.id);
-      if (!state?.watch || state.error) return null;
-      record(watchCommand(state.connection, state.watch.names));
-      let now;
-      try {
-        now = await readSettings(state.connection, state.watch.names);
-      } catch (error) {
-        if (error instanceof Interrupted) throw error;
-        return null; // Not read (a cell's own failure says why): nothing is claimed to have moved.
-      }
-      const moved = movedSettings(state.watch.before, now);
-      if (moved.length === 0) return null;
-      state.server?.stop();
-      Object.assign(state, {server: null}, failure(target, movedError(moved, after)));
-      return state.error;
-    },
+    recheck: (target, after) => recheckSettings(states.get(target.id), {target, after, record, failure}),
     /** Stops every server and removes its files. */
     close() {
       for (const state of states.values()) state.server?.stop();
     },
   };
+}
+
+/** openTargets' recheck: the settings read back; when one moved, the target fails and its error is returned. */
+async function recheckSettings(state, {target, after, record, failure}) {
+  if (!state?.watch || state.error) return null;
+  record(watchCommand(state.connection, state.watch.names));
+  let now;
+  try {
+    now = await readSettings(state.connection, state.watch.names);
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    return null; // Not read (a cell's own failure says why): nothing is claimed to have moved.
+  }
+  const moved = movedSettings(state.watch.before, now);
+  if (moved.length === 0) return null;
+  state.server?.stop();
+  Object.assign(state, {server: null}, failure(target, movedError(moved, after)));
+  return state.error;
 }
 
 /** Puts a target's entry into environment.targets, in the suite's order. */
