@@ -60,7 +60,10 @@ await new Promise((resolve) => setTimeout(resolve, 200));
 `;
 const HALF = 500_000;
 
-/** Starts the writer on `file` (killed after the test `t`); resolves once its temporary file holds half the content: {child, temp, exited}. */
+/**
+ * Starts the writer on `file` (killed after the test `t`); resolves once its temporary file holds half the
+ * content: {child, temp, exited}.
+ */
 async function writerMidWrite(t, file, {pause, onSignals}) {
   const child = spawn(process.execPath, ['--input-type=module', '-e', WRITER, file, String(pause), onSignals], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -79,7 +82,7 @@ async function writerMidWrite(t, file, {pause, onSignals}) {
   throw new Error(`the writer never got half way: ${stderr}`);
 }
 
-test('a writer SIGKILLed mid-write: the file keeps its old text, and the next write into the folder removes its temporary file', async (t) => {
+test('a writer SIGKILLed mid-write: the file stays as it was; the next write there removes the leftover', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'killed-writer-'));
   t.after(() => rmSync(dir, {recursive: true, force: true}));
   const file = path.join(dir, 'run.json');
@@ -98,7 +101,7 @@ test('a writer SIGKILLed mid-write: the file keeps its old text, and the next wr
   assert.deepEqual(readdirSync(dir).sort(), ['other.json', elsewhere, 'run.json'].sort());
 });
 
-test('finishWritesOnSignals: SIGTERM mid-write finishes the write, then exits 143, leaving no temporary file', async (t) => {
+test('finishWritesOnSignals: SIGTERM mid-write finishes the write, then exits 143; no temporary file', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'stopped-writer-'));
   t.after(() => rmSync(dir, {recursive: true, force: true}));
   const file = path.join(dir, 'run.json');

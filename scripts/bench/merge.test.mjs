@@ -118,7 +118,7 @@ test('merge SIGTERMed mid-write finishes the write, says so and exits 143: no te
   assert.equal(JSON.parse(readFileSync(path.join(dir, 'merged.json'), 'utf8')).run.id, MERGED_ID);
 });
 
-test('merge SIGKILLed mid-write: --out keeps its old text, and the next merge removes the temporary file', async (t) => {
+test('merge SIGKILLed mid-write: --out stays as it was; the next merge removes the temporary file', async (t) => {
   const dir = shardsIn(t);
   assert.equal(merge(dir, '--out', 'merged.json').status, 0);
   const before = readFileSync(path.join(dir, 'merged.json'), 'utf8');
