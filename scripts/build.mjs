@@ -4,11 +4,17 @@
 // pages the build made as a PNG (while Docusaurus builds), and indexes each
 // locale's pages for the search.
 //
-//   node scripts/build.mjs [--locale ja] [other docusaurus build options]
+//   node scripts/build.mjs [--locale ja] [--out-dir DIR] [other docusaurus build options]
+//
+// One build at a time per checkout (a second is refused, naming the first: .build.lock, build-lock.mjs).
+// The site is assembled beside its output, in build.tmp-<pid>/ (or DIR.tmp-<pid>/), and put in place
+// whole once complete (staged-output.mjs): a build that fails or is stopped leaves the last site as it
+// was, and the next build removes what a killed one left. SIGINT, SIGTERM and SIGHUP stop Docusaurus too
+// (its own process group: SIGTERM, then SIGKILL) and exit 128 + the signal's number.
 //
 // Reads:  datasets/, results/, benchmarks/, i18n/ (and, through Docusaurus, docs/, src/).
-// Writes: .docusaurus/data/ (each result as JSON and CSV), then build/ (or --out-dir), the result files
-//         moved into its data/ (once, for every language), and
+// Writes: .docusaurus/data/ (each result as JSON and CSV), then the staged site (build/ or --out-dir once in
+//         place), the result files moved into its data/ (once, for every language), and
 //         <each locale's output>/charts/<id>.png from the specs the data plugin derived
 //         (drawn into node_modules/.cache/chart-images/ while Docusaurus builds; unchanged
 //         images are taken from there), and <each locale's output>/pagefind/ (written by the
@@ -16,17 +22,21 @@
 //         pages did not change gets its index from node_modules/.cache/search-index/).
 //         An invalid data file stops the build before anything is replaced, with the file,
 //         the JSON path and the fix.
-// Exit:   0 built; 1 the data or the build failed, or static/ holds a link out of itself (the
-//         message says where).
-import {existsSync, rmSync} from 'node:fs';
+// Exit:   0 built; 1 the data or the build failed, static/ holds a link out of itself, or another build
+//         of this checkout runs (the message says where, or whose); 129, 130, 143 stopped by SIGHUP,
+//         SIGINT, SIGTERM.
+import {existsSync, readFileSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {$, chalk, echo} from 'zx';
+import {$, chalk, echo, sleep} from 'zx';
 import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
 import {linksOutside} from './publish/static-links.mjs';
+import {BuildLockHeld, takeBuildLock} from './publish/build-lock.mjs';
+import {clearLeftovers, outputFolder, putInPlace, stagingDir} from './publish/staged-output.mjs';
 import {catalogPath} from '../lib/i18n/catalogs.mjs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
 import {
+  builtLocales,
   clearChartHandoffs,
   drawChartImages,
   emitResultFilesApart,
@@ -54,6 +64,99 @@ if (asked.length > 1 && !asked.includes(defaultLocale)) {
 if (unknown.length > 0) {
   echo(chalk.red(`Unknown locale ${unknown.join(', ')}: i18n/locales.json lists ${Object.keys(locales).join(', ')}.`));
   process.exit(1);
+}
+
+// The output (Docusaurus's --out-dir, relative to the project; build/ by default): Docusaurus builds into
+// a folder beside it, which takes its place once the site is complete.
+const outAt = args.findIndex((a) => a === '--out-dir' || a.startsWith('--out-dir='));
+const outValue = outAt < 0 ? 'build' : args[outAt] === '--out-dir' ? args[outAt + 1] : args[outAt].slice(10);
+if (!outValue) {
+  echo(chalk.red('--out-dir takes the folder to build into, e.g. --out-dir .preview/ja.'));
+  process.exit(1);
+}
+const docusaurusArgs = args.filter(
+  (_, i) => outAt < 0 || !(i === outAt || (args[outAt] === '--out-dir' && i === outAt + 1)),
+);
+const out = outputFolder(path.resolve(root, outValue));
+const shownOut = path.relative(root, out).startsWith('..') ? out : path.relative(root, out);
+if (path.resolve(root) === out || path.resolve(root).startsWith(`${out}${path.sep}`)) {
+  echo(
+    chalk.red(
+      `--out-dir ${outValue} holds the project itself: the build replaces it whole. Build into a folder of its own.`,
+    ),
+  );
+  process.exit(1);
+}
+const staged = stagingDir(out);
+
+// One build at a time: two share .docusaurus/ and the output.
+let lock;
+try {
+  lock = takeBuildLock(path.join(root, '.build.lock'), {command: ['node', 'scripts/build.mjs', ...args].join(' ')});
+} catch (error) {
+  if (!(error instanceof BuildLockHeld)) throw error;
+  echo(chalk.red(error.message));
+  process.exit(1);
+}
+if (lock.note) echo(chalk.yellow(lock.note));
+
+/** Whether any process of the group `group` runs. */
+function groupRuns(group) {
+  // Not 0: kill(0) is this process's own group.
+  if (!group) return false;
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** Whether process `pid` runs Docusaurus (a pid taken since by another program does not). */
+function isDocusaurus(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('docusaurus');
+  } catch {
+    return false;
+  }
+}
+// A build killed outright left its Docusaurus running on, writing into the folder removed below: ended first.
+const orphans = lock.stale?.group;
+if (orphans && groupRuns(orphans) && isDocusaurus(orphans)) {
+  process.kill(-orphans, 'SIGKILL');
+  echo(chalk.yellow(`Ended the Docusaurus build the stopped build had left running (process group ${orphans}).`));
+  for (let waited = 0; groupRuns(orphans) && waited < 5000; waited += 100) await sleep(100);
+}
+for (const note of clearLeftovers(out)) echo(chalk.yellow(note));
+
+// Whatever ends this process: Docusaurus with it, the unfinished site removed, the lock released.
+let docusaurusGroup = null;
+let placed = false;
+process.on('exit', () => {
+  if (docusaurusGroup && groupRuns(docusaurusGroup)) process.kill(-docusaurusGroup, 'SIGKILL');
+  if (!placed) rmSync(staged, {recursive: true, force: true});
+  lock.release();
+});
+// A signal stops the build between two steps (never inside the synchronous swap of the output).
+const SIGNALS = {SIGHUP: 1, SIGINT: 2, SIGTERM: 15};
+let stopping = null;
+for (const [signal, number] of Object.entries(SIGNALS)) {
+  process.on(signal, () => {
+    stopping ??= (async () => {
+      echo(
+        chalk.yellow(
+          `${signal}: the build stops; ${shownOut}/ ${placed ? 'holds the new site' : 'is left as it was'}.`,
+        ),
+      );
+      // Docusaurus ends on SIGTERM, but not always at once: its group gets a moment, then SIGKILL (the exit
+      // handler).
+      const group = docusaurusGroup;
+      if (group && groupRuns(group)) {
+        process.kill(-group, 'SIGTERM');
+        for (let waited = 0; groupRuns(group) && waited < 2000; waited += 100) await sleep(100);
+      }
+      process.exit(128 + number);
+    })();
+  });
 }
 
 // The translation guard first. English is the source: a problem there stops the build. A translation's
@@ -96,10 +199,35 @@ clearChartHandoffs(generatedFilesDir);
 // Docusaurus builds in a process of its own; a thread of this one draws the charts meanwhile, and readies
 // the search indexer.
 const beside = workWhileBuilding(generatedFilesDir, {cacheDir, search: {cacheDir: searchCacheDir}});
+// --expose-gc: the data plugin frees what reading a large result leaves behind (lib/pages/site-data.mjs).
+// Detached: a process group of its own, which a signal to this build ends whole.
+const building = $({
+  cwd: root,
+  stdio: 'inherit',
+  verbose: false,
+  detached: true,
+})`${process.execPath} --expose-gc ${docusaurus} build ${docusaurusArgs} --out-dir ${staged}`;
+docusaurusGroup = building.pid;
 try {
-  // --expose-gc: the data plugin frees what reading a large result leaves behind (lib/pages/site-data.mjs).
-  await $({cwd: root, stdio: 'inherit', verbose: false})`${process.execPath} --expose-gc ${docusaurus} build ${args}`;
+  // So that a build after one killed outright can end the Docusaurus it left.
+  lock.record({group: docusaurusGroup});
+} catch {}
+try {
+  await building;
 } catch {
+  if (stopping) await stopping;
+  process.exit(1);
+}
+docusaurusGroup = null;
+// Docusaurus exits 0 on SIGINT and SIGTERM, as if it had built: a stop ends this process here (and a site
+// it did not finish is not put in place: checked next).
+if (stopping) await stopping;
+// Every locale asked for has its pages: Docusaurus killed by another hand exits 0 too.
+const missing = (asked.length > 0 ? asked : Object.keys(locales)).filter(
+  (l) => !builtLocales(generatedFilesDir).some((b) => b.locale === l && existsSync(path.join(b.outDir, 'index.html'))),
+);
+if (missing.length > 0) {
+  echo(chalk.red(`Docusaurus ended without the pages of ${missing.join(', ')}; ${shownOut}/ is left as it was.`));
   process.exit(1);
 }
 
@@ -136,4 +264,11 @@ try {
 }
 // The result files once, at the site's root, for every language (the pages link them there).
 const published = publishResultFiles(generatedFilesDir, defaultLocale);
-if (published) echo(`Result files published once, for every language, in ${path.relative(root, published)}/.`);
+const inOut = (dir) => path.join(shownOut, path.relative(staged, dir));
+if (published) echo(`Result files published once, for every language, in ${inOut(published)}/.`);
+// The site complete: in place of the last one, whole. Nothing async from here to the swap: a signal cannot
+// come between.
+if (stopping) await stopping;
+putInPlace(staged, out);
+placed = true;
+echo(`The site is in ${shownOut}/.`);
