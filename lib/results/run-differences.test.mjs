@@ -34,9 +34,9 @@ test("two runs' differences, each named with its value in either run: suite, par
       'Runs of different suites (pg-versions, pg-versions-tuned): only cells with the same scenario, workload and ' +
         'client count are compared, and one name may not mean the same work in both.',
       'Parameter durationS of small/tpcb/c1: 20 → 60.',
-      'Server version of pg16: PostgreSQL 16.14 on x86_64-pc-linux-gnu, compiled by gcc (Ubuntu 7.5.0-3ubuntu1~18.04) ' +
-        '7.5.0, 64-bit → PostgreSQL 16.15 on x86_64-pc-linux-gnu, compiled by gcc (Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0, ' +
-        '64-bit.',
+      'Server version of pg16: PostgreSQL 16.14 on x86_64-pc-linux-gnu, compiled by gcc ' +
+        '(Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0, 64-bit → PostgreSQL 16.15 on x86_64-pc-linux-gnu, compiled by gcc ' +
+        '(Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0, 64-bit.',
       'Setting effective_io_concurrency of pg16: (not recorded) → 200.',
       'Setting shared_buffers of pg16, pg18: 1GB → 4GB.',
     ],

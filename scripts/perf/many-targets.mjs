@@ -91,9 +91,9 @@ if (copies.every((c) => c.seconds.length === rounds)) {
   const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   const range = rounds > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×)` : '';
   console.log(`build (en, cold), ${rounds} round(s)   1 target        ${count.toLocaleString('en')} targets   ratio`);
+  const seconds = (c, width) => `${median(c.seconds).toFixed(1).padStart(width)} s`;
   console.log(
-    `seconds (median)${' '.repeat(16)}${median(one.seconds).toFixed(1).padStart(8)} s ${median(many.seconds).toFixed(1).padStart(12)} s` +
-      `   ${ratio.toFixed(2)}×${range}`,
+    `seconds (median)${' '.repeat(16)}${seconds(one, 8)} ${seconds(many, 12)}   ${ratio.toFixed(2)}×${range}`,
   );
   console.log(`the added run's file${' '.repeat(12)}${mb(one.bytes).padStart(10)} ${mb(many.bytes).padStart(14)}`);
   const met = ratio <= BUDGET;
