@@ -188,7 +188,8 @@ if (existsSync(path.join(root, 'static', 'data'))) {
   echo('Removed static/data/, which older builds wrote: the result files now go to data/ in the output.');
 }
 try {
-  const results = await emitResultFilesApart(root, stagedDataDir(generatedFilesDir));
+  // Recorded as checked: the data plugin then parses them without deriving every figure again.
+  const results = await emitResultFilesApart(root, stagedDataDir(generatedFilesDir), {record: true});
   echo(`Emitted ${results} result files (JSON, CSV), to be published in data/.`);
 } catch (error) {
   echo(chalk.red(error.message));

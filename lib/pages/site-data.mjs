@@ -6,6 +6,7 @@ import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {measureOf} from '../results/cell-figures.mjs';
+import {checkedEarlier} from '../results/checked-files.mjs';
 import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {createTranslator} from '../i18n/messages.mjs';
@@ -55,11 +56,14 @@ function loadResultFiles(siteDir) {
   const files = resultFilesOf(siteDir);
   const resultsDir = path.join(siteDir, 'results', path.sep);
   for (const file of parsed.keys()) if (file.startsWith(resultsDir) && !files.includes(file)) parsed.delete(file);
+  const checked = checkedEarlier(siteDir);
   const read = files.map((file) => {
-    const {size, mtimeMs} = statSync(file);
+    const stat = statSync(file);
+    const {size, mtimeMs} = stat;
     const known = parsed.get(file);
     if (known?.size === size && known.mtimeMs === mtimeMs) return {file, result: known.result};
-    const result = deepFreeze(readCheckedResult(siteDir, file));
+    // Checked in full by this build's first step (checked-files.mjs), and not changed since: parsed only.
+    const result = deepFreeze(checked(file, stat) ? readResultFile(file) : readCheckedResult(siteDir, file));
     parsed.set(file, {size, mtimeMs, result});
     // Reading a large file leaves its bytes and text behind, about twice its size, which V8 frees only
     // when it next collects in full: at once where it lets us (scripts/build.mjs starts Docusaurus with

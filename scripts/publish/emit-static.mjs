@@ -27,6 +27,7 @@ import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 import {Chart} from '../../lib/charts/register.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
+import {forgetChecked, recordChecked} from '../../lib/results/checked-files.mjs';
 import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
 import {narrowImageOf} from '../../lib/charts/chart-spec.mjs';
 import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
@@ -107,11 +108,12 @@ export const stagedDataDir = (generatedFilesDir) => path.join(generatedFilesDir,
 
 /**
  * Every result of results/ as JSON (the file as committed) and CSV in `into`, and their index;
- * every published dataset (datasets/<id>.json) as JSON and CSV in `into`/datasets/. A failure
- * leaves `into` as it was.
+ * every published dataset (datasets/<id>.json) as JSON and CSV in `into`/datasets/; `record`: listed as
+ * checked (lib/results/checked-files.mjs). A failure leaves `into` as it was.
  * @returns {number} how many results
  */
-export function emitResultFiles(siteDir, into) {
+export function emitResultFiles(siteDir, into, {record = false} = {}) {
+  if (record) forgetChecked(siteDir); // written again once every file has passed
   const datasets = loadDatasets(siteDir);
   const runs = [];
   replaceDir(into, (dir) => {
@@ -138,6 +140,7 @@ export function emitResultFiles(siteDir, into) {
       writeFileSync(path.join(dir, 'datasets', `${dataset.id}.json`), `${JSON.stringify(dataset, null, 2)}\n`);
       writeFileSync(path.join(dir, 'datasets', `${dataset.id}.csv`), datasetCsv(dataset));
     }
+    if (record) recordChecked(siteDir, read.map((r) => r.file));
   });
   return runs.length;
 }
@@ -147,8 +150,8 @@ export function emitResultFiles(siteDir, into) {
  * result took is given back before Docusaurus starts, not held by the build beside it.
  * @returns {Promise<number>} how many results
  */
-export function emitResultFilesApart(siteDir, into) {
-  const worker = new Worker(new URL('./emit-worker.mjs', import.meta.url), {workerData: {siteDir, into}});
+export function emitResultFilesApart(siteDir, into, options = {}) {
+  const worker = new Worker(new URL('./emit-worker.mjs', import.meta.url), {workerData: {siteDir, into, options}});
   return new Promise((resolve, reject) => {
     worker.once('message', (m) => (m.failed === undefined ? resolve(m.emitted) : reject(new Error(m.failed))));
     worker.once('error', reject);

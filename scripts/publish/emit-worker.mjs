@@ -4,7 +4,7 @@ import {parentPort, workerData} from 'node:worker_threads';
 import {emitResultFiles} from './emit-static.mjs';
 
 try {
-  parentPort.postMessage({emitted: emitResultFiles(workerData.siteDir, workerData.into)});
+  parentPort.postMessage({emitted: emitResultFiles(workerData.siteDir, workerData.into, workerData.options)});
 } catch (error) {
   parentPort.postMessage({failed: error.message});
 }
