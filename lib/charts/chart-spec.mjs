@@ -1,7 +1,23 @@
 // Chart specifications, made at build time from the data: every label, tick
 // and tooltip is already written for the locale, so the browser (Chart.js) and
 // the static images (scripts/publish/chart-images.mjs) only draw. A spec is plain JSON.
+import {formatFigure} from '../numbers/format.mjs';
 import {niceTicks} from '../numbers/ticks.mjs';
+
+/**
+ * The most series a chart draws: seven colours against five marker shapes (chart-config.mjs) tell 35 apart.
+ * A chart of more (a run of 1,000 servers) would draw lines and bars no reader can tell from each other, and
+ * cost the build and every reader's browser time that grows faster than the series (Chart.js's grouped bars
+ * look at every series for each bar): it is not drawn, its figures are in its table, and the page says why.
+ */
+export const MAX_SERIES = 35;
+
+/** The charts that are drawn as images: not one of too many series. */
+export const drawable = (specs) => specs.filter((spec) => !spec.tooMany);
+
+/** What a chart of too many series carries instead of being drawn: how many, written for the locale. */
+const tooMany = (series, locale) =>
+  series.length > MAX_SERIES ? {tooMany: formatFigure(series.length, 'integer', locale)} : {};
 
 /**
  * Bars per category, one bar per series; each bar may carry its repeats'
@@ -40,6 +56,7 @@ export function barChart({
     type: 'bar',
     title,
     image,
+    ...tooMany(series, locale),
     ...(credit && {imageCredit: credit}),
     ...(note && {note}),
     x: {title: xTitle, categories},
@@ -81,6 +98,7 @@ export function lineChart(options) {
     type: 'line',
     title,
     image,
+    ...tooMany(series, locale),
     ...(credit && {imageCredit: credit}),
     ...(markers && {markers: true}),
     x: {

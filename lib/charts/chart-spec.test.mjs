@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {chartConfig} from './chart-config.mjs';
-import {chartTable, lineChart} from './chart-spec.mjs';
+import {barChart, chartTable, drawable, lineChart, MAX_SERIES} from './chart-spec.mjs';
 
 const seconds = (n) => `${n} s`;
 const spec = lineChart({
@@ -37,4 +37,41 @@ test('the data table and the tooltip name each x by those words', () => {
   const config = chartConfig(spec, {});
   const title = config.options.plugins.tooltip.callbacks.title([{datasetIndex: 1, dataIndex: 1}]);
   assert.equal(title, '2 s');
+});
+
+test('a chart of more series than colours and shapes tell apart (35) is not drawn; it says how many', () => {
+  const bars = (n, locale = 'en') =>
+    barChart({
+      id: `b${n}`,
+      locale,
+      title: 'TPS',
+      xTitle: 'Group',
+      yTitle: 'TPS',
+      kind: 'tps',
+      categories: ['c1'],
+      series: Array.from({length: n}, (_, i) => ({label: `s${i}`, points: [{y: i + 1, text: String(i + 1)}]})),
+      image: `/charts/b${n}.png`,
+    });
+  assert.equal(MAX_SERIES, 35);
+  assert.equal(bars(35).tooMany, undefined);
+  assert.equal(bars(36).tooMany, '36');
+  assert.equal(bars(1000).tooMany, '1,000');
+  assert.equal(bars(1000, 'de').tooMany, '1.000');
+  assert.equal(bars(1000).series.length, 1000, 'its table keeps every series');
+  assert.deepEqual(
+    drawable([bars(2), bars(36), bars(35)]).map((c) => c.id),
+    ['b2', 'b35'],
+  );
+  const lines = lineChart({
+    id: 'l',
+    locale: 'en',
+    title: 't',
+    xTitle: 'x',
+    yTitle: 'y',
+    xKind: 'integer',
+    yKind: 'tps',
+    image: '/charts/l.png',
+    series: Array.from({length: 40}, (_, i) => ({label: `s${i}`, points: [{x: 1, y: i + 1, xText: '1', text: 'a'}]})),
+  });
+  assert.equal(lines.tooMany, '40');
 });

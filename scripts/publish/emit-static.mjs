@@ -29,7 +29,7 @@ import {Chart} from '../../lib/charts/register.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
 import {forgetChecked, recordChecked} from '../../lib/results/checked-files.mjs';
 import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
-import {narrowImageOf} from '../../lib/charts/chart-spec.mjs';
+import {drawable, narrowImageOf} from '../../lib/charts/chart-spec.mjs';
 import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
 import {datasetCsv} from './dataset-csv.mjs';
 import {resultCsv} from './result-csv.mjs';
@@ -140,7 +140,7 @@ export function emitResultFiles(siteDir, into, {record = false} = {}) {
       writeFileSync(path.join(dir, 'datasets', `${dataset.id}.json`), `${JSON.stringify(dataset, null, 2)}\n`);
       writeFileSync(path.join(dir, 'datasets', `${dataset.id}.csv`), datasetCsv(dataset));
     }
-    if (record) recordChecked(siteDir, read.map((r) => r.file));
+    if (record) recordChecked(siteDir, resultFilesOf(siteDir));
   });
   return runs.length;
 }
@@ -214,7 +214,7 @@ export async function drawHandOffs(generatedFilesDir, {cacheDir, built}) {
     const handed = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !done.has(f)) : [];
     for (const name of handed.sort()) {
       done.add(name);
-      for (const spec of JSON.parse(readFileSync(path.join(dir, name), 'utf8')).charts) {
+      for (const spec of drawable(JSON.parse(readFileSync(path.join(dir, name), 'utf8')).charts)) {
         for (const {size} of SIZES) {
           if (chartPng(spec, size, cacheDir).drawn) drawn++;
           // Between images, let the message that the build is done come in.
@@ -286,7 +286,7 @@ export function drawChartImages(generatedFilesDir, {cacheDir}) {
     locales.push(locale);
     const target = path.join(outDir, 'charts');
     mkdirSync(target, {recursive: true});
-    for (const spec of specs) {
+    for (const spec of drawable(specs)) {
       for (const {size, name} of SIZES) {
         const png = chartPng(spec, size, cacheDir);
         copyFileSync(png.file, path.join(target, name(spec.id)));

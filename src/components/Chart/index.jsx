@@ -5,6 +5,8 @@
 // once in dark mode); then Chart.js, with only the chart's type registered,
 // loads and draws it in the theme's colours. So a page's first JavaScript
 // holds no Chart.js. Nothing is formatted in the browser: labels come written.
+// The search leaves the chart's table out: figures are not what readers search
+// for, and a run of many servers would fill the index with them.
 import {useEffect, useRef, useState} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -130,12 +132,27 @@ function MarkerSwatch({color, marker}) {
   );
 }
 
+/** A chart of more series than can be told apart (chart-spec.mjs, MAX_SERIES): its table, and why. */
+function TooManySeries({spec, t}) {
+  return (
+    <figure className={styles.figure} data-chart={spec.id} data-chart-too-many={spec.series.length}>
+      <figcaption className={styles.title}>{spec.title}</figcaption>
+      <p className={styles.note}>{t('common.chartTooMany', {count: spec.tooMany})}</p>
+      <details className={styles.data} data-pagefind-ignore="all">
+        <summary>{t('common.chartData')}</summary>
+        <ChartTable spec={spec} />
+      </details>
+    </figure>
+  );
+}
+
 export default function Chart({spec}) {
   const t = useT();
   const box = useRef(null);
   // Each locale's build holds its own images: /ja/charts/… for Japanese.
   const image = useBaseUrl(spec.image);
   const narrowImage = useBaseUrl(narrowImageOf(spec.image));
+  if (spec.tooMany) return <TooManySeries spec={spec} t={t} />;
   // The image draws its own title, legend and credit, and phones get a narrow one.
   const still = (
     <picture>
@@ -168,7 +185,7 @@ export default function Chart({spec}) {
         <BrowserOnly fallback={still}>{() => <ChartCanvas spec={spec} box={box} still={still} />}</BrowserOnly>
       </div>
       {spec.note && <p className={styles.note}>{spec.note}</p>}
-      <details className={styles.data}>
+      <details className={styles.data} data-pagefind-ignore="all">
         <summary>{t('common.chartData')}</summary>
         <ChartTable spec={spec} />
       </details>
