@@ -12,12 +12,11 @@
 // Reads: the project (copied to a temp folder, node_modules linked entry by entry without its
 //        .cache, so both builds start cold). Writes: only the temp folder (removed after).
 // Exit: 0 within budget; 1 over it or a build failed.
-import {spawn} from 'node:child_process';
 import {lstatSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {largeResult} from './large-result-file.mjs';
-import {clearBuild, copyProject} from './project-copy.mjs';
+import {clearBuild, copyProject, runBuild} from './project-copy.mjs';
 
 const BUDGET_BYTES = 2 * 1024 ** 3;
 const {values} = parseArgs({
@@ -70,37 +69,20 @@ function treeRss(pid) {
 }
 
 /** `npm run build` in `dir`: seconds, peak tree memory (sampled every 100 ms), what it published. */
-function build(dir) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [path.join(dir, 'scripts', 'build.mjs')], {
-      cwd: dir,
-      env: {...process.env, FORCE_COLOR: '0'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    let peak = 0;
-    let largest = 0;
+async function build(dir) {
+  let peak = 0;
+  let largest = 0;
+  const sample = (child) => {
     const timer = setInterval(() => {
       const now = treeRss(child.pid);
       peak = Math.max(peak, now.total);
       largest = Math.max(largest, now.largest);
     }, 100);
-    child.on('close', (code) => {
-      clearInterval(timer);
-      if (code !== 0) return reject(new Error(`The build in ${dir} failed (exit ${code}):\n${log.slice(-4000)}`));
-      const out = path.join(dir, 'build');
-      resolve({
-        seconds: (performance.now() - started) / 1000,
-        peak,
-        largest,
-        output: sizeOf(out),
-        data: sizeOf(path.join(out, 'data')),
-      });
-    });
-  });
+    return () => clearInterval(timer);
+  };
+  const seconds = await runBuild(dir, [], sample);
+  const out = path.join(dir, 'build');
+  return {seconds, peak, largest, output: sizeOf(out), data: sizeOf(path.join(out, 'data'))};
 }
 
 const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;

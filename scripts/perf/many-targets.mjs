@@ -13,12 +13,11 @@
 // Reads: the project (copied to temp folders; node_modules linked without its .cache: every build cold).
 // Writes: only the temp folders (removed after).
 // Exit: 0 within budget; 1 over it or a build failed; 2 on a bad option.
-import {spawn} from 'node:child_process';
 import {lstatSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {manyTargetsResult} from './many-targets-file.mjs';
-import {clearBuild, copyProject} from './project-copy.mjs';
+import {clearBuild, copyProject, runBuild} from './project-copy.mjs';
 
 const BUDGET = 1.5;
 const {values} = parseArgs({
@@ -41,21 +40,7 @@ for (const [name, n] of [
 /** `npm run build -- --locale en` in `dir`, cold: its seconds. */
 function build(dir) {
   clearBuild(dir);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [path.join(dir, 'scripts', 'build.mjs'), '--locale', 'en'], {
-      cwd: dir,
-      env: {...process.env, FORCE_COLOR: '0'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`The build in ${dir} failed (exit ${code}):\n${log.slice(-4000)}`));
-      resolve((performance.now() - started) / 1000);
-    });
-  });
+  return runBuild(dir, ['--locale', 'en']);
 }
 
 const median = (xs) => {

@@ -56,18 +56,9 @@ test('another local user cannot connect to a run server, over TCP or its socket;
   assert.match(guess.text, /password authentication failed for user "bench"/);
   // The socket: its folder cannot be entered.
   const socketDir = path.join(server.baseDir, 'socket');
-  const socket = psqlAs(uid, [
-    '-h',
-    socketDir,
-    '-p',
-    String(server.port),
-    '-U',
-    server.user,
-    '-d',
-    'postgres',
-    '-c',
-    attack,
-  ]);
+  const viaSocket = (as, sql) =>
+    psqlAs(as, ['-h', socketDir, '-p', String(server.port), '-U', server.user, '-d', 'postgres', '-c', sql]);
+  const socket = viaSocket(uid, attack);
   assert.notEqual(socket.status, 0, socket.text);
   assert.match(socket.text, /Permission denied|No such file/);
   assert.equal(statSync(server.baseDir).mode & 0o077, 0, "the server's folder is its user's alone");
@@ -76,18 +67,7 @@ test('another local user cannot connect to a run server, over TCP or its socket;
   // Even with the server's own user's rights over the socket, no password is no entry.
   const asServer = serverUser();
   if (asServer) {
-    const local = psqlAs(asServer.uid, [
-      '-h',
-      socketDir,
-      '-p',
-      String(server.port),
-      '-U',
-      server.user,
-      '-d',
-      'postgres',
-      '-c',
-      'SELECT 1',
-    ]);
+    const local = viaSocket(asServer.uid, 'SELECT 1');
     assert.notEqual(local.status, 0, local.text);
     assert.match(local.text, /password/);
   }
