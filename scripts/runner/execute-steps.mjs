@@ -27,6 +27,9 @@ export async function executeSteps({steps, targets, result, save, progress, reco
   let failed = 0;
   let state = null;
   const initErrors = new Map();
+  // A workload whose setup SQL failed on a target: its cells there fail with why.
+  const setupErrors = new Map();
+  const setupKey = (target, workload) => `${target}\n${workload}`;
   const fail = (plannedCell, error) => {
     result.cells.push(failedCell(plannedCell, error));
     progress.cell({cell: plannedCell, status: 'failed', note: error.message});
@@ -48,16 +51,19 @@ export async function executeSteps({steps, targets, result, save, progress, reco
       );
     } else if (step.type === 'prepare') {
       if (state.error) continue;
-      await prepareWorkload({
+      const setupError = await prepareWorkload({
         target: step.target,
         workload: step.workload,
         connection: state.connection,
         result,
         record,
       });
-      if (step.workload.setup) await targets.recheck(step.target, `workload ${step.workload.id}'s setup SQL`);
+      if (setupError) setupErrors.set(setupKey(step.target.id, step.workload.id), setupError);
+      else if (step.workload.setup) await targets.recheck(step.target, `workload ${step.workload.id}'s setup SQL`);
     } else if (state.error) {
       fail(step.cell, state.error);
+    } else if (setupErrors.has(setupKey(step.cell.target, step.cell.workload))) {
+      fail(step.cell, setupErrors.get(setupKey(step.cell.target, step.cell.workload)));
     } else if (initErrors.get(step.cell.target) && step.cell.workloadSpec.builtin) {
       const initError = initErrors.get(step.cell.target);
       fail(step.cell, {...initError, message: `pgbench -i failed: ${initError.message}`});

@@ -172,8 +172,10 @@ async function measureRun(m, transactions, randomSeed) {
 
 /** A mark: each of the server's other processes writes its counts since the last (other-processes.mjs). */
 function mark({connection, server, record}) {
-  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', MARK_SQL]);
-  return markOtherProcesses(connection, server.valgrindDir);
+  // pg_reload_conf(): the runner's own role (suite-role.mjs).
+  const admin = connection.admin ?? connection;
+  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', MARK_SQL]);
+  return markOtherProcesses(admin, server.valgrindDir);
 }
 
 /** pgbench's vacuum (by psql) and CHECKPOINT, then a mark. */

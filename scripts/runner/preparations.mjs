@@ -40,7 +40,11 @@ export async function initialize({target, scale, connection, result, record, pro
   return {...error, message: redact(error.message, connection.secrets)};
 }
 
-/** A workload's first time on a target: its script kept, its setup SQL run, its queries' plans recorded. */
+/**
+ * A workload's first time on a target: its script kept, its setup SQL run, its queries' plans recorded.
+ * @returns {Promise<object|null>}  the error that fails the workload's cells on this target (its setup SQL
+ *   failed: its tables may be missing or half made), or null
+ */
 export async function prepareWorkload({target, workload, connection, result, record}) {
   const env = sessionEnv(workload);
   // The script pgbench runs, as it was: the suite's file may change after the run.
@@ -55,6 +59,19 @@ export async function prepareWorkload({target, workload, connection, result, rec
     record(argv);
     const out = await runProcess(argv, {env: connection.env});
     result.preparations.push(preparation(target, {kind: 'setup', workload: workload.id}, argv, out, connection));
+    if (out.exitCode !== 0) {
+      // psql names the file and line with its ERROR; what follows (DETAIL, HINT, CONTEXT) says more.
+      const lines = (out.stderr || `psql exited with code ${out.exitCode}`).trim().split('\n');
+      const at = Math.max(
+        0,
+        lines.findIndex((l) => /\b(ERROR|FATAL):/.test(l)),
+      );
+      const why = lines.slice(at, at + 2).join(' ');
+      return {
+        kind: 'script',
+        message: redact(`workload ${workload.id}'s setup SQL failed: ${why}`, connection.secrets),
+      };
+    }
   }
   for (const {file, name} of workload.explain) {
     const sql = explainedQuery(file);
@@ -77,6 +94,7 @@ export async function prepareWorkload({target, workload, connection, result, rec
       error,
     });
   }
+  return null;
 }
 
 /** An unmeasured pgbench run before a cell, kept among the result's preparations. */

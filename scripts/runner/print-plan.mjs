@@ -6,6 +6,7 @@ import {planServer} from './plan-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
 import {watchCommand, watchedNames} from './settings-watch.mjs';
+import {SUITE_ROLE, suiteRoleSql} from './suite-role.mjs';
 import {
   beforeEachRun,
   cellSeeds,
@@ -41,10 +42,12 @@ export function suiteLines(suite, estimate, tmp) {
   return lines;
 }
 
-/** A placeholder connection for a target that is not reached in a dry run. */
-function plannedConnection(target) {
+/** A placeholder connection for a target that is not reached in a dry run (as the suite's role, suite-role.mjs). */
+function plannedConnection(target, shell) {
   if (target.kind === 'embedded') {
-    return embeddedConnection({host: '127.0.0.1', port: '<port>', user: 'bench', database: 'postgres'});
+    const server = {host: '127.0.0.1', port: '<port>', user: 'bench', database: 'postgres'};
+    const admin = embeddedConnection(server);
+    return shell ? admin : {...embeddedConnection({...server, user: SUITE_ROLE}), admin};
   }
   return {
     args: [`<URL from $${target.urlVariable}, password removed>`],
@@ -66,15 +69,17 @@ function instructionLines(cell, connection, env, warmed) {
     renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, seeds.warmUp)], env),
   ];
   warmed.add(group);
-  const psqlLine = (args) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
+  const psqlLine = (args, as = connection) =>
+    renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...as.psqlArgs, ...args]);
+  const admin = connection.admin ?? connection;
   const [short, long] = runLengths(cell);
   // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
   const run = (transactions, randomSeed) => [
     psqlLine(beforeEachRun(cell)),
-    psqlLine(['-c', MARK_SQL]),
+    psqlLine(['-c', MARK_SQL], admin),
     renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeed)], env),
     psqlLine(['-c', CHECKPOINT_SQL]),
-    psqlLine(['-c', MARK_SQL]),
+    psqlLine(['-c', MARK_SQL], admin),
   ];
   return [
     ...warmup,
@@ -125,7 +130,7 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
  * server under Valgrind for its cells, and without it for pgbench -i and
  * setup SQL, as the run does.
  */
-export function planLines(cells, seed, {measure = 'time'} = {}) {
+export function planLines(cells, seed, {measure = 'time', shell = false} = {}) {
   const instructions = measure === 'instructions';
   const lines = [`# order: rounds of every target, shuffled from seed ${seed} (run with --seed ${seed} to keep it)`];
   if (instructions) {
@@ -134,7 +139,7 @@ export function planLines(cells, seed, {measure = 'time'} = {}) {
     );
   }
   // What the plan knows as it goes, as the run would: each target's server and mode, and the active one.
-  const plan = {lines, instructions, servers: new Map(), warmed: new Set(), active: null};
+  const plan = {lines, instructions, shell, servers: new Map(), warmed: new Set(), active: null};
   const steps = [...runSteps(cells)];
   for (const [i, step] of steps.entries()) {
     if (step.type === 'switch') {
@@ -171,7 +176,7 @@ function switchLines(plan, target, next) {
 /** A target's first turn: its server planned, initialized and started (embedded), then described. */
 function firstTurnLines(plan, target) {
   const {lines, instructions} = plan;
-  const connection = plannedConnection(target);
+  const connection = plannedConnection(target, plan.shell);
   const server =
     target.kind === 'embedded'
       ? planServer({
@@ -194,7 +199,13 @@ function firstTurnLines(plan, target) {
       renderCommand(server.commands.start),
     );
   }
-  lines.push(...describeCommands(connection).map((argv) => renderCommand(argv)), watchLine(target, connection));
+  const admin = connection.admin ?? connection;
+  if (connection.admin) {
+    lines.push(
+      renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', suiteRoleSql('<verifier>')]),
+    );
+  }
+  lines.push(...describeCommands(admin).map((argv) => renderCommand(argv)), watchLine(target, connection));
 }
 
 /**
@@ -225,7 +236,7 @@ function modeLines(plan, step) {
       '-X',
       '-v',
       'ON_ERROR_STOP=1',
-      ...entry.connection.psqlArgs,
+      ...(entry.connection.admin ?? entry.connection).psqlArgs,
       '-A',
       '-t',
       '-c',

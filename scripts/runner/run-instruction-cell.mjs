@@ -29,9 +29,11 @@ export async function runInstructionCell({cell, state, result, record, progress,
   let measured;
   if (state.prewarmed !== server.starts()) {
     const args = ['-A', '-t', '-c', PREWARM_SQL];
-    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
+    // CREATE EXTENSION pg_prewarm: the runner's own role (suite-role.mjs).
+    const admin = connection.admin ?? connection;
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
     try {
-      state.fits = prewarmOutcome(await psql(connection, args)).fits;
+      state.fits = prewarmOutcome(await psql(admin, args)).fits;
       state.prewarmed = server.starts();
     } catch (error) {
       if (error instanceof Interrupted) throw error;

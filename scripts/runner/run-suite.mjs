@@ -54,7 +54,11 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   checkLikeForLike(suite, groups);
   const estimate = estimateRun(plannedCells);
   if (dryRun) {
-    console.log([...suiteLines(suite, estimate, tmpdir()), ...planLines(plannedCells, seed, {measure})].join('\n'));
+    console.log(
+      [...suiteLines(suite, estimate, tmpdir()), ...planLines(plannedCells, seed, {measure, shell: suite.shell})].join(
+        '\n',
+      ),
+    );
     return {file: null, result: null, failed: 0, interrupted: null};
   }
   // Every target's data stays to the end of the run: the disk must hold them all.
@@ -110,6 +114,7 @@ async function executeRun({suite, plannedCells, groups, file, result, release, v
     progress,
     order: suite.targets.map((t) => t.id),
     unlike: unlikeServer(suite, groups, result),
+    shell: suite.shell,
     instrument: valgrind && {valgrind: valgrind.path},
   });
   const tmp = mkdtempSync(tempPrefix());

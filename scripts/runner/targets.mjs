@@ -12,6 +12,7 @@ import {embeddedConnection, externalConnection} from './connection.mjs';
 import {startServer} from './embedded-server.mjs';
 import {Interrupted} from './processes.mjs';
 import {describeServer} from './psql.mjs';
+import {suiteConnection} from './suite-role.mjs';
 import {movedError, movedSettings, readSettings, watchCommand, watchedNames} from './settings-watch.mjs';
 
 /**
@@ -22,10 +23,11 @@ import {movedError, movedSettings, readSettings, watchCommand, watchedNames} fro
  * @param {string[]} [options.order]  the suite's target ids: environment.targets keeps this order
  * @param {{valgrind: string}|null} [options.instrument]  embedded servers can run under Valgrind
  * @param {(entry: object) => string|null} [options.unlike]  why a described server may not be compared, or null
+ * @param {boolean} [options.shell]  the suite declared shell: true: its SQL runs as the superuser (suite-role.mjs)
  * @returns {{use: (target, mode?: string) => Promise<{connection?: object, error?: object}>,
  *   mode: (target, mode: string) => Promise<void>, lost: (target) => object|null, close: () => void}}
  */
-export function openTargets({result, record, progress, order = [], instrument = null, unlike = () => null}) {
+export function openTargets({result, record, progress, order = [], instrument = null, unlike = () => null, shell}) {
   const states = new Map();
   let active = null;
   const list = (entry) => listTarget(result, order, entry);
@@ -42,7 +44,7 @@ export function openTargets({result, record, progress, order = [], instrument = 
         state = {
           id: target.id,
           target,
-          ...(await openTarget(target, {record, progress, instrument, unlike, list, failure})),
+          ...(await openTarget(target, {record, progress, instrument, unlike, list, failure, shell})),
         };
         states.set(target.id, state);
       }
@@ -151,7 +153,7 @@ function targetFailure(result, list, target, error, during = null) {
 }
 
 /** A target's first turn: its server started or reached, described, and listed unless it is not like the others. */
-async function openTarget(target, {record, progress, instrument, unlike, list, failure}) {
+async function openTarget(target, {record, progress, instrument, unlike, list, failure, shell}) {
   let server = null;
   try {
     let connection;
@@ -164,11 +166,13 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
         onCommand: (argv) => record(argv),
         instrument,
       });
-      connection = embeddedConnection(server);
+      // The suite's SQL runs as a role that may not leave the database, unless the suite says it must.
+      connection = shell ? embeddedConnection(server) : await suiteConnection(server, {record});
     } else {
       connection = externalConnection(target.urlVariable);
     }
-    const entry = describedEntry(target, server, connection, await describeServer(connection, record));
+    const admin = connection.admin ?? connection;
+    const entry = describedEntry(target, server, connection, await describeServer(admin, record));
     const difference = unlike(entry);
     if (difference) {
       server?.stop();

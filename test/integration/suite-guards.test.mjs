@@ -3,7 +3,7 @@
 // after every measured run), or start servers on a disk that cannot hold them.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {mountTinyDisk} from '../helpers/tiny-disk.mjs';
@@ -72,6 +72,34 @@ test("a setting the suite's SQL moves fails the target, after its setup or after
     /^after cell pg17\/w\/s\/c1\/r1, synchronous_commit is local, where the run/,
   );
   assert.deepEqual(leftoverServers(TMP, 'bench-pg17-'), []);
+});
+
+test("SQL built as it runs cannot reach the shell: the suite's role may not; a failed setup fails its cells", async () => {
+  const {dir, suite, out} = tempSuite(scriptSuite('built-at-run-time', {setup: true}));
+  const marker = path.join(TMP, 'pwned');
+  // The loader reads the text and cannot see this COPY … PROGRAM: the server refuses it to the suite's role.
+  writeFileSync(
+    path.join(dir, 'setup.sql'),
+    `DO $$ BEGIN EXECUTE 'COPY (SELECT 1) TO PROG' || 'RAM ''touch ${marker}'''; END $$;\n`,
+  );
+  writeFileSync(path.join(dir, 'w.sql'), 'SELECT 1;\n');
+  const run = await runBench([suite, '--out', out]);
+  assert.equal(run.status, 3, run.stderr);
+  assert.ok(!existsSync(marker), 'no program ran');
+  const result = onlyResult(out);
+  assert.deepEqual(resultProblems(result), []);
+  assert.deepEqual(
+    result.cells.map((c) => c.error?.kind),
+    ['script', 'script'],
+  );
+  assert.match(
+    result.cells[0].error.message,
+    /^workload w's setup SQL failed: psql:\S+setup\.sql:1: ERROR: {2}permission denied to COPY to or from an external program/,
+  );
+  assert.ok(
+    result.run.commands.some((c) => / -U suite -d postgres -f /.test(c)),
+    'the setup ran as the suite role',
+  );
 });
 
 test('a temporary disk that cannot hold the servers is refused before any server starts', async (t) => {
