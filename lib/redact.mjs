@@ -96,8 +96,10 @@ export const SECRET_SETTINGS = [
 /**
  * PostgreSQL's own settings whose names hold one of the words below but whose values are no
  * secret: a file's path (where a key is, not the key), an algorithm's name, a switch. The list
- * is every such name of PostgreSQL 15-18 (`postgres --describe-config`); an extension's setting
- * with such a word (`myext.api_key`) is redacted, since what it holds cannot be known.
+ * is every such name of PostgreSQL 15-18 that the server reports (`postgres --describe-config`;
+ * max_index_keys, a compile-time number, is not among the settings a run records); an extension's
+ * setting with such a word (`myext.api_key`, `myext.api_token`) is redacted, since what it holds
+ * cannot be known.
  */
 const HARMLESS_SETTINGS = new Set([
   'ssl_key_file',
@@ -106,7 +108,7 @@ const HARMLESS_SETTINGS = new Set([
   'md5_password_warnings',
   'ssl_passphrase_command_supports_reload',
 ]);
-const SECRET_WORDS = /password|passphrase|secret|key/i;
+const SECRET_WORDS = /password|passphrase|secret|key|token|credential/i;
 
 const secretByName = (name) =>
   SECRET_SETTINGS.includes(name) || (SECRET_WORDS.test(name) && !HARMLESS_SETTINGS.has(name));

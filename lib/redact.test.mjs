@@ -37,6 +37,8 @@ test("a server's settings lose their secrets: by name whole, by pattern in any o
     archive_command: 'AWS_SECRET_ACCESS_KEY=abc123XYZ aws s3 cp %p s3://b/%f',
     restore_command: 'cp /mnt/archive/%f %p',
     'myext.api_key': 'k-123',
+    'myext.api_token': 't-456',
+    'vault.credentials': 'c-789',
     application_name: 'x password = S3cretSpace',
     ssl_key_file: 'server.key',
     password_encryption: 'scram-sha-256',
@@ -51,6 +53,8 @@ test("a server's settings lose their secrets: by name whole, by pattern in any o
     restore_command: '***',
     // An extension's setting named for a key: what it holds cannot be known.
     'myext.api_key': '***',
+    'myext.api_token': '***',
+    'vault.credentials': '***',
     application_name: 'x password = ***',
     // PostgreSQL's own settings with such words in their names that hold a path, an algorithm.
     ssl_key_file: 'server.key',
@@ -64,6 +68,8 @@ test("a server's settings lose their secrets: by name whole, by pattern in any o
     'archive_command',
     'restore_command',
     'myext.api_key',
+    'myext.api_token',
+    'vault.credentials',
     'application_name',
   ]);
   // Redacting twice changes nothing: a redacted result has no secret left to find.

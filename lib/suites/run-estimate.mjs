@@ -15,10 +15,10 @@ export const INITDB_BYTES = 40 * MB;
 export const BYTES_PER_SCALE = 28 * MB;
 // What the runner does around a timed cell besides pgbench's run: CHECKPOINT, the settings read back, the
 // result written (measured here at about half a second on 2 cores); a target's first turn: initdb, start,
-// describe (about 3 s); pgbench -i, about 0.3 s a scale step.
+// describe (about 3 s); pgbench -i, about 0.1 s a scale step (3.6 s at scale 50, measured here).
 const SECONDS_PER_CELL = 0.5;
 const SECONDS_PER_TARGET = 3;
-const SECONDS_PER_SCALE = 0.3;
+const SECONDS_PER_SCALE = 0.1;
 
 /**
  * @param {object[]} cells  the planned cells (expandMatrix), with targetSpec and scenarioSpec

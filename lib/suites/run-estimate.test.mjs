@@ -18,9 +18,9 @@ test("length: runs, warm-ups and the runner's steps; disk: each embedded target'
     {...cell('a'), durationS: null},
   ];
   const e = estimateRun(cells);
-  // (10 + 2 + 0.5) + 10.5 + 10.5 + 10.5 for the timed cells, 3 s for each of 3 targets, 0.3 s for each
-  // scale step of their largest scales: 44 + 9 + 0.3 x (10 + 10 + 10) = 62.
-  assert.equal(e.seconds, 62);
+  // (10 + 2 + 0.5) + 10.5 + 10.5 + 10.5 for the timed cells, 3 s for each of 3 targets, 0.1 s for each
+  // scale step of their largest scales: 44 + 9 + 0.1 x (10 + 10 + 10) = 56.
+  assert.equal(e.seconds, 56);
   assert.equal(e.countedCells, 1);
   assert.deepEqual(
     e.targets.map((t) => [t.id, t.bytes / MB, t.walBytes / MB]),

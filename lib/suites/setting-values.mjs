@@ -27,7 +27,6 @@ const BASE_UNITS = {
   idle_in_transaction_session_timeout: 'ms',
   autovacuum_vacuum_cost_delay: 'ms',
   vacuum_cost_delay: 'ms',
-  commit_delay: 'us',
 };
 
 const BYTES = {B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4, '8kB': 8192};

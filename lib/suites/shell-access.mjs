@@ -27,12 +27,16 @@ export function splitSql(text, dialect) {
   const statements = [];
   const commands = [];
   let current = '';
+  // The statement with its quoted text ('…', E'…', "…") blanked, for rules about keywords; a dollar-quoted
+  // body stays, since it is a function's SQL.
+  let code = '';
   let startLine = 1;
   let line = 1;
   let atLineStart = true;
   const flush = () => {
-    if (current.trim()) statements.push({text: current, line: startLine});
+    if (current.trim()) statements.push({text: current, code, line: startLine});
     current = '';
+    code = '';
   };
   for (let i = 0; i < text.length; ) {
     const c = text[i];
@@ -44,16 +48,22 @@ export function splitSql(text, dialect) {
       line++;
       atLineStart = true;
       current += c;
+      code += c;
       i++;
       continue;
     }
     if (!current.trim()) startLine = line;
-    if (c === '\\' && (dialect === 'psql' || atLineStart)) {
-      const end = rest();
+    // A backslash outside quoted text starts a command, in psql and in pgbench alike (pgbench reads one after
+    // a statement on the same line too). It runs to the line's end, or in psql to a "\\\\" that ends it, after
+    // which another may follow. Names are read in any case, as both programs read them.
+    if (c === '\\') {
+      const eol = rest();
+      const separator = dialect === 'psql' ? text.indexOf('\\\\', i + 1) : -1;
+      const end = separator !== -1 && separator < eol ? separator : eol;
       const body = text.slice(i + 1, end);
-      const name = /^(!|[A-Za-z_?]+)/.exec(body)?.[1] ?? body.slice(0, 1);
+      const name = (/^(!|[A-Za-z_?+]+)/.exec(body)?.[1] ?? body.slice(0, 1)).toLowerCase();
       commands.push({name, args: body.slice(name.length).trim(), line});
-      i = end;
+      i = end === separator ? end + 2 : end;
       continue;
     }
     atLineStart = atLineStart && /\s/.test(c);
@@ -62,22 +72,11 @@ export function splitSql(text, dialect) {
       continue;
     }
     if (c === '/' && text[i + 1] === '*') {
-      let depth = 0;
-      for (; i < text.length; i++) {
-        if (text[i] === '\n') line++;
-        if (text.startsWith('/*', i)) {
-          depth++;
-          i++;
-        } else if (text.startsWith('*/', i)) {
-          depth--;
-          i++;
-          if (depth === 0) {
-            i++;
-            break;
-          }
-        }
-      }
+      const end = commentEnd(text, i);
+      line += text.slice(i, end).split('\n').length - 1;
+      i = end;
       current += ' ';
+      code += ' ';
       continue;
     }
     const quoted = quotedEnd(text, i);
@@ -85,15 +84,33 @@ export function splitSql(text, dialect) {
       const piece = text.slice(i, quoted);
       line += piece.split('\n').length - 1;
       current += piece;
+      code += c === '$' ? piece : `${c}${c}`;
       i = quoted;
       continue;
     }
     current += c;
+    code += c;
     i++;
     if (c === ';') flush();
   }
   flush();
   return {statements, commands};
+}
+
+/** Where the block comment starting at i ends (comments nest in PostgreSQL's SQL). */
+function commentEnd(text, i) {
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    if (text.startsWith('/*', j)) {
+      depth++;
+      j++;
+    } else if (text.startsWith('*/', j)) {
+      depth--;
+      j++;
+      if (depth === 0) return j + 1;
+    }
+  }
+  return text.length;
 }
 
 /** Where quoted text starting at i ends ('…', E'…', "…", $tag$…$tag$), or i when none starts there. */
@@ -127,32 +144,57 @@ function quotedEnd(text, i) {
 // What the server does as its own user, read in a statement (a function's body included).
 const SERVER_RULES = [
   {
-    test: (s) => /\bCOPY\b/i.test(s) && /\bPROGRAM\b/i.test(s),
+    test: (s) => /\bCOPY\b/i.test(s.code) && /\b(FROM|TO)\s+PROGRAM\b/i.test(s.code),
     what: 'COPY … PROGRAM runs a program on the server machine',
   },
   {
-    test: (s) => /\bCOPY\b[\s\S]*\b(FROM|TO)\s+'/i.test(s),
+    test: (s) => /\bCOPY\b/i.test(s.code) && /\b(FROM|TO)\s+(E?')/i.test(s.text),
     what: "COPY … FROM/TO 'file' reads or writes a file of the server machine (use STDIN/STDOUT)",
   },
   {
     test: (s) =>
-      /\b(pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|pg_file_write|lo_import|lo_export)\s*\(/i.test(s),
+      /\b(pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|pg_file_write|lo_import|lo_export)\s*\(/i.test(
+        s.code,
+      ),
     what: 'a file function reads or writes a file of the server machine',
   },
   {
-    test: (s) => /\b(plperlu|plpython[23]?u|pltclu|plsh)\b/i.test(s),
+    test: (s) => /\b(plperlu|plpython[23]?u|pltclu|plsh)\b/i.test(s.code),
     what: 'an untrusted procedural language runs any code on the server machine',
   },
 ];
 
-/** ALTER SYSTEM is refused even with shell: true: the settings a run compares come from suite.yaml only. */
-const ALTER_SYSTEM = /\bALTER\s+SYSTEM\b/i;
+// Refused even with shell: true: ALTER SYSTEM (the settings a run compares come from suite.yaml only), and a
+// change of standard_conforming_strings, after which psql reads backslashes in quoted text otherwise than this
+// check does, and a command could hide in what it takes for text.
+const ALWAYS_REFUSED = [
+  {
+    test: (s) => /\bALTER\s+SYSTEM\b/i.test(s.code),
+    what: 'ALTER SYSTEM changes the server settings a run records and compares: set them in suite.yaml',
+  },
+  {
+    test: (s) => /\bstandard_conforming_strings\b/i.test(s.text),
+    what:
+      'standard_conforming_strings changes how psql reads quoted text, and this check with it: leave it ' +
+      "at PostgreSQL's default",
+  },
+];
 
-// psql's commands that write their output to a file or a program: \o, \g, \w and \s.
+// psql's commands that write their output to a file or a program when given one: \o, \g, \w and \s.
 const OUTPUT_COMMANDS = new Set(['o', 'out', 'g', 'gx', 'w', 'write', 's']);
-const FILE_COMMANDS = new Set(['i', 'include', 'cd', 'lo_import', 'lo_export']);
+// The psql commands a suite's SQL may use without shell: true: variables, conditionals, output formats, the
+// server's catalogs (\d…), and running what is typed. Any other (\!, \e, \i, \cd, \setenv, \getenv,
+// \lo_import…) may reach the machine, now or in a later psql: refused by name unless the suite says shell: true.
+const PSQL_ALLOWED = new Set(
+  (
+    'set unset echo qecho warn if elif else endif ir include_relative gset gexec gdesc crosstabview timing pset ' +
+    'a t x f h help ? c connect conninfo encoding errverbose l list p print r reset q quit z bind parse ' +
+    'bind_named close startpipeline endpipeline syncpipeline flushrequest flush getresults sendpipeline ' +
+    'sf sv sf+ sv+ copyright'
+  ).split(' '),
+);
 
-/** What a psql backslash command does beyond the database, or null; `include` is set for an \ir to follow. */
+/** What a psql backslash command does beyond the database, or null when it is one a suite may use. */
 function psqlCommandUse({name, args}) {
   if (name === '!') return 'psql \\! runs a shell command';
   if (args.includes('`')) return `backquotes in \\${name}'s argument run a shell command`;
@@ -167,12 +209,11 @@ function psqlCommandUse({name, args}) {
     if (/\b(from|to)\s+(?!(p?stdin|p?stdout)\b)\S/i.test(args)) return '\\copy reads or writes a file of this machine';
     return null;
   }
-  if (FILE_COMMANDS.has(name)) {
-    return name.startsWith('i')
-      ? `\\${name} reads a file relative to psql's working folder, not the suite's: use \\ir (a file in its folder)`
-      : `\\${name} reaches files of this machine`;
+  if (name === 'i' || name === 'include') {
+    return `\\${name} reads a file relative to psql's working folder, not the suite's: use \\ir (a file in its folder)`;
   }
-  return null;
+  if (PSQL_ALLOWED.has(name) || /^d[a-z+]*$/.test(name)) return null;
+  return `psql \\${name} is not among the backslash commands a suite's SQL may use (it may reach the machine)`;
 }
 
 /**
@@ -198,14 +239,8 @@ export function shellAccess(file, {dialect, dir}) {
     files.push(real);
     const {statements, commands} = splitSql(readFileSync(current, 'utf8'), dialect);
     for (const s of statements) {
-      for (const rule of SERVER_RULES) if (rule.test(s.text)) uses.push({file: current, line: s.line, what: rule.what});
-      if (ALTER_SYSTEM.test(s.text)) {
-        refused.push({
-          file: current,
-          line: s.line,
-          what: 'ALTER SYSTEM changes the server settings a run records and compares: set them in suite.yaml',
-        });
-      }
+      for (const rule of SERVER_RULES) if (rule.test(s)) uses.push({file: current, line: s.line, what: rule.what});
+      for (const rule of ALWAYS_REFUSED) if (rule.test(s)) refused.push({file: current, line: s.line, what: rule.what});
     }
     for (const command of commands) {
       const at = {file: current, line: command.line};

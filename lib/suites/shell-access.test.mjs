@@ -87,9 +87,8 @@ test('what is only text is not a command: comments, strings, identifiers; \\set 
     ].join('\n'),
     'w.sql': '\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n',
   });
-  // "copy the program" in a string is one statement with both words: the server rule reads strings (a
-  // function body is one), so it is reported; everything else is not.
-  assert.deepEqual(usesOf(dir, 'setup.sql'), ['4: COPY … PROGRAM runs a program on the server machine']);
+  // "copy the program" in a string is text: the keywords are read outside quoted text.
+  assert.deepEqual(usesOf(dir, 'setup.sql'), []);
   assert.deepEqual(usesOf(dir, 'w.sql', 'pgbench'), []);
 });
 
@@ -133,4 +132,35 @@ test('splitSql: statements start where their text starts, lines counted through 
     [1, 4],
   );
   assert.deepEqual(commands, [{name: 'echo', args: 'hi', line: 5}]);
+});
+
+test("the review's ways past a first version of the check are each found", () => {
+  const dir = folder({
+    'w.sql': 'SELECT 1; \\shell touch /tmp/a\n\\SHELL touch /tmp/b\n\\setShell v touch /tmp/c\n',
+    'setup.sql': [
+      '\\echo hi \\\\ \\! touch /tmp/d', // 1: a second command after "\\"
+      "\\COPY (SELECT 1) TO PROGRAM 'touch /tmp/e'", // 2
+      "\\setenv PSQL_EDITOR 'touch /tmp/f; true'", // 3
+      '\\e', // 4
+      'SET standard_conforming_strings = off;', // 5
+      'COPY course (id, program) FROM STDIN;', // 6: a column named program is no program
+    ].join('\n'),
+  });
+  assert.deepEqual(usesOf(dir, 'w.sql', 'pgbench'), [
+    '1: pgbench \\shell runs a shell command',
+    '2: pgbench \\shell runs a shell command',
+    '3: pgbench \\setshell runs a shell command',
+  ]);
+  assert.deepEqual(usesOf(dir, 'setup.sql'), [
+    '1: psql \\! runs a shell command',
+    '2: \\copy … program runs a shell command',
+    "3: psql \\setenv is not among the backslash commands a suite's SQL may use (it may reach the machine)",
+    "4: psql \\e is not among the backslash commands a suite's SQL may use (it may reach the machine)",
+  ]);
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    found.refused.map((u) => u.line),
+    [5],
+  );
+  assert.match(found.refused[0].what, /standard_conforming_strings changes how psql reads quoted text/);
 });

@@ -5,6 +5,7 @@ import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import {DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {parseDuration} from './duration.mjs';
+import {KEY_SETTINGS} from './like-for-like.mjs';
 
 // Transactions per client of an instructions cell's longer run (the shorter runs half).
 export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
@@ -95,7 +96,17 @@ export function sectionChecks(dir, report) {
 export function checkSettingsAndIds(suite, check) {
   check.settings(suite.settings, ['settings'], true);
   for (const [i, t] of suite.targets.entries()) check.settings(t.settings, ['targets', i, 'settings'], true);
-  for (const [i, w] of suite.workloads.entries()) check.settings(w.session, ['workloads', i, 'session'], false);
+  for (const [i, w] of suite.workloads.entries()) {
+    check.settings(w.session, ['workloads', i, 'session'], false);
+    // A key setting in a session would bound the figures while the server, and the pages, say otherwise.
+    for (const name of Object.keys(w.session ?? {}).filter((n) => KEY_SETTINGS.includes(n))) {
+      check.report(
+        ['workloads', i, 'session', name],
+        `${name} bounds the figures and is recorded from the server: set it in settings: (a target's own, ` +
+          "with differs: when it is meant to differ), not for one workload's sessions",
+      );
+    }
+  }
   for (const kind of ['targets', 'workloads', 'scenarios']) check.unique(suite[kind], kind);
 }
 
@@ -152,38 +163,6 @@ export function workloadsOf(suite, check) {
       measures: w.measures ?? null,
       instructionTransactions: w.instructions?.transactions ?? null,
     };
-  });
-}
-
-// pgbench reads a script's weight as an int (pgbench.c: 0 .. INT_MAX).
-const MAX_WEIGHT = 2147483647;
-// PostgreSQL's default max_connections (an embedded server's, unless the suite sets its own).
-const DEFAULT_MAX_CONNECTIONS = 100;
-
-/**
- * What pgbench would refuse or fail on only once a cell runs: a weight beyond its range, and more clients than
- * an embedded server's max_connections (the runner's role is a superuser: the reserved slots are its too).
- */
-export function checkCapacity(suite, {targets, scenarios}, report) {
-  suite.workloads.forEach((w, i) => {
-    if (w.weight > MAX_WEIGHT) {
-      report(['workloads', i, 'weight'], `pgbench takes weights from 1 to ${MAX_WEIGHT}, not ${w.weight}`);
-    }
-  });
-  targets.forEach((t, i) => {
-    if (t.kind !== 'embedded') return;
-    const limit = Number(t.settings.max_connections ?? DEFAULT_MAX_CONNECTIONS);
-    for (const s of scenarios) {
-      if (t.scenarios && !t.scenarios.includes(s.id)) continue;
-      const most = Math.max(...s.clients, s.instructionClients ?? 0);
-      if (most > limit) {
-        report(
-          ['targets', i],
-          `scenario ${s.id} runs ${most} clients, and ${t.id} allows max_connections = ${limit}: ` +
-            'pgbench could not connect them all. Raise max_connections in settings, or run fewer clients',
-        );
-      }
-    }
   });
 }
 

@@ -8,8 +8,8 @@ import YAML, {LineCounter} from 'yaml';
 import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
 import {shellAccess} from './shell-access.mjs';
+import {checkCapacity} from './capacity.mjs';
 import {
-  checkCapacity,
   checkReferences,
   checkSettingsAndIds,
   DEFAULT_INSTRUCTION_TRANSACTIONS,

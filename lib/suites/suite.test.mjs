@@ -393,11 +393,31 @@ scenarios:
   const found = problems(suiteFile(yaml, {'w.sql': 'SELECT 1;\n'}));
   assert.equal(found.length, 2);
   assert.match(found[0], /suite\.yaml:10: .*weight: pgbench takes weights from 1 to 2147483647, not 99999999999/);
-  assert.match(found[1], /suite\.yaml:5: .*scenario s runs 8 clients, and pg17 allows max_connections = 5/);
+  assert.match(
+    found[1],
+    /suite\.yaml:5: .*scenario s runs 8 clients, and pg17 lets pgbench open 2 \(max_connections = 5, less 3 reserved\)/,
+  );
+  // The review's case: 3 leaves none beside the 3 reserved for superusers, and PostgreSQL would not start.
+  const none = problems(
+    suiteFile(yaml.replace('max_connections: 5', 'max_connections: 3').replace('99999999999', '1'), {
+      'w.sql': 'SELECT 1;\n',
+    }),
+  );
+  assert.match(none[0], /max_connections = 3 leaves no connection beside the 3 reserved .*PostgreSQL would not start/);
   // 8 clients on the default max_connections (100) are fine.
   loadSuite(
     suiteFile(yaml.replace('  max_connections: 5\n', '  work_mem: 4MB\n').replace('99999999999', '2'), {
       'w.sql': 'SELECT 1;\n',
     }),
   );
+});
+
+test("a key setting in a workload's session is refused: the server's, and the pages', would say otherwise", () => {
+  const yaml = SCRIPTED().replace(
+    '    setup: setup.sql\n',
+    '    setup: setup.sql\n    session:\n      synchronous_commit: "off"\n',
+  );
+  const found = problems(suiteFile(yaml, {'w.sql': 'SELECT 1;\n', 'setup.sql': 'SELECT 1;\n'}));
+  assert.equal(found.length, 1);
+  assert.match(found[0], /workloads\[0\]\.session\.synchronous_commit: synchronous_commit bounds the figures/);
 });

@@ -26,11 +26,12 @@ export function suiteLines(suite, estimate, tmp) {
   const counted = estimate.countedCells
     ? `, plus ${estimate.countedCells} cells counted in transactions (their length depends on the server)`
     : '';
-  const lines = [
-    `# estimate: about ${lengthText(estimate.seconds)}${counted}; temporary disk in ${tmp}: about ` +
-      `${sizeText(estimate.bytes)} for ${estimate.targets.length} embedded targets' data, kept to the end` +
-      (estimate.targets.length ? `, and WAL up to ${sizeText(estimate.walBytes)} (max_wal_size) during a run` : ''),
-  ];
+  const disk = estimate.targets.length
+    ? `temporary disk in ${tmp}: about ${sizeText(estimate.bytes)} for ${estimate.targets.length} embedded ` +
+      `targets' data, kept to the end, and WAL up to ${sizeText(estimate.walBytes)} (max_wal_size) during a run`
+    : 'no temporary disk (no embedded target)';
+  const lines = [`# estimate: about ${lengthText(estimate.seconds)}${counted}; ${disk}`];
+  if ((suite.sqlFiles ?? []).length === 0) lines.push('# SQL files: none (built-in workloads only)');
   for (const f of suite.sqlFiles ?? []) {
     const by = f.includedBy ? `, included by ${f.includedBy}` : '';
     lines.push(`# SQL file: ${f.file} (${f.dialect === 'psql' ? 'psql' : 'pgbench'}, workload ${f.workload}${by})`);

@@ -134,12 +134,16 @@ function interrupted(p, {signal, done, total, file}) {
 }
 
 /** A finished run: how long it took, how many cells were ok, the targets it could not use. */
-function end(p, {failed, file, targets = [], retryable = 0}) {
+function end(p, {failed, file, targets = [], retryable = 0, suiteFixes = 0}) {
   p.line(
     `done in ${clock((p.now() - p.started) / 1000)}: ${p.total - failed} of ${p.total} cells ` +
       `ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`,
   );
   for (const t of targets) p.line(`target ${t.id} could not be used: ${t.error.message}`);
   // Aborted cells are measurements (clients gave up): only failed ones are measured again.
-  if (retryable) p.line('--resume measures the failed cells again, once what failed is put right.');
+  // A failure the suite's own files cause (its SQL moved a setting, its setup failed) is fixed by editing them,
+  // and --resume refuses a run whose files changed: say so instead.
+  if (suiteFixes)
+    p.line("the suite's SQL caused the failures: fix it, then start a new run (--resume keeps its files).");
+  else if (retryable) p.line('--resume measures the failed cells again, once what failed is put right.');
 }

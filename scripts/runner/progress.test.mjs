@@ -32,3 +32,14 @@ test('without a terminal: one plain line per event, with the ETA from finished c
     '--resume measures the failed cells again, once what failed is put right.\n',
   ]);
 });
+
+test("failures the suite's own SQL caused point to a new run, not to --resume (which refuses changed files)", () => {
+  const out = [];
+  const p = createProgress({tty: false, write: (s) => out.push(s), now: () => 0});
+  p.begin({total: 2, skipped: 0, file: 'results/x.json'});
+  p.end({failed: 2, file: 'results/x.json', retryable: 2, suiteFixes: 2});
+  assert.equal(
+    out.at(-1),
+    "the suite's SQL caused the failures: fix it, then start a new run (--resume keeps its files).\n",
+  );
+});

@@ -160,5 +160,6 @@ function reportRun(progress, {file, result, failed, valgrind}) {
     file,
     targets: result.environment.targets.filter((t) => t.error),
     retryable: result.cells.filter((c) => c.status === 'failed').length,
+    suiteFixes: result.cells.filter((c) => ['settings', 'script'].includes(c.error?.kind)).length,
   });
 }

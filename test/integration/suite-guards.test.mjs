@@ -74,7 +74,7 @@ test("a setting the suite's SQL moves fails the target, after its setup or after
   assert.deepEqual(leftoverServers(TMP, 'bench-pg17-'), []);
 });
 
-test("SQL built as it runs cannot reach the shell: the suite's role may not; a failed setup fails its cells", async () => {
+test("SQL built as it runs cannot reach the shell: the suite's role may not; a failed setup fails", async () => {
   const {dir, suite, out} = tempSuite(scriptSuite('built-at-run-time', {setup: true}));
   const marker = path.join(TMP, 'pwned');
   // The loader reads the text and cannot see this COPY … PROGRAM: the server refuses it to the suite's role.
@@ -94,7 +94,7 @@ test("SQL built as it runs cannot reach the shell: the suite's role may not; a f
   );
   assert.match(
     result.cells[0].error.message,
-    /^workload w's setup SQL failed: psql:\S+setup\.sql:1: ERROR: {2}permission denied to COPY to or from an external program/,
+    /^workload w's setup SQL failed: psql:\S+setup\.sql:1: ERROR: {2}permission denied to COPY to or from an external/,
   );
   assert.ok(
     result.run.commands.some((c) => / -U suite -d postgres -f /.test(c)),

@@ -11,6 +11,8 @@ import {listOf} from '@site/lib/i18n/list.mjs';
 export function runMethod(t, run, {build = true} = {}) {
   const {order, bounds} = run;
   return [
+    // First: a suite that runs commands on the machine is what a reader must know before running it.
+    run.shell && t('common.run.shell'),
     !order.interleaved
       ? t('common.run.order.sequential')
       : order.parts
@@ -45,7 +47,6 @@ export function runMethod(t, run, {build = true} = {}) {
       }),
     bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
-    run.shell && t('common.run.shell'),
     build && run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
   ].filter(Boolean);
 }
