@@ -42,7 +42,12 @@ test('screenshots of the pages in English and Japanese, linked from the Translat
   t.after(() => server.close());
   const {page, problems} = await openPage({browser: site.browser, url: server.url}, '/ja/translating/');
   // Linked once the page has read each build's list of screenshots: only the pages taken, the others said missing.
-  await page.waitForSelector('[data-screenshot]');
+  // Each language's list comes on its own: wait for both (the first alone made the count 2 on a busy machine).
+  await page
+    .waitForFunction((n) => document.querySelectorAll('[data-screenshot]').length >= n, 2 * pages.length, {
+      timeout: 15_000,
+    })
+    .catch(() => {}); // the count below then says what came
   const links = await page.$$eval('[data-screenshot]', (as) => as.map((a) => [a.dataset.screenshot, a.href]));
   assert.equal(links.length, 2 * pages.length, 'each page taken, in Japanese and in English');
   assert.equal(await page.locator('[data-screenshot-missing]').count(), 2 * (NAV_PAGES.length - pages.length));
