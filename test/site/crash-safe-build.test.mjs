@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
-import {freshCopy, root} from '../site/site.mjs';
+import {freshCopy, root} from './site.mjs';
 
 const dir = realpathSync(freshCopy({fixtures: true}));
 after(() => rmSync(dir, {recursive: true, force: true}));
