@@ -14,6 +14,7 @@ import {randomBytes} from 'node:crypto';
 import {copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {hostname} from 'node:os';
 import path from 'node:path';
+import {alive} from './process-alive.mjs';
 
 const WHAT_TO_DO = {
   ENOSPC: 'the disk is full: free space and run the command again',
@@ -35,16 +36,6 @@ export function writeError(file, error, kept = 'The file as it was before is unc
 const HOST = hostname().replace(/[^A-Za-z0-9-]/g, '-') || 'host';
 const TEMP = /^.+\.(\d+)\.([A-Za-z0-9-]+)\.[0-9a-f]{8}\.new$/;
 
-/** Whether process `pid` runs on this machine (EPERM: it does, as another user). */
-export function processRuns(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
 /**
  * Removes the temporary files that writers on this machine left in `dir` when they were killed
  * (their process is gone); a running writer's are kept.
@@ -59,7 +50,7 @@ export function removeLeftTemps(dir) {
   }
   return names.filter((name) => {
     const [, pid, host] = TEMP.exec(name) ?? [];
-    if (host !== HOST || processRuns(Number(pid))) return false;
+    if (host !== HOST || alive(Number(pid))) return false;
     rmSync(path.join(dir, name), {force: true});
     return true;
   });

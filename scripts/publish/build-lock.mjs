@@ -8,37 +8,32 @@
 import {linkSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {hostname} from 'node:os';
 import path from 'node:path';
-import {processRuns} from '../../lib/write-file-atomically.mjs';
+import {alive} from '../../lib/process-alive.mjs';
 
 /** The lock is held by a build that runs: its message names the holder and what to do. */
 export class BuildLockHeld extends Error {}
-
-/** A process's state (R, S, Z…) and start time, from /proc/PID/stat; null where /proc cannot tell. */
-function procStat(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's name, which is in parentheses and may hold spaces: the 3rd onwards.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return {state: fields[0], startTime: fields[22 - 3] ?? null};
-  } catch {
-    return null;
-  }
-}
 
 /**
  * When process `pid` started (clock ticks after boot, /proc/PID/stat's 22nd field): a pid the system
  * gave again to another process has another. Null where /proc cannot tell.
  */
-export const startTimeOf = (pid) => procStat(pid)?.startTime ?? null;
+export function startTimeOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces: the 3rd onwards.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether the holder a lock names still runs (one on another machine cannot be seen: taken to run). */
 export function holderRuns(holder) {
   if (holder.host !== hostname()) return true;
-  if (!Number.isInteger(holder.pid) || !processRuns(holder.pid)) return false;
-  const stat = procStat(holder.pid);
-  // A zombie: killed, not yet reaped by its parent.
-  if (stat?.state === 'Z' || stat?.state === 'X') return false;
-  return stat === null || holder.startTime == null || stat.startTime === holder.startTime;
+  // alive: not a zombie either (killed, not yet reaped by its parent).
+  if (!Number.isInteger(holder.pid) || !alive(holder.pid)) return false;
+  const startTime = startTimeOf(holder.pid);
+  return startTime === null || holder.startTime == null || startTime === holder.startTime;
 }
 
 const shown = (file) => {

@@ -29,7 +29,7 @@ import path from 'node:path';
 import {autoConfText, DATABASE, planServer, SUPERUSER} from './plan-server.mjs';
 import {reachableBinaries, serverUser} from './postgres-binaries.mjs';
 import {runProcess} from './processes.mjs';
-import {alive} from './run-files.mjs';
+import {alive} from '../../lib/process-alive.mjs';
 
 /** A port on 127.0.0.1 that nothing listens on now. */
 export function freePort() {

@@ -10,26 +10,8 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {alive} from '../../lib/process-alive.mjs';
 import {readResultFile} from '../../lib/results/validate-result.mjs';
-
-/**
- * Whether a process with this pid runs (on this machine): it exists and is
- * not a zombie (a killed postmaster whose parent, pg_ctl, has exited waits for
- * init to reap it, and where init does not, kill(pid, 0) still finds it).
- */
-export function alive(pid) {
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    // No /proc (or no such process): ask the kernel.
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
 
 /** The id a new run starts from (before any -2, -3 for a taken name). */
 export function baseRunId(suiteId, {now = new Date(), shard = null} = {}) {
