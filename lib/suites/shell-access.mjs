@@ -230,12 +230,14 @@ export function shellAccess(file, {dialect, dir}) {
   const uses = [];
   const refused = [];
   const files = [];
-  const visit = (current, from) => {
+  // `chain`: the files being read, each including the next; a file read before by another is not read again.
+  const visit = (current, from, chain = []) => {
     const real = realpathSync(current);
-    if (files.includes(real)) {
+    if (chain.includes(real)) {
       refused.push({...from, what: `${path.basename(current)} includes itself, in a loop`});
       return;
     }
+    if (files.includes(real)) return;
     files.push(real);
     const {statements, commands} = splitSql(readFileSync(current, 'utf8'), dialect);
     for (const s of statements) {
@@ -256,7 +258,7 @@ export function shellAccess(file, {dialect, dir}) {
           refused.push({...at, what: `\\${command.name} ${command.args} leads out of the suite's folder (${dir})`});
         } else if (!existsSync(included)) {
           refused.push({...at, what: `\\${command.name} ${command.args}: no such file`});
-        } else visit(included, at);
+        } else visit(included, at, [...chain, real]);
         continue;
       }
       const what = psqlCommandUse(command);

@@ -164,3 +164,24 @@ test("the review's ways past a first version of the check are each found", () =>
   );
   assert.match(found.refused[0].what, /standard_conforming_strings changes how psql reads quoted text/);
 });
+
+test('a file two others include is read once, and is no loop; a file that includes itself is', () => {
+  const dir = folder({
+    'setup.sql': '\\ir a.sql\n\\ir b.sql\n',
+    'a.sql': '\\ir common.sql\n',
+    'b.sql': '\\ir common.sql\n',
+    'common.sql': 'SELECT 1;\n',
+    'loop.sql': 'SELECT 1;\n\\ir loop.sql\n',
+  });
+  const diamond = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(diamond.refused, []);
+  assert.deepEqual(
+    diamond.files.map((f) => path.basename(f)),
+    ['setup.sql', 'a.sql', 'common.sql', 'b.sql'],
+  );
+  const loop = shellAccess(path.join(dir, 'loop.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    loop.refused.map((u) => `${path.basename(u.file)}:${u.line}: ${u.what}`),
+    ['loop.sql:2: loop.sql includes itself, in a loop'],
+  );
+});
