@@ -113,6 +113,8 @@ export function loadSuite(file) {
   return {
     id: suite.id,
     description: suite.description ?? null,
+    // What the suite says of itself, in English, for its page (lib/suites/suite-words.mjs).
+    words: wordsOf(suite),
     file,
     // Every file the suite runs, with suite.yaml: --resume and merge refuse a result of other files.
     hash: suiteHash(text, sql.files, path.dirname(file)),
@@ -129,6 +131,18 @@ export function loadSuite(file) {
     instructions,
   };
 }
+
+/** The suite's own words: its title and description, and what each target, workload and scenario is. */
+const wordsOf = (suite) => ({
+  title: suite.title ?? null,
+  description: suite.description ?? null,
+  ...Object.fromEntries(
+    ['targets', 'workloads', 'scenarios'].map((part) => [
+      part,
+      Object.fromEntries(suite[part].filter((x) => x.description).map((x) => [x.id, x.description])),
+    ]),
+  ),
+});
 
 /**
  * The SQL files of the workloads, as psql and pgbench read them: what they do beyond the database, and every
