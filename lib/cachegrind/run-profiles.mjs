@@ -6,9 +6,7 @@ import path from 'node:path';
 import {perTransaction} from './function-changes.mjs';
 import {parseCachegrind} from './read-cachegrind.mjs';
 
-/** The key of a target's profile in one comparison group. */
-export const profileKey = ({target, scenario, workload, clients}) =>
-  `${target}\u0000${scenario}\u0000${workload}\u0000${clients}`;
+import {cellKey} from '../results/keys.mjs';
 
 /**
  * The Cachegrind files a result names (schemas/result.md, profiles), relative
@@ -48,7 +46,7 @@ export function readRunProfiles(resultFile, result) {
     };
     const added = (entry.transactionsPerClient.long - entry.transactionsPerClient.short) * entry.clients;
     const profile = perTransaction(read(entry.files.short), read(entry.files.long), added * entry.cells.length);
-    profiles.set(profileKey(entry), {...profile, files: entry.files});
+    profiles.set(cellKey(entry), {...profile, files: entry.files});
   }
   return profiles;
 }

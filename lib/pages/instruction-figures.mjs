@@ -7,7 +7,7 @@
 // profiles), and the Cachegrind files to download.
 import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
 import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
-import {profileKey} from '../cachegrind/run-profiles.mjs';
+import {cellKey} from '../results/keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
@@ -120,7 +120,7 @@ export function instructionGroup(
       versus[i + 1] ? [{target: r.target, name: name(r.target), base: name(base.target), ...versus[i + 1]}] : [],
     );
   const {clients} = cells[0].parameters;
-  const profileOf = (target) => profiles.get(profileKey({target, scenario, workload, clients}));
+  const profileOf = (target) => profiles.get(cellKey({target, scenario, workload, clients}));
   return {
     margin: unsignedPercent(margin, locale),
     parameters: countingParameters({result, cells, rows, versus, others, timedClients, locale}),

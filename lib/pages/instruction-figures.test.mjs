@@ -174,7 +174,7 @@ test('where the work changed: the ten functions that changed most, with counts b
     assert.match(row.change, /^[+-]/);
   }
   // The totals are the profiles' own: the work of a transaction, from the files.
-  const key = (target) => [...profiles.keys()].find((k) => k.startsWith(`${target}\u0000`));
+  const key = (target) => [...profiles.keys()].find((k) => k.startsWith(`${target} `));
   assert.equal(changes.before, formatFigure(profiles.get(key('pg17')).total, 'instructions', 'en'));
   assert.equal(changes.after, formatFigure(profiles.get(key('pg18')).total, 'instructions', 'en'));
 });

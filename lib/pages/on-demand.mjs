@@ -5,19 +5,18 @@
 // data plugin publishes as a file of its own (<page>.on-demand.json) and
 // src/components/OnDemand loads when the reader opens such a part.
 
-/** The key of one comparison's function rows: its group (or case) and the version compared. */
-export const functionsKey = (id, target) => `${id}/${target}`;
+import {pairKey} from '../results/keys.mjs';
 
 /**
  * `items` (groups or cases, each maybe with `instructions`) without their
- * function rows, and those rows by functionsKey.
+ * function rows, and those rows by pairKey.
  */
 export function foldFunctionRows(items) {
   const functions = {};
   const folded = items.map((item) => {
     if (!item.instructions) return item;
     const kept = item.instructions.functions.map(({rows, ...comparison}) => {
-      functions[functionsKey(item.id, comparison.target)] = rows;
+      functions[pairKey(item.id, comparison.target)] = rows;
       return comparison;
     });
     return {...item, instructions: {...item.instructions, functions: kept}};

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {foldFunctionRows, functionsKey, messageGroups} from './on-demand.mjs';
+import {foldFunctionRows, messageGroups} from './on-demand.mjs';
+import {pairKey} from '../results/keys.mjs';
 import {SITE_PAGES} from './site-pages.mjs';
 import {page as translating} from './translating-page.mjs';
 
@@ -13,7 +14,7 @@ test('function rows leave the groups for onDemand, keyed by group and version; t
   const {items, functions} = foldFunctionRows(groups);
   assert.deepEqual(items[0].instructions, {margin: '1%', functions: [{target: 'pg18', name: 'PostgreSQL 18'}]});
   assert.equal(items[1], groups[1]);
-  assert.deepEqual(functions, {[functionsKey('small-tpcb', 'pg18')]: rows});
+  assert.deepEqual(functions, {[pairKey('small-tpcb', 'pg18')]: rows});
   assert.ok(groups[0].instructions.functions[0].rows, 'the input is left as it was');
 });
 

@@ -12,7 +12,7 @@ import {marginOf} from '../results/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
 import {readerCommand} from './reader-command.mjs';
-import {groupKey} from '../results/groups.mjs';
+import {groupKey} from '../results/keys.mjs';
 
 /**
  * @param {object|null} result  a valid quick run, or null when there is none

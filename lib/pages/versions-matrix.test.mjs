@@ -2,7 +2,6 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {translator, versionsRun} from '../../test/helpers/fixtures.mjs';
 import {versionsPage} from './versions-page.mjs';
-import {pairQuery, pairState} from './versions-matrix.mjs';
 
 // The committed versions fixture, its small TPC-B group given six repeats per version with figures chosen
 // so that the verdicts are plain: 16 runs half as fast again as 15, 17 and 18 as fast as 15, run for run.
@@ -88,18 +87,4 @@ test('the answer is one sentence from the verdicts, in every language', () => {
     pair(answerOf('zh-Hans'), 'pg16', 'pg15').sentence,
     'PostgreSQL 16 相对 PostgreSQL 15：吞吐量在 2 项中有 1 项更高（+50%）；吞吐量在 2 项中有 1 项因运行次数太少而无法检验。',
   );
-});
-
-test('the query string picks the pair; what it cannot show falls back to the first view', () => {
-  const answer = answerOf();
-  assert.deepEqual(pairState('?version=pg18&baseline=pg17', answer), {target: 'pg18', baseline: 'pg17'});
-  assert.equal(pairQuery({target: 'pg18', baseline: 'pg17'}, answer), '');
-  assert.deepEqual(pairState('?version=pg16&baseline=pg15', answer), {target: 'pg16', baseline: 'pg15'});
-  assert.equal(pairQuery({target: 'pg16', baseline: 'pg15'}, answer), '?version=pg16&baseline=pg15');
-  // A version the run does not have, or none at all: the first view.
-  assert.deepEqual(pairState('?version=pg99', answer), {target: 'pg18', baseline: 'pg17'});
-  assert.deepEqual(pairState('', answer), {target: 'pg18', baseline: 'pg17'});
-  // A version against itself is no comparison: the baseline moves.
-  assert.deepEqual(pairState('?version=pg17', answer), {target: 'pg17', baseline: 'pg18'});
-  assert.deepEqual(pairState('?version=pg15&baseline=pg15', answer), {target: 'pg15', baseline: 'pg17'});
 });

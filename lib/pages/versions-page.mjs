@@ -23,7 +23,7 @@ import {ANSWER_TIME_PART, VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from
 import {readerCommand} from './reader-command.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
 import {listOf} from '../i18n/list.mjs';
-import {groupKey} from '../results/groups.mjs';
+import {groupKey} from '../results/keys.mjs';
 
 const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 

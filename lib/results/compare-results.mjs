@@ -6,7 +6,7 @@
 // one of the candidates Holm's correction counts): it shows the noise floor.
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
-import {groupKey} from './groups.mjs';
+import {groupKey} from './keys.mjs';
 import {isSample} from '../stats/median.mjs';
 import {byTargetOrder, targetOrder} from './targets.mjs';
 

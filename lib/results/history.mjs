@@ -10,7 +10,7 @@ import {compareRuns, marginOf} from './compare-results.mjs';
 import {medianInterval} from '../stats/shift.mjs';
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';
-import {groupKey} from './groups.mjs';
+import {groupKey} from './keys.mjs';
 import {isSample} from '../stats/median.mjs';
 import {targetById} from './targets.mjs';
 

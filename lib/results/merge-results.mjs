@@ -15,7 +15,7 @@ import {expandMatrix} from '../suites/matrix.mjs';
 import {measureOf} from './cell-figures.mjs';
 import {failedCell} from './cell-record.mjs';
 import {sameMachine} from './machine.mjs';
-import {groupKey} from './groups.mjs';
+import {groupKey} from './keys.mjs';
 import {checkParts, checkRepeats, recordedRepeats} from './merge-parts.mjs';
 
 /** Cells, each with its part's host when the parts ran on more than one machine. */

@@ -3,7 +3,7 @@
 // Apart from compare-results.mjs, which the browser's bundle holds (the versions page): this needs
 // machine.mjs, which hashes with node:crypto.
 import {comparisonGroups} from './compare-results.mjs';
-import {groupKey} from './groups.mjs';
+import {groupKey} from './keys.mjs';
 import {shapingSettings} from './machine.mjs';
 import {byTargetOrder, targetById} from './targets.mjs';
 

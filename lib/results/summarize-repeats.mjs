@@ -1,6 +1,7 @@
 // The repeats of each cell, summarized: the median and the spread (min–max)
 // of a figure over the repeats that finished. One run is never the figure.
 import {isSample, median} from '../stats/median.mjs';
+import {cellKey} from './keys.mjs';
 
 /**
  * @param {object[]} cells  a result's cells
@@ -14,7 +15,7 @@ export function summarizeRepeats(cells, figure, twinKey = () => null) {
   const groups = new Map();
   for (const cell of cells) {
     const clients = cell.parameters.clients;
-    const key = `${cell.target}/${cell.workload}/${cell.scenario}/c${clients}`;
+    const key = cellKey(cell);
     if (!groups.has(key))
       groups.set(key, {
         key,

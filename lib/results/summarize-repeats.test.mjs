@@ -32,7 +32,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
     summarizeRepeats(cells, (c) => c.summary.tps),
     [
       {
-        key: 'pg17/ro/s/c1',
+        key: 'pg17 s/ro/c1',
         target: 'pg17',
         workload: 'ro',
         scenario: 's',
@@ -46,7 +46,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         keys: [null, null],
       },
       {
-        key: 'pg18/ro/s/c1',
+        key: 'pg18 s/ro/c1',
         target: 'pg18',
         workload: 'ro',
         scenario: 's',

@@ -71,16 +71,16 @@ export const byVersion = (a, b) =>
   parseInt(a, 10) - parseInt(b, 10) || (a.length === b.length ? 0 : a.length > b.length ? -1 : 1);
 
 /**
- * The targets of a result, oldest version first (ties by id: pg15 before
- * pg15-aa): the order pages list them in and compare them from. A result lists
- * them in its suite's order (older runs: as the runner met them), which is no
- * meaning a page may rely on.
+ * The targets of a result, oldest version first, one version's servers as the
+ * result lists them (its suite's order) with an A/A control after its twin:
+ * the order pages list them in and compare them from. So a settings comparison
+ * of one version has its suite's first target as its baseline.
  */
 export function targetOrder(result) {
   const known = result.environment.targets.filter((t) => t.serverVersion);
   const order = known
-    .map((t) => ({id: t.id, major: majorOf(result, t.id)}))
-    .sort((a, b) => byVersion(a.major, b.major) || a.id.localeCompare(b.id))
+    .map((t, i) => ({id: t.id, major: majorOf(result, t.id), rank: i + (t.controlOf ? known.length : 0)}))
+    .sort((a, b) => byVersion(a.major, b.major) || a.rank - b.rank)
     .map((t) => t.id);
   return [...order, ...result.environment.targets.filter((t) => !t.serverVersion).map((t) => t.id)];
 }

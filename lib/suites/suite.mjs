@@ -113,7 +113,6 @@ export function loadSuite(file) {
   return {
     id: suite.id,
     description: suite.description ?? null,
-    // What the suite says of itself, in English, for its page (lib/suites/suite-words.mjs).
     words: wordsOf(suite),
     file,
     // Every file the suite runs, with suite.yaml: --resume and merge refuse a result of other files.

@@ -83,3 +83,15 @@ test('lib/stats imports nothing but itself: the statistics know no result, page 
   }
   assert.deepEqual(found, []);
 });
+
+test('components never import a page builder: page logic (and lib/stats behind it) stays out of the browser', () => {
+  const found = [];
+  for (const file of listFiles(path.join(root, 'src'), SOURCE).filter((f) => !f.endsWith('.test.mjs'))) {
+    // The data plugin runs in Node at build time: it is the one part of src/ that calls the builders.
+    if (file.includes(`${path.sep}plugins${path.sep}`)) continue;
+    for (const target of referencesOf(file, readFileSync(file, 'utf8'))) {
+      if (target.startsWith('lib/pages/')) found.push(`${path.relative(root, file)} imports ${target}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {byTargetOrder} from '../../lib/results/targets.mjs';
-import {functionsKey} from '../../lib/pages/on-demand.mjs';
+import {pairKey} from '../../lib/results/keys.mjs';
 import {newestRun} from '../../lib/pages/site-data.mjs';
 import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {shots, siteContent, sitePages} from './site.mjs';
@@ -95,7 +95,7 @@ const instructionsOf = ({suite, groupOf, list}) =>
     const names = await first.locator('tbody th code').allTextContents();
     assert.deepEqual(
       names,
-      data.onDemand.functions[functionsKey(group, target)].map((r) => r.function),
+      data.onDemand.functions[pairKey(group, target)].map((r) => r.function),
     );
     await first.scrollIntoViewIfNeeded();
     await page.screenshot({path: `${shots}/instructions-${suite}-${locale}.png`, fullPage: false});

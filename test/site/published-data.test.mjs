@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {functionsKey} from '../../lib/pages/on-demand.mjs';
+import {pairKey} from '../../lib/results/keys.mjs';
 import {historyPage} from '../../lib/pages/history-page.mjs';
 
 import {chartProblems} from '../helpers/history-checks.mjs';
@@ -47,7 +47,7 @@ test('the published pages: no function rows and no message context in a first lo
     assert.ok(comparisons.length > 0, `${name} has instructions comparisons`);
     for (const [id, f] of comparisons) {
       assert.equal(f.rows, undefined);
-      assert.ok(pages[name].onDemand.functions[functionsKey(id, f.target)].length > 0, `${name} ${id} ${f.target}`);
+      assert.ok(pages[name].onDemand.functions[pairKey(id, f.target)].length > 0, `${name} ${id} ${f.target}`);
     }
   }
   const translating = pages.translating;

@@ -12,7 +12,7 @@ import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {PALETTE} from '../../lib/charts/chart-config.mjs';
-import {groupKey} from '../../lib/results/groups.mjs';
+import {groupKey} from '../../lib/results/keys.mjs';
 import {buildLocalePages, loadSiteData} from '../../lib/pages/site-data.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;

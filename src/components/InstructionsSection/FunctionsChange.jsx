@@ -3,7 +3,7 @@
 import {useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import {NotLoaded} from '@site/src/components/OnDemand';
-import {functionsKey} from '@site/lib/pages/on-demand.mjs';
+import {pairKey} from '@site/lib/results/keys.mjs';
 
 /**
  * @param {{id: string, change: object, rows: {data: object|null, failed: boolean, load: () => void}}} props
@@ -28,7 +28,7 @@ export default function FunctionsChange({id, change: fc, rows}) {
         })}
       </p>
       {rows.data ? (
-        <FunctionsTable change={fc} functions={rows.data.functions[functionsKey(id, fc.target)]} />
+        <FunctionsTable change={fc} functions={rows.data.functions[pairKey(id, fc.target)]} />
       ) : (
         <NotLoaded failed={rows.failed} />
       )}

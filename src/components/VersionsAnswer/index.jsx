@@ -7,7 +7,7 @@
 import {useCallback, useEffect, useRef} from 'react';
 import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
-import {pairQuery, pairState} from '@site/lib/pages/versions-matrix.mjs';
+import {pairQuery, pairState} from './pair-query.mjs';
 import AnswerMatrix, {targetName} from './AnswerMatrix';
 import styles from './styles.module.css';
 
