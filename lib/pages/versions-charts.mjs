@@ -27,11 +27,12 @@ export function bucketProgress(progress, max = MAX_POINTS) {
 }
 
 /** A group's three charts; rows: its versions' figures (groupFigures), oldest first. */
-export function groupCharts({result, locale, t, id, title, rows, groupCells, name}) {
-  const image = (chart) => `/charts/versions-${id}-${chart}.png`;
+export function groupCharts({result, locale, t, id: groupId, page = 'versions', title, rows, groupCells, name}) {
+  const id = `${page}-${groupId}`;
+  const image = (chart) => `/charts/${id}-${chart}.png`;
   const credit = chartCredit(t, result, locale);
   const tps = mediansChart({
-    id: `versions-${id}-tps`,
+    id: `${id}-tps`,
     result,
     locale,
     t,
@@ -45,7 +46,7 @@ export function groupCharts({result, locale, t, id, title, rows, groupCells, nam
     valueKey: 'common.tpsValue',
   });
   const latency = barChart({
-    id: `versions-${id}-latency`,
+    id: `${id}-latency`,
     locale,
     image: image('latency'),
     credit,
@@ -62,7 +63,7 @@ export function groupCharts({result, locale, t, id, title, rows, groupCells, nam
     })),
   });
   const progress = lineChart({
-    id: `versions-${id}-progress`,
+    id: `${id}-progress`,
     locale,
     image: image('progress'),
     credit,

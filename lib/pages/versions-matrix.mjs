@@ -15,6 +15,7 @@ import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {listOf} from '../i18n/list.mjs';
+import {groupKey} from '../results/keys.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
 const MEASURES = {
@@ -23,18 +24,21 @@ const MEASURES = {
 };
 
 /**
- * Per scenario, workload and target: the figure's stat of a run, or an empty map without the run. Not by
- * targetKey: a page's group joins a timed run and an instructions run whose clients may differ (an
- * instructions count may run with fewer, suite.md: scenarios[].instructions.clients).
+ * Per group and target: the figure's stat of a run, or an empty map without the run. A timed figure by its
+ * group (clients too); an instructions count by scenario and workload only: a page's group joins a timed run
+ * and an instructions run whose clients may differ (an instructions count may run with fewer, suite.md:
+ * scenarios[].instructions.clients).
  */
 function figuresOf(result, figure, locale) {
   const byKey = new Map();
   if (!result) return byKey;
   for (const g of groupFigures(result.cells, [figure], locale).values()) {
-    byKey.set(`${g.scenario}\u0000${g.workload}\u0000${g.target}`, g.figures[figure]);
+    byKey.set(figureKey(figure, g, g.target), g.figures[figure]);
   }
   return byKey;
 }
+const figureKey = (figure, g, target) =>
+  figure === 'tps' ? `${groupKey(g)} ${target}` : `${g.scenario}\u0000${g.workload}\u0000${target}`;
 
 /** What the page shows of one comparison: the change, its interval and verdict, as numbers and text. */
 function cellOf(v) {
@@ -156,7 +160,7 @@ function decideCells(targets, groups, {figures, margins, locale}) {
     cells[base.id] = Object.fromEntries(targets.map((x) => [x.id, {}]));
     const others = targets.filter((x) => x.id !== base.id);
     for (const g of groups) {
-      const stat = (measure, target) => figures[measure].get(`${g.scenario}\u0000${g.workload}\u0000${target}`);
+      const stat = (measure, target) => figures[measure].get(figureKey(MEASURES[measure].figure, g, target));
       for (const [measure, {options}] of Object.entries(MEASURES)) {
         if (!margins[measure]) continue;
         const versus = versusBaseline(

@@ -1,0 +1,155 @@
+// The comparison groups of a run as every page of results shows them: per group (one scenario, workload and
+// client count) each target's medians with their spread, each compared with the first (lib/stats decides), the
+// A/A control against its twin, one statement of the findings, the charts, the instructions counted for it
+// and the commands that ran it. A page names its groups (`names`) and adds what is only its own.
+import {formatFigure} from '../numbers/format.mjs';
+import {byTargetOrder, targetById} from '../results/targets.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
+import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
+import {controlsOf, marginOf} from '../results/compare-results.mjs';
+import {controlOf} from './control-figures.mjs';
+import {groupCharts, PERCENTILES} from './versions-charts.mjs';
+import {instructionGroup} from './instruction-figures.mjs';
+import {verdictParts} from './verdict-parts.mjs';
+import {ANSWER_TIME_PART} from '../i18n/message-keys.mjs';
+import {readerCommand} from './reader-command.mjs';
+import {listOf} from '../i18n/list.mjs';
+import {groupAnchor, groupKey} from '../results/keys.mjs';
+
+export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
+
+/**
+ * Every comparison group of a run, in its suite's order (scenario, workload, clients) when the suite is known.
+ * @param {object} result  a valid result
+ * @param {{locale: string, t: Function, name: Function, names: Function, page: string, suite?: object,
+ *   instructions?: object, instructionName?: Function, profiles?: Map}} options  name: a target's name;
+ *   names(group): {scenario, workload} as the page writes them, and `title`; page: the prefix of chart ids
+ */
+export function resultGroups(result, options) {
+  const {cells} = result;
+  const {suite = null, locale} = options;
+  const all = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()].sort(byTargetOrder(result));
+  const rank = (list, id) => (list ? list.findIndex((x) => x.id === id) : 0);
+  const firsts = [...new Map(cells.map((c) => [groupKey(c), c])).values()].sort(
+    (a, b) =>
+      rank(suite?.scenarios, a.scenario) - rank(suite?.scenarios, b.scenario) ||
+      rank(suite?.workloads, a.workload) - rank(suite?.workloads, b.workload) ||
+      a.parameters.clients - b.parameters.clients,
+  );
+  // A scenario's client counts: a group's anchor names its clients only where there are several.
+  const counts = (scenario, workload) =>
+    new Set(firsts.filter((c) => c.scenario === scenario && c.workload === workload).map((c) => c.parameters.clients))
+      .size;
+  const context = {...options, result, all, controls: controlsOf(result), margin: marginOf(result)};
+  return firsts.map((first) => resultGroup(first, groupAnchor(first, counts(first.scenario, first.workload)), context));
+}
+
+/** One comparison group: its targets' figures against the first, its control, statement, charts and commands. */
+function resultGroup(first, id, context) {
+  const {result, all, controls, margin, locale, t, name, names: namesOf, page, instructions, profiles} = context;
+  const {scenario, workload} = first;
+  const key = groupKey(first);
+  const inGroup = all.filter((g) => groupKey(g) === key);
+  const rows = inGroup.filter((g) => !controls.has(g.target));
+  const groupCells = result.cells.filter((c) => groupKey(c) === key);
+  const versus = [
+    null,
+    ...versusBaseline(
+      rows[0].figures.tps,
+      rows.slice(1).map((r) => r.figures.tps),
+      {locale, margin},
+    ),
+  ];
+  const p = first.parameters;
+  const {title, ...names} = namesOf(first);
+  const findings = rows
+    .slice(1)
+    .flatMap((r, i) =>
+      versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), target: r.target, ...versus[i + 1]}] : [],
+    );
+  return {
+    id,
+    key,
+    scenario,
+    workload,
+    clients: p.clients,
+    title,
+    names,
+    parameters: {
+      scale: p.scale === null ? null : formatFigure(p.scale, 'integer', locale),
+      clients: formatFigure(p.clients, 'integer', locale),
+      threads: formatFigure(p.threads, 'integer', locale),
+      durationS: p.durationS === null ? null : formatFigure(p.durationS, 'integer', locale),
+      repeats: formatFigure(rows[0].repeats, 'integer', locale),
+      builtin: p.builtin,
+    },
+    rows: rows.map((r, i) => ({
+      target: r.target,
+      name: name(r.target),
+      version: targetById(result, r.target).serverVersion,
+      figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
+      comparison: versus[i],
+    })),
+    // Every target against the first in one statement (the table gives each); one for them all when the
+    // runs are too few for any test.
+    ...findingsOf(findings, locale),
+    statement: statementOf(findings, {t, locale, margin}),
+    control: controlOf(inGroup, controls, {name, locale, margin, t}),
+    commands: commandsOf(result, first),
+    charts: groupCharts({result, locale, t, id, page, title, rows, groupCells, name}),
+    instructions: instructionGroup(instructions, {
+      scenario,
+      workload,
+      id: `${page}-${id}`,
+      title,
+      locale,
+      t,
+      name: context.instructionName ?? name,
+      profiles: profiles ?? new Map(),
+      timedClients: p.clients,
+    }),
+  };
+}
+
+/** The timed findings of a group in one statement: how many targets per verdict, and what a 5% change would take. */
+function statementOf(findings, {t, locale, margin}) {
+  if (findings.length === 0 || findings.every((f) => f.low === null)) return null;
+  const parts = verdictParts(findings, ANSWER_TIME_PART, {
+    t,
+    locale,
+    margin: unsignedPercent(margin, locale),
+    detectable: (f) => f.detectable,
+  });
+  const list = listOf(parts, locale, {clauses: true});
+  const sentences = [t('versions.statement.time', {base: findings[0].base, runs: findings[0].runs, parts: list})];
+  const rounds = findings.filter((f) => f.verdict === 'inconclusive' && f.rounds !== null);
+  if (rounds.length > 0) {
+    const counts = rounds.map((f) => f.rounds).sort((a, b) => a - b);
+    const [low, high] = [counts[0], counts.at(-1)].map((n) => formatFigure(n, 'integer', locale));
+    sentences.push(
+      low === high
+        ? t('versions.statement.roundsOne', {wanted: rounds[0].wantedText, rounds: low})
+        : t('versions.statement.rounds', {wanted: rounds[0].wantedText, low, high}),
+    );
+  }
+  return sentences;
+}
+
+/** The findings of a group, and `undecidable` when no comparison could have been decided. */
+function findingsOf(findings, locale) {
+  if (findings.length === 0 || findings.some((f) => f.low !== null)) return {findings, undecidable: null};
+  const names = listOf(
+    findings.map((f) => f.name),
+    locale,
+  );
+  return {findings, undecidable: {name: names, base: findings[0].base, runs: findings[0].runs}};
+}
+
+/** The commands that made a group's figures: the data load and the first measured run, as recorded. */
+export function commandsOf(result, first) {
+  const cell = result.cells.find((c) => groupKey(c) === groupKey(first)) ?? first;
+  const init = (result.preparations ?? []).find(
+    (p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale,
+  );
+  return {target: cell.target, init: readerCommand(init?.command ?? null), run: readerCommand(cell.command)};
+}
