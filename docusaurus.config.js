@@ -8,6 +8,8 @@ import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {siteCatalog} from './lib/i18n/fallback.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
 import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
+import {siteSuites} from './lib/i18n/suite-words.mjs';
+import {writeSuiteDocs} from './lib/pages/suite-docs.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
@@ -19,6 +21,8 @@ const {defaultLocale, locales} = readJson('./i18n/locales.json');
 // every Docusaurus command (build, start, serve) sees them fresh.
 const siteDir = new URL('.', import.meta.url).pathname;
 writeSiteTranslations(siteDir, Object.keys(locales), defaultLocale);
+// Each published suite's page is a document Docusaurus reads: written here too (lib/pages/suite-docs.mjs).
+writeSuiteDocs(siteDir, siteSuites(siteDir));
 
 // Docusaurus loads this file once per locale and names it in this variable.
 // The site title (used in <title>) is not covered by theme translations.

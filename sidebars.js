@@ -1,10 +1,15 @@
 // The guide's one sidebar: its pages and their labels come from
-// lib/i18n/site-translations.mjs (labels are translated from the catalogs).
+// lib/i18n/site-translations.mjs (labels are translated from the catalogs), a published suite's among them.
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
-import {message, NAV_PAGES, SIDEBAR} from './lib/i18n/site-translations.mjs';
+import {message, navPages, SIDEBAR} from './lib/i18n/site-translations.mjs';
 
-const english = readCatalog(new URL('.', import.meta.url).pathname, 'en');
+const siteDir = new URL('.', import.meta.url).pathname;
+const english = readCatalog(siteDir, 'en');
 
 export default {
-  [SIDEBAR]: NAV_PAGES.map((p) => ({type: 'doc', id: p.docId, label: message(english, p.label, catalogPath('en'))})),
+  [SIDEBAR]: navPages(siteDir).map((p) => ({
+    type: 'doc',
+    id: p.docId,
+    label: message(english, p.label, catalogPath('en')),
+  })),
 };

@@ -36,7 +36,7 @@ const summary = (markdown) =>
   process.env.GITHUB_STEP_SUMMARY && appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
 
 if (command === 'check') {
-  const {problems, stale, untranslated} = checkCatalogs(root, codes, defaultLocale);
+  const {problems, stale, untranslated, inEnglish} = checkCatalogs(root, codes, defaultLocale);
   for (const s of stale) {
     const values = {command: `npm run i18n:reviewed -- ${s.locale} ${s.key}`};
     const message = say(s.locale, s.unreviewed ? 'checks.staleNever' : 'checks.staleChanged', values);
@@ -50,6 +50,7 @@ if (command === 'check') {
     const message = say(u.locale, 'checks.untranslated', {example: '{{value}} TPS'});
     console.log(`untranslated: ${formatProblem({...u, message})}`);
   }
+  printInEnglish(inEnglish);
   if (flags.has('--github')) {
     for (const p of problems) console.log(githubAnnotation('error', p));
     for (const s of stale)
@@ -63,6 +64,7 @@ if (command === 'check') {
   const listed = [
     stale.length ? `${stale.length} stale` : '',
     untranslated.length ? `${untranslated.length} untranslated` : '',
+    inEnglish.length ? `${inEnglish.length} of a suite's words in English` : '',
   ].filter(Boolean);
   console.log(
     `i18n:check: ${codes.length} catalogs agree with English` +
@@ -78,7 +80,8 @@ if (command === 'check') {
   // The context as the Translating page shows it, examples from the data the site is built from.
   const {context} = buildLocalePages(root, defaultLocale).pages.translating.onDemand;
   const message = context.messages.find((c) => c.key === key);
-  console.log(`${key}  (${english.file}:${english.lines.get(key)})\n`);
+  // A suite's word is written in its suite file (lib/i18n/suite-words.mjs), English's others in the catalog.
+  console.log(`${key}  (${english.sources?.get(key) ?? `${english.file}:${english.lines.get(key)}`})\n`);
   console.log(`  English: ${english.messages.get(key)}`);
   console.log(`  What it is: ${message.description}`);
   if (message.pages.length) console.log(`  Shown on: ${message.pages.join(', ')}`);
@@ -104,13 +107,16 @@ if (command === 'check') {
       console.log(`    ${say(locale, 'checks.englishThen')} ${reviewed}`);
   }
 } else if (command === 'status') {
-  const {problems, status} = checkCatalogs(root, codes, defaultLocale);
+  const {problems, status, inEnglish} = checkCatalogs(root, codes, defaultLocale);
   if (flags.has('--json')) {
-    console.log(JSON.stringify({status, problems: problems.length}, null, 2));
+    const words = inEnglish.map(({locale, key, file}) => ({locale, key, file}));
+    console.log(JSON.stringify({status, problems: problems.length, inEnglish: words}, null, 2));
   } else {
     console.log('| locale | translated | stale | untranslated | missing | extra |\n|---|---|---|---|---|---|');
     for (const [locale, s] of Object.entries(status))
       console.log(`| ${locale} | ${s.translated} | ${s.stale} | ${s.untranslated} | ${s.missing} | ${s.extra} |`);
+    if (inEnglish.length > 0) console.log('');
+    printInEnglish(inEnglish);
     if (problems.length > 0) console.log(`\n${problems.length} problem(s): npm run i18n:check lists them.`);
   }
 } else if (command === 'reviewed' && args[0] && args[0] !== defaultLocale && codes.includes(args[0])) {
@@ -153,4 +159,15 @@ if (command === 'check') {
       `changed BASE_REF   (LOCALE: ${codes.filter((c) => c !== defaultLocale).join(', ')})`,
   );
   process.exit(2);
+}
+
+/**
+ * A suite's words a language has not translated: each shown in English on its page, listed here with the suite
+ * file that says it and the key to give it under (lib/i18n/suite-words.mjs), in the language's own words.
+ */
+function printInEnglish(list) {
+  for (const w of list) {
+    const message = say(w.locale, 'checks.suiteWordInEnglish', {file: catalogs.get(w.locale).file ?? w.locale});
+    console.log(`english: ${w.locale}: ${formatProblem({...w, message})}`);
+  }
 }

@@ -6,6 +6,8 @@ import {existsSync, lstatSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogPath} from './catalog-path.mjs';
 import {positionOf, scanKeys} from './json-lines.mjs';
+import {withSuiteWords} from './suite-words.mjs';
+import {defaultLocale} from '../locales.mjs';
 
 export {catalogPath};
 const REVIEWED = 'benchmarks.reviewed.json';
@@ -72,7 +74,9 @@ export function parseCatalog(siteDir, locale) {
     const message = `nests its messages ${depth} levels deep (English: at most ${MAX_DEPTH}): write English's keys`;
     return {file, locale, problem: {file, line: 1, key: null, message}};
   }
-  return {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+  const parsed = {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+  // English holds every suite's own words too, as the suites say them (lib/i18n/suite-words.mjs).
+  return locale === defaultLocale ? withSuiteWords(parsed, siteDir) : parsed;
 }
 
 /**

@@ -62,14 +62,23 @@ export function catalogProblems(catalog, {locale, english, isDefault}) {
 /** The problems found, by locale and file, with the texts they were found in. */
 const problemsFound = new Map();
 
+// A suite's own words are its data, written in its suite.yaml: a figure there ("PostgreSQL 17", "100 counters")
+// is the suite's to say, not a number a page should fill in (lib/i18n/suite-words.mjs).
+const FIGURE_CHECKS = new Set(['stray-digits', 'number-words', 'figure-signs', 'figure-multipliers']);
+
 function findProblems(catalog, {locale, english, isDefault}) {
+  const suiteWord = (c, p) => english.optional?.has(p.key) && FIGURE_CHECKS.has(c.name);
   return CATALOG_CHECKS.filter((c) => c.appliesTo === 'every' || !isDefault).flatMap((c) =>
-    c.check({catalog, english, locale}).map((p) => ({
-      file: catalog.file,
-      line: p.line === undefined ? (catalog.lines.get(p.key) ?? null) : p.line,
-      key: p.key,
-      message: sayIn([catalog, english], p.id, p.values),
-    })),
+    c
+      .check({catalog, english, locale})
+      .filter((p) => !suiteWord(c, p))
+      .map((p) => ({
+        // English's suite words are fixed in their suite's file.
+        file: (isDefault && english.sources?.get(p.key)) || catalog.file,
+        line: p.line === undefined ? (catalog.lines.get(p.key) ?? null) : p.line,
+        key: p.key,
+        message: sayIn([catalog, english], p.id, p.values),
+      })),
   );
 }
 
@@ -103,15 +112,17 @@ const reviewedAgainst = (record, text) => record === text || (HASH.test(record ?
  * @returns {{problems: {file, line, key, message}[], status: Record<string, {translated: number, missing: number,
  *   stale: number, untranslated: number, extra: number}>,
  *   stale: {file, line, key, locale, unreviewed: boolean, before: string|null, now: string}[],
- *   untranslated: {file, line, key, locale, text: string}[]}}
+ *   untranslated: {file, line, key, locale, text: string}[], inEnglish: {file, line, key, locale}[]}}  inEnglish: a
+ *   suite's words a translation lacks (shown in English; lib/i18n/suite-words.mjs), with the suite's file
  */
 export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
   const problems = [];
   const stale = [];
   const same = [];
+  const inEnglish = [];
   const status = {};
   const english = parseCatalog(siteDir, defaultLocale);
-  if (english.problem) return {problems: [english.problem], status, stale, untranslated: same};
+  if (english.problem) return {problems: [english.problem], status, stale, untranslated: same, inEnglish};
 
   for (const locale of localeCodes) {
     const isDefault = locale === defaultLocale;
@@ -132,7 +143,10 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
     const counts = {translated: 0, missing: 0, stale: 0, untranslated: 0, extra: 0};
     for (const [key, text] of english.messages) {
       const line = catalog.lines.get(key) ?? null;
-      if (!catalog.messages.has(key)) counts.missing++;
+      if (!catalog.messages.has(key) && english.optional?.has(key)) {
+        counts.missing++;
+        inEnglish.push({file: english.sources.get(key), line: null, key, locale});
+      } else if (!catalog.messages.has(key)) counts.missing++;
       else if (untranslated(catalog.messages.get(key), text)) {
         counts.untranslated++;
         same.push({file: catalog.file, line, key, locale, text});
@@ -146,7 +160,7 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
     counts.extra = [...catalog.messages.keys()].filter((k) => !english.messages.has(k)).length;
     status[locale] = counts;
   }
-  return {problems, status, stale, untranslated: same};
+  return {problems, status, stale, untranslated: same, inEnglish};
 }
 
 /**

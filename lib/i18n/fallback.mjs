@@ -10,7 +10,8 @@ const cache = new Map();
 
 /**
  * The messages `locale`'s pages are built from.
- * @returns {{data: object, fallback: string[], reasons: string[]}}  fallback: keys shown in English
+ * @returns {{data: object, fallback: string[], reasons: string[], inEnglish: string[]}}  fallback: keys shown
+ *   in English for a problem; inEnglish: a suite's words not translated yet (lib/i18n/suite-words.mjs)
  */
 export function usableCatalog(siteDir, locale) {
   const english = parseCatalog(siteDir, defaultLocale);
@@ -19,9 +20,14 @@ export function usableCatalog(siteDir, locale) {
   const id = `${siteDir}\0${locale}\0${catalog.data ? JSON.stringify(catalog.data) : ''}`;
   if (cache.has(id)) return cache.get(id);
   let result;
-  if (locale === defaultLocale) result = {data: english.data, fallback: [], reasons: []};
+  if (locale === defaultLocale) result = {data: english.data, fallback: [], reasons: [], inEnglish: []};
   else if (catalog.problem)
-    result = {data: english.data, fallback: [...english.messages.keys()], reasons: [formatProblem(catalog.problem)]};
+    result = {
+      data: english.data,
+      fallback: [...english.messages.keys()],
+      reasons: [formatProblem(catalog.problem)],
+      inEnglish: [],
+    };
   else {
     const problems = catalogProblems(catalog, {locale, english, isDefault: false});
     const unusable = new Set(problems.map((p) => p.key).filter((key) => english.messages.has(key)));
@@ -31,7 +37,9 @@ export function usableCatalog(siteDir, locale) {
       const parts = key.split('.');
       parts.slice(0, -1).reduce((node, part) => node[part], data)[parts.at(-1)] = text;
     }
-    result = {data, fallback: [...unusable], reasons: problems.map(formatProblem)};
+    // A suite's words the language has not translated yet: shown in English, marked so, and no problem.
+    const inEnglish = [...(english.optional ?? [])].filter((key) => !catalog.messages.has(key));
+    result = {data, fallback: [...unusable], reasons: problems.map(formatProblem), inEnglish};
   }
   cache.set(id, result);
   return result;

@@ -7,10 +7,14 @@ import path from 'node:path';
 import {catalogPath, readCatalog} from './catalogs.mjs';
 import {siteCatalog} from './fallback.mjs';
 import {lookup} from './messages.mjs';
-import {SITE_PAGES} from '../pages/site-pages.mjs';
+import {SITE_PAGES, sitePages} from '../pages/site-pages.mjs';
+import {siteSuites} from './suite-words.mjs';
 
-/** The pages of the navigation, in its order: {docId, label} of each page module (lib/pages/site-pages.mjs). */
+/** The pages written for the site, in the navigation's order: {docId, label} (lib/pages/site-pages.mjs). */
 export const NAV_PAGES = SITE_PAGES.map((p) => ({docId: p.doc, label: p.label}));
+
+/** Every page of a site's navigation: those written, and each published suite's (lib/pages/site-pages.mjs). */
+export const navPages = (siteDir) => sitePages(siteSuites(siteDir)).map((p) => ({docId: p.doc, label: p.label}));
 export {SCREENSHOT_MANIFEST, screenshotPath} from '../pages/screenshots.mjs';
 /** The pages the navbar links to (the sidebar has them all). */
 export const NAVBAR_PAGES = SITE_PAGES.filter((p) => p.navbar).map((p) => p.doc);
@@ -28,7 +32,7 @@ export function message(catalog, key, file) {
  * The Docusaurus translation files of one locale, keyed by their English text
  * (as Docusaurus keys them), with the locale's text.
  */
-export function siteTranslations(english, catalog, file) {
+export function siteTranslations(english, catalog, file, pages = NAV_PAGES) {
   const en = (key) => message(english, key, catalogPath('en'));
   const mine = (key) => message(catalog, key, file);
   const entry = (key, description) => ({
@@ -48,7 +52,7 @@ export function siteTranslations(english, catalog, file) {
     },
     'docusaurus-theme-classic/footer.json': {copyright: entry('site.footer', 'The footer text')},
     'docusaurus-plugin-content-docs/current.json': Object.fromEntries(
-      NAV_PAGES.map((p) => [`sidebar.${SIDEBAR}.doc.${en(p.label)}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
+      pages.map((p) => [`sidebar.${SIDEBAR}.doc.${en(p.label)}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
     ),
   };
 }
@@ -56,8 +60,9 @@ export function siteTranslations(english, catalog, file) {
 /** Writes every locale's generated files; rewrites a file only when its text changes. */
 export function writeSiteTranslations(siteDir, localeCodes, defaultLocale) {
   const english = readCatalog(siteDir, defaultLocale);
+  const pages = navPages(siteDir);
   for (const locale of localeCodes.filter((l) => l !== defaultLocale)) {
-    const files = siteTranslations(english, siteCatalog(siteDir, locale), catalogPath(locale));
+    const files = siteTranslations(english, siteCatalog(siteDir, locale), catalogPath(locale), pages);
     for (const [rel, content] of Object.entries(files)) {
       const target = path.join(siteDir, 'i18n', locale, rel);
       const text = `${JSON.stringify(content, null, 2)}\n`;

@@ -10,7 +10,8 @@ import {MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {LEVEL} from '../stats/level.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
-import {METHOD_SCENARIO, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
+import {METHOD_SCENARIO, METHOD_SUITE, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
+import {suiteWord} from '../i18n/suite-words.mjs';
 
 /**
  * @param {object[]} suites  loaded suites (lib/suites/suite.mjs)
@@ -28,10 +29,11 @@ const WORKLOAD_NAME_KEYS = {
   'pg17-planner': (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE').short,
 };
 
-export function methodologyPage(suites, published, {locale, t, instructionRuns = []}) {
-  // A scenario is named in the reader's language (METHOD_SCENARIO); its id stays
-  // beside the name, because --only scenario=<id> takes it.
-  const scenarioName = (suite, id) => t(messageKey(METHOD_SCENARIO, `${suite}/${id}`, 'METHOD_SCENARIO'));
+export function methodologyPage(suites, published, {locale, t, instructionRuns = [], title = () => null}) {
+  // A scenario of the site's own suites is named in the reader's language (METHOD_SCENARIO); any other suite's
+  // by its id, as its page names it. The id stays beside the name, because --only scenario=<id> takes it.
+  const scenarioName = (suite, id) =>
+    Object.hasOwn(METHOD_SCENARIO, `${suite}/${id}`) ? t(METHOD_SCENARIO[`${suite}/${id}`]) : id;
   const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));
@@ -39,7 +41,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
   const examples = roundingExamples(cell, locale);
   return {
     locale,
-    suites: suites.map((s) => suiteDesign(s, {n, locale, scenarioName, workloadName})),
+    suites: suites.map((s) => suiteDesign(s, {n, t, locale, scenarioName, workloadName, title})),
     runs: published.map((r) =>
       runInfo(
         r,
@@ -69,9 +71,11 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
 }
 
 /** A suite's design as the page lists it: versions, repeats, margin, controls, workloads, scenarios, settings. */
-function suiteDesign(s, {n, locale, scenarioName, workloadName}) {
+function suiteDesign(s, {n, t, locale, scenarioName, workloadName, title}) {
   return {
     id: s.id,
+    // Named in the reader's language: the site's own suites by METHOD_SUITE, any other by its own title.
+    name: Object.hasOwn(METHOD_SUITE, s.id) ? {text: t(METHOD_SUITE[s.id])} : (title(s.id) ?? {text: s.id}),
     command: `npm run bench -- run ${s.id}`,
     // Each version once: 18 like for like and 18 at its own defaults are one version.
     versions: [
@@ -176,8 +180,8 @@ export const page = {
   doc: 'methodology',
   label: 'site.nav.method',
   navbar: true,
-  messages: ['common', 'method'],
-  build: ({content, locale, t, newestRun}) =>
+  messages: ['common', 'method', 'suite.englishMark'],
+  build: ({content, locale, t, messages, inEnglish, newestRun}) =>
     methodologyPage(
       content.suites,
       ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, {required: true})),
@@ -185,6 +189,7 @@ export const page = {
         locale,
         t,
         instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, {measure: 'instructions'})),
+        title: (id) => suiteWord(messages, inEnglish, id, 'title'),
       },
     ),
 };

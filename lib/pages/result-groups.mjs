@@ -96,7 +96,7 @@ function resultGroup(first, id, context) {
     statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(result, first),
-    charts: groupCharts({result, locale, t, id, page, title, rows, groupCells, name}),
+    charts: groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name}),
     instructions: instructionGroup(instructions, {
       scenario,
       workload,
@@ -145,11 +145,17 @@ function findingsOf(findings, locale) {
   return {findings, undecidable: {name: names, base: findings[0].base, runs: findings[0].runs}};
 }
 
-/** The commands that made a group's figures: the data load and the first measured run, as recorded. */
+/** The commands that made a group's figures: the data load, the workload's setup SQL and the first measured run. */
 export function commandsOf(result, first) {
   const cell = result.cells.find((c) => groupKey(c) === groupKey(first)) ?? first;
-  const init = (result.preparations ?? []).find(
-    (p) => p.kind === 'init' && p.target === cell.target && p.scale === cell.parameters.scale,
-  );
-  return {target: cell.target, init: readerCommand(init?.command ?? null), run: readerCommand(cell.command)};
+  const preparation = (kind, match) =>
+    readerCommand(
+      (result.preparations ?? []).find((p) => p.kind === kind && p.target === cell.target && match(p))?.command ?? null,
+    );
+  return {
+    target: cell.target,
+    init: preparation('init', (p) => p.scale === cell.parameters.scale),
+    setup: preparation('setup', (p) => p.workload === cell.workload),
+    run: readerCommand(cell.command),
+  };
 }

@@ -1,9 +1,13 @@
 // The data of the runs page: every result in results/, newest first, with
-// what it measured, where, how its cells ended, and links to its data files.
+// what it measured, where, how its cells ended, links to its data files and
+// to the page that shows its suite.
 import {formatFigure} from '../numbers/format.mjs';
 import {runInfo} from './run-info.mjs';
+import {pageOfSuite} from './suite-page-ids.mjs';
 
-export function runsPage(results, {locale}) {
+export function runsPage(results, {locale, suites = []}) {
+  // The page that shows a suite's runs, linked from each of them.
+  const pages = new Map(suites.map((s) => [s.id, pageOfSuite(s)]));
   const runs = [...results]
     .sort((a, b) => b.run.startedAt.localeCompare(a.run.startedAt))
     .map((result) => {
@@ -15,6 +19,7 @@ export function runsPage(results, {locale}) {
         failed: formatFigure(count('failed'), 'integer', locale),
         aborted: formatFigure(count('aborted'), 'integer', locale),
         allOk: result.cells.every((c) => c.status === 'ok'),
+        page: pages.get(result.run.suite) ? `/${pages.get(result.run.suite)}/` : null,
       };
     });
   return {locale, runs};
@@ -27,5 +32,5 @@ export const page = {
   label: 'site.nav.runs',
   navbar: true,
   messages: ['common', 'runs'],
-  build: ({content, locale}) => runsPage(content.results, {locale}),
+  build: ({content, locale}) => runsPage(content.results, {locale, suites: content.suites}),
 };

@@ -18,7 +18,7 @@ import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
 import {readServices} from '../postgresbench/import-services.mjs';
-import {SITE_PAGES} from './site-pages.mjs';
+import {sitePages} from './site-pages.mjs';
 
 /** The result files of a site: every .json under results/, sorted. */
 export function resultFilesOf(siteDir) {
@@ -156,7 +156,7 @@ export function newestRun(results, suite, {measure = 'time', required = false} =
  * The catalog messages each page uses (namespaces, or single dotted keys), by page id: a page's data carries
  * only these, so it downloads only its own words. Each page module says its own (lib/pages/site-pages.mjs).
  */
-const PAGE_MESSAGES = Object.fromEntries(SITE_PAGES.map((p) => [p.id, p.messages]));
+const pageMessages = (pages) => Object.fromEntries(pages.map((p) => [p.id, p.messages]));
 
 /** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
 function pickMessages(messages, keys) {
@@ -189,7 +189,9 @@ function pickMessages(messages, keys) {
  * @param {string} locale
  * @param {object} messages  the locale's catalog
  */
-export function buildPages(content, locale, messages, fallback = []) {
+export function buildPages(content, locale, messages, fallback = [], inEnglish = []) {
+  const pages = sitePages(content.suites);
+  const messagesOfPage = pageMessages(pages);
   // Every value a page gives a placeholder is recorded: the examples of the Translating page's context.
   const examples = new Map();
   const t = recordingExamples(createTranslator(locale, messages), examples);
@@ -203,7 +205,9 @@ export function buildPages(content, locale, messages, fallback = []) {
     english,
     defaultLocale,
     locales,
-    navigation: SITE_PAGES,
+    navigation: pages,
+    // A suite's words this locale has not translated: shown in English, marked (lib/i18n/suite-words.mjs).
+    inEnglish: new Set(inEnglish),
     suite: (id) => content.suites.find((s) => s.id === id) ?? null,
     study: (suite) => studyOf(content, suite),
     newestRun: (suite, options) => newestRun(content.results, suite, options),
@@ -219,17 +223,17 @@ export function buildPages(content, locale, messages, fallback = []) {
       return {instructions: run, profiles: (run && content.profilesOf?.(run)) ?? new Map()};
     },
     page: (id) => {
-      if (!built.has(id)) built.set(id, pageById(id).build(context));
+      if (!built.has(id)) built.set(id, pageById(pages, id).build(context));
       return built.get(id);
     },
     // Every other page's data, for the translator guide's examples.
     others: () =>
-      Object.fromEntries(SITE_PAGES.filter((p) => p.id !== 'translating').map((p) => [p.id, context.page(p.id)])),
-    messageContext: (pages) => translatorContext(content.siteDir, english, pages, examples),
+      Object.fromEntries(pages.filter((p) => p.id !== 'translating').map((p) => [p.id, context.page(p.id)])),
+    messageContext: (data) => translatorContext(content.siteDir, english, data, examples, messagesOfPage),
   };
-  const shownIn = (name, key) => PAGE_MESSAGES[name].some((k) => key === k || key.startsWith(`${k}.`));
+  const shownIn = (name, key) => messagesOfPage[name].some((k) => key === k || key.startsWith(`${k}.`));
   return Object.fromEntries(
-    SITE_PAGES.map((p) => {
+    pages.map((p) => {
       const data = context.page(p.id);
       return [
         p.id,
@@ -244,22 +248,20 @@ export function buildPages(content, locale, messages, fallback = []) {
 }
 
 /** A page module by its id. */
-function pageById(id) {
-  const found = SITE_PAGES.find((p) => p.id === id);
-  if (!found)
-    throw new Error(`No page "${id}" in lib/pages/site-pages.mjs (${SITE_PAGES.map((p) => p.id).join(', ')}).`);
+function pageById(pages, id) {
+  const found = pages.find((p) => p.id === id);
+  if (!found) throw new Error(`No page "${id}" in lib/pages/site-pages.mjs (${pages.map((p) => p.id).join(', ')}).`);
   return found;
 }
 
-/** The pages that show a message, by PAGE_MESSAGES. */
-const pagesShowing = (key) =>
-  Object.entries(PAGE_MESSAGES)
-    .filter(([, keys]) => keys.some((k) => key === k || key.startsWith(`${k}.`)))
-    .map(([name]) => name);
-
 /** Every English message with its description, placeholders and examples from this build's page data. */
-function translatorContext(siteDir, english, pages, examples) {
+function translatorContext(siteDir, english, pages, examples, messagesByPage) {
   const names = new Set([...english.messages.values()].flatMap(placeholdersOf));
+  // The pages that show a message, by the messages each page carries.
+  const pagesShowing = (key) =>
+    Object.entries(messagesByPage)
+      .filter(([, keys]) => keys.some((k) => key === k || key.startsWith(`${k}.`)))
+      .map(([name]) => name);
   return messagesWithContext(
     readContext(siteDir),
     english.messages,
@@ -278,8 +280,8 @@ function translatorContext(siteDir, english, pages, examples) {
  */
 export function buildLocalePages(siteDir, locale) {
   const content = loadSiteData(siteDir);
-  const {data, fallback, reasons} = usableCatalog(siteDir, locale);
-  return {pages: buildPages(content, locale, data, fallback), fallback, reasons};
+  const {data, fallback, reasons, inEnglish} = usableCatalog(siteDir, locale);
+  return {pages: buildPages(content, locale, data, fallback, inEnglish), fallback, reasons, inEnglish};
 }
 
 /** The messages of what every page shows outside its own data: the navbar search. */

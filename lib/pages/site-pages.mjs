@@ -8,6 +8,7 @@
 //   build     its data for one locale: build(context) (lib/pages/site-data.mjs buildPages makes the context;
 //             context.page(id) gives another page's data, built once)
 //   split     what its first load leaves to be loaded on demand, if anything: split(data)
+// Besides these, each published suite without a page of its own gets one made from its runs (sitePages).
 import {page as home} from './home-page.mjs';
 import {page as history} from './history-page.mjs';
 import {page as managed} from './managed-postgres-page.mjs';
@@ -18,6 +19,8 @@ import {page as runs} from './runs-page.mjs';
 import {page as services} from './services-page.mjs';
 import {page as translating} from './translating-page.mjs';
 import {page as versions} from './versions-page.mjs';
+import {suitePageModule} from './suite-page.mjs';
+import {hasSuitePage} from './suite-page-ids.mjs';
 
 export const SITE_PAGES = [
   home,
@@ -31,3 +34,17 @@ export const SITE_PAGES = [
   quickRun,
   translating,
 ];
+
+/**
+ * Every page of a site: those above, and a page for each published suite that has none written for it
+ * (lib/pages/suite-page-ids.mjs), by id, after the pages of the studies.
+ * @param {object[]} suites  the site's loaded suites
+ */
+export function sitePages(suites) {
+  const made = suites
+    .filter(hasSuitePage)
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map(suitePageModule);
+  const at = SITE_PAGES.indexOf(methodology);
+  return [...SITE_PAGES.slice(0, at), ...made, ...SITE_PAGES.slice(at)];
+}

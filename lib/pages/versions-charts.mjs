@@ -26,8 +26,25 @@ export function bucketProgress(progress, max = MAX_POINTS) {
   return buckets;
 }
 
+// The charts' titles, by the page's words: a version per series, or any server.
+const CHART_TITLES = {
+  versions: {tps: 'versions.charts.tps', latency: 'versions.charts.latency', progress: 'versions.charts.progress'},
+  suite: {tps: 'suite.charts.tps', latency: 'suite.charts.latency', progress: 'suite.charts.progress'},
+};
+
 /** A group's three charts; rows: its versions' figures (groupFigures), oldest first. */
-export function groupCharts({result, locale, t, id: groupId, page = 'versions', title, rows, groupCells, name}) {
+export function groupCharts({
+  result,
+  locale,
+  t,
+  id: groupId,
+  page = 'versions',
+  words = page,
+  title,
+  rows,
+  groupCells,
+  name,
+}) {
   const id = `${page}-${groupId}`;
   const image = (chart) => `/charts/${id}-${chart}.png`;
   const credit = chartCredit(t, result, locale);
@@ -36,7 +53,7 @@ export function groupCharts({result, locale, t, id: groupId, page = 'versions', 
     result,
     locale,
     t,
-    title: t('versions.charts.tps', {scenario: title}),
+    title: t(CHART_TITLES[words].tps, {scenario: title}),
     yTitle: t('common.tpsAxis'),
     figure: 'tps',
     kind: 'tps',
@@ -50,7 +67,7 @@ export function groupCharts({result, locale, t, id: groupId, page = 'versions', 
     locale,
     image: image('latency'),
     credit,
-    title: t('versions.charts.latency', {scenario: title}),
+    title: t(CHART_TITLES[words].latency, {scenario: title}),
     xTitle: t('common.percentileAxis'),
     yTitle: t('common.msAxis'),
     kind: 'ms',
@@ -62,12 +79,32 @@ export function groupCharts({result, locale, t, id: groupId, page = 'versions', 
       points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue')),
     })),
   });
-  const progress = lineChart({
+  const progress = progressChart({
+    id,
+    image,
+    credit,
+    locale,
+    t,
+    title: t(CHART_TITLES[words].progress, {scenario: title}),
+    rows,
+    groupCells,
+    name,
+  });
+  // A chart with nothing to draw is left out: percentiles need per-transaction logs (scenario log: true), a line
+  // over time two progress reports or more.
+  const measured = rows.some((r) => PERCENTILES.some((q) => r.figures[q]));
+  const overTime = progress.series.some((s) => s.points.length > 1);
+  return [tps, measured && latency, overTime && progress].filter(Boolean);
+}
+
+/** Throughput over time: each server's repeat closest to its median, second by second. */
+function progressChart({id, image, credit, locale, t, title, rows, groupCells, name}) {
+  return lineChart({
     id: `${id}-progress`,
     locale,
     image: image('progress'),
     credit,
-    title: t('versions.charts.progress', {scenario: title}),
+    title,
     xTitle: t('common.secondsAxis'),
     yTitle: t('common.tpsAxis'),
     xKind: 'integer',
@@ -95,5 +132,4 @@ export function groupCharts({result, locale, t, id: groupId, page = 'versions', 
       };
     }),
   });
-  return [tps, latency, progress];
 }

@@ -80,10 +80,11 @@ function clientsNote(runs, g, {t, locale}) {
  * @param {object|null} instructions  its instructions run
  * @param {{id: string, scenario: string, workload: string, names: {scenario: string, workload: string}}[]} groups
  *   the page's groups, in order
- * @param {{locale: string, t: Function, name: Function, suite?: object}} options  name: a target's name
+ * @param {{locale: string, t: Function, name: Function, words?: string}} options  name: a target's name;
+ *   words: 'suite' for servers that are not versions (and no note on one version at its own defaults)
  * @returns {{targets, groups, pairs, initial, margins}|null}  null when the run has fewer than two versions
  */
-export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
+export function versionsMatrix(timed, instructions, groups, {locale, t, name, words = 'versions'}) {
   const controls = controlsOf(timed);
   const order = byTargetOrder(timed);
   const targets = timed.environment.targets
@@ -122,9 +123,10 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
       }),
   );
 
-  // The reader's first view: the newest version at the settings the others share, against the one before it.
+  // The reader's first view: the newest version at the settings the others share, against the one before it; of
+  // servers that are not versions, the second against the first (the suite's first is its baseline).
   const alike = targets.filter((x) => !(x.differs?.length > 0));
-  const newest = alike.at(-1) ?? targets.at(-1);
+  const newest = words === 'versions' ? (alike.at(-1) ?? targets.at(-1)) : targets[1];
   const before = targets[targets.indexOf(newest) - 1] ?? targets.find((x) => x !== newest);
   return {
     targets: targets.map((x) => ({id: x.id, name: name(x.id), version: x.serverVersion})),
@@ -144,7 +146,9 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name}) {
     marginValues: margins,
     initial: {target: newest.id, baseline: before.id},
     // A version also run at its own defaults: which server is which, said under the answer.
-    defaults: defaultsNote(targets, {t, name}),
+    defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,
+    // Whose words the matrix is shown in (src/components/VersionsAnswer/words.mjs).
+    words,
     pairs,
   };
 }

@@ -108,6 +108,9 @@ export function checkSettingsAndIds(suite, check) {
     }
   }
   for (const kind of ['targets', 'workloads', 'scenarios']) check.unique(suite[kind], kind);
+  // A published suite's id is its page's address, and its parts' ids the keys of their words in the catalogs.
+  if (suite.published && suite.id.includes('.'))
+    check.report(['id'], 'a published suite gets a page at /suites/<id>/: write its id without dots (- or _)');
 }
 
 /** The targets, each with the suite's settings under its own. */

@@ -4,7 +4,8 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
-import {METHOD_ROUNDING_KIND, METHOD_SUITE, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import {METHOD_ROUNDING_KIND, messageKey} from '@site/lib/i18n/message-keys.mjs';
+import {Words} from '@site/src/components/SuitePage/Words';
 import {verdictSentence} from '@site/src/components/RunFigures';
 import {runMethod} from '@site/src/components/RunProvenance';
 import {listOf} from '@site/lib/i18n/list.mjs';
@@ -16,7 +17,7 @@ export function SuitesTable({data}) {
   return data.suites.map((s) => (
     <section key={s.id} data-suite={s.id}>
       <Heading as="h3" id={`suite-${s.id}`}>
-        {t(messageKey(METHOD_SUITE, s.id, 'METHOD_SUITE'))}
+        <Words text={s.name} />
       </Heading>
       <p>
         {[

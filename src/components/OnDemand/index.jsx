@@ -1,7 +1,8 @@
 // Page data kept out of a page's first load (lib/pages/on-demand.mjs): a
 // file of its own per page, fetched the first time the reader opens a part
-// that shows it. Each page that has such parts is listed, so the bundler
-// makes each file a chunk of its own.
+// that shows it. Each page written with such parts is listed, so the bundler
+// makes each file a chunk of its own; a suite's page (suite-<id>) is found by
+// its name among the generated files, each of them a chunk too.
 import {useCallback, useRef, useState} from 'react';
 import {useT} from '@site/src/components/Msg';
 
@@ -10,6 +11,13 @@ const LOADERS = {
   'pg17-planner': () => import('@generated/benchmark-data/default/pg17-planner.on-demand.json'),
   translating: () => import('@generated/benchmark-data/default/translating.on-demand.json'),
 };
+
+/** A suite page's on-demand file, among the generated ones (only those of suite pages are chunks of this). */
+const suiteOnDemand = (page) =>
+  import(
+    /* webpackInclude: /[\\/]suite-[^\\/]+\.on-demand\.json$/ */
+    `@generated/benchmark-data/default/${page}.on-demand.json`
+  );
 
 /**
  * The page's on-demand data (null until loaded) and `load`, which fetches it
@@ -21,7 +29,7 @@ export function useOnDemand(page) {
   const load = useCallback(() => {
     if (asked.current) return;
     asked.current = true;
-    LOADERS[page]().then(
+    (LOADERS[page] ?? (() => suiteOnDemand(page)))().then(
       (module) => setState({data: module.default, failed: false}),
       () => {
         asked.current = false;

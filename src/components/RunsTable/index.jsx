@@ -1,4 +1,5 @@
 // The Runs page's table: every run in results/.
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {useT} from '@site/src/components/Msg';
 import DataTable, {Spread} from '@site/src/components/DataTable';
@@ -29,7 +30,7 @@ export default function RunsTable({data}) {
             <code>{r.id}</code>
           </td>
           <td>{r.date}</td>
-          <td>{r.suite ?? t('runs.imported')}</td>
+          <td>{r.suite ? r.page ? <Link to={r.page}>{r.suite}</Link> : r.suite : t('runs.imported')}</td>
           <td className={styles.host}>
             {r.host.cpus
               ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os})

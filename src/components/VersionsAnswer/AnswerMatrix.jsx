@@ -3,6 +3,7 @@
 import {useT} from '@site/src/components/Msg';
 import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
+import {answerWords} from './words.mjs';
 import styles from './styles.module.css';
 
 const MEASURES = ['instructions', 'time'];
@@ -53,7 +54,7 @@ function MatrixHead({answer: m, state, columns, measures}) {
     <thead>
       <tr>
         <th rowSpan={2} scope="col" className={styles.corner}>
-          {t('versions.answer.workload')}
+          {t(answerWords(m).rows)}
         </th>
         {columns.map((c) => (
           <th
@@ -64,9 +65,7 @@ function MatrixHead({answer: m, state, columns, measures}) {
             data-column={c.target}
           >
             {targetName(m, c.target)}
-            <span className={styles.against}>
-              {t('versions.answer.against', {base: targetName(m, state.baseline)})}
-            </span>
+            <span className={styles.against}>{t(answerWords(m).against, {base: targetName(m, state.baseline)})}</span>
           </th>
         ))}
       </tr>
@@ -74,7 +73,7 @@ function MatrixHead({answer: m, state, columns, measures}) {
         {columns.flatMap((c) =>
           measures.map((k) => (
             <th key={`${c.target}-${k}`} scope="col" className={styles.measure}>
-              {t(k === 'time' ? 'versions.answer.timeColumn' : 'versions.answer.instructionsColumn')}
+              {t(k === 'time' ? answerWords(m).time : answerWords(m).instructions)}
             </th>
           )),
         )}

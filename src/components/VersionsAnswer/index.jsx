@@ -8,6 +8,7 @@ import {useCallback, useEffect, useRef} from 'react';
 import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
 import {pairQuery, pairState} from './pair-query.mjs';
+import {answerWords} from './words.mjs';
 import AnswerMatrix, {targetName} from './AnswerMatrix';
 import styles from './styles.module.css';
 
@@ -18,7 +19,7 @@ export default function VersionsAnswer({data}) {
   const pair = m.pairs.find((p) => p.target === state.target && p.baseline === state.baseline);
   return (
     <section className={styles.answer} data-answer={`${state.target} ${state.baseline}`}>
-      <PairPicker targets={m.targets} state={state} change={change} />
+      <PairPicker answer={m} state={state} change={change} />
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         {pair.sentence}
       </p>
@@ -61,21 +62,22 @@ function useChosenColumnInView(state) {
 }
 
 /** The two selects: the version, and the baseline it is compared with (any version but itself). */
-function PairPicker({targets, state, change}) {
+function PairPicker({answer: m, state, change}) {
   const t = useT();
-  const options = targets.map((x) => [x.id, x.name]);
+  const words = answerWords(m);
+  const options = m.targets.map((x) => [x.id, x.name]);
   return (
-    <ControlRow label={t('versions.answer.label')}>
+    <ControlRow label={t(words.label)}>
       <Select
         id="answer-version"
-        label={t('versions.answer.version')}
+        label={t(words.target)}
         value={state.target}
         options={options}
         onChange={(v) => change({target: v})}
       />
       <Select
         id="answer-baseline"
-        label={t('versions.answer.baseline')}
+        label={t(words.baseline)}
         value={state.baseline}
         options={options.filter(([id]) => id !== state.target)}
         onChange={(v) => change({baseline: v})}
@@ -88,12 +90,17 @@ function MatrixCaption({answer: m, baseline}) {
   const t = useT();
   return (
     <figcaption id="answer-caption" className={styles.caption}>
-      {t('versions.answer.caption', {
-        base: targetName(m, baseline),
-        instructionsMargin: m.margins.instructions ?? '—',
-        timeMargin: m.margins.time,
-        oldest: m.targets[0].name,
-      })}
+      {t(
+        m.margins.instructions === null && answerWords(m).captionTime
+          ? answerWords(m).captionTime
+          : answerWords(m).caption,
+        {
+          base: targetName(m, baseline),
+          instructionsMargin: m.margins.instructions ?? '—',
+          timeMargin: m.margins.time,
+          oldest: m.targets[0].name,
+        },
+      )}
     </figcaption>
   );
 }

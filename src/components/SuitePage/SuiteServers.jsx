@@ -1,0 +1,73 @@
+// A suite page's servers: what each is (the suite's words), its version and build; the settings every server
+// ran with, and those that differed, each server's value beside it and whether the suite declared it.
+import Heading from '@theme/Heading';
+import {useT} from '@site/src/components/Msg';
+import DataTable from '@site/src/components/DataTable';
+import {Words} from './Words';
+
+export default function SuiteServers({data}) {
+  const t = useT();
+  const {shared, differing} = data.settings;
+  return (
+    <>
+      <Heading as="h2" id="servers">
+        {t('suite.servers.title')}
+      </Heading>
+      <DataTable
+        data-servers
+        columns={[t('common.server'), t('suite.servers.about'), t('suite.servers.version'), t('suite.servers.build')]}
+      >
+        {data.servers.map((s) => (
+          <tr key={s.id} data-target={s.id}>
+            <th scope="row">
+              {s.name}
+              <br />
+              <code>{s.id}</code>
+            </th>
+            <td>
+              <Words text={s.about} />
+            </td>
+            <td>{s.version}</td>
+            <td>{s.build ? <code>{s.build.join(' ')}</code> : '—'}</td>
+          </tr>
+        ))}
+      </DataTable>
+      {differing.length > 0 && (
+        <DataTable
+          data-settings="differing"
+          caption={t('suite.settings.differing')}
+          columns={[t('suite.settings.name'), ...data.servers.map((s) => s.name), t('suite.settings.declared')]}
+        >
+          {differing.map((d) => (
+            <tr key={d.name} data-setting={d.name}>
+              <th scope="row">
+                <code>{d.name}</code>
+              </th>
+              {d.values.map((v) => (
+                <td key={v.target}>
+                  <code>{v.value}</code>
+                </td>
+              ))}
+              <td>{t(d.declared ? 'suite.settings.yes' : 'suite.settings.no')}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <details data-settings="shared">
+        <summary>{t('suite.settings.shared', {count: String(shared.length)})}</summary>
+        <DataTable columns={[t('suite.settings.name'), t('suite.settings.value')]}>
+          {shared.map((s) => (
+            <tr key={s.name}>
+              <th scope="row">
+                <code>{s.name}</code>
+              </th>
+              <td>
+                <code>{s.value}</code>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </details>
+    </>
+  );
+}
