@@ -7,7 +7,7 @@
 // profiles), and the Cachegrind files to download.
 import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
 import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
-import {cellKey} from '../results/keys.mjs';
+import {cellKey, parseCellKey} from '../results/keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
@@ -28,8 +28,9 @@ function aaNoise(result, profiles) {
   let noise = 0;
   for (const [control, twin] of controlsOf(result)) {
     for (const [key, profile] of profiles) {
-      if (!key.startsWith(`${control}\u0000`)) continue;
-      const twinProfile = profiles.get(`${twin}${key.slice(control.length)}`);
+      const cell = parseCellKey(key);
+      if (cell?.target !== control) continue;
+      const twinProfile = profiles.get(`${twin} ${cell.group}`);
       if (twinProfile) noise = Math.max(noise, functionNoise(twinProfile, profile));
     }
   }

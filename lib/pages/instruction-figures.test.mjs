@@ -202,3 +202,10 @@ test('the fixture run: no rename as two rows, no share beyond the whole, no nega
 test('the fixture run counted inside PostgresMain: no backend profile holds work of the postmaster', () => {
   assert.deepEqual(postmasterWork(result, dir.pathname), []);
 });
+
+test("the A/A pair's profiles give the noise floor under which a function's change is not listed", () => {
+  const [changes] = group().functions;
+  // pg17-aa against pg17 moved some functions: the floor is that movement, never 0 with a pair in the run.
+  assert.notEqual(changes.noise, '0');
+  assert.ok(Number(changes.belowNoise.replace(/,/g, '')) > 0, changes.belowNoise);
+});

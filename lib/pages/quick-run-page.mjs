@@ -12,7 +12,7 @@ import {marginOf} from '../results/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
 import {readerCommand} from './reader-command.mjs';
-import {groupKey} from '../results/keys.mjs';
+import {cellKey, groupKey} from '../results/keys.mjs';
 
 /**
  * @param {object|null} result  a valid quick run, or null when there is none
@@ -30,7 +30,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
   const last = targets.at(-1);
 
   // Each group's figures by group and target, found once: a row asks after every server.
-  const figures = new Map(groups.map((g) => [`${groupKey(g)}\u0000${g.target}`, g.figures]));
+  const figures = new Map(groups.map((g) => [cellKey(g), g.figures]));
   const rows = [...new Map(groups.map((g) => [groupKey(g), g])).values()].map((g) =>
     quickRow(g, {result, figures, targets, locale}),
   );
@@ -64,7 +64,7 @@ export function quickRunPage(result, {locale, t, suite = null}) {
 
 /** One row of the table: a workload at a client count, every server's figures against the first's. */
 function quickRow(g, {result, figures, targets, locale}) {
-  const of = (target) => figures.get(`${groupKey(g)}\u0000${target}`) ?? {tps: null, latencyAvg: null};
+  const of = (target) => figures.get(cellKey({...g, target})) ?? {tps: null, latencyAvg: null};
   const cell = result.cells.find(
     (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
   );

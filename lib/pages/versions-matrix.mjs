@@ -15,7 +15,7 @@ import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {listOf} from '../i18n/list.mjs';
-import {groupKey} from '../results/keys.mjs';
+import {cellKey} from '../results/keys.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
 const MEASURES = {
@@ -38,7 +38,7 @@ function figuresOf(result, figure, locale) {
   return byKey;
 }
 const figureKey = (figure, g, target) =>
-  figure === 'tps' ? `${groupKey(g)} ${target}` : `${g.scenario}\u0000${g.workload}\u0000${target}`;
+  figure === 'tps' ? cellKey({...g, target}) : `${g.scenario}\u0000${g.workload}\u0000${target}`;
 
 /** What the page shows of one comparison: the change, its interval and verdict, as numbers and text. */
 function cellOf(v) {

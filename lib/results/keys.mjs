@@ -21,6 +21,12 @@ export function parseGroupKey(key) {
 /** One target's cells of a group: the key of its repeats. */
 export const cellKey = (cell) => `${cell.target} ${groupKey(cell)}`;
 
+/** A cell's key read back: {target, group} (the group's key), or null for text that is not one. */
+export function parseCellKey(key) {
+  const at = key.indexOf(' ');
+  return at > 0 && parseGroupKey(key.slice(at + 1)) ? {target: key.slice(0, at), group: key.slice(at + 1)} : null;
+}
+
 /**
  * A group's anchor on its page: scenario and workload, and the clients when the scenario ran more than one
  * count (`clientCounts`: how many it ran), so that no two groups share one.

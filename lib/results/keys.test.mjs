@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cellKey, groupAnchor, groupKey, pairKey, parseGroupKey} from './keys.mjs';
+import {cellKey, groupAnchor, groupKey, pairKey, parseCellKey, parseGroupKey} from './keys.mjs';
 
 test("a group's key is the same for a planned cell and a result's cell", () => {
   assert.equal(groupKey({scenario: 'small', workload: 'tpcb', clients: 1}), 'small/tpcb/c1');
@@ -29,4 +29,10 @@ test('an anchor names the clients only where its scenario ran several counts', (
   const group = {scenario: 'small', workload: 'tpcb', clients: 4};
   assert.equal(groupAnchor(group), 'small-tpcb');
   assert.equal(groupAnchor(group, 2), 'small-tpcb-c4');
+});
+
+test("a cell's key reads back to its target and group", () => {
+  assert.deepEqual(parseCellKey('pg15-aa small/tpcb/c1'), {target: 'pg15-aa', group: 'small/tpcb/c1'});
+  assert.equal(parseCellKey('pg15-aa'), null);
+  assert.equal(parseCellKey('pg15 small/tpcb'), null);
 });
