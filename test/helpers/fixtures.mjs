@@ -1,5 +1,5 @@
 // Shared by the page-data tests: the committed fixture runs, a site made of them, and a translator.
-import {mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -39,4 +39,27 @@ export function publishedStudy(suite) {
     loadSuite(path.join(siteDir, 'benchmarks', id, 'suite.yaml')),
   );
   return readStudy(path.join(siteDir, 'datasets', `${suite}-published`, 'study.json'), suites);
+}
+
+/**
+ * The fixture site with one more suite, published and without a page written for it: a settings comparison of
+ * one version (test/fixtures/suite-page/commit-modes/, with its run), as a reader's own suite would come. Made
+ * once per process, removed at its exit.
+ */
+let suiteSite = null;
+export function suitePageSite() {
+  if (suiteSite) return suiteSite;
+  suiteSite = mkdtempSync(path.join(tmpdir(), 'suite-page-site-'));
+  process.once('exit', () => rmSync(suiteSite, {recursive: true, force: true}));
+  const own = new URL('suite-page/', new URL('../fixtures/', import.meta.url));
+  for (const entry of ['datasets', 'i18n']) symlinkSync(path.join(siteDir, entry), path.join(suiteSite, entry));
+  // Suites and results are files of their own: a link is not followed.
+  cpSync(path.join(siteDir, 'benchmarks'), path.join(suiteSite, 'benchmarks'), {recursive: true});
+  cpSync(fileURLToPath(new URL('commit-modes', own)), path.join(suiteSite, 'benchmarks', 'commit-modes'), {
+    recursive: true,
+  });
+  cpSync(fileURLToPath(fixtures), path.join(suiteSite, 'results'), {recursive: true});
+  const run = 'commit-modes-20261127T061516Z.json';
+  cpSync(fileURLToPath(new URL(run, own)), path.join(suiteSite, 'results', run));
+  return suiteSite;
 }

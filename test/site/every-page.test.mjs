@@ -23,17 +23,24 @@
 //   build, and a #fragment to an element of that page.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {createRequire} from 'node:module';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {FIRST_SCREEN} from './first-screen.mjs';
 import {PAGE_FIGURES} from './page-figures.mjs';
 import {PAGE_INSTRUCTIONS} from './page-instructions.mjs';
 import {READER_DESKTOP, READER_NARROW} from './reader-checks.mjs';
-import {blankCharts, checkNarrow, openPage, serveSite, shots, tableProblems} from './site.mjs';
+import {
+  axeViolations,
+  blankCharts,
+  checkNarrow,
+  COLOUR_RULES,
+  openPage,
+  serveSite,
+  shots,
+  tableProblems,
+} from './site.mjs';
 
 const site = serveSite();
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const slugOf = (docId) => (docId === 'index' ? '' : `${docId}/`);
 const codes = Object.keys(locales);
 
@@ -71,23 +78,6 @@ async function switchLanguage(page, path, docId, other) {
   const lang = await page.getAttribute('html', 'lang');
   assert.equal(lang, locales[other].htmlLang, `${path}: the click did not switch the language`);
   assert.ok((await page.textContent('article h1')).trim().length > 0, `${target}: no heading after the switch`);
-}
-
-// Every rule of WCAG 2.1 AA and axe-core's best practices; and those of them that read colours, which are all
-// that the theme can change (the dark theme changes colours, not the document).
-const EVERY_RULE = {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']};
-const COLOUR_RULES = {type: 'rule', values: ['color-contrast', 'link-in-text-block']};
-
-/** Serious or critical axe-core violations of the rules `runOnly` names, one line each. */
-async function axeViolations(page, path, runOnly = EVERY_RULE) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({path: AXE});
-  const violations = await page.evaluate(async (only) => {
-    const result = await window.axe.run(document, {runOnly: only});
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
-  }, runOnly);
-  return violations.map((v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.join(' | ')}`);
 }
 
 /**

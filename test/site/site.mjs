@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
 import {execFileSync} from 'node:child_process';
 import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {drawCharts} from '../../scripts/site/page-charts.mjs';
@@ -189,4 +190,23 @@ export const siteContent = () => (content ??= loadSiteData(root));
 export function sitePages(locale) {
   if (!built.has(locale)) built.set(locale, buildLocalePages(root, locale).pages);
   return built.get(locale);
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// Every rule of WCAG 2.1 AA and axe-core's best practices; and those of them that read colours, which are all
+// that the theme can change (the dark theme changes colours, not the document).
+export const EVERY_RULE = {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']};
+export const COLOUR_RULES = {type: 'rule', values: ['color-contrast', 'link-in-text-block']};
+
+/** Serious or critical axe-core violations of the rules `runOnly` names, one line each. */
+export async function axeViolations(page, path, runOnly = EVERY_RULE) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({path: AXE});
+  const violations = await page.evaluate(async (only) => {
+    const result = await window.axe.run(document, {runOnly: only});
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
+  }, runOnly);
+  return violations.map((v) => `${path}: ${v.id} (${v.impact}) at ${v.nodes.join(' | ')}`);
 }

@@ -1,0 +1,128 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {buildLocalePages} from './site-data.mjs';
+import {sitePages} from './site-pages.mjs';
+import {suiteDocText} from './suite-docs.mjs';
+import {compareWithinRun} from '../results/compare-results.mjs';
+import {comparisonText} from '../numbers/comparison-text.mjs';
+import {loadSuite} from '../suites/suite.mjs';
+import {suitePageSite} from '../../test/helpers/fixtures.mjs';
+
+// A suite the site has no page written for (test/fixtures/suite-page/commit-modes/): PostgreSQL 17 with
+// synchronous_commit on and off (declared with differs), a built-in workload and a script of its own with its
+// setup, two client counts, five repeats of 2 s, and its real run.
+const site = suitePageSite();
+const pages = (locale) => buildLocalePages(site, locale).pages;
+const en = pages('en')['suite-commit-modes'];
+const run = JSON.parse(readFileSync(path.join(site, 'results', 'commit-modes-20261127T061516Z.json'), 'utf8'));
+
+test('a published suite with no page written for it gets one, after the studies, named by its title', () => {
+  const suites = ['pg-versions', 'commit-modes'].map((id) =>
+    loadSuite(path.join(site, 'benchmarks', id, 'suite.yaml')),
+  );
+  const docs = sitePages(suites).map((p) => p.doc);
+  assert.ok(docs.indexOf('suites/commit-modes') === docs.indexOf('methodology') - 1, docs.join(' '));
+  // pg-versions is published, but has a page of its own.
+  assert.equal(docs.filter((d) => d.startsWith('suites/')).length, 1);
+  const doc = suiteDocText(suites[1]);
+  assert.match(doc, /^slug: \/suites\/commit-modes$/m);
+  assert.match(doc, /^title: "Waiting for the WAL flush at commit"$/m);
+  assert.match(doc, /default\/suite-commit-modes\.json/);
+});
+
+test('every client count, scenario and workload is a group of its own, in the suite order', () => {
+  assert.deepEqual(
+    en.groups.map((g) => g.id),
+    ['short-tpcb-c1', 'short-tpcb-c2', 'short-counter-c1', 'short-counter-c2'],
+  );
+  assert.deepEqual(
+    en.groups.map((g) => g.title),
+    ['tpcb, short, clients: 1', 'tpcb, short, clients: 2', 'counter, short, clients: 1', 'counter, short, clients: 2'],
+  );
+  // The suite's first target is the baseline: the second is named by the setting it declares.
+  assert.deepEqual(
+    en.groups[0].rows.map((r) => r.name),
+    ['PostgreSQL 17', 'PostgreSQL 17 (synchronous_commit off)'],
+  );
+});
+
+test('each comparison is the one bench compare gives for the run', () => {
+  // bench compare results/commit-modes-20261127T061516Z.json --baseline sync-on printed +24.2% (+6.8% … +31.9%)
+  // for tpcb with one client, and +1080.4% (+504.8% … +3298.9%) for the counter with two.
+  const texts = (g) => [g.rows[1].comparison.changeText, g.rows[1].comparison.lowText, g.rows[1].comparison.highText];
+  assert.deepEqual(texts(en.groups[0]), ['+24%', '+7%', '+32%']);
+  assert.deepEqual(texts(en.groups[3]), ['+1,080%', '+505%', '+3,300%']);
+  const compared = compareWithinRun(run, {baseline: 'sync-on'});
+  assert.equal(compared.filter((c) => c.metric === 'tps').length, en.groups.length);
+  for (const c of compared.filter((x) => x.metric === 'tps')) {
+    const g = en.groups.find((x) => x.key === `${c.scenario}/${c.workload}/c${c.clients}`);
+    const shown = g.rows.find((r) => r.target === c.candidate.target).comparison;
+    const text = comparisonText(c, 'en');
+    assert.deepEqual(
+      [shown.verdict, shown.changeText, shown.lowText, shown.highText],
+      [c.verdict, text.changeText, text.lowText, text.highText],
+      g.id,
+    );
+  }
+});
+
+test('the answer: each group a verdict sentence of both servers, and the matrix with the second against the first', () => {
+  assert.deepEqual(
+    en.statements.map((s) => [s.id, s.findings.map((f) => [f.name, f.base, f.verdict])]),
+    en.groups.map((g) => [g.id, [['PostgreSQL 17 (synchronous_commit off)', 'PostgreSQL 17', 'better']]]),
+  );
+  assert.deepEqual(en.answer.initial, {target: 'sync-off', baseline: 'sync-on'});
+  assert.equal(en.answer.words, 'suite');
+  // Both orders are there: any server can be the baseline.
+  assert.deepEqual(
+    en.answer.pairs.map((p) => `${p.target}/${p.baseline}`),
+    ['sync-off/sync-on', 'sync-on/sync-off'],
+  );
+});
+
+test('servers, settings, scripts and commands come from the run', () => {
+  assert.deepEqual(
+    en.settings.differing.map((d) => [d.name, d.declared, d.values.map((v) => v.value)]),
+    [['synchronous_commit', true, ['on', 'off']]],
+  );
+  assert.ok(en.settings.shared.some((s) => s.name === 'shared_buffers' && s.value === '128MB'));
+  assert.ok(!en.settings.shared.some((s) => s.name === 'port'), 'where a server listens is its own');
+  assert.deepEqual(
+    en.servers.map((s) => [s.id, s.about?.text, s.build?.join(' ')]),
+    [
+      ['sync-on', 'synchronous_commit on (the default)', 'gcc -Os'],
+      ['sync-off', 'synchronous_commit off', 'gcc -Os'],
+    ],
+  );
+  assert.deepEqual(en.scripts, [
+    {
+      workload: 'counter',
+      file: 'counter.sql',
+      sql: '\\set id random(1, 100)\nUPDATE counters SET n = n + 1 WHERE id = :id;\n',
+    },
+  ]);
+  const counter = en.groups[2].commands;
+  assert.match(counter.setup, /^psql .* -f benchmarks\/commit-modes\/setup\.sql$/);
+  assert.match(counter.run, /^pgbench -n -c 1 .* -f benchmarks\/commit-modes\/counter\.sql -h 127\.0\.0\.1 -p <port> /);
+  assert.equal(en.groups[0].commands.setup, null);
+  assert.match(en.groups[0].commands.init, /^pgbench -i -q -s 1 /);
+  assert.equal(en.charts.length, 1);
+  assert.deepEqual(
+    en.charts[0].x.categories,
+    en.groups.map((g) => g.title),
+  );
+});
+
+test("in a language without the suite's words they are English, marked, and counted for the note", () => {
+  assert.equal(en.inEnglish, 0);
+  assert.deepEqual(en.title, {text: 'Waiting for the WAL flush at commit'});
+  const ja = pages('ja')['suite-commit-modes'];
+  assert.deepEqual(ja.title, {text: 'Waiting for the WAL flush at commit', lang: 'en'});
+  assert.equal(ja.groups[2].about.workload.lang, 'en');
+  // Title, description, two servers, two workloads, one scenario: every word of the suite the page shows.
+  assert.equal(ja.inEnglish, 7);
+  // The page's own words are the language's.
+  assert.equal(ja.groups[0].title, 'tpcb、short、クライアント数 1');
+});

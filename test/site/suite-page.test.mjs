@@ -1,0 +1,82 @@
+// A suite nobody wrote a page for becomes one, in every language, with no code: a copy of the project with one
+// more suite folder and its run (test/fixtures/suite-page/: PostgreSQL 17 with synchronous_commit on and off,
+// a built-in workload and a script of its own, two client counts) is built in its four locales, and each page
+// is read in Chromium: linked from the sidebar and the Runs page, every group with its verdict, the chart, a
+// table and the commands, the suite's words in English marked as such where a language lacks them (which
+// i18n:status lists), no console error and no axe violation.
+import {test, after, before} from 'node:test';
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {cpSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {localePath} from '../../lib/locales.mjs';
+import {launchChromium} from '../../scripts/site/chromium.mjs';
+import {serveBuild} from '../../scripts/site/serve-build.mjs';
+import {axeViolations, blankCharts, freshCopy, openPage, root} from './site.mjs';
+
+const fixture = path.join(root, 'test/fixtures/suite-page');
+const RUN = 'commit-modes-20261127T061516Z.json';
+const site = {};
+
+before(async () => {
+  site.dir = freshCopy({fixtures: true});
+  cpSync(path.join(fixture, 'commit-modes'), path.join(site.dir, 'benchmarks/commit-modes'), {recursive: true});
+  cpSync(path.join(fixture, RUN), path.join(site.dir, 'results', RUN));
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], {cwd: site.dir, encoding: 'utf8', timeout: 600_000});
+  assert.equal(build.status, 0, build.stdout + build.stderr);
+  site.server = await serveBuild({dir: path.join(site.dir, 'build')});
+  site.url = site.server.url;
+  site.browser = await launchChromium();
+});
+after(async () => {
+  await site.browser?.close();
+  await site.server?.close();
+  if (site.dir) rmSync(site.dir, {recursive: true, force: true});
+});
+
+for (const [locale, inEnglish] of [
+  ['en', 0],
+  ['ja', 7],
+  ['ko', 7],
+  ['zh-Hans', 7],
+]) {
+  test(`${locale}: the suite's page, linked from the sidebar, every group with its verdict`, async () => {
+    const address = `${localePath(locale)}suites/commit-modes/`;
+    const {page, problems} = await openPage(site, address);
+    assert.equal(await page.locator(`.menu a[href="${address}"]`).count(), 1, 'the sidebar links the page');
+    assert.equal(await page.locator('[data-statement]').count(), 4, 'one statement per group');
+    for (const text of await page.locator('[data-statement]').allTextContents())
+      assert.match(text, /PostgreSQL 17 ?[(（]synchronous_commit off[)）]/);
+    assert.deepEqual(
+      await page.locator('[role="tab"]').allTextContents(),
+      await page.locator('[data-statement] a').allTextContents(),
+      'a tab per group, named as the answer names it',
+    );
+    assert.equal(await page.locator('table[data-group] tbody tr').count(), 4 * 2);
+    // The group's commands as they ran (in a tab not chosen: its text, not its lines): the data load, the
+    // workload's setup SQL, the measured run.
+    assert.match(
+      await page.locator('[data-group="short-counter-c2"] pre').first().textContent(),
+      /pgbench -i -q -s 1 .*psql .*-f benchmarks\/commit-modes\/setup\.sql.*pgbench -n -c 2 .*counter\.sql/,
+    );
+    assert.deepEqual(await blankCharts(page), []);
+    // The suite's own words: English, marked, where the language has none of them.
+    assert.equal((await page.locator('[lang="en"][data-in-english]').count()) > 0, inEnglish > 0);
+    assert.equal(await page.locator(`[data-in-english="${inEnglish}"]`).count(), inEnglish > 0 ? 1 : 0);
+    assert.deepEqual(await axeViolations(page, address), []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('the Runs page links the run to its suite page; i18n:status lists the words in English', async () => {
+  const {page} = await openPage(site, '/ja/runs/');
+  assert.equal(await page.locator('tr[data-run^="commit-modes-"] a[href="/ja/suites/commit-modes/"]').count(), 1);
+  await page.close();
+  const status = spawnSync(process.execPath, ['scripts/i18n.mjs', 'status'], {cwd: site.dir, encoding: 'utf8'});
+  assert.equal(status.status, 0, status.stderr);
+  const listed = status.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('english: ja: benchmarks/commit-modes/suite.yaml'));
+  assert.equal(listed.length, 7, status.stdout);
+});
