@@ -25,7 +25,7 @@ test("a suite's words are its title (its id until it has one), description and e
   ]);
 });
 
-test("English holds a page's suite words, optional, each from its suite; a suite with a page of its own has none", () => {
+test("English holds a page's suite words, optional, each from its suite; a suite with its own page has none", () => {
   const english = parseCatalog(site, 'en');
   const keys = [...english.optional];
   assert.deepEqual(keys, [

@@ -68,7 +68,7 @@ test('each comparison is the one bench compare gives for the run', () => {
   }
 });
 
-test('the answer: a verdict sentence of both servers per group; the matrix, the second server against the first', () => {
+test('the answer: a verdict sentence of both servers per group; the matrix, the second against the first', () => {
   assert.deepEqual(
     en.statements.map((s) => [s.id, s.findings.map((f) => [f.name, f.base, f.verdict])]),
     en.groups.map((g) => [g.id, [['PostgreSQL 17 (synchronous_commit off)', 'PostgreSQL 17', 'better']]]),
