@@ -3,8 +3,8 @@
 // locale; and comparisons with a baseline, decided by lib/stats (an exact
 // test, the change with its 95% interval, and a verdict).
 import {FIGURES} from '../results/cell-figures.mjs';
-import {summarizeRepeats} from '../results/summarize-repeats.mjs';
-import {compareToBaseline, DEFAULT_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {notComparable, summarizeRepeats} from '../results/summarize-repeats.mjs';
+import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
 import {ratio} from './ratio.mjs';
 import {comparisonText, detectableOf, unsignedPercent} from './comparison-text.mjs';
 import {formatFigure} from './format.mjs';
@@ -35,8 +35,10 @@ export function statOf(group, kind, locale) {
     text: formatFigure(group.median, kind, locale),
     spread: formatSpan(group.min, group.max, kind, locale),
   };
-  // The runs' values and twin keys: the inputs of comparisons, not published with the page's data.
+  // The runs' values and twin keys, and why they cannot be compared (if so): the inputs of comparisons, not
+  // published with the page's data.
   Object.defineProperty(stat, 'keys', {value: group.keys ?? null, enumerable: false});
+  Object.defineProperty(stat, 'notComparable', {value: notComparable(group, 'figure'), enumerable: false});
   return Object.defineProperty(stat, 'values', {value: group.values, enumerable: false});
 }
 
@@ -72,13 +74,12 @@ export function groupFigures(cells, names, locale) {
  * of the medians apart (`mediansText`), and what the runs could have detected (detectableOf).
  * @returns {(object|null)[]} one per candidate (null for a figure not measured)
  */
-export function versusBaseline(
-  base,
-  candidates,
-  {locale, margin = DEFAULT_MARGIN, better = 'higher', minMargin = MIN_MARGIN},
-) {
-  const present = candidates.filter(Boolean);
-  if (!base || present.length === 0) return candidates.map(() => null);
+export function versusBaseline(base, candidates, {locale, margin = DEFAULT_MARGIN, figure = 'tps'}) {
+  const {better, minMargin} = FIGURES[figure];
+  // What bench compare would not compare, no page compares (summarize-repeats.mjs, notComparable).
+  const usable = (stat) => stat && !stat.notComparable;
+  const present = candidates.filter(usable);
+  if (!usable(base) || present.length === 0) return candidates.map(() => null);
   const {comparisons} = compareToBaseline(
     base.values,
     present.map((c) => c.values),
@@ -86,7 +87,7 @@ export function versusBaseline(
   );
   const decided = new Map(present.map((c, i) => [c, comparisons[i]]));
   return candidates.map((c) => {
-    if (!c) return null;
+    if (!usable(c)) return null;
     const d = decided.get(c);
     const r = ratio(c.median, base.median);
     const runs = Math.min(c.values.length, base.values.length);

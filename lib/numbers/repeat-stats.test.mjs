@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {versusBaseline} from './repeat-stats.mjs';
+import {groupFigures, versusBaseline} from './repeat-stats.mjs';
 
 test('a comparison says when its interval reaches past the margin: an A/A whose noise exceeds it', () => {
   const stat = (values) => ({values, median: [...values].sort((a, b) => a - b)[values.length >> 1], keys: null});
@@ -25,4 +25,26 @@ test('a comparison says when its interval reaches past the margin: an A/A whose 
     ['-0.300000', '0.300000'],
   );
   assert.deepEqual([wide.lowText, wide.highText, wide.beyondMargin], ['-30%', '+30%', true]);
+});
+
+test('a page compares nothing bench compare would not: an ok repeat without the figure leaves no comparison', () => {
+  const cells = (target, values) =>
+    values.map((tps, i) => ({
+      target,
+      workload: 'w',
+      scenario: 's',
+      repeat: i + 1,
+      status: 'ok',
+      parameters: {clients: 1},
+      summary: {tps},
+    }));
+  const stats = groupFigures(
+    [...cells('a', [100, 101, 99, 100, 102]), ...cells('b', [120, 0, 121, 119, 122])],
+    ['tps'],
+    'en',
+  );
+  const [a, b] = [...stats.values()].map((g) => g.figures.tps);
+  assert.equal(b.text, '121', 'the figure is still shown, from the repeats that have one');
+  assert.deepEqual(versusBaseline(a, [b], {locale: 'en'}), [null]);
+  assert.deepEqual(versusBaseline(b, [a], {locale: 'en'}), [null]);
 });

@@ -9,15 +9,11 @@ import {versusBaseline} from '../numbers/repeat-stats.mjs';
  * @param {object[]} inGroup  the group's figures per target (groupFigures)
  * @param {Map<string, string>} controls  control target → its twin (controlsOf)
  */
-export function controlOf(
-  inGroup,
-  controls,
-  {name, locale, margin, t, figure = 'tps', better = 'higher', minMargin = undefined},
-) {
+export function controlOf(inGroup, controls, {name, locale, margin, t, figure = 'tps'}) {
   const control = inGroup.find((g) => controls.has(g.target));
   const twin = control && inGroup.find((g) => g.target === controls.get(control.target));
   if (!twin) return null;
-  const [v] = versusBaseline(twin.figures[figure], [control.figures[figure]], {locale, margin, better, minMargin});
+  const [v] = versusBaseline(twin.figures[figure], [control.figures[figure]], {locale, margin, figure});
   const twinName = name(twin.target);
   return {
     target: control.target,

@@ -13,7 +13,6 @@ import {byTargetOrder, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {mediansChart} from './chart-point.mjs';
 import {controlOf} from './control-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';
@@ -78,8 +77,6 @@ function buffersOf(cells) {
   return fits.every(Boolean) ? 'fit' : 'full';
 }
 
-const DECIDE = {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN};
-
 /**
  * @param {object|null} result  the suite's newest instructions run, or null
  * @param {object} options
@@ -112,7 +109,7 @@ export function instructionGroup(
     ...versusBaseline(
       base.figures.instructions,
       rows.slice(1).map((r) => r.figures.instructions),
-      {locale, margin, ...DECIDE},
+      {locale, margin, figure: 'instructions'},
     ),
   ];
   const findings = rows
@@ -137,7 +134,7 @@ export function instructionGroup(
     })),
     findings,
     statement: statementOf(findings, {t, locale, margin}),
-    control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions', ...DECIDE}),
+    control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions'}),
     // Under `charts`, where the build finds every chart it draws as an image.
     charts: [
       mediansChart({

@@ -10,7 +10,6 @@ import {byTargetOrder} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {MIN_INSTRUCTION_MARGIN} from '../stats/compare.mjs';
 import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
@@ -19,8 +18,8 @@ import {cellKey} from '../results/keys.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
 const MEASURES = {
-  time: {figure: 'tps', options: {}},
-  instructions: {figure: 'instructions', options: {better: 'lower', minMargin: MIN_INSTRUCTION_MARGIN}},
+  time: {figure: 'tps'},
+  instructions: {figure: 'instructions'},
 };
 
 /**
@@ -165,12 +164,12 @@ function decideCells(targets, groups, {figures, margins, locale}) {
     const others = targets.filter((x) => x.id !== base.id);
     for (const g of groups) {
       const stat = (measure, target) => figures[measure].get(figureKey(MEASURES[measure].figure, g, target));
-      for (const [measure, {options}] of Object.entries(MEASURES)) {
+      for (const [measure, {figure}] of Object.entries(MEASURES)) {
         if (!margins[measure]) continue;
         const versus = versusBaseline(
           stat(measure, base.id),
           others.map((x) => stat(measure, x.id)),
-          {locale, margin: margins[measure], ...options},
+          {locale, margin: margins[measure], figure},
         );
         others.forEach((x, i) => {
           cells[base.id][x.id][g.id] ??= {};

@@ -1,6 +1,8 @@
-// The figures of one cell of a result, where each is read from, and how it
-// is written (a kind of lib/numbers/format.mjs). One place, for the pages'
-// tables and for the comparisons of bench compare.
+// The figures of one cell of a result, where each is read from, how it is
+// written (a kind of lib/numbers/format.mjs), and, for those compared, which
+// way is better and the smallest margin that may decide them. One place, for
+// the pages' tables and comparisons and for those of bench compare.
+import {MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 
 /**
  * The twin key of an instructions cell: the seeds of its runs. Cells of other
@@ -12,19 +14,28 @@ function instructionTwin(c) {
   return runs?.every((r) => r.randomSeed !== undefined) ? runs.map((r) => r.randomSeed).join('/') : null;
 }
 
-/** What a figure of a cell is, and how it is written. Latencies are in ms. */
+/**
+ * What a figure of a cell is, and how it is written. Latencies are in ms. A figure that is compared says which
+ * way is `better` and its `minMargin` (instructions are counted, not timed: they decide at a smaller margin).
+ */
 export const FIGURES = {
-  tps: {kind: 'tps', pick: (c) => c.summary.tps},
+  tps: {kind: 'tps', pick: (c) => c.summary.tps, better: 'higher', minMargin: MIN_MARGIN},
   count: {kind: 'count', pick: (c) => c.summary.processed},
   latencyAvg: {kind: 'ms', pick: (c) => c.summary.latencyAvgMs},
   min: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.min / 1000},
   p50: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p50 / 1000},
   p90: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p90 / 1000},
-  p95: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p95 / 1000},
-  p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000},
+  p95: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p95 / 1000, better: 'lower', minMargin: MIN_MARGIN},
+  p99: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.p99 / 1000, better: 'lower', minMargin: MIN_MARGIN},
   max: {kind: 'ms', pick: (c) => c.log && c.log.latencyUs.max / 1000},
   // CPU instructions per transaction (an instructions run's cells: schemas/result.md).
-  instructions: {kind: 'instructions', pick: (c) => c.instructions?.perTransaction ?? null, twin: instructionTwin},
+  instructions: {
+    kind: 'instructions',
+    pick: (c) => c.instructions?.perTransaction ?? null,
+    twin: instructionTwin,
+    better: 'lower',
+    minMargin: MIN_INSTRUCTION_MARGIN,
+  },
   // The server's other processes per transaction, beside the backends' (runs since 2026-11-25).
   otherInstructions: {kind: 'instructions', pick: (c) => c.instructions?.otherPerTransaction ?? null},
 };

@@ -5,27 +5,10 @@
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
 import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
-import {compareToBaseline, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
 import {groupKey} from './keys.mjs';
-import {isSample} from '../stats/median.mjs';
+import {notComparable, summarizeRepeats} from './summarize-repeats.mjs';
 import {byTargetOrder, targetOrder} from './targets.mjs';
-
-/**
- * The figures compared, with the direction that is good and the smallest
- * margin that may decide them. Latencies come from per-transaction logs;
- * instructions per transaction from an instructions run.
- */
-export const METRICS = {
-  tps: {better: 'higher', pick: FIGURES.tps.pick, minMargin: MIN_MARGIN},
-  p95: {better: 'lower', pick: FIGURES.p95.pick, minMargin: MIN_MARGIN},
-  p99: {better: 'lower', pick: FIGURES.p99.pick, minMargin: MIN_MARGIN},
-  instructions: {
-    better: 'lower',
-    pick: FIGURES.instructions.pick,
-    twin: FIGURES.instructions.twin,
-    minMargin: MIN_INSTRUCTION_MARGIN,
-  },
-};
 
 /** The metrics a result's comparisons decide: those of its measure. */
 const metricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : ['tps', 'p95', 'p99']);
@@ -51,19 +34,17 @@ export function comparisonGroups(result) {
 }
 
 /**
- * One metric's values of the ok cells, or why there are none to compare:
- * {values} or {why}. A latency that no cell has (no per-transaction log) is
- * not measured, and not a reason worth telling: {why: null}.
+ * One metric's values of a target's cells of a group, or why they cannot be compared (notComparable, the rule
+ * every page follows too): {values, keys} or {why}. A latency that no cell has (no per-transaction log) is not
+ * measured, and not a reason worth telling: {why: null}.
  */
 function samples(cells, metric) {
-  const ok = cells.filter((c) => c.status === 'ok');
-  if (ok.length === 0) return {why: `none of its ${cells.length} cells is ok`, failed: true};
-  const values = ok.map(METRICS[metric].pick);
-  const keys = ok.map(METRICS[metric].twin ?? (() => null));
-  const lacking = values.filter((v) => !isSample(v)).length;
-  if (lacking === 0) return {values, keys};
-  if (lacking === values.length && metric !== primaryOf(cells)) return {why: null};
-  return {why: `${lacking} of its ${values.length} ok cells have no ${metric} above 0`};
+  const [summary] = summarizeRepeats(cells, FIGURES[metric].pick, FIGURES[metric].twin);
+  const why = notComparable(summary, metric);
+  if (!why) return {values: summary.values, keys: summary.keys};
+  if (summary.okCells === 0) return {why, failed: true};
+  if (summary.ok === 0 && metric !== primaryOf(cells)) return {why: null};
+  return {why};
 }
 
 /** The figure a cell's run decides on: instructions in an instructions run, else TPS. */
@@ -116,8 +97,8 @@ function decideGroup(group, metric, baseline, candidates, margin, control = fals
     candidates.map((c) => c.values),
     {
       margin,
-      better: METRICS[metric].better,
-      minMargin: METRICS[metric].minMargin,
+      better: FIGURES[metric].better,
+      minMargin: FIGURES[metric].minMargin,
       keys: {baseline: baseline.keys, candidates: candidates.map((c) => c.keys)},
     },
   );

@@ -9,7 +9,8 @@ import {cellKey} from './keys.mjs';
  * @param {(cell: object) => string|null} [twinKey]  the key of the work a cell ran, where cells of other
  *   targets ran the same (compare.mjs compares such twins run by run)
  * @returns {object[]} one entry per target/workload/scenario/clients, in the cells' order:
- *   {key, target, workload, scenario, clients, repeats, ok, median, min, max, values, keys}
+ *   {key, target, workload, scenario, clients, repeats, okCells, ok, median, min, max, values, keys}; okCells: the
+ *   repeats that ended ok, ok: those of them with the figure
  */
 export function summarizeRepeats(cells, figure, twinKey = () => null) {
   const groups = new Map();
@@ -24,11 +25,13 @@ export function summarizeRepeats(cells, figure, twinKey = () => null) {
         scenario: cell.scenario,
         clients,
         repeats: 0,
+        okCells: 0,
         values: [],
         keys: [],
       });
     const group = groups.get(key);
     group.repeats++;
+    if (cell.status === 'ok') group.okCells++;
     const value = cell.status === 'ok' ? figure(cell) : null;
     if (isSample(value)) {
       group.values.push(value);
@@ -43,4 +46,15 @@ export function summarizeRepeats(cells, figure, twinKey = () => null) {
     max: values.length ? Math.max(...values) : null,
     values,
   }));
+}
+
+/**
+ * Why a target's repeats of one figure (a summary above) cannot be compared, or null: the one rule of bench
+ * compare and of every page. No repeat ended ok; or one that did has no figure (a 0 is what a failed run leaves,
+ * not a measurement), so a median would stand for fewer runs than ran.
+ */
+export function notComparable(summary, figure) {
+  if (summary.okCells === 0) return `none of its ${summary.repeats} cells is ok`;
+  const lacking = summary.okCells - summary.ok;
+  return lacking > 0 ? `${lacking} of its ${summary.okCells} ok cells have no ${figure} above 0` : null;
 }

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {summarizeRepeats} from './summarize-repeats.mjs';
+import {notComparable, summarizeRepeats} from './summarize-repeats.mjs';
 import {median} from '../stats/median.mjs';
 
 test('median of odd and even counts, and of nothing', () => {
@@ -38,6 +38,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         scenario: 's',
         clients: 1,
         repeats: 3,
+        okCells: 2,
         ok: 2,
         median: 110,
         min: 100,
@@ -52,6 +53,7 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
         scenario: 's',
         clients: 1,
         repeats: 3,
+        okCells: 3,
         ok: 3,
         median: 90,
         min: 80,
@@ -73,4 +75,15 @@ test('repeats are grouped per cell; failed repeats count as repeats but not as f
 test('a cell whose every repeat failed has no figure', () => {
   const [group] = summarizeRepeats([cell('pg17', 4, 1, 'aborted')], (c) => c.summary.tps);
   assert.deepEqual([group.ok, group.median, group.min, group.max], [0, null, null, null]);
+});
+
+test('one rule for what cannot be compared: no ok repeat, or an ok repeat without the figure', () => {
+  const of = (cells) => notComparable(summarizeRepeats(cells, (c) => c.summary?.tps)[0], 'tps');
+  assert.equal(of([cell('pg17', 1, 1, 'ok', 100), cell('pg17', 1, 2, 'failed')]), null);
+  assert.equal(of([cell('pg17', 1, 1, 'failed'), cell('pg17', 1, 2, 'aborted')]), 'none of its 2 cells is ok');
+  // A 0 is what a failed run leaves: an ok repeat with it is no measurement, and its group is not compared.
+  assert.equal(
+    of([cell('pg17', 1, 1, 'ok', 100), cell('pg17', 1, 2, 'ok', 0), cell('pg17', 1, 3, 'ok', 120)]),
+    '1 of its 3 ok cells have no tps above 0',
+  );
 });
