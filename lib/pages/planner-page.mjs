@@ -8,18 +8,15 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, majorOf, targetById} from '../results/targets.mjs';
+import {byTargetOrder, majorOf} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
-import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {controlOf} from './control-figures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
-import {instructionGroup} from './instruction-figures.mjs';
+import {resultGroups} from './result-groups.mjs';
 import {plannerAnswer} from './planner-answer.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
-import {readerCommand} from './reader-command.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
 
 /** A case's messages: its heading, short name, what it tests and what to look at. */
@@ -36,16 +33,25 @@ export function plannerPage(
   const margin = marginOf(result);
   const order = byTargetOrder(result);
   const controls = controlsOf(result);
-  const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()].sort(order);
   const name = (target) => targetName(t, result, target);
-  const instructionName = (target) => targetName(t, instructions, target);
-  const caseIds = [...new Set(result.cells.map((c) => c.workload))];
   const targets = [...new Set(result.cells.map((c) => c.target))].filter((x) => !controls.has(x)).sort(order);
-
-  const context = {result, groups, controls, order, margin, locale, t, name, study, instructions, instructionName};
-  const cases = caseIds.map((id) => plannerCase(id, {...context, profiles}));
+  // Each case is a group of the run (one per workload), in the order the run met them.
+  const groups = resultGroups(result, {
+    locale,
+    t,
+    name,
+    names: ({workload}) => ({title: t(caseKeys(workload).short)}),
+    anchor: ({workload}) => workload,
+    page: 'planner',
+    figures: ['tps', 'latencyAvg'],
+    charts: false,
+    instructions,
+    instructionName: (target) => targetName(t, instructions, target),
+    profiles,
+  });
+  const cases = groups.map((g) => plannerCase(g, {result, controls, order, locale, name, study}));
   const baseName = name(targets[0]);
-  const speedups = speedupChart(cases, targets, context);
+  const speedups = speedupChart(cases, targets, {result, locale, t, name});
 
   // The version whose improvements the page is about: the first after the baseline.
   const focus = majorOf(result, targets[1] ?? targets[0]);
@@ -63,46 +69,14 @@ export function plannerPage(
   };
 }
 
-/** One case: each version's figures against the oldest, its plans, script, command, control and counts. */
-function plannerCase(
-  id,
-  {result, groups, controls, order, margin, locale, t, name, study, instructions, instructionName, profiles},
-) {
-  const inGroup = groups.filter((g) => g.workload === id);
-  const rows = inGroup.filter((g) => !controls.has(g.target));
-  const base = rows[0];
+/** One case: its group's figures (result-groups.mjs), and what is only the planner's: plans, script, study. */
+function plannerCase(g, {result, controls, order, locale, name, study}) {
+  const id = g.workload;
   const cell = result.cells.find((c) => c.workload === id);
-  const versus = [
-    null,
-    ...versusBaseline(
-      base.figures.tps,
-      rows.slice(1).map((r) => r.figures.tps),
-      {locale, margin},
-    ),
-  ];
-  const findings = rows.slice(1).flatMap((r, i) =>
-    versus[i + 1]
-      ? [
-          {
-            name: name(r.target),
-            base: name(base.target),
-            target: r.target,
-            baseTarget: base.target,
-            ...versus[i + 1],
-          },
-        ]
-      : [],
-  );
   return {
     id,
-    baseline: name(base.target),
-    rows: rows.map((r, i) => ({
-      target: r.target,
-      name: name(r.target),
-      version: targetById(result, r.target).serverVersion,
-      figures: r.figures,
-      comparison: versus[i],
-    })),
+    baseline: g.rows[0].name,
+    rows: g.rows,
     // One plan per version: a merged run holds each part's capture of the same plan.
     plans: (result.plans ?? [])
       .filter((p) => p.workload === id && !controls.has(p.target))
@@ -111,30 +85,17 @@ function plannerCase(
       .map((p) => ({target: p.target, name: name(p.target), plan: p.plan, error: p.error})),
     sql: (result.plans ?? []).find((p) => p.workload === id)?.sql ?? null,
     script: scriptOf(result, study, id),
-    command: readerCommand(cell.command),
+    command: g.commands.run,
     // Non-default planner settings of the case's session (PGOPTIONS), for the prose.
     session: Object.entries(cell.parameters.session ?? {})
       .map(([k, v]) => `${k} = ${v}`)
       .join(', '),
-    parameters: {
-      clients: formatFigure(cell.parameters.clients, 'integer', locale),
-      durationS: cell.parameters.durationS === null ? null : formatFigure(cell.parameters.durationS, 'integer', locale),
-      repeats: formatFigure(rows[0].repeats, 'integer', locale),
-    },
-    control: controlOf(inGroup, controls, {name, locale, margin, t}),
+    parameters: {clients: g.parameters.clients, durationS: g.parameters.durationS, repeats: g.parameters.repeats},
+    control: g.control,
     published: study && publishedCase(study, id, {locale, name}),
-    agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings, locale}),
-    findings,
-    instructions: instructionGroup(instructions, {
-      scenario: cell.scenario,
-      workload: id,
-      id: `planner-${id}`,
-      title: t(caseKeys(id).short),
-      locale,
-      t,
-      name: instructionName,
-      profiles,
-    }),
+    agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings: g.findings, locale}),
+    findings: g.findings,
+    instructions: g.instructions,
   };
 }
 

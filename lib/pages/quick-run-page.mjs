@@ -7,12 +7,11 @@ import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, targetById} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
-import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {marginOf} from '../results/compare-results.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
 import {readerCommand} from './reader-command.mjs';
-import {cellKey, groupKey} from '../results/keys.mjs';
+import {groupKey} from '../results/keys.mjs';
+import {resultGroups} from './result-groups.mjs';
 
 /**
  * @param {object|null} result  a valid quick run, or null when there is none
@@ -20,20 +19,22 @@ import {cellKey, groupKey} from '../results/keys.mjs';
  */
 export function quickRunPage(result, {locale, t, suite = null}) {
   if (!result) return {locale, run: null, targets: [], rows: [], finding: null, charts: []};
-  const groups = [...groupFigures(result.cells, ['tps', 'latencyAvg'], locale).values()];
   const targets = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result)).map((id) => ({
     id,
     name: targetName(t, result, id),
     version: targetById(result, id).serverVersion,
   }));
-  const first = targets[0];
-  const last = targets.at(-1);
-
-  // Each group's figures by group and target, found once: a row asks after every server.
-  const figures = new Map(groups.map((g) => [cellKey(g), g.figures]));
-  const rows = [...new Map(groups.map((g) => [groupKey(g), g])).values()].map((g) =>
-    quickRow(g, {result, figures, targets, locale}),
-  );
+  // A row per group of the run (result-groups.mjs): a workload at a client count, every server against the first.
+  const groups = resultGroups(result, {
+    locale,
+    t,
+    name: (target) => targetName(t, result, target),
+    names: () => ({}),
+    page: 'quick',
+    figures: ['tps', 'latencyAvg'],
+    charts: false,
+  });
+  const rows = groups.map((g) => quickRow(g, {result, targets}));
 
   const category = (r) => t('quick.category', {workload: r.workload, clients: r.clients});
   const chart = barChart({
@@ -56,41 +57,28 @@ export function quickRunPage(result, {locale, t, suite = null}) {
     durationS: durationS === null ? null : formatFigure(durationS, 'integer', locale),
     targets,
     rows,
-    finding: findingOf(rows, {first, last, locale}),
+    finding: findingOf(rows, {first: targets[0], last: targets.at(-1), locale}),
     command: readerCommand(result.cells[0].command),
     charts: [chart],
   };
 }
 
-/** One row of the table: a workload at a client count, every server's figures against the first's. */
-function quickRow(g, {result, figures, targets, locale}) {
-  const of = (target) => figures.get(cellKey({...g, target})) ?? {tps: null, latencyAvg: null};
-  const cell = result.cells.find(
-    (c) => c.workload === g.workload && c.scenario === g.scenario && c.parameters.clients === g.clients,
-  );
-  const base = of(targets[0].id).tps;
-  const versus = [
-    null,
-    ...versusBaseline(
-      base,
-      targets.slice(1).map((x) => of(x.id).tps),
-      {locale, margin: marginOf(result)},
-    ),
-  ];
+/** One row of the table: a group's servers, each with its figures against the first's. */
+function quickRow(g, {result, targets}) {
+  const cell = result.cells.find((c) => groupKey(c) === g.key);
+  const of = (target) => g.rows.find((r) => r.target === target);
   return {
-    key: groupKey(g),
+    key: g.key,
     workload: cell.parameters.builtin ?? g.workload,
-    scale: cell.parameters.scale === null ? null : formatFigure(cell.parameters.scale, 'integer', locale),
-    clients: formatFigure(g.clients, 'integer', locale),
-    repeats: formatFigure(g.repeats, 'integer', locale),
-    servers: targets.map((x, i) => {
-      const figures = of(x.id);
-      return {
-        target: x.id,
-        ...figures,
-        comparison: versus[i],
-      };
-    }),
+    scale: g.parameters.scale,
+    clients: g.parameters.clients,
+    repeats: g.parameters.repeats,
+    servers: targets.map((x) => ({
+      target: x.id,
+      tps: of(x.id)?.figures.tps ?? null,
+      latencyAvg: of(x.id)?.figures.latencyAvg ?? null,
+      comparison: of(x.id)?.comparison ?? null,
+    })),
   };
 }
 

@@ -19,29 +19,39 @@ import {groupAnchor, groupKey} from '../results/keys.mjs';
 export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 
 /**
- * Every comparison group of a run, in its suite's order (scenario, workload, clients) when the suite is known.
+ * Every comparison group of a run, in its suite's order (scenario, workload, clients) when the suite is known,
+ * else in the order the run met them.
  * @param {object} result  a valid result
  * @param {{locale: string, t: Function, name: Function, names: Function, page: string, suite?: object,
- *   instructions?: object, instructionName?: Function, profiles?: Map}} options  name: a target's name;
- *   names(group): {scenario, workload} as the page writes them, and `title`; page: the prefix of chart ids
+ *   instructions?: object, instructionName?: Function, profiles?: Map, figures?: string[], charts?: boolean,
+ *   anchor?: Function}} options  name: a target's name; names(group): {scenario, workload} as the page writes
+ *   them, and `title`; page: the prefix of chart ids; figures: each row's (TABLE); charts: false for a page that
+ *   draws none per group; anchor(group): its id on the page, instead of groupAnchor
  */
 export function resultGroups(result, options) {
   const {cells} = result;
-  const {suite = null, locale} = options;
-  const all = [...groupFigures(cells, [...TABLE, ...PERCENTILES], locale).values()].sort(byTargetOrder(result));
-  const rank = (list, id) => (list ? list.findIndex((x) => x.id === id) : 0);
-  const firsts = [...new Map(cells.map((c) => [groupKey(c), c])).values()].sort(
-    (a, b) =>
-      rank(suite?.scenarios, a.scenario) - rank(suite?.scenarios, b.scenario) ||
-      rank(suite?.workloads, a.workload) - rank(suite?.workloads, b.workload) ||
-      a.parameters.clients - b.parameters.clients,
+  const {suite = null, locale, figures = TABLE, charts = true} = options;
+  const all = [...groupFigures(cells, [...figures, ...(charts ? PERCENTILES : [])], locale).values()].sort(
+    byTargetOrder(result),
   );
+  // Each group by its first cell: in the suite's order when it is known, else as the run met them.
+  const rank = (list, id) => list.findIndex((x) => x.id === id);
+  const firsts = [...new Map(cells.map((c) => [groupKey(c), c])).values()];
+  if (suite) {
+    firsts.sort(
+      (a, b) =>
+        rank(suite.scenarios, a.scenario) - rank(suite.scenarios, b.scenario) ||
+        rank(suite.workloads, a.workload) - rank(suite.workloads, b.workload) ||
+        a.parameters.clients - b.parameters.clients,
+    );
+  }
   // A scenario's client counts: a group's anchor names its clients only where there are several.
   const counts = (scenario, workload) =>
     new Set(firsts.filter((c) => c.scenario === scenario && c.workload === workload).map((c) => c.parameters.clients))
       .size;
-  const context = {...options, result, all, controls: controlsOf(result), margin: marginOf(result)};
-  return firsts.map((first) => resultGroup(first, groupAnchor(first, counts(first.scenario, first.workload)), context));
+  const context = {...options, figures, charts, result, all, controls: controlsOf(result), margin: marginOf(result)};
+  const anchor = options.anchor ?? ((first) => groupAnchor(first, counts(first.scenario, first.workload)));
+  return firsts.map((first) => resultGroup(first, anchor(first), context));
 }
 
 /** One comparison group: its targets' figures against the first, its control, statement, charts and commands. */
@@ -62,11 +72,19 @@ function resultGroup(first, id, context) {
   ];
   const p = first.parameters;
   const {title, ...names} = namesOf(first);
-  const findings = rows
-    .slice(1)
-    .flatMap((r, i) =>
-      versus[i + 1] ? [{name: name(r.target), base: name(rows[0].target), target: r.target, ...versus[i + 1]}] : [],
-    );
+  const findings = rows.slice(1).flatMap((r, i) =>
+    versus[i + 1]
+      ? [
+          {
+            name: name(r.target),
+            base: name(rows[0].target),
+            target: r.target,
+            baseTarget: rows[0].target,
+            ...versus[i + 1],
+          },
+        ]
+      : [],
+  );
   return {
     id,
     key,
@@ -87,7 +105,7 @@ function resultGroup(first, id, context) {
       target: r.target,
       name: name(r.target),
       version: targetById(result, r.target).serverVersion,
-      figures: Object.fromEntries(TABLE.map((f) => [f, r.figures[f]])),
+      figures: Object.fromEntries(context.figures.map((f) => [f, r.figures[f]])),
       comparison: versus[i],
     })),
     // Every target against the first in one statement (the table gives each); one for them all when the
@@ -96,7 +114,9 @@ function resultGroup(first, id, context) {
     statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(result, first),
-    charts: groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name}),
+    charts: context.charts
+      ? groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name})
+      : [],
     instructions: instructionGroup(instructions, {
       scenario,
       workload,
