@@ -74,10 +74,20 @@ export function parseCatalog(siteDir, locale) {
     const message = `nests its messages ${depth} levels deep (English: at most ${MAX_DEPTH}): write English's keys`;
     return {file, locale, problem: {file, line: 1, key: null, message}};
   }
-  const parsed = {file, locale, text, data, messages: new Map(messagesOf(data)), ...scanKeys(text)};
+  const parsed = catalogOf(text, data, {file, locale});
   // English holds every suite's own words too, as the suites say them (lib/i18n/suite-words.mjs).
   return locale === defaultLocale ? withSuiteWords(parsed, siteDir) : parsed;
 }
+
+/** A catalog as parseCatalog gives it, from its text and data: what every check reads. */
+export const catalogOf = (text, data, {file, locale}) => ({
+  file,
+  locale,
+  text,
+  data,
+  messages: new Map(messagesOf(data)),
+  ...scanKeys(text),
+});
 
 /**
  * A JSON file that must hold an object, read: {text, data}, or the problem

@@ -2,12 +2,9 @@
 // commands, a message shown in English and in a translation, and the output of
 // the real translation check on a broken copy of the catalogs, so the guide
 // can never describe a check that prints something else.
-import {cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {catalogFile, catalogPath} from '../i18n/catalogs.mjs';
+import {catalogOf, catalogPath, parseCatalog} from '../i18n/catalogs.mjs';
 import {siteCatalog} from '../i18n/fallback.mjs';
-import {checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
+import {catalogProblems, checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
 import {SCREENSHOT_MANIFEST, screenshotPath} from './screenshots.mjs';
 import {messageGroups} from './on-demand.mjs';
@@ -83,7 +80,7 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
           .map(({key, line, before, now}) => ({key, line, before, now})),
         untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line}) => ({key, line})),
       })),
-    checkOutput: brokenCopyCheck(siteDir, exampleCatalog, {locale: example, defaultLocale, placeholder}),
+    checkOutput: brokenCopyCheck(parseCatalog(siteDir, defaultLocale), exampleCatalog, {locale: example, placeholder}),
     // Every page's screenshot in this language and in English (npm run screenshots takes them).
     screenshots: {
       command: 'npm run screenshots',
@@ -112,36 +109,27 @@ function contextWithTranslations(context, {locale, defaultLocale, catalog}) {
 
 /**
  * What `npm run i18n:check` prints for a copy of `locale`'s catalog with one
- * placeholder renamed and a digit typed into another message (made in a
- * temporary folder; the real catalogs are only read). The copy is written from
- * the messages its pages use (`messages`: English where the catalog itself has
- * a problem), and only the two edits' problems are shown: the example never
- * depends on what else a translator's catalog holds today.
+ * placeholder renamed and a digit typed into another message (checked as the
+ * check reads a file, in memory: the real catalogs are only read). The copy is
+ * written from the messages its pages use (`messages`: English where the
+ * catalog itself has a problem), and only the two edits' problems are shown:
+ * the example never depends on what else a translator's catalog holds today.
  */
-function brokenCopyCheck(siteDir, messages, {locale, defaultLocale, placeholder}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'translate-example-'));
-  try {
-    mkdirSync(path.dirname(catalogFile(dir, defaultLocale)), {recursive: true});
-    cpSync(catalogFile(siteDir, defaultLocale), catalogFile(dir, defaultLocale));
-    const file = catalogFile(dir, locale);
-    mkdirSync(path.dirname(file), {recursive: true});
-    const text = `${JSON.stringify(messages, null, 2)}\n`;
-    const lines = text.split('\n');
-    const at = keyLines(text);
-    const edit = (key, change) => {
-      const i = at.get(key) - 1;
-      lines[i] = change(lines[i]);
-    };
-    edit(SAMPLE_KEY, (line) => line.replace(`{{${placeholder}}}`, `{{${placeholder}Name}}`));
-    edit(DIGIT_KEY, (line) => line.replace(/": "/, '": "12 '));
-    writeFileSync(file, lines.join('\n'));
-    // Only the two edits' problems (stale translations are expected: the broken copy has no review record).
-    return checkCatalogs(dir, [locale], defaultLocale)
-      .problems.filter((p) => [SAMPLE_KEY, DIGIT_KEY].includes(p.key))
-      .map(formatProblem);
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
+function brokenCopyCheck(english, messages, {locale, placeholder}) {
+  const text = `${JSON.stringify(messages, null, 2)}\n`;
+  const lines = text.split('\n');
+  const at = keyLines(text);
+  const edit = (key, change) => {
+    const i = at.get(key) - 1;
+    lines[i] = change(lines[i]);
+  };
+  edit(SAMPLE_KEY, (line) => line.replace(`{{${placeholder}}}`, `{{${placeholder}Name}}`));
+  edit(DIGIT_KEY, (line) => line.replace(/": "/, '": "12 '));
+  const broken = lines.join('\n');
+  const copy = catalogOf(broken, JSON.parse(broken), {file: catalogPath(locale), locale});
+  return catalogProblems(copy, {locale, english, isDefault: false})
+    .filter((p) => [SAMPLE_KEY, DIGIT_KEY].includes(p.key))
+    .map(formatProblem);
 }
 
 /**
