@@ -1,0 +1,133 @@
+// The groups of a run as every page of results shows them (lib/pages/result-groups.mjs), one tab each: its
+// heading, what the page says of it, its parameters, its statement, the A/A control, the table of every server
+// against the first, what the page adds below the table, the charts, the instructions and the commands.
+import CodeBlock from '@theme/CodeBlock';
+import Heading from '@theme/Heading';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
+import Chart from '@site/src/components/Chart';
+import DataTable from '@site/src/components/DataTable';
+import GroupTabs from '@site/src/components/GroupTabs';
+import InstructionsSection from '@site/src/components/InstructionsSection';
+import {ControlNote, Stat, Versus, sentences, tableNote, VersionCell} from '@site/src/components/RunFigures';
+import styles from './styles.module.css';
+
+const FIGURE_HEADINGS = {
+  count: 'common.table.count',
+  tps: 'common.table.tps',
+  min: 'common.table.min',
+  max: 'common.table.max',
+};
+
+/**
+ * @param {{data: object, title: string, page: string, firstColumn: string, intro?: Function, parameters: Function,
+ *   below?: Function, instructions?: boolean}} props  title: the tabs' heading (a catalog key); page: the page's
+ *   data id (its on-demand file); firstColumn: the servers' column heading (a key); intro(g), parameters(g),
+ *   below(g, columns): what the page says of a group before its figures and adds after its table; instructions:
+ *   false to leave out the section of a run counted in no instructions run
+ */
+export default function ResultGroups({data, title, ...page}) {
+  const t = useT();
+  return (
+    <>
+      <Heading as="h2" id="details">
+        {t(title)}
+      </Heading>
+      <GroupTabs
+        label={t(title)}
+        parts={data.groups.map((g) => ({
+          id: g.id,
+          title: g.title,
+          content: <ResultGroup data={data} group={g} {...page} />,
+        }))}
+      />
+    </>
+  );
+}
+
+function ResultGroup({data, group: g, page, firstColumn, intro, parameters, below, instructions = true}) {
+  const t = useT();
+  const columns = figureColumns(t, firstColumn, g.rows[0]);
+  return (
+    <section data-group={g.id}>
+      <Heading as="h2" id={g.id}>
+        {g.title}
+      </Heading>
+      {intro?.(g)}
+      <p>{parameters(g)}</p>
+      <GroupFindings group={g} />
+      <ControlNote control={g.control} />
+      <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
+        {g.rows.map((r) => (
+          <FigureRow key={r.target} row={r}>
+            <Versus compare={r.comparison} />
+          </FigureRow>
+        ))}
+      </DataTable>
+      {below?.(g, columns)}
+      <div className={styles.charts}>
+        {g.charts.map((spec) => (
+          <Chart key={spec.id} spec={spec} />
+        ))}
+      </div>
+      {instructions && (
+        <InstructionsSection page={page} id={g.id} figures={g.instructions} run={data.instructionsRun} />
+      )}
+      <GroupCommands group={g} />
+    </section>
+  );
+}
+
+/** The table's columns: the server, each figure, the change against the first. */
+function figureColumns(t, firstColumn, base) {
+  const heading = (f) => (FIGURE_HEADINGS[f] ? t(FIGURE_HEADINGS[f]) : t('common.table.percentile', {p: f.slice(1)}));
+  return [
+    t(firstColumn),
+    ...Object.keys(base.figures).map((name) => ({label: heading(name), numeric: true})),
+    {label: t('common.table.versus', {base: base.name}), numeric: true},
+  ];
+}
+
+/** The group's statement, or why there were too few runs to make one. */
+function GroupFindings({group: g}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  return (
+    <p className="finding" data-findings={g.id}>
+      {g.undecidable ? t('common.verdict.sentence.tooFew', g.undecidable) : sentences(g.statement ?? [], gap)}
+    </p>
+  );
+}
+
+/** A server's row: its figures, then (the children) its change against the first. */
+export function FigureRow({row: r, children}) {
+  return (
+    <tr data-target={r.target}>
+      <VersionCell name={r.name} version={r.version} />
+      {Object.entries(r.figures).map(([name, stat]) => (
+        <Stat key={name} stat={stat} figure={name} />
+      ))}
+      {children}
+    </tr>
+  );
+}
+
+/** The commands that ran the group: the data load and the workload's setup SQL where it had them, one run. */
+function GroupCommands({group: g}) {
+  const t = useT();
+  return (
+    <>
+      <Heading as="h3" id={`${g.id}-commands`}>
+        {t('common.commands.title')}
+      </Heading>
+      <CodeBlock language="bash">
+        {[
+          g.commands.init && `# ${t('common.commands.init')}\n${g.commands.init}`,
+          g.commands.setup && `# ${t('suite.commands.setup')}\n${g.commands.setup}`,
+          `# ${t('common.commands.run')}\n${g.commands.run}`,
+        ]
+          .filter(Boolean)
+          .join('\n\n')}
+      </CodeBlock>
+    </>
+  );
+}
