@@ -13,6 +13,7 @@ import {createTranslator} from '../i18n/messages.mjs';
 import {parseCatalog} from '../i18n/catalogs.mjs';
 import {siteCatalog, usableCatalog} from '../i18n/fallback.mjs';
 import {harvestExamples, messagesWithContext, readContext, recordingExamples} from '../i18n/message-context.mjs';
+import {checkCatalogs} from '../i18n/check-catalogs.mjs';
 import {placeholdersOf} from '../i18n/messages.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
@@ -96,20 +97,34 @@ export function loadSiteData(siteDir) {
   const datasets = loadDatasets(siteDir);
   const resultFiles = loadResultFiles(siteDir);
   const results = resultFiles.map((r) => r.result);
-  // An instructions run's function profiles, per transaction, read from its Cachegrind files when a
-  // page first asks (only the newest run of a suite is shown), then kept.
-  const files = new Map(resultFiles.map(({file, result}) => [result.run.id, file]));
-  const read = new Map();
-  const profilesOf = (result) => {
-    if (!read.has(result.run.id)) read.set(result.run.id, readRunProfiles(files.get(result.run.id), result));
-    return read.get(result.run.id);
-  };
   const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
     .filter((f) => path.basename(f) === 'suite.yaml')
     .map((f) => loadSuite(f));
+  // The function profiles of each suite's newest instructions run (the one its page shows), per transaction,
+  // read from its Cachegrind files.
+  const files = new Map(resultFiles.map(({file, result}) => [result.run.id, file]));
+  const profiles = new Map();
+  for (const id of new Set(results.map((r) => r.run.suite))) {
+    const run = newestRun(results, id, {measure: 'instructions'});
+    if (run) profiles.set(run.run.id, readRunProfiles(files.get(run.run.id), run));
+  }
   const studies = studyFiles(datasetsDir).map((f) => readStudy(f, suites));
   const services = servicesFiles(datasetsDir).map((f) => readServices(f));
-  return {siteDir, datasets, results, profilesOf, suites, studies, services};
+  return {siteDir, datasets, results, profiles, suites, studies, services, catalogs: loadCatalogs(siteDir)};
+}
+
+/**
+ * Every catalog as the pages use it, read and checked once: English's (parsed, with the suites' words), each
+ * locale's messages (English in place of what it cannot give), the check of them all, and the messages' context.
+ */
+export function loadCatalogs(siteDir) {
+  const codes = Object.keys(locales);
+  return {
+    english: parseCatalog(siteDir, defaultLocale),
+    usable: Object.fromEntries(codes.map((l) => [l, usableCatalog(siteDir, l)])),
+    checked: checkCatalogs(siteDir, codes, defaultLocale),
+    context: readContext(siteDir),
+  };
 }
 
 /** The published datasets (datasets/<id>.json, checked), by id. */
@@ -196,7 +211,7 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
   const examples = new Map();
   const t = recordingExamples(createTranslator(locale, messages), examples);
   const built = new Map();
-  const english = parseCatalog(content.siteDir, defaultLocale);
+  const {english} = content.catalogs;
   const context = {
     content,
     locale,
@@ -220,7 +235,7 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
     // The instructions measure of a suite, beside its timed run: its newest instructions run and profiles.
     instructionsOf: (id) => {
       const run = newestRun(content.results, id, {measure: 'instructions'});
-      return {instructions: run, profiles: (run && content.profilesOf?.(run)) ?? new Map()};
+      return {instructions: run, profiles: (run && content.profiles?.get(run.run.id)) ?? new Map()};
     },
     page: (id) => {
       if (!built.has(id)) built.set(id, pageById(pages, id).build(context));
@@ -229,7 +244,7 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
     // Every other page's data, for the translator guide's examples.
     others: () =>
       Object.fromEntries(pages.filter((p) => p.id !== 'translating').map((p) => [p.id, context.page(p.id)])),
-    messageContext: (data) => translatorContext(content.siteDir, english, data, examples, messagesOfPage),
+    messageContext: (data) => translatorContext(content.catalogs.context, english, data, examples, messagesOfPage),
   };
   const shownIn = (name, key) => messagesOfPage[name].some((k) => key === k || key.startsWith(`${k}.`));
   return Object.fromEntries(
@@ -255,20 +270,14 @@ function pageById(pages, id) {
 }
 
 /** Every English message with its description, placeholders and examples from this build's page data. */
-function translatorContext(siteDir, english, pages, examples, messagesByPage) {
+function translatorContext(described, english, pages, examples, messagesByPage) {
   const names = new Set([...english.messages.values()].flatMap(placeholdersOf));
   // The pages that show a message, by the messages each page carries.
   const pagesShowing = (key) =>
     Object.entries(messagesByPage)
       .filter(([, keys]) => keys.some((k) => key === k || key.startsWith(`${k}.`)))
       .map(([name]) => name);
-  return messagesWithContext(
-    readContext(siteDir),
-    english.messages,
-    examples,
-    pagesShowing,
-    harvestExamples(pages, names),
-  );
+  return messagesWithContext(described, english.messages, examples, pagesShowing, harvestExamples(pages, names));
 }
 
 /**
@@ -280,7 +289,7 @@ function translatorContext(siteDir, english, pages, examples, messagesByPage) {
  */
 export function buildLocalePages(siteDir, locale) {
   const content = loadSiteData(siteDir);
-  const {data, fallback, reasons, inEnglish} = usableCatalog(siteDir, locale);
+  const {data, fallback, reasons, inEnglish} = content.catalogs.usable[locale];
   return {pages: buildPages(content, locale, data, fallback, inEnglish), fallback, reasons, inEnglish};
 }
 

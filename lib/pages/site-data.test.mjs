@@ -5,7 +5,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {buildPages, loadResults, loadSiteData, newestRun} from './site-data.mjs';
 import {scaledCell} from '../results/scaled-cell.mjs';
-import {fixtureSite, plannerRun, quickRun, siteDir, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {fixtureSite, plannerRun, quickRun, siteDir, suitePageSite, versionsRun} from '../../test/helpers/fixtures.mjs';
+import {createRequire, syncBuiltinESMExports} from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 test('a page uses the newest finished run of its suite', () => {
   const older = versionsRun();
@@ -72,4 +75,29 @@ test("a page's data leaves out the values of every repeat: data/ has them", () =
   assert.equal(typeof other.comparison.p, 'number');
   assert.equal(server.tps.values.length, 3);
   assert.doesNotMatch(JSON.stringify(quick), /"values"/);
+});
+
+test('builders are pure: once the site is loaded, every page of every locale is made without reading a file', () => {
+  const content = loadSiteData(suitePageSite());
+  const fs = require('node:fs');
+  const names = ['readFileSync', 'readdirSync', 'statSync', 'lstatSync', 'existsSync', 'openSync', 'writeFileSync'];
+  const saved = Object.fromEntries(names.map((n) => [n, fs[n]]));
+  const touched = [];
+  for (const n of names)
+    fs[n] = (...args) => {
+      touched.push(`${n}(${args[0]})`);
+      return saved[n](...args);
+    };
+  syncBuiltinESMExports();
+  try {
+    for (const locale of ['en', 'ja']) {
+      const {data, fallback, inEnglish} = content.catalogs.usable[locale];
+      const pages = buildPages(content, locale, data, fallback, inEnglish);
+      assert.ok(pages['suite-commit-modes'] && pages.translating && pages['pg-versions'], Object.keys(pages).join());
+    }
+  } finally {
+    Object.assign(fs, saved);
+    syncBuiltinESMExports();
+  }
+  assert.deepEqual(touched, []);
 });

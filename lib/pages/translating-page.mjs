@@ -2,9 +2,8 @@
 // commands, a message shown in English and in a translation, and the output of
 // the real translation check on a broken copy of the catalogs, so the guide
 // can never describe a check that prints something else.
-import {catalogOf, catalogPath, parseCatalog} from '../i18n/catalogs.mjs';
-import {siteCatalog} from '../i18n/fallback.mjs';
-import {catalogProblems, checkCatalogs, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
+import {catalogOf, catalogPath} from '../i18n/catalogs.mjs';
+import {catalogProblems, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
 import {SCREENSHOT_MANIFEST, screenshotPath} from './screenshots.mjs';
 import {messageGroups} from './on-demand.mjs';
@@ -29,17 +28,17 @@ const RATIO_EXAMPLE = 4.2609;
 export const languageName = (code, reader) => new Intl.DisplayNames([reader], {type: 'language'}).of(code);
 
 /**
- * @param {string} siteDir
+ * @param {object} catalogs  every catalog, read and checked (lib/pages/site-data.mjs loadCatalogs)
  * @param {{locale: string, defaultLocale: string, locales: Record<string, {label: string}>, english: object,
  *   catalog: object}} options
  */
-export function translatingPage(siteDir, {locale, defaultLocale, locales, english, catalog, navigation}) {
+export function translatingPage(catalogs, {locale, defaultLocale, locales, english, catalog, navigation}) {
   // English readers see the example in the first other language.
   const example = locale === defaultLocale ? Object.keys(locales).find((l) => l !== defaultLocale) : locale;
   // The example language's messages as its pages show them: English where its catalog cannot be used.
-  const exampleCatalog = example === locale ? catalog : siteCatalog(siteDir, example);
+  const exampleCatalog = example === locale ? catalog : catalogs.usable[example].data;
   const placeholder = placeholdersOf(lookup(english, SAMPLE_KEY))[0];
-  const checked = checkCatalogs(siteDir, Object.keys(locales), defaultLocale);
+  const {checked} = catalogs;
   return {
     locale,
     file: catalogPath(locale),
@@ -80,7 +79,7 @@ export function translatingPage(siteDir, {locale, defaultLocale, locales, englis
           .map(({key, line, before, now}) => ({key, line, before, now})),
         untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line}) => ({key, line})),
       })),
-    checkOutput: brokenCopyCheck(parseCatalog(siteDir, defaultLocale), exampleCatalog, {locale: example, placeholder}),
+    checkOutput: brokenCopyCheck(catalogs.english, exampleCatalog, {locale: example, placeholder}),
     // Every page's screenshot in this language and in English (npm run screenshots takes them).
     screenshots: {
       command: 'npm run screenshots',
@@ -142,7 +141,7 @@ export const page = {
   label: 'site.nav.translate',
   messages: ['translate', 'common.onDemand'],
   build: ({content, locale, defaultLocale, locales, messages, english, navigation, others, messageContext}) => {
-    const data = translatingPage(content.siteDir, {
+    const data = translatingPage(content.catalogs, {
       locale,
       defaultLocale,
       locales,

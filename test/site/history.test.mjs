@@ -5,34 +5,22 @@
 // their rows on the Runs page; the charts draw; a phone-width page does not
 // scroll sideways. The committed runs' history is checked in every locale by
 // every-page.test.mjs.
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFileSync} from 'node:child_process';
 import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {launchChromium} from '../../scripts/site/chromium.mjs';
-import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {makeHistoryRuns} from '../helpers/history-runs.mjs';
-import {blankCharts, checkNarrow, freshCopy, openPage, shots} from './site.mjs';
+import {blankCharts, checkNarrow, openPage, serveCopy, shots} from './site.mjs';
 
 const RUNS = 12;
-const site = {};
 const runs = makeHistoryRuns(RUNS, {dropFrom: 9, target: 'pg18'});
-
-before(async () => {
-  site.dir = freshCopy({fixtures: true});
-  rmSync(path.join(site.dir, 'results', 'quick-20261122T125226Z.json'));
-  for (const r of runs) writeFileSync(path.join(site.dir, 'results', `${r.run.id}.json`), JSON.stringify(r));
-  execFileSync(process.execPath, ['scripts/build.mjs', '--locale', 'en'], {cwd: site.dir, stdio: 'pipe'});
-  site.server = await serveBuild({dir: path.join(site.dir, 'build')});
-  site.url = site.server.url;
-  site.browser = await launchChromium();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-  if (site.dir) rmSync(site.dir, {recursive: true, force: true});
-});
+const site = serveCopy(
+  (dir) => {
+    rmSync(path.join(dir, 'results', 'quick-20261122T125226Z.json'));
+    for (const r of runs) writeFileSync(path.join(dir, 'results', `${r.run.id}.json`), JSON.stringify(r));
+  },
+  ['--locale', 'en'],
+);
 
 test('twelve runs: a point each, the drop flagged worse, both runs linked, charts drawn', async () => {
   const {page, problems} = await openPage(site, '/history/');

@@ -2,8 +2,8 @@
 // a real Chromium, both closed when the test file ends.
 import assert from 'node:assert/strict';
 import {after, before} from 'node:test';
-import {execFileSync} from 'node:child_process';
-import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -54,6 +54,34 @@ export function serveSite() {
   after(async () => {
     await site.browser?.close();
     await site.server?.close();
+  });
+  return site;
+}
+
+/**
+ * A copy of the project with the fixture runs (freshCopy), changed by `prepare(dir)`, built (`args`: the build's
+ * arguments) and served, with Chromium, before the tests; removed after them. `site.dir`, `site.url`,
+ * `site.browser` once ready.
+ */
+export function serveCopy(prepare, args = []) {
+  const site = {};
+  before(async () => {
+    site.dir = freshCopy({fixtures: true});
+    prepare(site.dir);
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', ...args], {
+      cwd: site.dir,
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    site.server = await serveBuild({dir: path.join(site.dir, 'build')});
+    site.url = site.server.url;
+    site.browser = await launchChromium();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+    if (site.dir) rmSync(site.dir, {recursive: true, force: true});
   });
   return site;
 }

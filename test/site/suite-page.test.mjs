@@ -4,34 +4,19 @@
 // is read in Chromium: linked from the sidebar and the Runs page, every group with its verdict, the chart, a
 // table and the commands, the suite's words in English marked as such where a language lacks them (which
 // i18n:status lists), no console error and no axe violation.
-import {test, after, before} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {cpSync, rmSync} from 'node:fs';
+import {cpSync} from 'node:fs';
 import path from 'node:path';
 import {localePath} from '../../lib/locales.mjs';
-import {launchChromium} from '../../scripts/site/chromium.mjs';
-import {serveBuild} from '../../scripts/site/serve-build.mjs';
-import {axeViolations, blankCharts, freshCopy, openPage, root} from './site.mjs';
+import {axeViolations, blankCharts, openPage, root, serveCopy} from './site.mjs';
 
 const fixture = path.join(root, 'test/fixtures/suite-page');
 const RUN = 'commit-modes-20261127T061516Z.json';
-const site = {};
-
-before(async () => {
-  site.dir = freshCopy({fixtures: true});
-  cpSync(path.join(fixture, 'commit-modes'), path.join(site.dir, 'benchmarks/commit-modes'), {recursive: true});
-  cpSync(path.join(fixture, RUN), path.join(site.dir, 'results', RUN));
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], {cwd: site.dir, encoding: 'utf8', timeout: 600_000});
-  assert.equal(build.status, 0, build.stdout + build.stderr);
-  site.server = await serveBuild({dir: path.join(site.dir, 'build')});
-  site.url = site.server.url;
-  site.browser = await launchChromium();
-});
-after(async () => {
-  await site.browser?.close();
-  await site.server?.close();
-  if (site.dir) rmSync(site.dir, {recursive: true, force: true});
+const site = serveCopy((dir) => {
+  cpSync(path.join(fixture, 'commit-modes'), path.join(dir, 'benchmarks/commit-modes'), {recursive: true});
+  cpSync(path.join(fixture, RUN), path.join(dir, 'results', RUN));
 });
 
 for (const [locale, inEnglish] of [
