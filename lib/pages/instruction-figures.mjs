@@ -78,6 +78,17 @@ function buffersOf(cells) {
 }
 
 /**
+ * The instructions cells of a page's group: those of its scenario, workload and clients; where the count ran
+ * with other clients than the timed runs (suite.md: scenarios[].instructions.clients), those of its one count.
+ */
+function groupCells(result, {scenario, workload, timedClients}) {
+  const cells = (result?.cells ?? []).filter((c) => c.scenario === scenario && c.workload === workload);
+  const counts = [...new Set(cells.map((c) => c.parameters.clients))].sort((a, b) => a - b);
+  const clients = counts.includes(timedClients) ? timedClients : counts[0];
+  return cells.filter((c) => c.parameters.clients === clients);
+}
+
+/**
  * @param {object|null} result  the suite's newest instructions run, or null
  * @param {object} options
  * @param {string} options.scenario
@@ -95,7 +106,7 @@ export function instructionGroup(
   result,
   {scenario, workload, id, title, locale, t, name, profiles = new Map(), timedClients = null},
 ) {
-  const cells = (result?.cells ?? []).filter((c) => c.scenario === scenario && c.workload === workload);
+  const cells = groupCells(result, {scenario, workload, timedClients});
   if (cells.length === 0) return null;
   const controls = controlsOf(result);
   const margin = marginOf(result);

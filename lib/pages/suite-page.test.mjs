@@ -16,7 +16,9 @@ import {suitePageSite} from '../../test/helpers/fixtures.mjs';
 const site = suitePageSite();
 const pages = (locale) => buildLocalePages(site, locale).pages;
 const en = pages('en')['suite-commit-modes'];
-const run = JSON.parse(readFileSync(path.join(site, 'results', 'commit-modes-20261127T061516Z.json'), 'utf8'));
+const read = (file) => JSON.parse(readFileSync(path.join(site, 'results', file), 'utf8'));
+const run = read('commit-modes-20261127T065214Z.json');
+const counted = read('commit-modes-instructions-20261127T065348Z.json');
 
 test('a published suite with no page written for it gets one, after the studies, named by its title', () => {
   const suites = ['pg-versions', 'commit-modes'].map((id) =>
@@ -49,11 +51,11 @@ test('every client count, scenario and workload is a group of its own, in the su
 });
 
 test('each comparison is the one bench compare gives for the run', () => {
-  // bench compare results/commit-modes-20261127T061516Z.json --baseline sync-on printed +24.2% (+6.8% … +31.9%)
-  // for tpcb with one client, and +1080.4% (+504.8% … +3298.9%) for the counter with two.
-  const texts = (g) => [g.rows[1].comparison.changeText, g.rows[1].comparison.lowText, g.rows[1].comparison.highText];
-  assert.deepEqual(texts(en.groups[0]), ['+24%', '+7%', '+32%']);
-  assert.deepEqual(texts(en.groups[3]), ['+1,080%', '+505%', '+3,300%']);
+  // bench compare results/commit-modes-20261127T065214Z.json --baseline sync-on printed +99.1% (-3.4% … +259.8%),
+  // inconclusive, for tpcb with one client, and +496.6% (+452.9% … +597.2%), better, for the counter with two.
+  const texts = (c) => [c.verdict, c.changeText, c.lowText, c.highText];
+  assert.deepEqual(texts(en.groups[0].rows[1].comparison), ['inconclusive', '+99%', '-3%', '+260%']);
+  assert.deepEqual(texts(en.groups[3].rows[1].comparison), ['better', '+497%', '+453%', '+597%']);
   const compared = compareWithinRun(run, {baseline: 'sync-on'});
   assert.equal(compared.filter((c) => c.metric === 'tps').length, en.groups.length);
   for (const c of compared.filter((x) => x.metric === 'tps')) {
@@ -68,10 +70,43 @@ test('each comparison is the one bench compare gives for the run', () => {
   }
 });
 
+test('instructions where the suite counted them, each group its own clients, as bench compare counts them', () => {
+  // bench compare results/commit-modes-instructions-20261127T065348Z.json --baseline sync-on printed -1.031%
+  // (-1.385% … -0.677%), inconclusive, for the counter with one client, and -2.143% (-2.640% … -1.644%), better,
+  // with two: each group is its own clients' cells, never the two counts together.
+  const rows = (g) => g.instructions?.rows.map((r) => r.comparison && [r.comparison.verdict, r.comparison.changeText]);
+  assert.deepEqual(en.groups.map(rows), [
+    undefined,
+    undefined,
+    [null, ['inconclusive', '-1.03%']],
+    [null, ['better', '-2.14%']],
+  ]);
+  const compared = compareWithinRun(counted, {baseline: 'sync-on'});
+  assert.deepEqual(
+    compared.map((c) => [c.clients, c.verdict, comparisonText(c, 'en').changeText]),
+    [
+      [1, 'inconclusive', '-1.03%'],
+      [2, 'better', '-2.14%'],
+    ],
+  );
+  // The functions that changed, one table per group, loaded on demand.
+  assert.deepEqual(Object.keys(en.onDemand.functions), ['short-counter-c1/sync-off', 'short-counter-c2/sync-off']);
+  assert.equal(en.instructionsRun.id, 'commit-modes-instructions-20261127T065348Z');
+});
+
 test('the answer: a verdict sentence of both servers per group; the matrix, the second against the first', () => {
   assert.deepEqual(
     en.statements.map((s) => [s.id, s.findings.map((f) => [f.name, f.base, f.verdict])]),
-    en.groups.map((g) => [g.id, [['PostgreSQL 17 (synchronous_commit off)', 'PostgreSQL 17', 'better']]]),
+    en.groups.map((g) => [
+      g.id,
+      [
+        [
+          'PostgreSQL 17 (synchronous_commit off)',
+          'PostgreSQL 17',
+          g.id === 'short-tpcb-c1' ? 'inconclusive' : 'better',
+        ],
+      ],
+    ]),
   );
   assert.deepEqual(en.answer.initial, {target: 'sync-off', baseline: 'sync-on'});
   assert.equal(en.answer.words, 'suite');

@@ -23,21 +23,24 @@ const MEASURES = {
 };
 
 /**
- * Per group and target: the figure's stat of a run, or an empty map without the run. A timed figure by its
- * group (clients too); an instructions count by scenario and workload only: a page's group joins a timed run
- * and an instructions run whose clients may differ (an instructions count may run with fewer, suite.md:
+ * Per group and target: the figure's stat of a run, or an empty map without the run, by the cell's key; an
+ * instructions count also by scenario and workload alone: a page's group joins a timed run and an instructions
+ * run whose clients may differ (an instructions count may run with fewer, suite.md:
  * scenarios[].instructions.clients).
  */
 function figuresOf(result, figure, locale) {
   const byKey = new Map();
   if (!result) return byKey;
   for (const g of groupFigures(result.cells, [figure], locale).values()) {
-    byKey.set(figureKey(figure, g, g.target), g.figures[figure]);
+    byKey.set(cellKey(g), g.figures[figure]);
+    if (figure === 'instructions') byKey.set(`${g.scenario}\u0000${g.workload}\u0000${g.target}`, g.figures[figure]);
   }
   return byKey;
 }
-const figureKey = (figure, g, target) =>
-  figure === 'tps' ? cellKey({...g, target}) : `${g.scenario}\u0000${g.workload}\u0000${target}`;
+
+/** A target's stat in a page's group: of the same clients, else (instructions) of its one count. */
+const statOf = (figures, g, target) =>
+  figures.get(cellKey({...g, target})) ?? figures.get(`${g.scenario}\u0000${g.workload}\u0000${target}`);
 
 /** What the page shows of one comparison: the change, its interval and verdict, as numbers and text. */
 function cellOf(v) {
@@ -163,7 +166,7 @@ function decideCells(targets, groups, {figures, margins, locale}) {
     cells[base.id] = Object.fromEntries(targets.map((x) => [x.id, {}]));
     const others = targets.filter((x) => x.id !== base.id);
     for (const g of groups) {
-      const stat = (measure, target) => figures[measure].get(figureKey(MEASURES[measure].figure, g, target));
+      const stat = (measure, target) => statOf(figures[measure], g, target);
       for (const [measure, {figure}] of Object.entries(MEASURES)) {
         if (!margins[measure]) continue;
         const versus = versusBaseline(

@@ -43,10 +43,17 @@ export function publishedStudy(suite) {
 
 /**
  * The fixture site with one more suite, published and without a page written for it: a settings comparison of
- * one version (test/fixtures/suite-page/commit-modes/, with its run), as a reader's own suite would come. Made
+ * one version (test/fixtures/suite-page/commit-modes/, with its timed run and its instructions run), as a
+ * reader's own suite would come. Made
  * once per process, removed at its exit.
  */
 let suiteSite = null;
+/** The files of the suite's runs, in test/fixtures/suite-page/. */
+export const SUITE_PAGE_RUNS = [
+  'commit-modes-20261127T065214Z.json',
+  'commit-modes-instructions-20261127T065348Z.json',
+  'commit-modes-instructions-20261127T065348Z.cachegrind',
+];
 export function suitePageSite() {
   if (suiteSite) return suiteSite;
   suiteSite = mkdtempSync(path.join(tmpdir(), 'suite-page-site-'));
@@ -59,7 +66,8 @@ export function suitePageSite() {
     recursive: true,
   });
   cpSync(fileURLToPath(fixtures), path.join(suiteSite, 'results'), {recursive: true});
-  const run = 'commit-modes-20261127T061516Z.json';
-  cpSync(fileURLToPath(new URL(run, own)), path.join(suiteSite, 'results', run));
+  // Its timed run, and its instructions run with the Cachegrind files beside it.
+  for (const file of SUITE_PAGE_RUNS)
+    cpSync(fileURLToPath(new URL(file, own)), path.join(suiteSite, 'results', file), {recursive: true});
   return suiteSite;
 }

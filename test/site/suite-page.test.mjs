@@ -1,6 +1,7 @@
 // A suite nobody wrote a page for becomes one, in every language, with no code: a copy of the project with one
-// more suite folder and its run (test/fixtures/suite-page/: PostgreSQL 17 with synchronous_commit on and off,
-// a built-in workload and a script of its own, two client counts) is built in its four locales, and each page
+// more suite folder and its runs (test/fixtures/suite-page/: PostgreSQL 17 with synchronous_commit on and off,
+// a built-in workload and a script of its own, two client counts; the script's groups counted in instructions
+// too) is built in its four locales, and each page
 // is read in Chromium: linked from the sidebar and the Runs page, every group with its verdict, the chart, a
 // table and the commands, the suite's words in English marked as such where a language lacks them (which
 // i18n:status lists), no console error and no axe violation.
@@ -10,13 +11,14 @@ import {spawnSync} from 'node:child_process';
 import {cpSync} from 'node:fs';
 import path from 'node:path';
 import {localePath} from '../../lib/locales.mjs';
+import {SUITE_PAGE_RUNS} from '../helpers/fixtures.mjs';
 import {axeViolations, blankCharts, openPage, root, serveCopy} from './site.mjs';
 
 const fixture = path.join(root, 'test/fixtures/suite-page');
-const RUN = 'commit-modes-20261127T061516Z.json';
 const site = serveCopy((dir) => {
   cpSync(path.join(fixture, 'commit-modes'), path.join(dir, 'benchmarks/commit-modes'), {recursive: true});
-  cpSync(path.join(fixture, RUN), path.join(dir, 'results', RUN));
+  for (const file of SUITE_PAGE_RUNS)
+    cpSync(path.join(fixture, file), path.join(dir, 'results', file), {recursive: true});
 });
 
 for (const [locale, inEnglish] of [
@@ -56,7 +58,8 @@ for (const [locale, inEnglish] of [
 
 test('the Runs page links the run to its suite page; i18n:status lists the words in English', async () => {
   const {page} = await openPage(site, '/ja/runs/');
-  assert.equal(await page.locator('tr[data-run^="commit-modes-"] a[href="/ja/suites/commit-modes/"]').count(), 1);
+  // Both of its runs, the timed one and the instructions count.
+  assert.equal(await page.locator('tr[data-run^="commit-modes-"] a[href="/ja/suites/commit-modes/"]').count(), 2);
   await page.close();
   const status = spawnSync(process.execPath, ['scripts/i18n.mjs', 'status'], {cwd: site.dir, encoding: 'utf8'});
   assert.equal(status.status, 0, status.stderr);
@@ -64,4 +67,18 @@ test('the Runs page links the run to its suite page; i18n:status lists the words
     .split('\n')
     .filter((l) => l.startsWith('english: ja: benchmarks/commit-modes/suite.yaml'));
   assert.equal(listed.length, 7, status.stdout);
+});
+
+test('en: where the suite counted instructions, the functions that changed load as the reader opens them', async () => {
+  const {page, problems} = await openPage(site, '/suites/commit-modes/#short-counter-c2');
+  const section = page.locator('[data-instructions="short-counter-c2"]');
+  await section.waitFor();
+  const details = section.locator('details[data-functions="short-counter-c2-sync-off"]');
+  await details.locator('summary').click();
+  await details.locator('table tbody tr').first().waitFor();
+  assert.ok((await details.locator('table tbody tr').count()) > 0);
+  // A group the suite did not count says so, and nothing else.
+  assert.equal(await page.locator('[data-instructions="short-tpcb-c1"] table').count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
