@@ -43,10 +43,10 @@ test('every client count, scenario and workload is a group of its own, in the su
     en.groups.map((g) => g.title),
     ['tpcb, short, clients: 1', 'tpcb, short, clients: 2', 'counter, short, clients: 1', 'counter, short, clients: 2'],
   );
-  // The suite's first target is the baseline: the second is named by the setting it declares.
+  // The suite's first target is the baseline; each is named by the setting in which they differ.
   assert.deepEqual(
     en.groups[0].rows.map((r) => r.name),
-    ['PostgreSQL 17', 'PostgreSQL 17 (synchronous_commit off)'],
+    ['PostgreSQL 17 (synchronous_commit on)', 'PostgreSQL 17 (synchronous_commit off)'],
   );
 });
 
@@ -102,7 +102,7 @@ test('the answer: a verdict sentence of both servers per group; the matrix, the 
       [
         [
           'PostgreSQL 17 (synchronous_commit off)',
-          'PostgreSQL 17',
+          'PostgreSQL 17 (synchronous_commit on)',
           g.id === 'short-tpcb-c1' ? 'inconclusive' : 'better',
         ],
       ],

@@ -6,51 +6,58 @@ import {keySettingValue} from '../suites/like-for-like.mjs';
 // The settings a new version's defaults changed: a target that differs from the run's first in one of them is
 // named with it, declared or not.
 const NAMED_SETTINGS = ['data_checksums', 'io_method'];
+// Settings each server has of its own (where it listens, its folders): never what tells two servers apart.
+const OWN_SETTINGS = new Set(['port', 'listen_addresses', 'unix_socket_directories', 'data_directory']);
+
+/** A server's value of a setting: its key settings' (complete), else what it reported as set, else null. */
+const valueOf = (server, name) => keySettingValue(server.keySettings ?? {}, name) ?? server.settings?.[name] ?? null;
 
 /**
- * Per major version and named setting, the values the run's servers of that version recorded: whether
- * another server of a version differs from one is then a look at a value or two, not a search of every
- * other server (a run of 10,000 targets made 25 million comparisons).
- * @returns {Map<string, Map<string, Set<string>>>}
+ * Per target, the settings its name states, with its values ("shared_buffers 16MB"), or '' for none: once per
+ * run, so that naming every server of a run of 10,000 is a look-up (a search of every other server for each
+ * made 25 million comparisons). Two servers of one version are named by every setting in which they differ
+ * (declared by either, or a setting one of them reports at another value), and a server that differs from the
+ * run's first target in data checksums or I/O method says which. Servers of one version that would still be
+ * named alike (a difference no setting shows) are told apart by their ids.
  */
-function settingValues(result) {
-  const out = new Map();
-  for (const [major, servers] of serversByMajor(result)) {
-    const bySetting = new Map(NAMED_SETTINGS.map((n) => [n, new Set()]));
-    for (const x of servers.filter((s) => s.keySettings)) {
-      for (const [n, values] of bySetting) values.add(keySettingValue(x.keySettings, n));
+function namesOf(result) {
+  const first = result.environment.targets.find((x) => !x.error && x.keySettings);
+  const names = new Map();
+  for (const [, all] of serversByMajor(result)) {
+    const servers = all.filter((x) => !x.controlOf);
+    const candidates = new Set([
+      ...NAMED_SETTINGS,
+      ...servers.flatMap((x) => x.differs ?? []),
+      ...servers.flatMap((x) => Object.keys(x.settings ?? {})).filter((n) => !OWN_SETTINGS.has(n)),
+    ]);
+    // A setting in which this version's servers differ, each value known.
+    const differing = [...candidates].filter((n) => {
+      const values = servers.map((x) => valueOf(x, n));
+      return values.every((v) => v !== null) && new Set(values).size > 1;
+    });
+    for (const x of all) {
+      const unlikeFirst = NAMED_SETTINGS.filter(
+        (n) => first && valueOf(x, n) !== null && valueOf(first, n) !== null && valueOf(x, n) !== valueOf(first, n),
+      );
+      const named = [...new Set([...(x.differs ?? []), ...unlikeFirst, ...differing])];
+      names.set(x.id, named.map((n) => `${n} ${valueOf(x, n) ?? '?'}`).join(', '));
     }
-    out.set(major, bySetting);
+    const seen = new Map();
+    for (const x of servers) seen.set(names.get(x.id), (seen.get(names.get(x.id)) ?? 0) + 1);
+    for (const x of servers.filter((s) => seen.get(names.get(s.id)) > 1))
+      names.set(x.id, [names.get(x.id), x.id].filter(Boolean).join(', '));
   }
-  return out;
+  return names;
 }
 
 /**
- * A target's name on the pages: "PostgreSQL 18"; a target the suite declared different in some key
- * settings (a version at its own defaults), or one that differs from the run's first target in data
- * checksums or I/O method, says which, with its values: "PostgreSQL 18 (data_checksums on, io_method
- * worker)", so that two servers of one version are never named alike, and a server at other settings
- * never passes for one like the others. When two servers of one version differ, each says its values.
+ * A target's name on the pages: "PostgreSQL 18"; a target that differs in some settings from another server of
+ * its version, or from the run's first target in data checksums or I/O method, says which, with its values:
+ * "PostgreSQL 18 (data_checksums on, io_method worker)", so that two servers of one version are never named
+ * alike, and a server at other settings never passes for one like the others.
  */
 export function targetName(t, result, targetId) {
   const version = majorOf(result, targetId);
-  const target = targetById(result, targetId);
-  const first = result.environment.targets.find((x) => !x.error && x.keySettings);
-  const differ = (other, n) =>
-    other?.keySettings &&
-    target?.keySettings &&
-    keySettingValue(target.keySettings, n) !== null &&
-    keySettingValue(other.keySettings, n) !== null &&
-    keySettingValue(target.keySettings, n) !== keySettingValue(other.keySettings, n);
-  // Another server of the same version at other settings: both say theirs, so neither passes for the version.
-  const values = derivedOf(result, settingValues, settingValues).get(version);
-  const otherValue = (n) => {
-    const own = target?.keySettings ? keySettingValue(target.keySettings, n) : null;
-    return own !== null && [...(values?.get(n) ?? [])].some((v) => v !== null && v !== own);
-  };
-  const differing = NAMED_SETTINGS.filter((n) => differ(first, n) || otherValue(n));
-  const names = [...new Set([...(target?.differs ?? []), ...differing])];
-  if (names.length === 0) return t('common.postgresVersion', {version});
-  const settings = names.map((n) => `${n} ${keySettingValue(target.keySettings, n) ?? '?'}`).join(', ');
-  return t('common.postgresVersionDiffers', {version, settings});
+  const settings = derivedOf(result, namesOf, namesOf).get(targetById(result, targetId)?.id) ?? '';
+  return settings ? t('common.postgresVersionDiffers', {version, settings}) : t('common.postgresVersion', {version});
 }

@@ -49,3 +49,30 @@ test('a server at other checksums or I/O than the first target is named with the
   result.environment.targets.splice(1, 1);
   assert.equal(targetName(t, result, 'pg18-sync'), 'PostgreSQL 18');
 });
+
+test('one version at two settings: both named by what differs, declared or not; alike but for the id, by it', () => {
+  const t = translator('en');
+  const server = (id, settings, more = {}) => ({
+    id,
+    serverVersion: '17.10',
+    keySettings: {shared_buffers: settings.shared_buffers ?? '128MB', data_checksums: 'off'},
+    settings: {port: id, ...settings},
+    ...more,
+  });
+  const result = (targets) => ({run: {id: `r${targets.length}`}, environment: {targets}});
+  // Only the larger declares it: the smaller is not "PostgreSQL 17" as such.
+  const buffers = result([
+    server('sb16mb', {shared_buffers: '16MB'}),
+    server('sb1gb', {shared_buffers: '1GB'}, {differs: ['shared_buffers']}),
+  ]);
+  assert.equal(targetName(t, buffers, 'sb16mb'), 'PostgreSQL 17 (shared_buffers 16MB)');
+  assert.equal(targetName(t, buffers, 'sb1gb'), 'PostgreSQL 17 (shared_buffers 1GB)');
+  // A setting no rule asks to declare (work_mem) still names each: where they listen (port) never does.
+  const memory = result([server('wm4', {work_mem: '4MB'}), server('wm256', {work_mem: '256MB'})]);
+  assert.equal(targetName(t, memory, 'wm4'), 'PostgreSQL 17 (work_mem 4MB)');
+  assert.equal(targetName(t, memory, 'wm256'), 'PostgreSQL 17 (work_mem 256MB)');
+  // Two servers whose recorded settings do not tell them apart: by their ids.
+  const twins = result([server('a', {}), server('b', {})]);
+  assert.equal(targetName(t, twins, 'a'), 'PostgreSQL 17 (a)');
+  assert.equal(targetName(t, twins, 'b'), 'PostgreSQL 17 (b)');
+});

@@ -72,8 +72,9 @@ test('naming every server of a run reads its targets a few times per server, not
   const result = run(counted);
   const t = translator('en');
   const names = targets.map((x) => targetName(t, result, x.id));
-  assert.equal(names[0], 'PostgreSQL 15');
-  assert.equal(names[3], 'PostgreSQL 18');
+  // A hundred servers of one version that no recorded setting tells apart: each by its id.
+  assert.equal(names[0], 'PostgreSQL 15 (t0)');
+  assert.equal(names[3], 'PostgreSQL 18 (t3)');
   assert.ok(reads < 5 * n, `${reads} reads of the list of ${n} targets`);
   // Whether another server of its version is set otherwise: not a look at each of the other 99 per name.
   assert.ok(settingsRead < 40 * n, `${settingsRead} reads of key settings for ${n} names`);
