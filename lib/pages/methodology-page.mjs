@@ -29,11 +29,13 @@ const WORKLOAD_NAME_KEYS = {
   'pg17-planner': (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE').short,
 };
 
-export function methodologyPage(suites, published, {locale, t, instructionRuns = [], title = () => null}) {
+export function methodologyPage(suites, published, {locale, t, instructionRuns = [], words = () => null}) {
   // A scenario of the site's own suites is named in the reader's language (METHOD_SCENARIO); any other suite's
   // by its id, as its page names it. The id stays beside the name, because --only scenario=<id> takes it.
   const scenarioName = (suite, id) =>
-    Object.hasOwn(METHOD_SCENARIO, `${suite}/${id}`) ? t(METHOD_SCENARIO[`${suite}/${id}`]) : id;
+    Object.hasOwn(METHOD_SCENARIO, `${suite}/${id}`)
+      ? {text: t(METHOD_SCENARIO[`${suite}/${id}`])}
+      : (words(suite, 'scenarios', id) ?? {text: id});
   const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));
@@ -41,7 +43,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
   const examples = roundingExamples(cell, locale);
   return {
     locale,
-    suites: suites.map((s) => suiteDesign(s, {n, t, locale, scenarioName, workloadName, title})),
+    suites: suites.map((s) => suiteDesign(s, {n, t, locale, scenarioName, workloadName, words})),
     runs: published.map((r) =>
       runInfo(
         r,
@@ -53,7 +55,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
       .flatMap((r) => noiseFloorOf(r, locale))
       .map((c) => ({
         ...c,
-        scenarioName: scenarioName(c.suite, c.scenario),
+        scenarioName: scenarioName(c.suite, c.scenario).text,
         workloadName: workloadName(c.suite, c.workload),
       })),
     examples,
@@ -71,11 +73,11 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
 }
 
 /** A suite's design as the page lists it: versions, repeats, margin, controls, workloads, scenarios, settings. */
-function suiteDesign(s, {n, t, locale, scenarioName, workloadName, title}) {
+function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words}) {
   return {
     id: s.id,
     // Named in the reader's language: the site's own suites by METHOD_SUITE, any other by its own title.
-    name: Object.hasOwn(METHOD_SUITE, s.id) ? {text: t(METHOD_SUITE[s.id])} : (title(s.id) ?? {text: s.id}),
+    name: Object.hasOwn(METHOD_SUITE, s.id) ? {text: t(METHOD_SUITE[s.id])} : (words(s.id, 'title') ?? {text: s.id}),
     command: `npm run bench -- run ${s.id}`,
     // Each version once: 18 like for like and 18 at its own defaults are one version.
     versions: [
@@ -90,7 +92,7 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, title}) {
         id: t.id,
         of: t.control,
         version: String(t.major),
-        scenarios: t.scenarios?.map((id) => scenarioName(s.id, id)),
+        scenarios: t.scenarios?.map((id) => scenarioName(s.id, id).text),
         workloads: t.workloads?.map((id) => workloadName(s.id, id)),
       })),
     workloads: s.workloads.map((w) => workloadName(s.id, w.id)),
@@ -104,7 +106,10 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, title}) {
       warmupS: sc.warmupS > 0 ? n(sc.warmupS) : null,
       log: sc.log,
     })),
-    settings: Object.entries(s.targets[0]?.settings ?? {}).map(([k, v]) => `${k} = ${v}`),
+    // The settings every target of the suite runs with (a target's own are its own, not the suite's).
+    settings: Object.entries(s.targets[0]?.settings ?? {})
+      .filter(([k, v]) => s.targets.every((x) => x.settings[k] === v))
+      .map(([k, v]) => `${k} = ${v}`),
   };
 }
 
@@ -174,22 +179,23 @@ function noiseFloorOf(result, locale) {
     });
 }
 
-/** The Methodology page: every suite, and the published runs of the versions and planner pages. */
+/** The Methodology page: every suite, and the runs of the published ones. */
 export const page = {
   id: 'methodology',
   doc: 'methodology',
   label: 'site.nav.method',
   navbar: true,
   messages: ['common', 'method', 'suite.englishMark'],
-  build: ({content, locale, t, messages, inEnglish, newestRun}) =>
-    methodologyPage(
-      content.suites,
-      ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, {required: true})),
-      {
-        locale,
-        t,
-        instructionRuns: ['pg-versions', 'pg17-planner'].map((id) => newestRun(id, {measure: 'instructions'})),
-        title: (id) => suiteWord(messages, inEnglish, id, 'title'),
-      },
-    ),
+  build: ({content, locale, t, messages, inEnglish, newestRun}) => {
+    // The runs the pages are made from: the versions and planner pages' (which need theirs), and the newest of
+    // every other published suite that has one.
+    const published = content.suites.filter((s) => s.published).map((s) => s.id);
+    const runs = published.map((id) => newestRun(id, {required: ['pg-versions', 'pg17-planner'].includes(id)}));
+    return methodologyPage(content.suites, runs.filter(Boolean), {
+      locale,
+      t,
+      instructionRuns: published.map((id) => newestRun(id, {measure: 'instructions'})),
+      words: (...parts) => suiteWord(messages, inEnglish, ...parts),
+    });
+  },
 };

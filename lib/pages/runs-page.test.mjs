@@ -63,7 +63,7 @@ test("the methodology: each suite's margin and A/A control, the noise floor, wha
   );
   const ja = methodologyPage([suite], [result], {locale: 'ja', t: translator('ja')});
   assert.deepEqual(
-    ja.suites[0].scenarios.map((sc) => [sc.id, sc.name]),
+    ja.suites[0].scenarios.map((sc) => [sc.id, sc.name.text]),
     [
       ['small', translator('ja')('method.scenarioNames.pg-versions.small')],
       ['large', translator('ja')('method.scenarioNames.pg-versions.large')],

@@ -13,6 +13,7 @@ import {foldFunctionRows} from './on-demand.mjs';
 import {resultGroups} from './result-groups.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {suiteDoc} from './suite-page-ids.mjs';
+import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
 import {targetName} from './target-name.mjs';
 import {versionsMatrix} from './versions-matrix.mjs';
 import {leanGroup} from './versions-lean.mjs';
@@ -68,17 +69,17 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
     run: runInfo(result, locale, suite),
     instructionsRun: instructions && runInfo(instructions, locale, suite),
     margin: unsignedPercent(marginOf(result), locale),
+    // A suite that fixed no margin of its own (from an A/A control) says so: its verdicts weigh the default.
+    marginDefault: !suite.marginSet,
     answer,
     // The answer in words: each group's comparisons as verdict sentences, naming both servers.
     statements: groups.map((g) => ({id: g.id, title: g.title, findings: g.findings.map(sentenceOf)})),
     charts: [overviewChart(result, groups, {locale, t, name, page})],
     groups,
     servers: serversOf(result, {name, word}),
-    settings: settingsOf(result, name),
+    settings: {...settingsOf(result, name), keys: KEY_SETTINGS.join(', ')},
     scripts: (result.scripts ?? []).map((s) => ({workload: s.workload, file: s.file, sql: s.sql})),
-    setupFiles: suite.workloads
-      .filter((w) => w.setup)
-      .map((w) => ({workload: w.id, file: `benchmarks/${suite.id}/${relativeTo(suite, w.setup)}`})),
+    setupFiles: setupFilesOf(suite, result),
     history: `/history/#${suite.id}`,
     inEnglish: shown.size,
   };
@@ -103,8 +104,20 @@ const sentenceOf = (f) => ({
   wantedText: f.wantedText,
 });
 
-/** A file of the suite as the repository names it, relative to the suite's folder. */
-const relativeTo = (suite, file) => file.slice(suite.file.lastIndexOf('/') + 1);
+/**
+ * Each workload's setup SQL, as the suite holds it: its text where the suite is the one the run ran (a result
+ * keeps the scripts pgbench ran, not the setup), else only where it is, said to have changed since.
+ */
+function setupFilesOf(suite, result) {
+  const same = result.run.suiteHash === suite.hash;
+  return suite.workloads
+    .filter((w) => w.setup)
+    .map((w) => {
+      const file = `benchmarks/${suite.id}/${w.setup.slice(suite.file.lastIndexOf('/') + 1)}`;
+      const sql = suite.sqlFiles.find((f) => f.workload === w.id && f.dialect === 'psql' && !f.includedBy)?.text;
+      return {workload: w.id, file, sql: same ? (sql ?? null) : null, changed: !same};
+    });
+}
 
 /** Every group's median TPS per target, in one bar chart: the page's first picture. */
 function overviewChart(result, groups, {locale, t, name, page}) {
@@ -119,7 +132,8 @@ function overviewChart(result, groups, {locale, t, name, page}) {
     xTitle: t('suite.chartGroups'),
     yTitle: t('common.tpsAxis'),
     kind: 'tps',
-    categories: groups.map((g) => g.title),
+    // Short labels where they say enough: the scenario only when the run has several.
+    categories: groups.map((g) => (new Set(groups.map((x) => x.scenario)).size > 1 ? g.title : g.names.workload)),
     series: targets.map((target) => ({
       label: name(target),
       points: groups.map((g) => point(figure(g, target) ?? null, t)),

@@ -138,16 +138,25 @@ test('servers, settings, scripts and commands come from the run', () => {
       sql: '\\set id random(1, 100)\nUPDATE counters SET n = n + 1 WHERE id = :id;\n',
     },
   ]);
+  // The setup SQL too, from the suite the run ran (the result keeps only the scripts pgbench ran).
+  assert.deepEqual(
+    en.setupFiles.map((f) => [f.workload, f.file, f.changed]),
+    [['counter', 'benchmarks/commit-modes/setup.sql', false]],
+  );
+  assert.match(en.setupFiles[0].sql, /^-- One hundred counters.*\nCREATE TABLE counters /s);
   const counter = en.groups[2].commands;
   assert.match(counter.setup, /^psql .* -f benchmarks\/commit-modes\/setup\.sql$/);
   assert.match(counter.run, /^pgbench -n -c 1 .* -f benchmarks\/commit-modes\/counter\.sql -h 127\.0\.0\.1 -p <port> /);
   assert.equal(en.groups[0].commands.setup, null);
   assert.match(en.groups[0].commands.init, /^pgbench -i -q -s 1 /);
   assert.equal(en.charts.length, 1);
-  assert.deepEqual(
-    en.charts[0].x.categories,
-    en.groups.map((g) => g.title),
-  );
+  // One scenario: the overview's groups are named by workload and clients alone.
+  assert.deepEqual(en.charts[0].x.categories, [
+    'tpcb, clients: 1',
+    'tpcb, clients: 2',
+    'counter, clients: 1',
+    'counter, clients: 2',
+  ]);
 });
 
 test("in a language without the suite's words they are English, marked, and counted for the note", () => {
@@ -160,4 +169,15 @@ test("in a language without the suite's words they are English, marked, and coun
   assert.equal(ja.inEnglish, 7);
   // The page's own words are the language's.
   assert.equal(ja.groups[0].title, 'tpcb、short、クライアント数 1');
+});
+
+test('Methodology lists the suite by its words, with the settings its servers share, and its run', () => {
+  const method = pages('en').methodology;
+  const suite = method.suites.find((s) => s.id === 'commit-modes');
+  assert.deepEqual(suite.name, {text: 'Waiting for the WAL flush at commit'});
+  assert.deepEqual(suite.scenarios[0].name, {text: 'scale 1, two seconds a run'});
+  // synchronous_commit is one target's own: not a setting of the suite.
+  assert.deepEqual(suite.settings, ['shared_buffers = 128MB', 'max_connections = 20']);
+  assert.ok(method.runs.some((r) => r.id === 'commit-modes-20261127T065214Z'));
+  assert.deepEqual(pages('ja').methodology.suites.find((s) => s.id === 'commit-modes').name.lang, 'en');
 });

@@ -112,7 +112,6 @@ export function loadSuite(file) {
   if (problems.length > 0) throw new SuiteError(problems);
   return {
     id: suite.id,
-    description: suite.description ?? null,
     words: wordsOf(suite),
     file,
     // Every file the suite runs, with suite.yaml: --resume and merge refuse a result of other files.
@@ -126,6 +125,7 @@ export function loadSuite(file) {
     repeat: suite.repeat ?? DEFAULT_REPEAT,
     published: suite.published ?? false,
     margin,
+    marginSet: suite.margin !== undefined,
     measures: suite.measures ?? ['time'],
     instructions,
   };
@@ -145,7 +145,7 @@ const wordsOf = (suite) => ({
 
 /**
  * The SQL files of the workloads, as psql and pgbench read them: what they do beyond the database, and every
- * file read (includes followed), each once, as {file, dialect}.
+ * file read (includes followed), each once, as {file, dialect, workload, text}.
  */
 function sqlFilesOf(workloads, dir) {
   const uses = [];
@@ -159,7 +159,8 @@ function sqlFilesOf(workloads, dir) {
     refused.push(...found.refused.map(at));
     for (const [i, f] of found.files.entries()) {
       if (!files.some((k) => k.file === relative(f))) {
-        files.push({file: relative(f), dialect, workload: by, ...(i > 0 && {includedBy: relative(file)})});
+        const text = readFileSync(f, 'utf8');
+        files.push({file: relative(f), dialect, workload: by, text, ...(i > 0 && {includedBy: relative(file)})});
       }
     }
   };

@@ -44,7 +44,7 @@ export function SuitesTable({data}) {
         {s.scenarios.map((sc) => (
           <tr key={sc.id} data-scenario={sc.id}>
             <td>
-              {sc.name} <code>{sc.id}</code>
+              <Words text={sc.name} /> <code>{sc.id}</code>
             </td>
             <Num data-figure="scale">{sc.scale ?? '—'}</Num>
             <Num data-figure="clients">{sc.clients}</Num>

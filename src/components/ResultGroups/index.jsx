@@ -23,7 +23,8 @@ const FIGURE_HEADINGS = {
  *   below?: Function, instructions?: boolean}} props  title: the tabs' heading (a catalog key); page: the page's
  *   data id (its on-demand file); firstColumn: the servers' column heading (a key); intro(g), parameters(g),
  *   below(g, columns): what the page says of a group before its figures and adds after its table; instructions:
- *   false to leave out the section of a run counted in no instructions run
+ *   false to leave out the section of a run counted in no instructions run; versusNote: how the table's change
+ *   is made, in the page's words (a key; common.table.versusNote by default)
  */
 export default function ResultGroups({data, title, ...page}) {
   const t = useT();
@@ -44,7 +45,7 @@ export default function ResultGroups({data, title, ...page}) {
   );
 }
 
-function ResultGroup({data, group: g, page, firstColumn, intro, parameters, below, instructions = true}) {
+function ResultGroup({data, group: g, page, firstColumn, intro, parameters, below, instructions = true, versusNote}) {
   const t = useT();
   const columns = figureColumns(t, firstColumn, g.rows[0]);
   return (
@@ -56,7 +57,7 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
       <p>{parameters(g)}</p>
       <GroupFindings group={g} />
       <ControlNote control={g.control} />
-      <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats)}>
+      <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats, versusNote)}>
         {g.rows.map((r) => (
           <FigureRow key={r.target} row={r}>
             <Versus compare={r.comparison} />

@@ -92,8 +92,8 @@ export function Versus({compare, as = 'percent', measure = 'time'}) {
 }
 
 /** A table's note, and what its "against" column holds when it has one. */
-export const tableNote = (t, repeats, versus = true) =>
-  versus ? `${t('common.table.note', {repeats})} ${t('common.table.versusNote')}` : t('common.table.note', {repeats});
+export const tableNote = (t, repeats, versus = 'common.table.versusNote') =>
+  versus ? `${t('common.table.note', {repeats})} ${t(versus)}` : t('common.table.note', {repeats});
 
 /**
  * The sentence a verdict states (lib/stats decides it; the catalog words it);

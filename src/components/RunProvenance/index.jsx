@@ -18,6 +18,8 @@ export function runMethod(t, run, {build = true} = {}) {
       : order.parts
         ? t('common.run.order.interleavedParts', {rounds: order.rounds, parts: order.parts, seeds: order.seeds})
         : t('common.run.order.interleaved', {rounds: order.rounds, seed: order.seed}),
+    // A CHECKPOINT before each measured run is said with the warm-up, or alone where there is none.
+    !order.warmupS && order.checkpoint && t('common.run.checkpoint'),
     order.warmupS &&
       t(order.checkpoint ? 'common.run.warmupCheckpoint' : 'common.run.warmup', {
         warmup: listOf(

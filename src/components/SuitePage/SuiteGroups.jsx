@@ -23,6 +23,7 @@ export default function SuiteGroups({data}) {
         })
       }
       instructions={Boolean(data.instructionsRun)}
+      versusNote="suite.versusNote"
     />
   );
 }

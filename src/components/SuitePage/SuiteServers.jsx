@@ -35,7 +35,7 @@ export default function SuiteServers({data}) {
       {differing.length > 0 && (
         <DataTable
           data-settings="differing"
-          caption={t('suite.settings.differing')}
+          caption={t('suite.settings.differing', {keys: data.settings.keys})}
           columns={[t('suite.settings.name'), ...data.servers.map((s) => s.name), t('suite.settings.declared')]}
         >
           {differing.map((d) => (

@@ -8,12 +8,15 @@ export function Words({text}) {
   const t = useT();
   if (!text) return null;
   if (text.lang !== 'en') return text.text;
+  // The mark and its explanation are in the reader's language: outside the English text.
   return (
-    <span lang="en" data-in-english>
-      {text.text}
+    <>
+      <span lang="en" data-in-english>
+        {text.text}
+      </span>
       <abbr className={styles.english} title={t('suite.englishMark')}>
         EN
       </abbr>
-    </span>
+    </>
   );
 }

@@ -64,6 +64,11 @@ function SuiteRun({data}) {
     <>
       {data.answer && <VersionsAnswer data={data} />}
       <Statements data={data} />
+      {data.marginDefault && (
+        <p role="note" data-margin-default>
+          {t('suite.marginDefault', {margin: data.margin})}
+        </p>
+      )}
       <RunProvenance data={data} />
       {data.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
@@ -124,11 +129,21 @@ function Scripts({data}) {
           {s.sql}
         </CodeBlock>
       ))}
-      {data.setupFiles.map((f) => (
-        <p key={f.workload}>
-          {t('suite.scripts.setup', {workload: f.workload})} <RepoPath path={f.file} />
-        </p>
-      ))}
+      {data.setupFiles.map((f) =>
+        f.sql === null ? (
+          <p key={f.workload}>
+            {t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload})}{' '}
+            <RepoPath path={f.file} />
+          </p>
+        ) : (
+          <div key={f.workload}>
+            <p>{t('suite.scripts.setup', {workload: f.workload})}</p>
+            <CodeBlock language="sql" title={f.file}>
+              {f.sql}
+            </CodeBlock>
+          </div>
+        ),
+      )}
     </>
   );
 }
