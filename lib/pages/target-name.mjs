@@ -10,7 +10,7 @@ const NAMED_SETTINGS = ['data_checksums', 'io_method'];
 const OWN_SETTINGS = new Set(['port', 'listen_addresses', 'unix_socket_directories', 'data_directory']);
 
 /** A server's value of a setting: its key settings' (complete), else what it reported as set, else null. */
-const valueOf = (server, name) => keySettingValue(server.keySettings ?? {}, name) ?? server.settings?.[name] ?? null;
+const settingOf = (server, name) => keySettingValue(server.keySettings ?? {}, name) ?? server.settings?.[name] ?? null;
 
 /**
  * Per target, the settings its name states, with its values ("shared_buffers 16MB"), or '' for none: once per
@@ -32,15 +32,16 @@ function namesOf(result) {
     ]);
     // A setting in which this version's servers differ, each value known.
     const differing = [...candidates].filter((n) => {
-      const values = servers.map((x) => valueOf(x, n));
+      const values = servers.map((x) => settingOf(x, n));
       return values.every((v) => v !== null) && new Set(values).size > 1;
     });
     for (const x of all) {
       const unlikeFirst = NAMED_SETTINGS.filter(
-        (n) => first && valueOf(x, n) !== null && valueOf(first, n) !== null && valueOf(x, n) !== valueOf(first, n),
+        (n) =>
+          first && settingOf(x, n) !== null && settingOf(first, n) !== null && settingOf(x, n) !== settingOf(first, n),
       );
       const named = [...new Set([...(x.differs ?? []), ...unlikeFirst, ...differing])];
-      names.set(x.id, named.map((n) => `${n} ${valueOf(x, n) ?? '?'}`).join(', '));
+      names.set(x.id, named.map((n) => `${n} ${settingOf(x, n) ?? '?'}`).join(', '));
     }
     const seen = new Map();
     for (const x of servers) seen.set(names.get(x.id), (seen.get(names.get(x.id)) ?? 0) + 1);
