@@ -27,7 +27,10 @@ export const suiteDocText = (suite) =>
     `import data from '@generated/benchmark-data/default/suite-${suite.id}.json';`,
     `import SuitePage from '${COMPONENT}';`,
     '',
-    '<SuitePage data={data} />',
+    // Its file of what it loads on demand, a chunk of its own that the page fetches when the reader opens it.
+    `export const onDemand = () => import('@generated/benchmark-data/default/suite-${suite.id}.on-demand.json');`,
+    '',
+    '<SuitePage data={data} onDemand={onDemand} />',
     '',
   ].join('\n');
 

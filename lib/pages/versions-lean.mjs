@@ -35,12 +35,17 @@ const shownControl = (c) =>
     wantedText: c.wantedText,
   };
 
-/** A group as its first load carries it: the statements stand for the findings they were made from. */
-export function leanGroup({findings, names, ...group}) {
+/**
+ * A group as its first load carries it: the statements stand for the findings they were made from; its key and
+ * clients (the page shows its anchor and parameters) and a setup command it did not have stay out.
+ */
+export function leanGroup({findings, names, key, clients, ...group}) {
   const f = group.instructions;
   const figures = (all) => Object.fromEntries(Object.entries(all).map(([k, stat]) => [k, shownStat(stat)]));
+  const {setup, ...commands} = group.commands;
   return {
     ...group,
+    commands: setup ? group.commands : commands,
     control: shownControl(group.control),
     published: group.published && {
       ...group.published,

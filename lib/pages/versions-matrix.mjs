@@ -45,8 +45,8 @@ const statOf = (figures, g, target) =>
 /** What the page shows of one comparison: the change, its interval and verdict, as numbers and text. */
 function cellOf(v) {
   if (!v) return null;
-  // Numbers for drawing only (their text is `text`): four digits are more than a bar can show.
-  const round = (x) => (x === null ? null : Number(x.toPrecision(4)));
+  // Numbers for drawing only (their text is `text`): three significant digits are finer than a pixel of a bar.
+  const round = (x) => (x === null ? null : Number(x.toPrecision(3)));
   return {
     verdict: v.low === null ? 'inconclusive' : v.verdict,
     change: round(v.change),
@@ -149,8 +149,6 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
     initial: {target: newest.id, baseline: before.id},
     // A version also run at its own defaults: which server is which, said under the answer.
     defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,
-    // Whose words the matrix is shown in (src/components/VersionsAnswer/words.mjs).
-    words,
     pairs,
   };
 }

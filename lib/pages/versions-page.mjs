@@ -69,14 +69,45 @@ export function versionsPage(
   };
 }
 
+// The messages the versions page's data is written with at build time, which its components never ask for.
+const BUILD_ONLY = [
+  'common.summary',
+  'common.postgresVersionDiffers',
+  'common.tpsAxis',
+  'common.msAxis',
+  'common.secondsAxis',
+  'common.percentileAxis',
+  'common.medianTps',
+  'common.tpsValue',
+  'common.msValue',
+  'common.secondsSpan',
+  'common.tooltipRange',
+  'common.tooltipInterval',
+  'common.instructions.chart',
+  'common.instructions.axis',
+  'common.instructions.median',
+  'common.instructions.value',
+  'versions.answer.time',
+  'versions.answer.sentence',
+  'versions.answer.timeOnly',
+  'versions.answer.defaults',
+  'versions.answer.clients',
+  'versions.statement',
+  'versions.scenarios',
+  'versions.workloads',
+  'versions.group',
+  'versions.charts',
+];
+
 /** The PostgreSQL versions page, from the newest pg-versions run and its instructions run. */
 export const page = {
   id: 'pg-versions',
   doc: 'pg-versions',
   label: 'site.nav.versions',
   navbar: true,
-  // Less the words only the build writes with (the answer's and the statements' parts).
-  messages: ['common', 'versions', '!common.summary', '!versions.answer.time', '!versions.statement'],
+  // Less the words only the build writes with: the answer's and the statements' parts, the names of groups and
+  // servers, and the charts' titles, axes and tooltips (a chart arrives written: lib/charts/chart-spec.mjs).
+  messages: ['common', 'versions', ...BUILD_ONLY.map((key) => `!${key}`)],
   build: ({locale, t, newestRun, suite, study, instructionsOf}) =>
     versionsPage(newestRun('pg-versions', {required: true}), {
       locale,

@@ -1,8 +1,8 @@
 // Page data kept out of a page's first load (lib/pages/on-demand.mjs): a
 // file of its own per page, fetched the first time the reader opens a part
 // that shows it. Each page written with such parts is listed, so the bundler
-// makes each file a chunk of its own; a suite's page (suite-<id>) is found by
-// its name among the generated files, each of them a chunk too.
+// makes each file a chunk of its own; a suite's page gives its own loader (its
+// generated document imports its file: lib/pages/suite-docs.mjs).
 import {useCallback, useRef, useState} from 'react';
 import {useT} from '@site/src/components/Msg';
 
@@ -12,15 +12,9 @@ const LOADERS = {
   translating: () => import('@generated/benchmark-data/default/translating.on-demand.json'),
 };
 
-/** A suite page's on-demand file, among the generated ones (only those of suite pages are chunks of this). */
-const suiteOnDemand = (page) =>
-  import(
-    /* webpackInclude: /[\\/]suite-[^\\/]+\.on-demand\.json$/ */
-    `@generated/benchmark-data/default/${page}.on-demand.json`
-  );
-
 /**
- * The page's on-demand data (null until loaded) and `load`, which fetches it
+ * The page's on-demand data (null until loaded) and `load`, which fetches it; `page` is a page listed above,
+ * or a loader of its own
  * once (give it to a <details>' onToggle); `failed` when it could not be.
  */
 export function useOnDemand(page) {
@@ -29,7 +23,7 @@ export function useOnDemand(page) {
   const load = useCallback(() => {
     if (asked.current) return;
     asked.current = true;
-    (LOADERS[page] ?? (() => suiteOnDemand(page)))().then(
+    (typeof page === 'function' ? page : LOADERS[page])().then(
       (module) => setState({data: module.default, failed: false}),
       () => {
         asked.current = false;

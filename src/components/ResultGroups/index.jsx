@@ -19,9 +19,10 @@ const FIGURE_HEADINGS = {
 };
 
 /**
- * @param {{data: object, title: string, page: string, firstColumn: string, intro?: Function, parameters: Function,
- *   below?: Function, instructions?: boolean}} props  title: the tabs' heading (a catalog key); page: the page's
- *   data id (its on-demand file); firstColumn: the servers' column heading (a key); intro(g), parameters(g),
+ * @param {{data: object, title: string, page: string|Function, firstColumn: string, intro?: Function,
+ *   parameters: Function, below?: Function, instructions?: boolean}} props  title: the tabs' heading (a catalog
+ *   key); page: the page's data id (its on-demand file), or the loader of that file; firstColumn: the servers'
+ *   column heading (a key); intro(g), parameters(g),
  *   below(g, columns): what the page says of a group before its figures and adds after its table; instructions:
  *   false to leave out the section of a run counted in no instructions run; versusNote: how the table's change
  *   is made, in the page's words (a key; common.table.versusNote by default)

@@ -4,13 +4,13 @@ import {useT} from '@site/src/components/Msg';
 import ResultGroups from '@site/src/components/ResultGroups';
 import {Words} from './Words';
 
-export default function SuiteGroups({data}) {
+export default function SuiteGroups({data, onDemand}) {
   const t = useT();
   return (
     <ResultGroups
       data={data}
       title="suite.details"
-      page={`suite-${data.id}`}
+      page={onDemand}
       firstColumn="common.server"
       intro={(g) => <GroupAbout group={g} />}
       parameters={({parameters: p}) =>

@@ -16,11 +16,26 @@ import SuiteGroups from './SuiteGroups';
 import SuiteServers from './SuiteServers';
 import {Words} from './Words';
 
-export default function SuitePage({data}) {
+/** The answer's words on a suite's page: servers, not versions (src/components/VersionsAnswer). */
+const SUITE_ANSWER = {
+  label: 'suite.answer.label',
+  target: 'suite.answer.target',
+  baseline: 'suite.answer.baseline',
+  caption: 'suite.answer.caption',
+  // Without an instructions run, its margin is not named.
+  captionTime: 'suite.answer.captionTime',
+  rows: 'suite.answer.rows',
+  against: 'suite.answer.against',
+  time: 'suite.answer.timeColumn',
+  instructions: 'suite.answer.instructionsColumn',
+};
+
+/** @param {{data: object, onDemand: Function}} props  onDemand: the loader of the page's on-demand file */
+export default function SuitePage({data, onDemand}) {
   return (
     <Page data={data}>
       <SuiteHead data={data} />
-      {data.run ? <SuiteRun data={data} /> : <NoRun data={data} />}
+      {data.run ? <SuiteRun data={data} onDemand={onDemand} /> : <NoRun data={data} />}
     </Page>
   );
 }
@@ -58,11 +73,11 @@ function NoRun({data}) {
   );
 }
 
-function SuiteRun({data}) {
+function SuiteRun({data, onDemand}) {
   const t = useT();
   return (
     <>
-      {data.answer && <VersionsAnswer data={data} />}
+      {data.answer && <VersionsAnswer data={data} words={SUITE_ANSWER} />}
       <Statements data={data} />
       {data.marginDefault && (
         <p role="note" data-margin-default>
@@ -73,7 +88,7 @@ function SuiteRun({data}) {
       {data.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
-      <SuiteGroups data={data} />
+      <SuiteGroups data={data} onDemand={onDemand} />
       <SuiteServers data={data} />
       <Scripts data={data} />
       <Heading as="h2" id="reproduce">

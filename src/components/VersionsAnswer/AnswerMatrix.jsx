@@ -3,7 +3,6 @@
 import {useT} from '@site/src/components/Msg';
 import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
-import {answerWords} from './words.mjs';
 import styles from './styles.module.css';
 
 const MEASURES = ['instructions', 'time'];
@@ -11,8 +10,11 @@ const MEASURES = ['instructions', 'time'];
 /** A version's name from its id. */
 export const targetName = (m, id) => m.targets.find((x) => x.id === id).name;
 
-/** @param {{answer: object, state: {target: string, baseline: string}}} props  the page's answer data and the pair */
-export default function AnswerMatrix({answer: m, state}) {
+/**
+ * @param {{answer: object, words: object, state: {target: string, baseline: string}}} props  the page's answer
+ *   data, the keys of its words (VersionsAnswer) and the pair
+ */
+export default function AnswerMatrix({answer: m, words, state}) {
   // A column per other version against the baseline, each header saying so: with 17 as the baseline, 15's
   // column is 15 against 17 (an older version's change reads backwards in time, as the sentence does).
   const columns = m.pairs.filter((p) => p.baseline === state.baseline);
@@ -20,7 +22,7 @@ export default function AnswerMatrix({answer: m, state}) {
   const reach = reachByMeasure(columns, m.marginValues);
   return (
     <table className={styles.matrix} aria-describedby="answer-caption">
-      <MatrixHead answer={m} state={state} columns={columns} measures={measures} />
+      <MatrixHead answer={m} words={words} state={state} columns={columns} measures={measures} />
       {m.scenarios.map((s) => (
         <ScenarioRows
           key={s.id}
@@ -48,13 +50,13 @@ function reachByMeasure(columns, marginValues) {
   );
 }
 
-function MatrixHead({answer: m, state, columns, measures}) {
+function MatrixHead({answer: m, words, state, columns, measures}) {
   const t = useT();
   return (
     <thead>
       <tr>
         <th rowSpan={2} scope="col" className={styles.corner}>
-          {t(answerWords(m).rows)}
+          {t(words.rows)}
         </th>
         {columns.map((c) => (
           <th
@@ -65,7 +67,7 @@ function MatrixHead({answer: m, state, columns, measures}) {
             data-column={c.target}
           >
             {targetName(m, c.target)}
-            <span className={styles.against}>{t(answerWords(m).against, {base: targetName(m, state.baseline)})}</span>
+            <span className={styles.against}>{t(words.against, {base: targetName(m, state.baseline)})}</span>
           </th>
         ))}
       </tr>
@@ -73,7 +75,7 @@ function MatrixHead({answer: m, state, columns, measures}) {
         {columns.flatMap((c) =>
           measures.map((k) => (
             <th key={`${c.target}-${k}`} scope="col" className={styles.measure}>
-              {t(k === 'time' ? answerWords(m).time : answerWords(m).instructions)}
+              {t(k === 'time' ? words.time : words.instructions)}
             </th>
           )),
         )}

@@ -8,27 +8,38 @@ import {useCallback, useEffect, useRef} from 'react';
 import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
 import {pairQuery, pairState} from './pair-query.mjs';
-import {answerWords} from './words.mjs';
 import AnswerMatrix, {targetName} from './AnswerMatrix';
 import styles from './styles.module.css';
 
-export default function VersionsAnswer({data}) {
+/** The words the answer is shown in: the versions page's, unless a page gives its own (`words`, same keys). */
+const VERSIONS_WORDS = {
+  label: 'versions.answer.label',
+  target: 'versions.answer.version',
+  baseline: 'versions.answer.baseline',
+  caption: 'versions.answer.caption',
+  rows: 'versions.answer.workload',
+  against: 'versions.answer.against',
+  time: 'versions.answer.timeColumn',
+  instructions: 'versions.answer.instructionsColumn',
+};
+
+export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
   const m = data.answer;
   const [state, change] = useChosenPair(m);
   const scroller = useChosenColumnInView(state);
   const pair = m.pairs.find((p) => p.target === state.target && p.baseline === state.baseline);
   return (
     <section className={styles.answer} data-answer={`${state.target} ${state.baseline}`}>
-      <PairPicker answer={m} state={state} change={change} />
+      <PairPicker answer={m} words={words} state={state} change={change} />
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         {pair.sentence}
       </p>
       {m.defaults && <p className={styles.defaults}>{m.defaults}</p>}
       <figure className={styles.figure}>
         <div className={styles.scroll} ref={scroller}>
-          <AnswerMatrix answer={m} state={state} />
+          <AnswerMatrix answer={m} words={words} state={state} />
         </div>
-        <MatrixCaption answer={m} baseline={state.baseline} />
+        <MatrixCaption answer={m} words={words} baseline={state.baseline} />
       </figure>
     </section>
   );
@@ -62,9 +73,8 @@ function useChosenColumnInView(state) {
 }
 
 /** The two selects: the version, and the baseline it is compared with (any version but itself). */
-function PairPicker({answer: m, state, change}) {
+function PairPicker({answer: m, words, state, change}) {
   const t = useT();
-  const words = answerWords(m);
   const options = m.targets.map((x) => [x.id, x.name]);
   return (
     <ControlRow label={t(words.label)}>
@@ -86,21 +96,16 @@ function PairPicker({answer: m, state, change}) {
   );
 }
 
-function MatrixCaption({answer: m, baseline}) {
+function MatrixCaption({answer: m, words, baseline}) {
   const t = useT();
   return (
     <figcaption id="answer-caption" className={styles.caption}>
-      {t(
-        m.margins.instructions === null && answerWords(m).captionTime
-          ? answerWords(m).captionTime
-          : answerWords(m).caption,
-        {
-          base: targetName(m, baseline),
-          instructionsMargin: m.margins.instructions ?? '—',
-          timeMargin: m.margins.time,
-          oldest: m.targets[0].name,
-        },
-      )}
+      {t(m.margins.instructions === null && words.captionTime ? words.captionTime : words.caption, {
+        base: targetName(m, baseline),
+        instructionsMargin: m.margins.instructions ?? '—',
+        timeMargin: m.margins.time,
+        oldest: m.targets[0].name,
+      })}
     </figcaption>
   );
 }
