@@ -18,7 +18,8 @@ function niceStep(span, count) {
  */
 export function niceTicks({max, min = 0, kind, locale, count = 5, label = (text) => text}) {
   if (!(max > min)) max = min + 1;
-  const step = niceStep(max - min, count);
+  // Whole numbers (seconds, counts) are never split: 0, 1, 1, 2, 2 would be 0.5 steps rounded.
+  const step = kind === 'integer' ? Math.max(1, niceStep(max - min, count)) : niceStep(max - min, count);
   const first = Math.floor(min / step) * step;
   const ticks = [];
   // Integer multiples of the step, so 0.1 + 0.2 never shows as 0.30000000000000004.

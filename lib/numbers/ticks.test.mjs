@@ -28,3 +28,10 @@ test('a maximum on a step is the last tick; an empty span still gives an axis', 
   assert.equal(niceTicks({max: 100, kind: 'integer', locale: 'en'}).at(-1).value, 100);
   assert.ok(niceTicks({max: 0, kind: 'integer', locale: 'en'}).length >= 2);
 });
+
+test('a whole-number axis of two seconds ticks each second, never half of one', () => {
+  assert.deepEqual(
+    niceTicks({max: 2, kind: 'integer', locale: 'en'}).map((x) => x.label),
+    ['0', '1', '2'],
+  );
+});

@@ -79,10 +79,7 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words}) {
     // Named in the reader's language: the site's own suites by METHOD_SUITE, any other by its own title.
     name: Object.hasOwn(METHOD_SUITE, s.id) ? {text: t(METHOD_SUITE[s.id])} : (words(s.id, 'title') ?? {text: s.id}),
     command: `npm run bench -- run ${s.id}`,
-    // Each version once: 18 like for like and 18 at its own defaults are one version.
-    versions: [
-      ...new Set(s.targets.filter((t) => !t.control).map((t) => (t.kind === 'embedded' ? String(t.major) : t.id))),
-    ].join(', '),
+    versions: versionsOf(s),
     repeat: n(s.repeat),
     margin: unsignedPercent(s.margin, locale),
     published: s.published,
@@ -111,6 +108,18 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words}) {
       .filter(([k, v]) => s.targets.every((x) => x.settings[k] === v))
       .map(([k, v]) => `${k} = ${v}`),
   };
+}
+
+/**
+ * A suite's servers as its design names them: each version once (18 like for like and 18 at its own defaults are
+ * one version); where every server is of one version, the version with the servers' ids ("17 (sb16mb, sb1gb)").
+ */
+function versionsOf(s) {
+  const servers = s.targets.filter((t) => !t.control);
+  const versions = [...new Set(servers.map((t) => (t.kind === 'embedded' ? String(t.major) : t.id)))];
+  return versions.length === 1 && servers.length > 1
+    ? `${versions[0]} (${servers.map((t) => t.id).join(', ')})`
+    : versions.join(', ');
 }
 
 /**

@@ -164,22 +164,36 @@ export function settingSeconds(text) {
 /**
  * Key settings that differ between the compared servers (a version's own
  * defaults, such as data checksums from PostgreSQL 18): each with its values
- * and the versions that had them. A setting a version lacks counts as what it does there (io_method: sync
- * before 18); one whose effect is unknown is left out.
+ * and the versions that had them (the targets, where every server is of one version). A setting a version lacks
+ * counts as what it does there (io_method: sync before 18); one whose effect is unknown is left out.
  */
 function differingSettings(result) {
   const targets = result.environment.targets.filter((t) => t.keySettings && !t.controlOf);
+  const oneVersion = new Set(targets.map((t) => majorOf(result, t.id))).size === 1;
   const names = [...new Set(targets.flatMap((t) => Object.keys(t.keySettings)))].sort();
   return names
     .filter((name) => targets.every((t) => keySettingValue(t.keySettings, name) !== null))
     .map((name) => {
       const byValue = new Map();
+      const byTarget = new Map();
       for (const t of targets) {
         const value = keySettingValue(t.keySettings, name);
-        if (!byValue.has(value)) byValue.set(value, []);
+        if (!byValue.has(value)) {
+          byValue.set(value, []);
+          byTarget.set(value, []);
+        }
         byValue.get(value).push(majorOf(result, t.id));
+        byTarget.get(value).push(t.id);
       }
-      return {name, values: [...byValue].map(([value, versions]) => ({value, versions: versions.join(', ')}))};
+      return {
+        name,
+        values: [...byValue].map(([value, versions]) => ({
+          value,
+          versions: versions.join(', '),
+          // Servers of one version are named by their targets: the version alone would name them all.
+          ...(oneVersion && {servers: byTarget.get(value).join(', ')}),
+        })),
+      };
     })
     .filter((s) => s.values.length > 1);
 }

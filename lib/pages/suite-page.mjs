@@ -10,7 +10,7 @@ import {byTargetOrder} from '../results/targets.mjs';
 import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
 import {point} from './chart-point.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
-import {resultGroups} from './result-groups.mjs';
+import {resultGroups, TABLE} from './result-groups.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {suiteDoc} from './suite-page-ids.mjs';
 import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
@@ -58,6 +58,8 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
     names,
     page,
     words: 'suite',
+    // Exact latencies come from per-transaction logs (scenario log: true); without them, pgbench's mean.
+    figures: result.cells.some((c) => c.log) ? TABLE : ['count', 'tps', 'latencyAvg'],
     suite,
     instructions,
     instructionName: (target) => targetName(t, instructions, target),

@@ -182,3 +182,8 @@ test('Methodology lists the suite by its words, with the settings its servers sh
   assert.ok(method.runs.some((r) => r.id === 'commit-modes-20261127T065214Z'));
   assert.deepEqual(pages('ja').methodology.suites.find((s) => s.id === 'commit-modes').name.lang, 'en');
 });
+
+test("without per-transaction logs a group's table shows pgbench's mean latency, not empty percentiles", () => {
+  assert.deepEqual(Object.keys(en.groups[0].rows[0].figures), ['count', 'tps', 'latencyAvg']);
+  assert.match(en.groups[0].rows[0].figures.latencyAvg.text, /^\d+\.\d+$/);
+});

@@ -16,6 +16,7 @@ const FIGURE_HEADINGS = {
   tps: 'common.table.tps',
   min: 'common.table.min',
   max: 'common.table.max',
+  latencyAvg: 'common.table.latencyAvg',
 };
 
 /**

@@ -42,7 +42,9 @@ export function runMethod(t, run, {build = true} = {}) {
       t('common.run.differs', {
         list: bounds.differing
           .map((d) => {
-            const values = d.values.map((v) => `${v.value} (${t('common.postgresVersion', {version: v.versions})})`);
+            const values = d.values.map(
+              (v) => `${v.value} (${v.servers ?? t('common.postgresVersion', {version: v.versions})})`,
+            );
             return `${d.name}: ${values.join(', ')}`;
           })
           .join('; '),
