@@ -38,7 +38,6 @@ export function runInfo(result, locale, suite = null) {
       os: host.os,
     },
     pgbench: environment.pgbenchVersionFull,
-    servers: environment.targets.map((t) => ({id: t.id, version: t.serverVersion})),
     // What a reader asks of a run: which versions; a second server of one version is not another version.
     versions: distinctVersions(environment.targets.map((t) => t.serverVersion)),
     durationS: run.overrides?.durationS === undefined ? null : formatFigure(run.overrides.durationS, 'integer', locale),

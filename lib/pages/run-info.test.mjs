@@ -122,7 +122,11 @@ test('a run’s versions: each once, oldest first, numerically', () => {
   const result = versionsRun();
   result.environment.targets.push({...result.environment.targets[0], id: 'second'});
   const info = runInfo(result, 'en');
-  assert.equal(info.servers.length, info.versions.length + 1, 'the second server of a version is not listed twice');
+  assert.equal(
+    info.versions.length,
+    new Set(result.environment.targets.map((t) => t.serverVersion)).size,
+    'the second server of a version is not listed twice',
+  );
 });
 
 test('a run whose suite declared shell: true says so; others do not', () => {

@@ -87,6 +87,8 @@ const BUILD_ONLY = [
   'common.instructions.axis',
   'common.instructions.median',
   'common.instructions.value',
+  'common.instructions.statement',
+  'common.controlName',
   'versions.answer.time',
   'versions.answer.sentence',
   'versions.answer.timeOnly',
