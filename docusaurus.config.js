@@ -8,7 +8,7 @@ import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {siteCatalog} from './lib/i18n/fallback.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
 import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
-import {siteSuites} from './lib/i18n/suite-words.mjs';
+import {siteSuites} from './lib/suites/site-suites.mjs';
 import {writeSuiteDocs} from './lib/pages/suite-docs.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));

@@ -8,7 +8,7 @@ import {catalogPath, readCatalog} from './catalogs.mjs';
 import {siteCatalog} from './fallback.mjs';
 import {lookup} from './messages.mjs';
 import {SITE_PAGES, sitePages} from '../pages/site-pages.mjs';
-import {siteSuites} from './suite-words.mjs';
+import {siteSuites} from '../suites/site-suites.mjs';
 
 /** The pages written for the site, in the navigation's order: {docId, label} (lib/pages/site-pages.mjs). */
 export const NAV_PAGES = SITE_PAGES.map((p) => ({docId: p.doc, label: p.label}));

@@ -4,9 +4,8 @@
 // holds them as read from the suite, translators give them in their own catalog, and a language that has not
 // yet is shown them in English, marked as English on the page. They are optional: a suite added since a
 // translation is not a problem of that translation, only a list (npm run i18n:status, i18n:check).
-import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {loadSuite} from '../suites/suite.mjs';
+import {siteSuites} from '../suites/site-suites.mjs';
 import {hasSuitePage} from '../pages/suite-page-ids.mjs';
 import {lookup} from './messages.mjs';
 
@@ -46,34 +45,6 @@ export function suiteWord(messages, inEnglish, ...parts) {
   const text = lookup(messages, key);
   if (typeof text !== 'string') return null;
   return inEnglish.has(key) ? {text, lang: 'en', key} : {text};
-}
-
-// Every catalog read asks for them: a suite file unchanged since (size and time) is not loaded again.
-const loaded = new Map();
-
-/** The suites of a site (benchmarks/<id>/suite.yaml), each loaded once per change; one that cannot load is left out. */
-export function siteSuites(siteDir) {
-  const dir = path.join(siteDir, 'benchmarks');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, {withFileTypes: true})
-    .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'suite.yaml')))
-    .map((e) => path.join(dir, e.name, 'suite.yaml'))
-    .sort()
-    .flatMap((file) => {
-      const {size, mtimeMs} = statSync(file);
-      const known = loaded.get(file);
-      if (known?.size !== size || known.mtimeMs !== mtimeMs) {
-        let suite = null;
-        try {
-          suite = loadSuite(file);
-        } catch {
-          // Its words wait until it loads: the build and `bench run` name what is wrong with it.
-        }
-        loaded.set(file, {size, mtimeMs, suite});
-      }
-      const {suite} = loaded.get(file);
-      return suite ? [suite] : [];
-    });
 }
 
 /**

@@ -8,7 +8,7 @@ import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {measureOf} from '../results/cell-figures.mjs';
 import {checkedEarlier} from '../results/checked-files.mjs';
 import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
-import {loadSuite} from '../suites/suite.mjs';
+import {siteSuites} from '../suites/site-suites.mjs';
 import {createTranslator} from '../i18n/messages.mjs';
 import {parseCatalog} from '../i18n/catalogs.mjs';
 import {siteCatalog, usableCatalog} from '../i18n/fallback.mjs';
@@ -93,13 +93,10 @@ export const loadResults = (siteDir) => loadResultFiles(siteDir).map((r) => r.re
  */
 export function loadSiteData(siteDir) {
   const datasetsDir = path.join(siteDir, 'datasets');
-  const suitesDir = path.join(siteDir, 'benchmarks');
   const datasets = loadDatasets(siteDir);
   const resultFiles = loadResultFiles(siteDir);
   const results = resultFiles.map((r) => r.result);
-  const suites = (existsSync(suitesDir) ? listFiles(suitesDir, ['.yaml']) : [])
-    .filter((f) => path.basename(f) === 'suite.yaml')
-    .map((f) => loadSuite(f));
+  const suites = siteSuites(siteDir, {strict: true});
   // The function profiles of each suite's newest instructions run (the one its page shows), per transaction,
   // read from its Cachegrind files.
   const files = new Map(resultFiles.map(({file, result}) => [result.run.id, file]));
