@@ -5,6 +5,7 @@
 // suite's own (suites.<id>.* in the catalogs, lib/i18n/suite-words.mjs), English where a language lacks them.
 import {barChart} from '../charts/chart-spec.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
+import {formatFigure} from '../numbers/format.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
@@ -46,7 +47,8 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
   const name = (target) => targetName(t, result, target);
   const clientCounts = new Set(result.cells.map((c) => c.parameters.clients)).size;
   const names = (cell) => {
-    const values = {scenario: cell.scenario, workload: cell.workload, clients: cell.parameters.clients};
+    const clients = formatFigure(cell.parameters.clients, 'integer', locale);
+    const values = {scenario: cell.scenario, workload: cell.workload, clients};
     const workload = clientCounts > 1 ? t('suite.workloadClients', values) : cell.workload;
     return {scenario: cell.scenario, workload, title: t('suite.group', values)};
   };
