@@ -5,7 +5,7 @@
 // the result.
 import {keySettingValue} from '../suites/like-for-like.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {majorOf} from '../results/targets.mjs';
+import {majorOf, optimizationOf} from '../results/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;
@@ -56,27 +56,29 @@ export function runInfo(result, locale, suite = null) {
 }
 
 /**
- * How the servers were compiled, when they all were alike: the compiler (from version(): "compiled by
- * gcc … 7.5.0"), the optimization flag and JIT (from pg_config, recorded from 2026-11-25: `flags` null
- * before). Null when the servers were built differently or the run says nothing of it.
+ * How the servers were compiled: the compiler (from version(): "compiled by gcc … 7.5.0"), the optimization
+ * flag and JIT (from pg_config, recorded from 2026-11-25: `flags` null before). When they were built in more
+ * than one way, `builds` gives each way with the versions built so; null when the run says nothing of it.
  */
 export function buildOf(result) {
   const servers = result.environment.targets.filter((t) => t.serverVersionFull && !t.error);
-  const compilers = new Set(servers.map((t) => / compiled by (.+?), \d+-bit$/.exec(t.serverVersionFull)?.[1] ?? null));
-  if (servers.length === 0 || compilers.size !== 1 || compilers.has(null)) return null;
-  const flags = new Set(
-    servers.map((t) => (t.build ? `${/(?:^| )(-O\w*)(?= |$)/.exec(t.build.cflags ?? '')?.[1] ?? '-O0'}` : null)),
-  );
-  const jit = new Set(servers.map((t) => t.build?.jit ?? null));
-  return {
-    compiler:
-      /(\S+) \(.*\) (\S+)$/
-        .exec([...compilers][0])
-        ?.slice(1)
-        .join(' ') ?? [...compilers][0],
-    flags: flags.size === 1 ? [...flags][0] : null,
-    jit: jit.size === 1 ? [...jit][0] : null,
-  };
+  const builds = new Map();
+  for (const t of servers) {
+    const compiler = / compiled by (.+?), \d+-bit$/.exec(t.serverVersionFull)?.[1] ?? null;
+    if (compiler === null) return null;
+    const build = {
+      compiler: /(\S+) \(.*\) (\S+)$/.exec(compiler)?.slice(1).join(' ') ?? compiler,
+      flags: optimizationOf(t),
+      jit: t.build?.jit ?? null,
+    };
+    const key = JSON.stringify(build);
+    if (!builds.has(key)) builds.set(key, {...build, versions: []});
+    builds.get(key).versions.push(majorOf(result, t.id));
+  }
+  const ways = [...builds.values()].map((b) => ({...b, versions: [...new Set(b.versions)]}));
+  if (ways.length === 0) return null;
+  if (ways.length === 1) return {compiler: ways[0].compiler, flags: ways[0].flags, jit: ways[0].jit};
+  return {compiler: null, flags: null, jit: null, builds: ways};
 }
 
 /** Versions such as "18.4" and "15.18", each once, oldest first (numerically: 15.9 before 15.18). */

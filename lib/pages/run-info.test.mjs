@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {distinctVersions, runInfo, settingSeconds} from './run-info.mjs';
+import {buildOf, distinctVersions, runInfo, settingSeconds} from './run-info.mjs';
 
 test('a run from before interleaved rounds says it ran server after server; no bounds it did not record', () => {
   const info = runInfo(versionsRun(), 'en');
@@ -133,4 +133,35 @@ test('a run whose suite declared shell: true says so; others do not', () => {
   const run = versionsRun();
   assert.equal(runInfo(run, 'en').shell, false);
   assert.equal(runInfo({...run, run: {...run.run, shell: true}}, 'en').shell, true);
+});
+
+test('servers built in two ways: each way with the versions built so; one way is said once', () => {
+  const full = (cc) => `PostgreSQL 15.18 on x86_64-pc-linux-gnu, compiled by ${cc}, 64-bit`;
+  const server = (id, version, cc, cflags, jit) => ({
+    id,
+    serverVersion: version,
+    serverVersionFull: full(cc).replace('15.18', version),
+    build: {cc: 'gcc', cflags, configure: '', jit},
+  });
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        server('pg15', '15.18', 'gcc (GCC) 7.5.0', '-Wall -Os', false),
+        server('pg18', '18.4', 'gcc (GCC) 7.5.0', '-Wall -Os', false),
+        server('pg15-o2', '15.18', 'gcc (Debian 12.2.0-14+deb12u1) 12.2.0', '-g -O2', true),
+      ],
+    },
+  };
+  assert.deepEqual(buildOf(result), {
+    compiler: null,
+    flags: null,
+    jit: null,
+    builds: [
+      {compiler: 'gcc 7.5.0', flags: '-Os', jit: false, versions: ['15', '18']},
+      {compiler: 'gcc 12.2.0', flags: '-O2', jit: true, versions: ['15']},
+    ],
+  });
+  result.environment.targets.pop();
+  assert.deepEqual(buildOf(result), {compiler: 'gcc 7.5.0', flags: '-Os', jit: false});
 });

@@ -7,7 +7,7 @@ import {barChart} from '../charts/chart-spec.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {byTargetOrder} from '../results/targets.mjs';
+import {byTargetOrder, optimizationOf} from '../results/targets.mjs';
 import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
 import {point} from './chart-point.mjs';
 import {foldFunctionRows} from './on-demand.mjs';
@@ -157,13 +157,11 @@ function serversOf(result, {name, word}) {
       about: word('targets', x.id),
       control: controls.get(x.id) ?? null,
       version: x.serverVersionFull ?? x.serverVersion,
-      build: x.build ? [x.build.cc, optimization(x.build.cflags), x.build.jit ? 'JIT' : null].filter(Boolean) : null,
+      build: x.build ? [x.build.cc, optimizationOf(x), x.build.jit ? 'JIT' : null].filter(Boolean) : null,
+      origin: x.origin?.source ?? null,
       differs: x.differs ?? [],
     }));
 }
-
-/** The optimization flag among a build's CFLAGS ("-O2"), or "-O0" when none is given. */
-const optimization = (cflags) => /(?:^| )(-O\w*)(?= |$)/.exec(cflags ?? '')?.[1] ?? '-O0';
 
 /** The settings every server ran with, and those that differed (declared or not), with each server's value. */
 function settingsOf(result, name) {

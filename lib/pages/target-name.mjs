@@ -1,6 +1,6 @@
 // A target's name on the pages, in the page's language: its version, and the
 // settings that tell it from the run's other servers.
-import {derivedOf, majorOf, serversByMajor, targetById} from '../results/targets.mjs';
+import {derivedOf, majorOf, optimizationOf, serversByMajor, targetById} from '../results/targets.mjs';
 import {keySettingValue} from '../suites/like-for-like.mjs';
 
 // The settings a new version's defaults changed: a target that differs from the run's first in one of them is
@@ -17,12 +17,16 @@ const settingOf = (server, name) => keySettingValue(server.keySettings ?? {}, na
  * run, so that naming every server of a run of 10,000 is a look-up (a search of every other server for each
  * made 25 million comparisons). Two servers of one version are named by every setting in which they differ
  * (declared by either, or a setting one of them reports at another value), and a server that differs from the
- * run's first target in data checksums or I/O method says which. Servers of one version that would still be
+ * run's first target in data checksums or I/O method says which. In a run of servers built at different
+ * optimization levels, every server's name starts with its own ("-O2"). Servers of one version that would still be
  * named alike (a difference no setting shows) are told apart by their ids.
  */
 function namesOf(result) {
   const first = result.environment.targets.find((x) => !x.error && x.keySettings);
   const names = new Map();
+  // Servers built at more than one optimization level: each is named with its own, the first thing to know.
+  const levels = new Set([...serversByMajor(result).values()].flat().map(optimizationOf));
+  const level = (x) => (levels.size > 1 ? [optimizationOf(x) ?? '?'] : []);
   for (const [, all] of serversByMajor(result)) {
     const servers = all.filter((x) => !x.controlOf);
     const candidates = new Set([
@@ -41,7 +45,7 @@ function namesOf(result) {
           first && settingOf(x, n) !== null && settingOf(first, n) !== null && settingOf(x, n) !== settingOf(first, n),
       );
       const named = [...new Set([...(x.differs ?? []), ...unlikeFirst, ...differing])];
-      names.set(x.id, named.map((n) => `${n} ${settingOf(x, n) ?? '?'}`).join(', '));
+      names.set(x.id, [...level(x), ...named.map((n) => `${n} ${settingOf(x, n) ?? '?'}`)].join(', '));
     }
     const seen = new Map();
     for (const x of servers) seen.set(names.get(x.id), (seen.get(names.get(x.id)) ?? 0) + 1);

@@ -76,3 +76,24 @@ test('one version at two settings: both named by what differs, declared or not; 
   assert.equal(targetName(t, twins, 'a'), 'PostgreSQL 17 (a)');
   assert.equal(targetName(t, twins, 'b'), 'PostgreSQL 17 (b)');
 });
+
+test('in a run of -Os and -O2 builds every server is named with its own; one build names none', () => {
+  const t = translator('en');
+  const build = (cflags) => ({cc: 'gcc', cflags: `-Wall ${cflags} -fwrapv`, configure: '', jit: false});
+  const server = (id, version, cflags) => ({id, serverVersion: version, keySettings: {}, build: build(cflags)});
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        server('pg15', '15.18', '-Os -DMAP_HUGETLB=0x40000'),
+        server('pg15-o2', '15.18', '-g -O2'),
+        server('pg18-o2', '18.6', '-O2'),
+      ],
+    },
+  };
+  assert.equal(targetName(t, result, 'pg15'), 'PostgreSQL 15 (-Os)');
+  assert.equal(targetName(t, result, 'pg15-o2'), 'PostgreSQL 15 (-O2)');
+  assert.equal(targetName(t, result, 'pg18-o2'), 'PostgreSQL 18 (-O2)');
+  const alike = {run: {id: 'r2'}, environment: {targets: [server('a', '15.18', '-O2'), server('b', '18.6', '-O2')]}};
+  assert.equal(targetName(t, alike, 'b'), 'PostgreSQL 18');
+});

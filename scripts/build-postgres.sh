@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Builds PostgreSQL MAJOR as distributions build it (the system's gcc, -O2),
+# from Debian's source package, for a suite's `bin:` target: the embedded
+# servers are gcc 7.5 -Os builds that nobody runs in production.
+#
+#   bash scripts/build-postgres.sh MAJOR[.MINOR]   (npm run build:postgres -- 15.18)
+#
+# MAJOR takes the newest source of that version the archive has; MAJOR.MINOR
+# that release (the embedded server's, for a comparison of one version's builds).
+# The source package is looked up in the archive this machine's own apt
+# sources name (deb.debian.org here), in its release and in the newer ones
+# (trixie, sid), with apt lists of its own: the system's apt configuration is
+# not changed. The upstream tarball of the package is built (Debian's patches,
+# which move the socket folder and such, are not applied) with
+#   ./configure CFLAGS=-O2 --without-readline --without-icu --without-zlib --without-llvm
+# and installed into the cache, outside the repository:
+#   $PG_BUILD_CACHE/<version>-O2/      (default /var/cache/pg-bench-guide as root,
+#                                      else ~/.cache/pg-bench-guide)
+# with origin.json beside bin/ saying where it came from. A build already in
+# the cache is not built again. Installs bison, flex and make with apt-get
+# when missing (as root).
+#
+# Prints: the bin folder to name in suite.yaml (`bin: …`), on the last line.
+# Exit:   0 built (or cached); 1 no source package of MAJOR in this archive
+#         (the message lists the versions it has), or a tool is missing and
+#         cannot be installed; 2 wrong usage; other: the build failed (its log
+#         is named).
+set -euo pipefail
+
+wanted=${1:-}
+if [[ ! $wanted =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
+  echo "usage: bash scripts/build-postgres.sh MAJOR[.MINOR]   (for example 18, or 15.18)" >&2
+  exit 2
+fi
+major=${wanted%%.*}
+if [[ $(id -u) -eq 0 ]]; then default_cache=/var/cache/pg-bench-guide; else default_cache=$HOME/.cache/pg-bench-guide; fi
+cache=${PG_BUILD_CACHE:-$default_cache}
+apt_dir=$cache/apt
+mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
+
+# The archives of this machine's deb sources (one-line and deb822 forms), as deb-src in more releases.
+uris=$( (grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}'
+  grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}') |
+  grep -E '/debian/?$' | sort -u)
+if [[ -z $uris ]]; then
+  echo "build-postgres: this machine's apt sources name no Debian archive (…/debian): no source packages here." >&2
+  exit 1
+fi
+release=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+{
+  for uri in $uris; do
+    echo "Types: deb-src"
+    echo "URIs: $uri"
+    echo "Suites: $release $release-updates trixie sid"
+    echo "Components: main"
+    echo "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg"
+    echo
+  done
+} >"$apt_dir/deb-src.sources"
+apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/deb-src.sources" -o Dir::Etc::sourceparts=/nonexistent
+  -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache::archives=$apt_dir/archives" -q)
+
+need=()
+for tool in bison flex make gcc; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
+command -v dpkg-source >/dev/null 2>&1 || need+=(dpkg-dev)
+if [[ ${#need[@]} -gt 0 ]]; then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "build-postgres: missing ${need[*]}; install them as root: sudo apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+  echo "build-postgres: installing ${need[*]}"
+  apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+echo "build-postgres: reading the source lists of $release, trixie and sid"
+apt-get "${apt_opts[@]}" update >"$apt_dir/update.log" 2>&1 || {
+  echo "build-postgres: apt-get update failed; see $apt_dir/update.log" >&2
+  exit 1
+}
+# The newest source of postgresql-MAJOR (of that release when MINOR is given); "" when none.
+versions=$(apt-cache "${apt_opts[@]}" showsrc "postgresql-$major" 2>/dev/null | awk '/^Version:/{print $2}' | sort -uV)
+version=$(echo "$versions" | grep -E "^([0-9]+:)?${wanted//./\\.}([.-]|$)" | tail -1 || true)
+if [[ -z $version && -n $versions ]]; then
+  echo "build-postgres: no source of PostgreSQL $wanted here; postgresql-$major has: $(echo $versions)." >&2
+  exit 1
+fi
+if [[ -z $version ]]; then
+  have=$(apt-cache "${apt_opts[@]}" showsrc postgresql-{10..30} 2>/dev/null | awk '/^Package:/{print $2}' |
+    sed 's/postgresql-//' | sort -un | tr '\n' ' ')
+  echo "build-postgres: no source package of PostgreSQL $major in $uris ($release, trixie, sid)." >&2
+  echo "  This archive has PostgreSQL: ${have:-none}. Use one of those, or an embedded: $major target." >&2
+  exit 1
+fi
+upstream=${version%%-*}
+upstream=${upstream#*:}
+prefix=$cache/$upstream-O2
+if [[ -x $prefix/bin/postgres && -f $prefix/origin.json ]]; then
+  echo "build-postgres: PostgreSQL $upstream -O2 is built already"
+  echo "$prefix/bin"
+  exit 0
+fi
+
+work=$cache/src-$upstream
+rm -rf "$work" "$prefix"
+mkdir -p "$work"
+echo "build-postgres: fetching postgresql-$major $version"
+(cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-$major=$version" >"$work/fetch.log" 2>&1) || {
+  echo "build-postgres: could not fetch the source; see $work/fetch.log" >&2
+  exit 1
+}
+tarball=$(ls "$work"/postgresql-"$major"_*.orig.tar.* | head -1)
+tar -xf "$tarball" -C "$work"
+src=$(find "$work" -maxdepth 1 -type d -name "postgresql-$upstream*" | head -1)
+log=$work/build.log
+echo "build-postgres: building $upstream with $(gcc --version | head -1), -O2 (log: $log; about 10 minutes on 2 cores)"
+(
+  cd "$src"
+  ./configure --prefix="$prefix" CFLAGS=-O2 --without-readline --without-icu --without-zlib --without-llvm
+  make -j"$(nproc)"
+  make install
+) >"$log" 2>&1 || {
+  echo "build-postgres: the build failed; see $log" >&2
+  exit 3
+}
+cat >"$prefix/origin.json" <<EOF
+{"source": "Debian source package postgresql-$major $version (upstream tarball; Debian's patches not applied)",
+ "compiler": "$(gcc --version | head -1)", "cflags": "-O2"}
+EOF
+# The server runs as an unprivileged user when this is root: it must reach the binaries.
+chmod -R a+rX "$cache"
+chmod a+x "$(dirname "$cache")" 2>/dev/null || true
+rm -rf "$src"
+echo "build-postgres: PostgreSQL $upstream installed in $prefix"
+echo "$prefix/bin"
