@@ -13,7 +13,7 @@
 # not changed. The upstream tarball of the package is built (Debian's patches,
 # which move the socket folder and such, are not applied) with
 #   ./configure CFLAGS=-O2 --without-readline --without-icu --without-zlib --without-llvm
-# and installed into the cache, outside the repository:
+# and installed, with the pg_prewarm extension, into the cache, outside the repository:
 #   $PG_BUILD_CACHE/<version>-O2/      (default /var/cache/pg-bench-guide as root,
 #                                      else ~/.cache/pg-bench-guide)
 # with origin.json beside bin/ saying where it came from. A build already in
@@ -94,7 +94,7 @@ fi
 upstream=${version%%-*}
 upstream=${upstream#*:}
 prefix=$cache/$upstream-O2
-if [[ -x $prefix/bin/postgres && -f $prefix/origin.json ]]; then
+if [[ -x $prefix/bin/postgres && -f $prefix/origin.json && -f $prefix/share/postgresql/extension/pg_prewarm.control ]]; then
   echo "build-postgres: PostgreSQL $upstream -O2 is built already"
   echo "$prefix/bin"
   exit 0
@@ -118,6 +118,8 @@ echo "build-postgres: building $upstream with $(gcc --version | head -1), -O2 (l
   ./configure --prefix="$prefix" CFLAGS=-O2 --without-readline --without-icu --without-zlib --without-llvm
   make -j"$(nproc)"
   make install
+  # pg_prewarm: the instructions measure reads a suite's tables into shared buffers with it.
+  make -C contrib/pg_prewarm install
 ) >"$log" 2>&1 || {
   echo "build-postgres: the build failed; see $log" >&2
   exit 3

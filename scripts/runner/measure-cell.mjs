@@ -13,7 +13,7 @@ import {runProcess} from './processes.mjs';
 const GRACE_S = 300;
 
 /**
- * Runs a cell's measured pgbench (always -P 1; -l when the scenario logs),
+ * Runs a cell's measured pgbench (always -P 1 and -r; -l when the scenario logs),
  * from the project root so the recorded command, with its relative script
  * path, runs as it is. The output is parsed first; only then are the texts
  * that are kept redacted, so no secret can change a figure.
@@ -21,7 +21,11 @@ const GRACE_S = 300;
 export async function measureCell({cell, connection, env, tmp, record, progress}) {
   const {scenarioSpec: scenario} = cell;
   const logDir = scenario.log ? mkdtempSync(path.join(tmp, 'log-')) : null;
-  const argv = ['pgbench', ...runArgs(cell, connection, {logPrefix: logDir && path.join(logDir, 'pgbench_log')})];
+  // -r: each statement's mean latency, to tell where a transaction's time goes.
+  const argv = [
+    'pgbench',
+    ...runArgs(cell, connection, {logPrefix: logDir && path.join(logDir, 'pgbench_log'), extra: ['-r']}),
+  ];
   record(argv, env);
   const startedAt = new Date();
   progress.start({cell, expectedS: cell.durationS});

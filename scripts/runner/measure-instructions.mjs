@@ -6,8 +6,10 @@
 // The cell runs pgbench twice, a shorter run (half the transactions per
 // client) and a longer one, each on rows of its own (cellSeeds in
 // instruction-commands.mjs) and each after
-// the same preparation: the vacuum pgbench itself does before a built-in script
-// (run by psql here, so that its work is not counted), then CHECKPOINT. The
+// the same preparation: VACUUM (FREEZE, ANALYZE) of the database, so that every
+// run finds its rows hinted and frozen whatever earlier cells left, the vacuum
+// pgbench itself does before a built-in script (run by psql here, so that its
+// work is not counted), then CHECKPOINT. The
 // backends that served each run are those the server log shows connecting
 // with application_name=pgbench; when they have exited, their Callgrind
 // files are read and added up. Start-up, connection and exit cost the same in
@@ -33,6 +35,7 @@ import {Interrupted, runProcess, throwIfInterrupted} from './processes.mjs';
 import {MARK_SQL, markOtherProcesses} from './other-processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL} from './run-steps.mjs';
+import {activityBetween, readStats, SETTLE_SQL} from './server-activity.mjs';
 
 /** Process ids of the backends pgbench opened, from the server log's text written during its run. */
 export function pgbenchBackends(logText) {
@@ -127,7 +130,11 @@ export async function measureInstructions({cell, server, connection, env, record
     runs,
   };
   return {
-    cell: instructionsRecord(m, {status: 'ok', error: null, instructions}),
+    // What the server did through the longer run: the cell's, as a timed cell's is its run's.
+    cell: {
+      ...instructionsRecord(m, {status: 'ok', error: null, instructions}),
+      ...(runs[1].server && {server: runs[1].server}),
+    },
     profiles: {short: profiles[0], long: profiles[1]},
   };
 }
@@ -154,8 +161,10 @@ function instructionsRecord({cell, startedAt, last}, {status, error, instruction
  */
 async function measureRun(m, transactions, randomSeed) {
   await beforeRun(m);
+  const before = await readStats(m.connection, m.record);
   const offset = await runPgbench(m, transactions, randomSeed);
   const {pids, profile} = await countBackends(m, offset);
+  const server = activityBetween(before, await readStats(m.connection, m.record));
   const otherProcesses = await afterRun(m);
   return {
     run: {
@@ -165,6 +174,7 @@ async function measureRun(m, transactions, randomSeed) {
       backends: pids.length,
       instructions: profile.total,
       otherProcesses,
+      ...(server && {server}),
     },
     profile,
   };
@@ -178,10 +188,13 @@ function mark({connection, server, record}) {
   return markOtherProcesses(admin, server.valgrindDir);
 }
 
-/** pgbench's vacuum (by psql) and CHECKPOINT, then a mark. */
+/** VACUUM (FREEZE, ANALYZE) by the runner's role, pgbench's vacuum (by psql) and CHECKPOINT, then a mark. */
 async function beforeRun(m) {
   const {cell, connection, record} = m;
+  const admin = connection.admin ?? connection;
   try {
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', SETTLE_SQL]);
+    await psql(admin, ['-c', SETTLE_SQL]);
     record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...beforeEachRun(cell)]);
     await psql(connection, beforeEachRun(cell));
     await mark(m);

@@ -17,6 +17,7 @@ import {
 } from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
 import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
+import {SETTLE_SQL} from './server-activity.mjs';
 
 /**
  * What --dry-run says before the commands: how long the run should take and the temporary disk its servers
@@ -76,9 +77,12 @@ function instructionLines(cell, connection, env, warmed) {
   const [short, long] = runLengths(cell);
   // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
   const run = (transactions, randomSeed) => [
+    psqlLine(['-c', SETTLE_SQL], admin),
     psqlLine(beforeEachRun(cell)),
     psqlLine(['-c', MARK_SQL], admin),
+    STATS_LINE,
     renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, randomSeed)], env),
+    STATS_LINE,
     psqlLine(['-c', CHECKPOINT_SQL]),
     psqlLine(['-c', MARK_SQL], admin),
   ];
@@ -89,6 +93,10 @@ function instructionLines(cell, connection, env, warmed) {
     ...run(long, seeds.long),
   ];
 }
+
+/** Where the run reads the server's counters (server-activity.mjs): one query, by version. */
+const STATS_LINE =
+  "# the server's counters: pg_stat_wal, pg_stat_checkpointer or pg_stat_bgwriter, pg_stat_io, pg_stat_database";
 
 /** The read-back of the settings the run compares (settings-watch.mjs). */
 const watchLine = (target, connection) => renderCommand(watchCommand(connection, watchedNames(target)));
@@ -116,11 +124,17 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
   if (seed !== null)
     return [...instructionLines(cell, connection, env, warmed), watchLine(cell.targetSpec, connection)];
   const logPrefix = cell.scenarioSpec.log ? '<tmp>/pgbench_log' : null;
+  const admin = connection.admin ?? connection;
+  const settle = (sql) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', sql]);
   return [
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
     ...(cell.scenarioSpec.warmupS > 0 ? [renderCommand(['pgbench', ...runArgs(warmupOf(cell), connection)], env)] : []),
-    renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]),
-    renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix})], env),
+    settle(SETTLE_SQL),
+    settle(CHECKPOINT_SQL),
+    STATS_LINE,
+    "# beside the run: its backends' waits, sampled from pg_stat_activity ten times a second",
+    renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix, extra: ['-r']})], env),
+    STATS_LINE,
     watchLine(cell.targetSpec, connection),
   ];
 }

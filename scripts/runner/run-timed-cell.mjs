@@ -1,5 +1,7 @@
 // A cell of the time measure, as the run executes it: its warm-up (not
-// measured), CHECKPOINT, then the measured pgbench run (measure-cell.mjs).
+// measured), VACUUM (FREEZE, ANALYZE) and CHECKPOINT, so that every run starts
+// from the same page state, then the measured pgbench run (measure-cell.mjs),
+// with what the server did through it (server-activity.mjs).
 import {failedCell} from '../../lib/results/cell-record.mjs';
 import {measureCell} from './measure-cell.mjs';
 import {runArgs, sessionEnv} from './pgbench-commands.mjs';
@@ -7,8 +9,9 @@ import {warmUp} from './preparations.mjs';
 import {Interrupted} from './processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL, warmupOf} from './run-steps.mjs';
+import {activityBetween, readStats, sampleWaits, SETTLE_SQL} from './server-activity.mjs';
 
-/** A cell: its warm-up (not measured), CHECKPOINT, then the measured run; its record joins the result. */
+/** A cell: its warm-up (not measured), vacuum and CHECKPOINT, then the measured run; its record joins the result. */
 export async function runTimedCell({cell, connection, result, record, progress, tmp}) {
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
   const {warmupS} = cell.scenarioSpec;
@@ -17,18 +20,36 @@ export async function runTimedCell({cell, connection, result, record, progress, 
     const note = `${cell.id}: warm-up ${warmupS} s`;
     await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: warmupS + 300});
   }
-  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, '-c', CHECKPOINT_SQL]);
-  let checkpointError = null;
-  try {
-    await psql(connection, ['-c', CHECKPOINT_SQL]);
-  } catch (error) {
-    if (error instanceof Interrupted) throw error;
-    checkpointError = {kind: 'connection', message: `CHECKPOINT before the run failed: ${error.message}`};
-  }
-  const measured = checkpointError
-    ? failedCell(cell, checkpointError)
-    : await measureCell({cell, connection, env, tmp, record, progress});
+  const settleError = await settle(connection, record);
+  const measured = settleError
+    ? failedCell(cell, settleError)
+    : await measuredWithActivity({cell, connection, env, tmp, record, progress});
   result.cells.push(measured);
   progress.cell({cell, status: measured.status, tps: measured.summary?.tps, note: measured.error?.message});
   return measured;
+}
+
+/** VACUUM (FREEZE, ANALYZE) of the database (the runner's own role: it may vacuum every table) and CHECKPOINT. */
+async function settle(connection, record) {
+  const admin = connection.admin ?? connection;
+  for (const sql of [SETTLE_SQL, CHECKPOINT_SQL]) {
+    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', sql]);
+    try {
+      await psql(admin, ['-c', sql]);
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      return {kind: 'connection', message: `${sql} before the run failed: ${error.message}`};
+    }
+  }
+  return null;
+}
+
+/** The measured run, with the server's counters read before and after it and its backends' waits sampled. */
+async function measuredWithActivity({cell, connection, env, tmp, record, progress}) {
+  const before = await readStats(connection, record);
+  const waits = sampleWaits(connection, cell.durationS ?? 3600, record);
+  const measured = await measureCell({cell, connection, env, tmp, record, progress});
+  const sampled = await waits.done();
+  const activity = activityBetween(before, await readStats(connection, record));
+  return activity ? {...measured, server: {...activity, waits: sampled}} : measured;
 }

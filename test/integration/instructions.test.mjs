@@ -243,10 +243,15 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
     ),
   );
   assert.match(run.stdout, /log_connections=on/);
-  // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
+  // Each run after VACUUM (FREEZE, ANALYZE), between two marks of the other processes' counts (the second after a
+  // CHECKPOINT), the server's counters read just before and after it.
   assert.match(
     run.stdout,
-    /-c 'SELECT pg_reload_conf\(\)'\npgbench -n [^\n]*\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_reload_conf\(\)'/,
+    new RegExp(
+      "-c 'VACUUM \\(FREEZE, ANALYZE\\)'\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_reload_conf\\(\\)'\n# the server's " +
+        "counters[^\n]*\npgbench -n [^\n]*\n# the server's counters[^\n]*\n[^\n]*-c CHECKPOINT\n" +
+        "[^\n]*-c 'SELECT pg_reload_conf\\(\\)'",
+    ),
   );
   // pgbench -i on a plain server, then a restart under Valgrind (pg_ctl -p the wrapper) and pg_prewarm.
   const init = lines.findIndex((l) => l.startsWith('pgbench -i'));
@@ -279,7 +284,7 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
           l.startsWith('pgbench -n') &&
           lines
             .slice(0, i)
-            .findLast((x) => x.startsWith('# '))
+            .findLast((x) => x.startsWith('# ') && !x.startsWith("# the server's counters"))
             ?.includes(target),
       )
       .map((l) => /--random-seed=(\d+)/.exec(l)[1]);

