@@ -27,6 +27,8 @@ export const KINDS = {
   percent: {style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero'},
   // A size said to be "about" so large (what a run's noise hides): two significant digits, no sign.
   approximatePercent: {style: 'percent', maximumSignificantDigits: 2},
+  // A part of a whole (the reads found in shared buffers, a wait's share of the samples): one decimal, no sign.
+  share: {style: 'percent', maximumFractionDigits: 1},
   ratio: {minimumFractionDigits: 1, maximumFractionDigits: 1},
   // The ratio of two medians beside a shift: enough digits to show a 4% difference (1.04, 0.947).
   // Four digits: a ratio of 1.0035 reads "×1.004", never "×1.00 more".

@@ -25,6 +25,7 @@ function homeHeadlines({managed, versions, planner}) {
         ]),
       ),
       margins: matrix.marginValues,
+      conditions: matrix.conditions,
       rows: matrix.scenarios.flatMap((s) =>
         s.groups.map((g) => ({id: g.id, scenario: s.name, workload: g.name, ...pair.groups[g.id]})),
       ),

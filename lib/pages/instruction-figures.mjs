@@ -18,6 +18,7 @@ import {controlOf} from './control-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {listOf} from '../i18n/list.mjs';
+import {groupActivity} from './server-activity.mjs';
 
 /**
  * How far a function's count per transaction moves by chance: the largest of the run's A/A pairs'
@@ -146,6 +147,7 @@ export function instructionGroup(
     findings,
     statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions'}),
+    activity: groupActivity(result, cells, {name, locale}),
     // Under `charts`, where the build finds every chart it draws as an image.
     charts: [
       mediansChart({

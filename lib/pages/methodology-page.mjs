@@ -43,7 +43,9 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
   const examples = roundingExamples(cell, locale);
   return {
     locale,
-    suites: suites.map((s) => suiteDesign(s, {n, t, locale, scenarioName, workloadName, words})),
+    suites: suites.map((s) =>
+      suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran: ranFor(published, s.id, locale)}),
+    ),
     runs: published.map((r) =>
       runInfo(
         r,
@@ -73,7 +75,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
 }
 
 /** A suite's design as the page lists it: versions, repeats, margin, controls, workloads, scenarios, settings. */
-function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words}) {
+function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran}) {
   return {
     id: s.id,
     // Named in the reader's language: the site's own suites by METHOD_SUITE, any other by its own title.
@@ -81,7 +83,9 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words}) {
     command: `npm run bench -- run ${s.id}`,
     versions: versionsOf(s),
     repeat: n(s.repeat),
-    margin: unsignedPercent(s.margin, locale),
+    // A suite that fixed no margin from an A/A of its own is shown with none: the default is no measurement.
+    margin: s.marginSet ? unsignedPercent(s.margin, locale) : null,
+    ran,
     published: s.published,
     controls: s.targets
       .filter((t) => t.control)
@@ -107,6 +111,20 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words}) {
     settings: Object.entries(s.targets[0]?.settings ?? {})
       .filter(([k, v]) => s.targets.every((x) => x.settings[k] === v))
       .map(([k, v]) => `${k} = ${v}`),
+  };
+}
+
+/**
+ * How long each measured run of a suite's newest published timed run lasted, and that run: a run may be made
+ * shorter than its suite says (--duration); null when none is published or its runs were counted in transactions.
+ */
+function ranFor(published, suiteId, locale) {
+  const run = published.find((r) => r?.run.suite === suiteId);
+  const durations = [...new Set((run?.cells ?? []).map((c) => c.parameters.durationS).filter((d) => d > 0))];
+  if (durations.length === 0) return null;
+  return {
+    run: run.run.id,
+    durations: durations.sort((a, b) => a - b).map((d) => formatFigure(d, 'integer', locale)),
   };
 }
 

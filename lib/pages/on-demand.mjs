@@ -33,3 +33,21 @@ export function messageGroups(messages) {
   }
   return [...counts].map(([group, count]) => ({group, count}));
 }
+
+/**
+ * `items` (groups or cases, each maybe with `activity`, and its instructions with their own) without the rows
+ * of what the server did, and those rows by the part's id (`<id>` timed, `<id>-instructions` counted).
+ */
+export function foldActivityRows(items) {
+  const activity = {};
+  const fold = (part, id) => {
+    if (!part?.activity) return part;
+    activity[id] = part.activity.rows;
+    return {...part, activity: {facts: part.activity.facts}};
+  };
+  const folded = items.map((item) => {
+    const timed = fold(item, item.id);
+    return item.instructions ? {...timed, instructions: fold(item.instructions, `${item.id}-instructions`)} : timed;
+  });
+  return {items: folded, activity};
+}

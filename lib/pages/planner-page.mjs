@@ -8,7 +8,7 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, majorOf} from '../results/targets.mjs';
+import {byTargetOrder, majorOf, withTargetsOf} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -17,7 +17,7 @@ import {resultGroups} from './result-groups.mjs';
 import {plannerAnswer} from './planner-answer.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {PLANNER_CASE, messageKey} from '../i18n/message-keys.mjs';
-import {foldFunctionRows} from './on-demand.mjs';
+import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
 
 /** A case's messages: its heading, short name, what it tests and what to look at. */
 const caseKeys = (id) => messageKey(PLANNER_CASE, id, 'PLANNER_CASE');
@@ -33,7 +33,9 @@ export function plannerPage(
   const margin = marginOf(result);
   const order = byTargetOrder(result);
   const controls = controlsOf(result);
-  const name = (target) => targetName(t, result, target);
+  // Every server of both runs named alike: a build counted only for instructions still names the others' builds.
+  const both = withTargetsOf(result, instructions);
+  const name = (target) => targetName(t, both, target);
   const targets = [...new Set(result.cells.map((c) => c.target))].filter((x) => !controls.has(x)).sort(order);
   // Each case is a group of the run (one per workload), in the order the run met them.
   const groups = resultGroups(result, {
@@ -46,7 +48,7 @@ export function plannerPage(
     figures: ['tps', 'latencyAvg'],
     charts: false,
     instructions,
-    instructionName: (target) => targetName(t, instructions, target),
+    instructionName: name,
     profiles,
   });
   const cases = groups.map((g) => plannerCase(g, {result, controls, order, locale, name, study}));
@@ -217,7 +219,8 @@ export const page = {
       ...instructionsOf('pg17-planner'),
     }),
   split: (data) => {
-    const {items, functions} = foldFunctionRows(data.cases);
-    return {...data, cases: items, onDemand: {functions}};
+    const {items: folded, functions} = foldFunctionRows(data.cases);
+    const {items, activity} = foldActivityRows(folded);
+    return {...data, cases: items, onDemand: {functions, activity}};
   },
 };

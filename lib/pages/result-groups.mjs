@@ -15,6 +15,7 @@ import {ANSWER_TIME_PART} from '../i18n/message-keys.mjs';
 import {readerCommand} from './reader-command.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {groupAnchor, groupKey} from '../results/keys.mjs';
+import {groupActivity} from './server-activity.mjs';
 
 export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 
@@ -114,6 +115,7 @@ function resultGroup(first, id, context) {
     statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(result, first),
+    activity: groupActivity(result, groupCells, {name, locale}),
     charts: context.charts
       ? groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name})
       : [],

@@ -142,6 +142,7 @@ function boundsOf(result, locale) {
   return {
     durable: k.fsync === 'on' && k.synchronous_commit === 'on',
     timeoutBeyondRuns: timeoutS !== null && longest > 0 && timeoutS > longest,
+    checkpointsMeasured: checkpointsMeasured(result, locale),
     fsync: k.fsync ?? '?',
     synchronousCommit: k.synchronous_commit ?? '?',
     checkpointTimeout: k.checkpoint_timeout ?? '?',
@@ -153,6 +154,20 @@ function boundsOf(result, locale) {
       result.environment.host.cpuCount === null
         ? '?'
         : formatFigure(result.environment.host.cpuCount, 'integer', locale),
+  };
+}
+
+/**
+ * In how many of the run's measured runs a checkpoint ended, from the counters the runner read around each
+ * (cell.server); null for a run that did not record them, whose pages then say only what its settings allow.
+ */
+function checkpointsMeasured(result, locale) {
+  const measured = result.cells.filter((c) => c.status === 'ok' && c.server);
+  if (measured.length === 0) return null;
+  const count = measured.filter((c) => c.server.checkpoints.timed + c.server.checkpoints.requested > 0).length;
+  return {
+    total: formatFigure(measured.length, 'integer', locale),
+    count: count === 0 ? null : formatFigure(count, 'integer', locale),
   };
 }
 

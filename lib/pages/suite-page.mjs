@@ -7,10 +7,10 @@ import {barChart} from '../charts/chart-spec.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {byTargetOrder, optimizationOf} from '../results/targets.mjs';
+import {byTargetOrder, optimizationOf, withTargetsOf} from '../results/targets.mjs';
 import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
 import {point} from './chart-point.mjs';
-import {foldFunctionRows} from './on-demand.mjs';
+import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
 import {resultGroups, TABLE} from './result-groups.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {suiteDoc} from './suite-page-ids.mjs';
@@ -44,7 +44,9 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
     rerun: `npm run bench -- run ${suite.id}\nnpm run build`,
   };
   if (!result) return {...head, run: null, inEnglish: shown.size};
-  const name = (target) => targetName(t, result, target);
+  // Every server of both runs named alike: a build counted only for instructions still names the others' builds.
+  const both = withTargetsOf(result, instructions);
+  const name = (target) => targetName(t, both, target);
   const clientCounts = new Set(result.cells.map((c) => c.parameters.clients)).size;
   const names = (cell) => {
     const clients = formatFigure(cell.parameters.clients, 'integer', locale);
@@ -64,7 +66,7 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
     figures: result.cells.some((c) => c.log) ? TABLE : ['count', 'tps', 'latencyAvg'],
     suite,
     instructions,
-    instructionName: (target) => targetName(t, instructions, target),
+    instructionName: name,
     profiles,
   }).map((g) => ({...g, about: {workload: word('workloads', g.workload), scenario: word('scenarios', g.scenario)}}));
   const answer = versionsMatrix(result, instructions, groups, {locale, t, name, words: 'suite'});
@@ -196,8 +198,9 @@ export function suitePageModule(suite) {
       suitePage(newestRun(suite.id), {locale, t, suite, messages, inEnglish, ...instructionsOf(suite.id)}),
     split: (data) => {
       if (!data.groups) return data;
-      const {items, functions} = foldFunctionRows(data.groups);
-      return {...data, groups: items.map(leanGroup), onDemand: {functions}};
+      const {items: folded, functions} = foldFunctionRows(data.groups);
+      const {items, activity} = foldActivityRows(folded);
+      return {...data, groups: items.map(leanGroup), onDemand: {functions, activity}};
     },
   };
 }

@@ -6,7 +6,7 @@
 // baseline's comparisons Holm-corrected as one family per workload), so the
 // browser only picks; with the oldest version as the baseline the figures are
 // the tables'.
-import {byTargetOrder} from '../results/targets.mjs';
+import {byTargetOrder, withTargetsOf} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -15,6 +15,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {cellKey} from '../results/keys.mjs';
+import {measureConditions} from './measure-conditions.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};
 const MEASURES = {
@@ -87,10 +88,13 @@ function clientsNote(runs, g, {t, locale}) {
  * @returns {{targets, groups, pairs, initial, margins}|null}  null when the run has fewer than two versions
  */
 export function versionsMatrix(timed, instructions, groups, {locale, t, name, words = 'versions'}) {
-  const controls = controlsOf(timed);
-  const order = byTargetOrder(timed);
-  const targets = timed.environment.targets
-    .filter((x) => x.serverVersion && !controls.has(x.id) && timed.cells.some((c) => c.target === x.id))
+  // The servers of both runs: a build counted for instructions only is a row of its own, with no timed figure.
+  const both = withTargetsOf(timed, instructions);
+  const controls = controlsOf(both);
+  const order = byTargetOrder(both);
+  const measured = (id) => [timed, instructions].some((run) => run?.cells.some((c) => c.target === id));
+  const targets = both.environment.targets
+    .filter((x) => x.serverVersion && !controls.has(x.id) && measured(x.id))
     .sort((a, b) => order(a.id, b.id));
   if (targets.length < 2) return null;
   const runs = {time: timed, instructions};
@@ -146,6 +150,8 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
       instructions: margins.instructions === null ? null : unsignedPercent(margins.instructions, locale),
     },
     marginValues: margins,
+    // What each measure counted, with how many clients, for how long, on which builds and machine.
+    conditions: measureConditions(runs, {t, locale}),
     initial: {target: newest.id, baseline: before.id},
     // A version also run at its own defaults: which server is which, said under the answer.
     defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,

@@ -5,7 +5,7 @@
 // twin, the published study's figures beside ours with a sentence on whether
 // the verdicts agree, and the charts (throughput, latency percentiles,
 // throughput over time).
-import {byVersion, majorOf} from '../results/targets.mjs';
+import {byVersion, majorOf, withTargetsOf} from '../results/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -14,7 +14,7 @@ import {leanGroup} from './versions-lean.mjs';
 import {versionsMatrix} from './versions-matrix.mjs';
 import {runInfo} from './run-info.mjs';
 import {VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
-import {foldFunctionRows} from './on-demand.mjs';
+import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
 import {resultGroups} from './result-groups.mjs';
 
 /**
@@ -29,7 +29,9 @@ export function versionsPage(
   {locale, t, suite = null, study = null, instructions = null, profiles = new Map()},
 ) {
   const controls = controlsOf(result);
-  const name = (target) => targetName(t, result, target);
+  // Every server of both runs named alike: a build counted only for instructions still names the others' builds.
+  const both = withTargetsOf(result, instructions);
+  const name = (target) => targetName(t, both, target);
   const names = ({scenario, workload}) => {
     const words = {
       scenario: t(messageKey(VERSIONS_SCENARIO, scenario, 'VERSIONS_SCENARIO')),
@@ -45,7 +47,7 @@ export function versionsPage(
     page: 'versions',
     suite,
     instructions,
-    instructionName: (target) => targetName(t, instructions, target),
+    instructionName: name,
     profiles,
   }).map((g) => ({
     ...g,
@@ -94,6 +96,7 @@ const BUILD_ONLY = [
   'versions.answer.timeOnly',
   'versions.answer.defaults',
   'versions.answer.clients',
+  'versions.answer.conditions',
   'versions.statement',
   'versions.scenarios',
   'versions.workloads',
@@ -120,7 +123,8 @@ export const page = {
     }),
   // The function rows load on demand; the first load keeps only what the page writes (lean).
   split: (data) => {
-    const {items, functions} = foldFunctionRows(data.groups);
-    return {...data, groups: items.map(leanGroup), onDemand: {functions}};
+    const {items: folded, functions} = foldFunctionRows(data.groups);
+    const {items, activity} = foldActivityRows(folded);
+    return {...data, groups: items.map(leanGroup), onDemand: {functions, activity}};
   },
 };

@@ -95,3 +95,14 @@ export function byTargetOrder(result) {
 /** The optimization flag of a server's build ("-O2", "-Os"; "-O0" when its CFLAGS give none); null when unknown. */
 export const optimizationOf = (target) =>
   target?.build ? (/(?:^| )(-O\w*)(?= |$)/.exec(target.build.cflags ?? '')?.[1] ?? '-O0') : null;
+
+/**
+ * `result` with the targets of `other` (a run of the same suite by another measure) that it lacks, after its
+ * own: so that a page naming and ordering the servers of both runs names each server once, the same way.
+ */
+export function withTargetsOf(result, other) {
+  const own = new Set(result.environment.targets.map((t) => t.id));
+  const more = (other?.environment.targets ?? []).filter((t) => !own.has(t.id));
+  if (more.length === 0) return result;
+  return {...result, environment: {...result.environment, targets: [...result.environment.targets, ...more]}};
+}

@@ -77,6 +77,11 @@ export default function Headlines({data, titles}) {
               {h.sentence}
             </p>
           )}
+          {h.conditions && (
+            <p className={styles.conditions} data-conditions={h.page}>
+              {[h.conditions.instructions, h.conditions.time].filter(Boolean).join(' ')}
+            </p>
+          )}
         </section>
       ))}
     </div>

@@ -6,6 +6,7 @@ import DataTable from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {useOnDemand} from '@site/src/components/OnDemand';
 import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
+import ServerActivity from '@site/src/components/ServerActivity';
 import FunctionsChange from './FunctionsChange';
 
 /**
@@ -25,6 +26,7 @@ export default function InstructionsSection({page, id, figures: f, run}) {
       <InstructionFindings id={id} figures={f} />
       <ControlNote control={f.control} measure="instructions" />
       <InstructionsTable id={id} figures={f} />
+      <ServerActivity page={page} id={`${id}-instructions`} activity={f.activity} />
       {f.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}

@@ -22,7 +22,15 @@ export function SuitesTable({data}) {
       <p>
         {[
           t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')}),
-          t('method.suiteMargin', {margin: s.margin}),
+          s.margin ? t('method.suiteMargin', {margin: s.margin}) : t('method.suiteNoMargin'),
+          s.ran &&
+            t('method.suiteRan', {
+              run: s.ran.run,
+              durations: listOf(
+                s.ran.durations.map((value) => t('common.seconds', {value})),
+                data.locale,
+              ),
+            }),
           s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
           ...s.controls.map((c) =>
             t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),

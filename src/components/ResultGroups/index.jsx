@@ -8,6 +8,7 @@ import Chart from '@site/src/components/Chart';
 import DataTable from '@site/src/components/DataTable';
 import GroupTabs from '@site/src/components/GroupTabs';
 import InstructionsSection from '@site/src/components/InstructionsSection';
+import ServerActivity from '@site/src/components/ServerActivity';
 import {ControlNote, Stat, Versus, sentences, tableNote, VersionCell} from '@site/src/components/RunFigures';
 import styles from './styles.module.css';
 
@@ -67,6 +68,7 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
         ))}
       </DataTable>
       {below?.(g, columns)}
+      <ServerActivity page={page} id={g.id} activity={g.activity} />
       <div className={styles.charts}>
         {g.charts.map((spec) => (
           <Chart key={spec.id} spec={spec} />

@@ -33,11 +33,7 @@ export function runMethod(t, run, {build = true} = {}) {
         fsync: bounds.fsync,
         synchronousCommit: bounds.synchronousCommit,
       }),
-    bounds &&
-      t(bounds.timeoutBeyondRuns ? 'common.run.checkpoints' : 'common.run.checkpointsMayFall', {
-        checkpointTimeout: bounds.checkpointTimeout,
-        maxWalSize: bounds.maxWalSize,
-      }),
+    bounds && checkpointSentence(t, bounds),
     bounds?.differing.length > 0 &&
       t('common.run.differs', {
         list: bounds.differing
@@ -53,6 +49,19 @@ export function runMethod(t, run, {build = true} = {}) {
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
     build && run.build && buildSentence(t, run.build),
   ].filter(Boolean);
+}
+
+/** Checkpoints in the measured runs: as counted where the run read the servers' counters, else what the settings allow. */
+function checkpointSentence(t, bounds) {
+  const measured = bounds.checkpointsMeasured;
+  if (measured)
+    return measured.count
+      ? t('common.run.checkpointsMeasured.some', measured)
+      : t('common.run.checkpointsMeasured.none', {total: measured.total});
+  return t(bounds.timeoutBeyondRuns ? 'common.run.checkpoints' : 'common.run.checkpointsMayFall', {
+    checkpointTimeout: bounds.checkpointTimeout,
+    maxWalSize: bounds.maxWalSize,
+  });
 }
 
 /** How the servers were built, and what that means for the figures; each way of a run that built them in several. */

@@ -41,6 +41,7 @@ export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
         </div>
         <MatrixCaption answer={m} words={words} baseline={state.baseline} />
       </figure>
+      <Conditions conditions={m.conditions} />
     </section>
   );
 }
@@ -93,6 +94,18 @@ function PairPicker({answer: m, words, state, change}) {
         onChange={(v) => change({baseline: v})}
       />
     </ControlRow>
+  );
+}
+
+/** What each measure counted, and how: said with the figures, never left to another page. */
+export function Conditions({conditions}) {
+  const lines = [conditions.instructions, conditions.time].filter(Boolean);
+  return (
+    <ul className={styles.conditions} data-conditions>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,0 +1,117 @@
+// What the server did through a group's measured runs (cell.server, read by
+// the runner from the server's statistics around each run): per server, the
+// median over its repeats, per transaction where that is the unit a reader
+// can compare, and the facts a page's method sentences may state only when
+// these figures show them (no checkpoint in any run, how many pages were
+// found in shared buffers, what the backends waited on).
+import {formatFigure} from '../numbers/format.mjs';
+import {byTargetOrder} from '../results/targets.mjs';
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The transactions a cell's counters cover: a timed run's processed, an instructions cell's longer run's. */
+function transactionsOf(cell) {
+  const longer = cell.instructions?.runs?.at(-1);
+  if (longer) return longer.transactionsPerClient * cell.parameters.clients;
+  return cell.summary?.processed ?? null;
+}
+
+/** A group's ok cells that recorded what the server did. */
+const measuredCells = (cells) => cells.filter((c) => c.status === 'ok' && c.server && transactionsOf(c) > 0);
+
+/** The share of page reads found in shared buffers, 0–1; null when nothing was read. */
+const hitShare = (s) =>
+  s.buffers.hits + s.buffers.reads > 0 ? s.buffers.hits / (s.buffers.hits + s.buffers.reads) : null;
+
+/** What pgbench's backends waited on over a target's runs: each event's share of every sample, most first. */
+function waitShares(cells) {
+  const sampled = cells.map((c) => c.server.waits).filter((w) => w?.waits.length > 0);
+  if (sampled.length === 0) return null;
+  const counts = new Map();
+  for (const w of sampled.flatMap((x) => x.waits)) {
+    const key = w.type === 'CPU' ? 'CPU' : `${w.type}:${w.event}`;
+    counts.set(key, (counts.get(key) ?? 0) + w.samples);
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  return [...counts]
+    .map(([event, n]) => ({event, share: n / total}))
+    .sort((a, b) => b.share - a.share || a.event.localeCompare(b.event));
+}
+
+/**
+ * Per server of a group, what the server did through its measured runs, formatted for the page: WAL bytes,
+ * full-page images and buffers written by backends per transaction, the share of reads found in shared
+ * buffers and the checkpoints that ended in any run (medians over the repeats; checkpoints summed), and the
+ * three waits its backends were seen in most. Null when no run recorded it.
+ */
+export function activityRows(result, cells, {name, locale}) {
+  const measured = measuredCells(cells);
+  if (measured.length === 0) return null;
+  const targets = [...new Set(measured.map((c) => c.target))].sort(byTargetOrder(result));
+  const percent = (share) => (share === null ? null : formatFigure(share, 'share', locale));
+  return targets.map((target) => {
+    const own = measured.filter((c) => c.target === target);
+    const per = (get) => median(own.map((c) => get(c.server) / transactionsOf(c)));
+    const hits = own.map((c) => hitShare(c.server)).filter((x) => x !== null);
+    return {
+      target,
+      name: name(target),
+      runs: formatFigure(own.length, 'integer', locale),
+      walBytes: formatFigure(
+        per((s) => s.wal.bytes),
+        'integer',
+        locale,
+      ),
+      fullPageImages: formatFigure(
+        per((s) => s.wal.fullPageImages),
+        'ratio',
+        locale,
+      ),
+      backendWrites: formatFigure(
+        per((s) => s.buffersWritten.backends),
+        'ratio',
+        locale,
+      ),
+      // Floored, so that 99.96% never reads as "100%" when pages were read from the kernel.
+      inBuffers: percent(hits.length > 0 ? Math.floor(median(hits) * 1000) / 1000 : null),
+      checkpoints: formatFigure(
+        own.reduce((n, c) => n + c.server.checkpoints.timed + c.server.checkpoints.requested, 0),
+        'integer',
+        locale,
+      ),
+      waits: (waitShares(own) ?? []).slice(0, 3).map((w) => ({event: w.event, share: percent(w.share)})),
+    };
+  });
+}
+
+/**
+ * What a group's runs show of the server, for its method sentence: how many runs recorded it, in how many a
+ * checkpoint ended, the lowest share of reads found in shared buffers, and the wait its backends were seen in
+ * most (over every server). Null when no run recorded it.
+ */
+export function activityFacts(cells, locale) {
+  const measured = measuredCells(cells);
+  if (measured.length === 0) return null;
+  const withCheckpoint = measured.filter((c) => c.server.checkpoints.timed + c.server.checkpoints.requested > 0);
+  const hits = measured.map((c) => hitShare(c.server)).filter((x) => x !== null);
+  const top = waitShares(measured)?.[0] ?? null;
+  return {
+    runs: formatFigure(measured.length, 'integer', locale),
+    checkpointRuns: withCheckpoint.length === 0 ? null : formatFigure(withCheckpoint.length, 'integer', locale),
+    // Floored, so that 99.996% never reads as "100%" when a page was read from the kernel.
+    lowestInBuffers:
+      hits.length === 0 ? null : formatFigure(Math.floor(Math.min(...hits) * 1000) / 1000, 'share', locale),
+    allInBuffers: hits.length > 0 && measured.every((c) => c.server.buffers.reads === 0),
+    topWait: top && {event: top.event, share: formatFigure(top.share, 'share', locale)},
+  };
+}
+
+/** A group's `activity`: its facts, for the sentence the page shows, and its rows (loaded when opened); or null. */
+export function groupActivity(result, cells, {name, locale}) {
+  const facts = activityFacts(cells, locale);
+  return facts && {facts, rows: activityRows(result, cells, {name, locale})};
+}

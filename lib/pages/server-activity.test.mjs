@@ -1,0 +1,90 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {activityFacts, activityRows} from './server-activity.mjs';
+
+const server = ({bytes, fpi = 0, reads = 0, hits = 1000, checkpoints = 0, waits = null}) => ({
+  wal: {records: 10, fullPageImages: fpi, bytes},
+  checkpoints: {timed: 0, requested: checkpoints},
+  buffersWritten: {checkpointer: 0, backgroundWriter: 0, backends: 3},
+  buffers: {hits, reads},
+  tempFiles: {files: 0, bytes: 0},
+  ...(waits && {waits}),
+});
+const cell = (target, processed, s) => ({
+  target,
+  status: 'ok',
+  parameters: {clients: 1},
+  summary: {processed},
+  server: server(s),
+});
+const result = {
+  run: {id: 'r'},
+  environment: {
+    targets: [
+      {id: 'pg15', serverVersion: '15.18'},
+      {id: 'pg18', serverVersion: '18.4'},
+    ],
+  },
+};
+const name = (id) => `PostgreSQL ${id.slice(2)}`;
+const wait = (samples, ...pairs) => ({
+  samples,
+  waits: pairs.map(([type, event, n]) => ({type, event, samples: n})),
+});
+
+test("a group's servers: medians per transaction, checkpoints summed, reads floored, waits by share", () => {
+  const cells = [
+    cell('pg18', 100, {bytes: 60000, fpi: 30, waits: wait(10, ['Client', 'ClientRead', 8], ['CPU', 'CPU', 2])}),
+    cell('pg15', 100, {bytes: 50000, fpi: 20, reads: 1, hits: 2999, waits: wait(10, ['IO', 'WALSync', 10])}),
+    cell('pg15', 200, {
+      bytes: 80000,
+      fpi: 20,
+      checkpoints: 1,
+      waits: wait(10, ['IO', 'WALSync', 5], ['CPU', 'CPU', 5]),
+    }),
+    {...cell('pg18', 100, {bytes: 1}), status: 'failed'},
+  ];
+  const rows = activityRows(result, cells, {name, locale: 'en'});
+  assert.deepEqual(rows, [
+    {
+      target: 'pg15',
+      name: 'PostgreSQL 15',
+      runs: '2',
+      // 500 and 400 bytes per transaction: the median of two is their mean.
+      walBytes: '450',
+      fullPageImages: '0.2',
+      backendWrites: '0.0',
+      // 2,999 of 3,000 and 1,000 of 1,000: the median 99.983…% floored to 99.9%, never rounded up to 100%.
+      inBuffers: '99.9%',
+      checkpoints: '1',
+      waits: [
+        {event: 'IO:WALSync', share: '75%'},
+        {event: 'CPU', share: '25%'},
+      ],
+    },
+    {
+      target: 'pg18',
+      name: 'PostgreSQL 18',
+      runs: '1',
+      walBytes: '600',
+      fullPageImages: '0.3',
+      backendWrites: '0.0',
+      inBuffers: '100%',
+      checkpoints: '0',
+      waits: [
+        {event: 'Client:ClientRead', share: '80%'},
+        {event: 'CPU', share: '20%'},
+      ],
+    },
+  ]);
+  assert.deepEqual(activityFacts(cells, 'en'), {
+    runs: '3',
+    checkpointRuns: '1',
+    lowestInBuffers: '99.9%',
+    allInBuffers: false,
+    topWait: {event: 'IO:WALSync', share: '50%'},
+  });
+  assert.equal(activityFacts(cells.slice(3), 'en'), null, 'no ok run recorded it: nothing is claimed');
+  const quiet = activityFacts([cells[0]], 'ja');
+  assert.deepEqual([quiet.checkpointRuns, quiet.allInBuffers], [null, true]);
+});

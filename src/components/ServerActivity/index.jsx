@@ -1,0 +1,71 @@
+// What the server did through a group's measured runs (lib/pages/server-activity.mjs): a sentence from its
+// counters, always shown, and, folded, each server's figures, loaded when the reader opens them.
+import {useSentenceGap, useT} from '@site/src/components/Msg';
+import DataTable from '@site/src/components/DataTable';
+import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
+import {sentences} from '@site/src/components/RunFigures';
+
+/** The sentences a group's counters allow: checkpoints in its runs, pages found in shared buffers, the top wait. */
+function factSentences(t, f) {
+  return [
+    f.checkpointRuns
+      ? t('common.activity.checkpoints.some', {count: f.checkpointRuns, runs: f.runs})
+      : t('common.activity.checkpoints.none', {runs: f.runs}),
+    f.allInBuffers && t('common.activity.buffers.all'),
+    !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
+    f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
+  ];
+}
+
+/**
+ * @param {{page: string|Function, id: string, activity: {facts: object}|null}} props  id: the part's key in the
+ *   page's on-demand activity (`<group>` timed, `<group>-instructions` counted)
+ */
+export default function ServerActivity({page, id, activity}) {
+  const t = useT();
+  const gap = useSentenceGap();
+  const rows = useOnDemand(page);
+  if (!activity) return null;
+  const shown = rows.data?.activity?.[id];
+  return (
+    <div data-activity={id}>
+      <p>{sentences(factSentences(t, activity.facts), gap)}</p>
+      <details onToggle={(e) => e.currentTarget.open && rows.load()}>
+        <summary>{t('common.activity.title')}</summary>
+        {shown ? <ActivityTable id={id} rows={shown} /> : <NotLoaded failed={rows.failed} />}
+      </details>
+    </div>
+  );
+}
+
+function ActivityTable({id, rows}) {
+  const t = useT();
+  const numeric = (key) => ({label: t(key), numeric: true});
+  return (
+    <DataTable
+      data-activity-table={id}
+      caption={t('common.activity.caption')}
+      columns={[
+        t('common.server'),
+        numeric('common.activity.walBytes'),
+        numeric('common.activity.fullPageImages'),
+        numeric('common.activity.backendWrites'),
+        numeric('common.activity.inBuffers'),
+        numeric('common.activity.checkpointsColumn'),
+        t('common.activity.waits'),
+      ]}
+    >
+      {rows.map((r) => (
+        <tr key={r.target} data-target={r.target}>
+          <th scope="row">{r.name}</th>
+          <td>{r.walBytes}</td>
+          <td>{r.fullPageImages}</td>
+          <td>{r.backendWrites}</td>
+          <td>{r.inBuffers ?? '—'}</td>
+          <td>{r.checkpoints}</td>
+          <td>{r.waits.length > 0 ? r.waits.map((w) => `${w.event} ${w.share}`).join(', ') : '—'}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
