@@ -19,7 +19,8 @@ export const SETTLE_SQL = 'VACUUM (FREEZE, ANALYZE)';
 export function statsSql(versionNum) {
   const checkpointer =
     versionNum >= 170000
-      ? "'checkpointsTimed', c.num_timed, 'checkpointsRequested', c.num_requested, 'checkpointerWrites', c.buffers_written"
+      ? "'checkpointsTimed', c.num_timed, 'checkpointsRequested', c.num_requested, " +
+        "'checkpointerWrites', c.buffers_written"
       : "'checkpointsTimed', b.checkpoints_timed, 'checkpointsRequested', b.checkpoints_req, " +
         "'checkpointerWrites', b.buffers_checkpoint";
   const backendWrites =

@@ -248,7 +248,8 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   assert.match(
     run.stdout,
     new RegExp(
-      "-c 'VACUUM \\(FREEZE, ANALYZE\\)'\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_reload_conf\\(\\)'\n# the server's " +
+      "-c 'VACUUM \\(FREEZE, ANALYZE\\)'\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_reload_conf\\(\\)'\n" +
+        "# the server's " +
         "counters[^\n]*\npgbench -n [^\n]*\n# the server's counters[^\n]*\n[^\n]*-c CHECKPOINT\n" +
         "[^\n]*-c 'SELECT pg_reload_conf\\(\\)'",
     ),

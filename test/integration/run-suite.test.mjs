@@ -163,7 +163,7 @@ const runningDataDirs = () =>
     .map((l) => /\/bin\/postgres -D (\S+)/.exec(l)?.[1])
     .filter((dir) => dir?.startsWith(path.join(TMP, 'bench-pg')));
 
-test('interleaved rounds on two servers: one up at a time, data kept, warm-up, vacuum, CHECKPOINT, counters', async () => {
+test('interleaved rounds, one server up at a time, data kept; warm-up, VACUUM, CHECKPOINT, counters', async () => {
   const {suite, out} = tempSuite(`id: interleaved
 targets:
   - id: pg17
@@ -310,7 +310,7 @@ repeat: 1
   assert.equal(result.cells[0].status, 'ok');
 });
 
-test('an installed server beside the embedded one of its version: where each came from, its build, its name', async () => {
+test('an installed server beside the embedded one of its version: its origin, its build, its name', async () => {
   // Debian's own PostgreSQL (setup-system.sh installs it for pgbench): a gcc -O2 build, as people run it.
   const major = readdirSync('/usr/lib/postgresql').find((v) => existsSync(`/usr/lib/postgresql/${v}/bin/postgres`));
   assert.ok(major, 'setup-system.sh installs a PostgreSQL server package');

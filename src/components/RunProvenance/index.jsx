@@ -51,7 +51,7 @@ export function runMethod(t, run, {build = true} = {}) {
   ].filter(Boolean);
 }
 
-/** Checkpoints in the measured runs: as counted where the run read the servers' counters, else what the settings allow. */
+/** Checkpoints in the measured runs: counted where the run read the servers' counters, else what settings allow. */
 function checkpointSentence(t, bounds) {
   const measured = bounds.checkpointsMeasured;
   if (measured)
