@@ -3,6 +3,7 @@
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
 import {formatFigure} from '../numbers/format.mjs';
+import {listOf} from '../i18n/list.mjs';
 import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
 import {majorOf} from '../results/targets.mjs';
 import {compareWithinRun, marginOf} from '../results/compare-results.mjs';
@@ -122,9 +123,22 @@ function ranFor(published, suiteId, locale) {
   const run = published.find((r) => r?.run.suite === suiteId);
   const durations = [...new Set((run?.cells ?? []).map((c) => c.parameters.durationS).filter((d) => d > 0))];
   if (durations.length === 0) return null;
+  // How many times each server's data was loaded (pgbench -i): a run made in parts loads it in each part.
+  const loads = new Map();
+  for (const p of (run.preparations ?? []).filter((x) => x.kind === 'init'))
+    loads.set(p.target, (loads.get(p.target) ?? 0) + 1);
+  const counts = [...new Set(loads.values())];
   return {
     run: run.run.id,
     durations: durations.sort((a, b) => a - b).map((d) => formatFigure(d, 'integer', locale)),
+    loads: counts.length === 1 ? formatFigure(counts[0], 'integer', locale) : null,
+    unevenLoads:
+      counts.length > 1
+        ? listOf(
+            [...loads].map(([target, n]) => `${target} ${formatFigure(n, 'integer', locale)}`),
+            locale,
+          )
+        : null,
   };
 }
 

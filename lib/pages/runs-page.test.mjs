@@ -41,6 +41,19 @@ test('the methodology shows the rounding rule on a real cell and the command of 
   assert.equal(data.suites[0].versions, '15, 16, 17, 18');
   assert.equal(data.runs[0].designDurationS.join(', '), '300, 600');
   assert.equal(data.runs[0].durationS, '20');
+  // What its published run did: 20 s per measured run (its suite says 300 s and 600 s), two loads per server.
+  assert.deepEqual(data.suites[0].ran, {
+    run: 'pg-versions-20261122T110343Z',
+    durations: ['20'],
+    loads: '2',
+    unevenLoads: null,
+  });
+  result.preparations.push({...result.preparations.find((p) => p.kind === 'init' && p.target === 'pg18')});
+  const uneven = methodologyPage([suite], [result], {locale: 'en', t: translator('en')}).suites[0].ran;
+  assert.deepEqual([uneven.loads, uneven.unevenLoads], [null, 'pg15 2, pg16 2, pg17 2, and pg18 3']);
+  // A suite that fixed no margin of its own is shown with none, not the default.
+  const quick = loadSuite(new URL('../../benchmarks/quick/suite.yaml', import.meta.url).pathname);
+  assert.equal(methodologyPage([quick], [], {locale: 'en', t: translator('en')}).suites[0].margin, null);
 });
 
 test("the methodology: each suite's margin and A/A control, the noise floor, what the runner did", () => {

@@ -31,6 +31,8 @@ export function SuitesTable({data}) {
                 data.locale,
               ),
             }),
+          s.ran?.loads && t('method.suiteLoads', {count: s.ran.loads}),
+          s.ran?.unevenLoads && t('method.suiteUnevenLoads', {list: s.ran.unevenLoads}),
           s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
           ...s.controls.map((c) =>
             t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),
