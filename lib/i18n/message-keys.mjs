@@ -189,6 +189,7 @@ export const VERSIONS_INTRO = {
   'small/simple-update': 'versions.intro.small.simple-update',
   'small/select-only': 'versions.intro.small.select-only',
   'large/tpcb': 'versions.intro.large.tpcb',
+  'large/simple-update': 'versions.intro.large.simple-update',
 };
 
 /** The planner suite's cases: heading, short name (tables, charts), what it tests, what to look at. */

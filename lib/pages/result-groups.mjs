@@ -35,9 +35,15 @@ export function resultGroups(result, options) {
   const all = [...groupFigures(cells, [...figures, ...(charts ? PERCENTILES : [])], locale).values()].sort(
     byTargetOrder(result),
   );
-  // Each group by its first cell: in the suite's order when it is known, else as the run met them.
+  // Each group by its first cell: in the suite's order when it is known, else as the run met them. A workload and
+  // scenario the instructions run counted and the timed run did not measure is a group of its own.
   const rank = (list, id) => list.findIndex((x) => x.id === id);
-  const firsts = [...new Map(cells.map((c) => [groupKey(c), c])).values()];
+  const timedFirsts = [...new Map(cells.map((c) => [groupKey(c), c])).values()];
+  const timedPairs = new Set(timedFirsts.map((c) => `${c.scenario}\n${c.workload}`));
+  const countedOnly = (options.instructions?.cells ?? []).filter(
+    (c) => !timedPairs.has(`${c.scenario}\n${c.workload}`),
+  );
+  const firsts = [...timedFirsts, ...new Map(countedOnly.map((c) => [groupKey(c), c])).values()];
   if (suite) {
     firsts.sort(
       (a, b) =>
@@ -63,14 +69,7 @@ function resultGroup(first, id, context) {
   const inGroup = all.filter((g) => groupKey(g) === key);
   const rows = inGroup.filter((g) => !controls.has(g.target));
   const groupCells = result.cells.filter((c) => groupKey(c) === key);
-  const versus = [
-    null,
-    ...versusBaseline(
-      rows[0].figures.tps,
-      rows.slice(1).map((r) => r.figures.tps),
-      {locale, margin},
-    ),
-  ];
+  const versus = timedVersus(rows, {locale, margin});
   const p = first.parameters;
   const {title, ...names} = namesOf(first);
   const findings = rows.slice(1).flatMap((r, i) =>
@@ -99,7 +98,7 @@ function resultGroup(first, id, context) {
       clients: formatFigure(p.clients, 'integer', locale),
       threads: formatFigure(p.threads, 'integer', locale),
       durationS: p.durationS === null ? null : formatFigure(p.durationS, 'integer', locale),
-      repeats: formatFigure(rows[0].repeats, 'integer', locale),
+      repeats: rows.length === 0 ? null : formatFigure(rows[0].repeats, 'integer', locale),
       builtin: p.builtin,
     },
     rows: rows.map((r, i) => ({
@@ -113,12 +112,13 @@ function resultGroup(first, id, context) {
     // runs are too few for any test.
     ...findingsOf(findings, locale),
     statement: statementOf(findings, {t, locale, margin}),
-    control: controlOf(inGroup, controls, {name, locale, margin, t}),
-    commands: commandsOf(result, first),
+    control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
+    commands: commandsOf(rows.length === 0 ? instructions : result, first),
     activity: groupActivity(result, groupCells, {name, locale}),
-    charts: context.charts
-      ? groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name})
-      : [],
+    charts:
+      context.charts && rows.length > 0
+        ? groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name})
+        : [],
     instructions: instructionGroup(instructions, {
       scenario,
       workload,
@@ -132,6 +132,19 @@ function resultGroup(first, id, context) {
     }),
   };
 }
+
+/** Each row against the first; none for a group the timed run did not measure (its instructions stand alone). */
+const timedVersus = (rows, {locale, margin}) =>
+  rows.length === 0
+    ? []
+    : [
+        null,
+        ...versusBaseline(
+          rows[0].figures.tps,
+          rows.slice(1).map((r) => r.figures.tps),
+          {locale, margin},
+        ),
+      ];
 
 /** The timed findings of a group in one statement: how many targets per verdict, and what a 5% change would take. */
 function statementOf(findings, {t, locale, margin}) {

@@ -128,6 +128,8 @@ function orderOf(result, locale) {
     warmupS: warmups.length > 0 ? warmups.map((w) => formatFigure(w, 'integer', locale)) : null,
     locale,
     checkpoint: design?.checkpointBeforeEach === true,
+    // VACUUM (FREEZE, ANALYZE) before each measured run (runs from 2026-11-27), as the run's commands show.
+    vacuum: (result.run.commands ?? []).some((c) => c.endsWith("-c 'VACUUM (FREEZE, ANALYZE)'")),
   };
 }
 

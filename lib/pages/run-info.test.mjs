@@ -32,6 +32,7 @@ test('an interleaved run: rounds, seed, warm-up, CHECKPOINT and what bounds its 
     warmupS: ['10', '20'],
     locale: 'en',
     checkpoint: true,
+    vacuum: false,
   });
   assert.equal(info.bounds.durable, true);
   assert.equal(info.bounds.timeoutBeyondRuns, true, '30 min against runs of 20 s plus warm-up');

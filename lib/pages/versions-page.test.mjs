@@ -195,6 +195,7 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
     warmupS: ['10'],
     locale: 'en',
     checkpoint: true,
+    vacuum: false,
   });
   assert.equal(data.run.bounds.durable, true);
   assert.equal(data.run.measuredS, '60');

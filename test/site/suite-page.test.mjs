@@ -82,3 +82,31 @@ test('en: where the suite counted instructions, the functions that changed load 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('en: what the server did, from the counters the runs read, and each measure with its conditions', async () => {
+  const {page, problems} = await openPage(site, '/suites/commit-modes/#short-tpcb-c2');
+  // The answer says what each measure counted, on which builds and machine.
+  const conditions = await page.locator('[data-conditions] li').allTextContents();
+  assert.equal(conditions.length, 2);
+  assert.match(conditions[0], /^Instructions: .*Callgrind; clients: 1 and 2; .*servers: gcc 7\.5\.0 -Os; machine: /);
+  assert.match(conditions[1], /^Throughput: .*clients: 1 and 2; each measured run 2 s, .*servers: gcc 7\.5\.0 -Os/);
+  // A timed group: a sentence from its counters, and each server's figures, loaded as the reader opens them.
+  const timed = page.locator('[data-activity="short-tpcb-c2"]');
+  await timed.waitFor();
+  assert.match(await timed.locator('p').first().textContent(), /No checkpoint ended during any of the 10 measured/);
+  assert.match(await timed.locator('p').first().textContent(), /seen most often in \S+ \(\d+(\.\d)?% of the samples\)/);
+  await timed.locator('summary').click();
+  const rows = timed.locator('table tbody tr');
+  await rows.first().waitFor();
+  assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.target)), ['sync-on', 'sync-off']);
+  // WAL bytes per transaction: a TPC-B-like transaction writes some hundreds, never none.
+  for (const text of await rows.locator('td:nth-child(2)').allTextContents())
+    assert.ok(Number(text.replace(/,/g, '')) > 100, text);
+  // The run's method says what ran before each measured run, as its commands show.
+  assert.match(await page.locator('main').textContent(), /VACUUM \(FREEZE, ANALYZE\) removed dead rows/);
+  // Counted groups say it too, without waits (under Valgrind they say nothing of a server as people run it).
+  const counted = page.locator('[data-activity="short-counter-c2-instructions"]');
+  assert.doesNotMatch(await counted.locator('p').first().textContent(), /seen most often/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -50,24 +50,30 @@ export default function ResultGroups({data, title, ...page}) {
 
 function ResultGroup({data, group: g, page, firstColumn, intro, parameters, below, instructions = true, versusNote}) {
   const t = useT();
-  const columns = figureColumns(t, firstColumn, g.rows[0]);
+  const columns = g.rows.length > 0 ? figureColumns(t, firstColumn, g.rows[0]) : null;
   return (
     <section data-group={g.id}>
       <Heading as="h2" id={g.id}>
         {g.title}
       </Heading>
       {intro?.(g)}
-      <p>{parameters(g)}</p>
-      <GroupFindings group={g} />
-      <ControlNote control={g.control} />
-      <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats, versusNote)}>
-        {g.rows.map((r) => (
-          <FigureRow key={r.target} row={r}>
-            <Versus compare={r.comparison} />
-          </FigureRow>
-        ))}
-      </DataTable>
-      {below?.(g, columns)}
+      {g.rows.length === 0 ? (
+        <p data-timed-missing={g.id}>{t('common.timedMissing')}</p>
+      ) : (
+        <>
+          <p>{parameters(g)}</p>
+          <GroupFindings group={g} />
+          <ControlNote control={g.control} />
+          <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats, versusNote)}>
+            {g.rows.map((r) => (
+              <FigureRow key={r.target} row={r}>
+                <Versus compare={r.comparison} />
+              </FigureRow>
+            ))}
+          </DataTable>
+          {below?.(g, columns)}
+        </>
+      )}
       <ServerActivity page={page} id={g.id} activity={g.activity} />
       <div className={styles.charts}>
         {g.charts.map((spec) => (

@@ -27,6 +27,7 @@ export function runMethod(t, run, {build = true} = {}) {
           order.locale,
         ),
       }),
+    order.vacuum && t('common.run.vacuum'),
     t('common.run.measured', {measured: run.measuredS}),
     bounds &&
       t(bounds.durable ? 'common.run.durable' : 'common.run.notDurable', {
