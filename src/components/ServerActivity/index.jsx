@@ -9,8 +9,8 @@ import {sentences} from '@site/src/components/RunFigures';
 function factSentences(t, f) {
   return [
     f.checkpointRuns
-      ? t('common.activity.checkpoints.some', {count: f.checkpointRuns, runs: f.runs})
-      : t('common.activity.checkpoints.none', {runs: f.runs}),
+      ? t('common.activity.checkpoints.some', {count: f.checkpointRuns, total: f.runs})
+      : t('common.activity.checkpoints.none', {total: f.runs}),
     f.allInBuffers && t('common.activity.buffers.all'),
     !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
     f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
