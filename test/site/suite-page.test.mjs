@@ -109,4 +109,14 @@ test('en: what the server did, from the counters the runs read, and each measure
   assert.doesNotMatch(await counted.locator('p').first().textContent(), /seen most often/);
   assert.deepEqual(problems, []);
   await page.close();
+  // An address asking for a server the run does not have, or one against itself, is told what it shows.
+  const asked = await openPage(site, '/suites/commit-modes/?version=sync-on&baseline=sync-on');
+  const refused = asked.page.locator('[data-refused]');
+  await refused.waitFor();
+  assert.match(
+    await refused.textContent(),
+    /asked for sync-on, .*it shows PostgreSQL 17 \(synchronous_commit on\) against/,
+  );
+  assert.deepEqual(asked.problems, []);
+  await asked.page.close();
 });

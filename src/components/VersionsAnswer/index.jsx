@@ -31,6 +31,7 @@ export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
   return (
     <section className={styles.answer} data-answer={`${state.target} ${state.baseline}`}>
       <PairPicker answer={m} words={words} state={state} change={change} />
+      {state.refused && <Refused answer={m} state={state} />}
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         {pair.sentence}
       </p>
@@ -94,6 +95,20 @@ function PairPicker({answer: m, words, state, change}) {
         onChange={(v) => change({baseline: v})}
       />
     </ControlRow>
+  );
+}
+
+/** An address that asked for a server the answer cannot show, or a server against itself: said, with the choice. */
+function Refused({answer: m, state}) {
+  const t = useT();
+  return (
+    <p role="status" data-refused>
+      {t('common.refusedPair', {
+        asked: state.refused.join(', '),
+        name: targetName(m, state.target),
+        base: targetName(m, state.baseline),
+      })}
+    </p>
   );
 }
 

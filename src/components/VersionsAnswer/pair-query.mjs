@@ -4,6 +4,7 @@
 /**
  * The pair a query string asks for (?version=pg18&baseline=pg17), each part the matrix's first view where the
  * query lacks it or names no version of the run; a baseline equal to the version falls back to another.
+ * `refused` lists what the query named and the pair does not show.
  */
 export function pairState(search, matrix) {
   const q = new URLSearchParams(search);
@@ -16,11 +17,17 @@ export function pairState(search, matrix) {
       : [matrix.initial.baseline, matrix.initial.target, ...matrix.targets.map((x) => x.id)].find(
           (id) => id !== target,
         );
-  return {target, baseline};
+  // What the address asked for and the answer does not show, so that the page can say so.
+  const refused = [
+    [q.get('version'), target],
+    [q.get('baseline'), baseline],
+  ].flatMap(([wanted, shown]) => (wanted !== null && wanted !== shown ? [wanted] : []));
+  return refused.length > 0 ? {target, baseline, refused} : {target, baseline};
 }
 
 /** The query string of a pair: only what differs from the first view, so the plain address is that view. */
-export function pairQuery(state, matrix) {
+export function pairQuery({target, baseline}, matrix) {
+  const state = {target, baseline};
   const q = new URLSearchParams();
   if (state.target !== matrix.initial.target) q.set('version', state.target);
   if (state.baseline !== matrix.initial.baseline) q.set('baseline', state.baseline);
