@@ -147,7 +147,7 @@ export function instructionGroup(
     findings,
     statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions'}),
-    activity: groupActivity(result, cells, {name, locale}),
+    activity: groupActivity(result, cells, {name, locale, t}),
     // Under `charts`, where the build finds every chart it draws as an image.
     charts: [
       mediansChart({

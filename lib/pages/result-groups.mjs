@@ -114,7 +114,7 @@ function resultGroup(first, id, context) {
     statement: statementOf(findings, {t, locale, margin}),
     control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(rows.length === 0 ? instructions : result, first),
-    activity: groupActivity(result, groupCells, {name, locale}),
+    activity: groupActivity(result, groupCells, {name, locale, t}),
     charts:
       context.charts && rows.length > 0
         ? groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name})

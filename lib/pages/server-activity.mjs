@@ -6,6 +6,7 @@
 // found in shared buffers, what the backends waited on).
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
+import {controlsOf} from '../results/compare-results.mjs';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,9 +49,13 @@ function waitShares(cells) {
  * buffers and the checkpoints that ended in any run (medians over the repeats; checkpoints summed), and the
  * three waits its backends were seen in most. Null when no run recorded it.
  */
-export function activityRows(result, cells, {name, locale}) {
+export function activityRows(result, cells, {name, locale, t}) {
   const measured = measuredCells(cells);
   if (measured.length === 0) return null;
+  const controls = controlsOf(result);
+  // An A/A control is named as its page names it: its twin's name, as the second server.
+  const named = (target) =>
+    controls.has(target) ? t('common.controlName', {name: name(controls.get(target))}) : name(target);
   const targets = [...new Set(measured.map((c) => c.target))].sort(byTargetOrder(result));
   const percent = (share) => (share === null ? null : formatFigure(share, 'share', locale));
   return targets.map((target) => {
@@ -59,7 +64,7 @@ export function activityRows(result, cells, {name, locale}) {
     const hits = own.map((c) => hitShare(c.server)).filter((x) => x !== null);
     return {
       target,
-      name: name(target),
+      name: named(target),
       runs: formatFigure(own.length, 'integer', locale),
       walBytes: formatFigure(
         per((s) => s.wal.bytes),
@@ -111,7 +116,7 @@ export function activityFacts(cells, locale) {
 }
 
 /** A group's `activity`: its facts, for the sentence the page shows, and its rows (loaded when opened); or null. */
-export function groupActivity(result, cells, {name, locale}) {
+export function groupActivity(result, cells, {name, locale, t}) {
   const facts = activityFacts(cells, locale);
-  return facts && {facts, rows: activityRows(result, cells, {name, locale})};
+  return facts && {facts, rows: activityRows(result, cells, {name, locale, t})};
 }

@@ -44,7 +44,7 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
     }),
     {...cell('pg18', 100, {bytes: 1}), status: 'failed'},
   ];
-  const rows = activityRows(result, cells, {name, locale: 'en'});
+  const rows = activityRows(result, cells, {name, locale: 'en', t: (key, v) => `${v.name} (A/A)`});
   assert.deepEqual(rows, [
     {
       target: 'pg15',
@@ -87,4 +87,26 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
   assert.equal(activityFacts(cells.slice(3), 'en'), null, 'no ok run recorded it: nothing is claimed');
   const quiet = activityFacts([cells[0]], 'ja');
   assert.deepEqual([quiet.checkpointRuns, quiet.allInBuffers], [null, true]);
+});
+
+test('an A/A control is named as the second server of its twin, never as its twin', () => {
+  const withControl = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        {id: 'pg15', serverVersion: '15.18'},
+        {id: 'pg15-aa', serverVersion: '15.18', controlOf: 'pg15'},
+      ],
+    },
+  };
+  const t = (key, values) => `${key}: ${values.name}`;
+  const rows = activityRows(withControl, [cell('pg15-aa', 100, {bytes: 100}), cell('pg15', 100, {bytes: 100})], {
+    name,
+    locale: 'en',
+    t,
+  });
+  assert.deepEqual(
+    rows.map((r) => r.name),
+    ['PostgreSQL 15', 'common.controlName: PostgreSQL 15'],
+  );
 });

@@ -6,7 +6,7 @@
 // baseline's comparisons Holm-corrected as one family per workload), so the
 // browser only picks; with the oldest version as the baseline the figures are
 // the tables'.
-import {byTargetOrder, withTargetsOf} from '../results/targets.mjs';
+import {byTargetOrder, optimizationOf, withTargetsOf} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -121,9 +121,7 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
         return {
           target: x.id,
           baseline: base.id,
-          sentence: instructionParts
-            ? t('versions.answer.sentence', {...who, instructions: instructionParts, time: timeParts})
-            : t('versions.answer.timeOnly', {...who, time: timeParts}),
+          sentence: pairSentence(t, who, {instructions: instructionParts, time: timeParts}),
           groups: Object.fromEntries(groups.map((g) => [g.id, row[g.id] ?? {}])),
         };
       }),
@@ -131,9 +129,14 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
 
   // The reader's first view: the newest version at the settings the others share, against the one before it; of
   // servers that are not versions, the second against the first (the suite's first is its baseline).
-  const alike = targets.filter((x) => !(x.differs?.length > 0));
+  // Of the versions, those at the settings and the build the first shares (a build of its own is a column, not
+  // the first view): the newest against the one before it.
+  const alike = targets.filter((x) => !(x.differs?.length > 0) && optimizationOf(x) === optimizationOf(targets[0]));
   const newest = words === 'versions' ? (alike.at(-1) ?? targets.at(-1)) : targets[1];
-  const before = targets[targets.indexOf(newest) - 1] ?? targets.find((x) => x !== newest);
+  const before =
+    words === 'versions' && alike.length > 1
+      ? alike.at(-2)
+      : (targets[targets.indexOf(newest) - 1] ?? targets.find((x) => x !== newest));
   return {
     targets: targets.map((x) => ({id: x.id, name: name(x.id), version: x.serverVersion})),
     // Grouped by scenario, each named once above its workloads.
@@ -157,6 +160,13 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
     defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,
     pairs,
   };
+}
+
+/** A pair's sentence: both measures, or the one measured (a build counted only in instructions has no time). */
+function pairSentence(t, who, {instructions, time}) {
+  if (instructions && time) return t('versions.answer.sentence', {...who, instructions, time});
+  if (instructions) return t('versions.answer.instructionsOnly', {...who, instructions});
+  return t('versions.answer.timeOnly', {...who, time: time ?? t('versions.answer.noneTogether')});
 }
 
 /**
