@@ -9,7 +9,7 @@ import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs
 import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
 import {cellKey, parseCellKey} from '../results/keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, targetById} from '../results/targets.mjs';
+import {byTargetOrder, comparableBuilds, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -116,11 +116,13 @@ export function instructionGroup(
   const inGroup = [...groupFigures(cells, figures, locale).values()].sort(byTargetOrder(result));
   const rows = inGroup.filter((g) => !controls.has(g.target));
   const base = rows[0];
+  // A server built otherwise than the first, and not of its version, is shown without a comparison.
+  const comparable = (r) => comparableBuilds(result, r.target, base.target);
   const versus = [
     null,
     ...versusBaseline(
       base.figures.instructions,
-      rows.slice(1).map((r) => r.figures.instructions),
+      rows.slice(1).map((r) => (comparable(r) ? r.figures.instructions : null)),
       {locale, margin, figure: 'instructions'},
     ),
   ];
@@ -165,7 +167,14 @@ export function instructionGroup(
         valueKey: 'common.instructions.value',
       }),
     ],
-    functions: functionRows({result, rows, profiles, profileOf, name, locale}),
+    functions: functionRows({
+      result,
+      rows: rows.filter((r, i) => i === 0 || comparable(r)),
+      profiles,
+      profileOf,
+      name,
+      locale,
+    }),
     files: rows.flatMap((r) => {
       const p = profileOf(r.target);
       return p

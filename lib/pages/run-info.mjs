@@ -4,6 +4,7 @@
 // (durability settings, storage, pgbench on the same cores), all read from
 // the result.
 import {keySettingValue} from '../suites/like-for-like.mjs';
+import {settingValue} from '../suites/setting-values.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf, optimizationOf} from '../results/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
@@ -149,6 +150,7 @@ function boundsOf(result, locale) {
     synchronousCommit: k.synchronous_commit ?? '?',
     checkpointTimeout: k.checkpoint_timeout ?? '?',
     maxWalSize: k.max_wal_size ?? '?',
+    ...walTrigger(k.max_wal_size, target.settings?.checkpoint_completion_target, locale),
     storage: storage?.device ? `${storage.device} (${storage.filesystem ?? '?'})` : null,
     sameMachine: result.environment.targets.every((t) => t.kind === 'embedded'),
     differing: differingSettings(result),
@@ -170,6 +172,20 @@ function checkpointsMeasured(result, locale) {
   return {
     total: formatFigure(measured.length, 'integer', locale),
     count: count === 0 ? null : formatFigure(count, 'integer', locale),
+  };
+}
+
+/**
+ * About how much WAL since the last checkpoint requests the next: max_wal_size / (1 + checkpoint_completion_target)
+ * (xlog.c's CalculateCheckpointSegments), in GB; the target as the server reported it, else its default, 0.9.
+ */
+function walTrigger(maxWalSize, completionTarget, locale) {
+  const bytes = Number(/^(\d+)B$/.exec(settingValue('max_wal_size', maxWalSize ?? ''))?.[1]);
+  const target = completionTarget === undefined ? 0.9 : Number(completionTarget);
+  if (!(bytes > 0) || !(target >= 0)) return {walTrigger: null, completionTarget: null};
+  return {
+    walTrigger: formatFigure(bytes / (1 + target) / 1024 ** 3, 'size', locale),
+    completionTarget: String(target),
   };
 }
 

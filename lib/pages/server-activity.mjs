@@ -101,16 +101,22 @@ export function activityRows(result, cells, {name, locale, t}) {
 export function activityFacts(cells, locale) {
   const measured = measuredCells(cells);
   if (measured.length === 0) return null;
-  const withCheckpoint = measured.filter((c) => c.server.checkpoints.timed + c.server.checkpoints.requested > 0);
-  const hits = measured.map((c) => hitShare(c.server)).filter((x) => x !== null);
+  // Every measured run: a timed cell's, and both of an instructions cell's.
+  const runs = measured.flatMap((c) =>
+    c.instructions?.runs ? c.instructions.runs.filter((r) => r.server).map((r) => ({server: r.server})) : [c],
+  );
+  const withCheckpoint = runs.filter((r) => r.server.checkpoints.timed + r.server.checkpoints.requested > 0);
+  const hits = runs.map((r) => hitShare(r.server)).filter((x) => x !== null);
   const top = waitShares(measured)?.[0] ?? null;
   return {
-    runs: formatFigure(measured.length, 'integer', locale),
+    runs: formatFigure(runs.length, 'integer', locale),
+    // Waits are sampled in timed runs only.
+    sampled: measured.some((c) => c.server.waits !== undefined),
     checkpointRuns: withCheckpoint.length === 0 ? null : formatFigure(withCheckpoint.length, 'integer', locale),
     // Floored, so that 99.996% never reads as "100%" when a page was read from the kernel.
     lowestInBuffers:
       hits.length === 0 ? null : formatFigure(Math.floor(Math.min(...hits) * 1000) / 1000, 'share', locale),
-    allInBuffers: hits.length > 0 && measured.every((c) => c.server.buffers.reads === 0),
+    allInBuffers: hits.length > 0 && runs.every((r) => r.server.buffers.reads === 0),
     topWait: top && {event: top.event, share: formatFigure(top.share, 'share', locale)},
   };
 }

@@ -82,8 +82,23 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
     checkpointRuns: '1',
     lowestInBuffers: '99.9%',
     allInBuffers: false,
+    sampled: true,
     topWait: {event: 'IO:WALSync', share: '50%'},
   });
+  // An instructions cell: both of its runs are measured runs; its row is its longer run's.
+  const counted = {
+    ...cell('pg15', null, {bytes: 40000}),
+    summary: null,
+    instructions: {
+      runs: [
+        {transactionsPerClient: 200, server: server({bytes: 20000, checkpoints: 1})},
+        {transactionsPerClient: 400, server: server({bytes: 40000})},
+      ],
+    },
+  };
+  const facts = activityFacts([counted], 'en');
+  assert.deepEqual([facts.runs, facts.checkpointRuns, facts.sampled, facts.topWait], ['2', '1', false, null]);
+  assert.equal(activityRows(result, [counted], {name, locale: 'en', t: () => ''})[0].walBytes, '100');
   assert.equal(activityFacts(cells.slice(3), 'en'), null, 'no ok run recorded it: nothing is claimed');
   const quiet = activityFacts([cells[0]], 'ja');
   assert.deepEqual([quiet.checkpointRuns, quiet.allInBuffers], [null, true]);

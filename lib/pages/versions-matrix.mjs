@@ -6,7 +6,7 @@
 // baseline's comparisons Holm-corrected as one family per workload), so the
 // browser only picks; with the oldest version as the baseline the figures are
 // the tables'.
-import {byTargetOrder, optimizationOf, withTargetsOf} from '../results/targets.mjs';
+import {byTargetOrder, comparableBuilds, optimizationOf, withTargetsOf} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -104,7 +104,8 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
   );
   const list = (items) => listOf(items, locale, {clauses: true});
 
-  const {cells, detectable} = decideCells(targets, groups, {figures, margins, locale});
+  const comparable = (a, b) => comparableBuilds(both, a, b);
+  const {cells, detectable} = decideCells(targets, groups, {figures, margins, locale, comparable});
   const pairs = targets.flatMap((base) =>
     targets
       .filter((x) => x.id !== base.id)
@@ -121,7 +122,9 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
         return {
           target: x.id,
           baseline: base.id,
-          sentence: pairSentence(t, who, {instructions: instructionParts, time: timeParts}),
+          sentence: comparable(x.id, base.id)
+            ? pairSentence(t, who, {instructions: instructionParts, time: timeParts})
+            : t('versions.answer.otherBuild', who),
           groups: Object.fromEntries(groups.map((g) => [g.id, row[g.id] ?? {}])),
         };
       }),
@@ -170,15 +173,17 @@ function pairSentence(t, who, {instructions, time}) {
 }
 
 /**
- * Every ordered pair of versions in every group and measure, decided: cells[baseline][target][group][measure];
+ * Every ordered pair of versions built alike (or of one version) in every group and measure, decided:
+ * cells[baseline][target][group][measure];
  * and what an undecided one could have seen (detectable), for the sentence only.
  */
-function decideCells(targets, groups, {figures, margins, locale}) {
+function decideCells(targets, groups, {figures, margins, locale, comparable}) {
   const cells = {};
   const detectable = new Map();
   for (const base of targets) {
     cells[base.id] = Object.fromEntries(targets.map((x) => [x.id, {}]));
-    const others = targets.filter((x) => x.id !== base.id);
+    // A server built otherwise than the baseline, and not of its version, is not compared with it.
+    const others = targets.filter((x) => x.id !== base.id && comparable(x.id, base.id));
     for (const g of groups) {
       const stat = (measure, target) => statOf(figures[measure], g, target);
       for (const [measure, {figure}] of Object.entries(MEASURES)) {

@@ -106,3 +106,13 @@ export function withTargetsOf(result, other) {
   if (more.length === 0) return result;
   return {...result, environment: {...result.environment, targets: [...result.environment.targets, ...more]}};
 }
+
+/**
+ * Whether two servers of a result may be compared: built alike (the same optimization flag, or neither known),
+ * or two builds of one version, whose difference is what the build moves. A version against another built
+ * otherwise would measure the compiler as much as the version.
+ */
+export function comparableBuilds(result, a, b) {
+  const [x, y] = [targetById(result, a), targetById(result, b)];
+  return optimizationOf(x) === optimizationOf(y) || majorOf(result, a) === majorOf(result, b);
+}

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {translator} from '../../test/helpers/fixtures.mjs';
 import {targetName} from '../pages/target-name.mjs';
-import {majorOf, serversByMajor, targetById, targetOrder} from './targets.mjs';
+import {comparableBuilds, majorOf, serversByMajor, targetById, targetOrder} from './targets.mjs';
 
 const run = (targets) => ({run: {id: 'r'}, environment: {targets}});
 
@@ -78,4 +78,23 @@ test('naming every server of a run reads its targets a few times per server, not
   assert.ok(reads < 5 * n, `${reads} reads of the list of ${n} targets`);
   // Whether another server of its version is set otherwise: not a look at each of the other 99 per name.
   assert.ok(settingsRead < 40 * n, `${settingsRead} reads of key settings for ${n} names`);
+});
+
+test('servers compare when built alike, or as two builds of one version; never a version across builds', () => {
+  const build = (cflags) => ({cc: 'gcc', cflags, configure: '', jit: false});
+  const result = {
+    run: {id: 'r'},
+    environment: {
+      targets: [
+        {id: 'pg15', serverVersion: '15.18', build: build('-Wall -Os')},
+        {id: 'pg15-o2', serverVersion: '15.18', build: build('-g -O2')},
+        {id: 'pg17', serverVersion: '17.10', build: build('-Wall -Os')},
+        {id: 'pg18-o2', serverVersion: '18.6', build: build('-O2')},
+      ],
+    },
+  };
+  assert.equal(comparableBuilds(result, 'pg17', 'pg15'), true, 'both -Os');
+  assert.equal(comparableBuilds(result, 'pg18-o2', 'pg15-o2'), true, 'both -O2');
+  assert.equal(comparableBuilds(result, 'pg15-o2', 'pg15'), true, 'one version, two builds: what the build moves');
+  assert.equal(comparableBuilds(result, 'pg18-o2', 'pg17'), false, 'another version and another build');
 });

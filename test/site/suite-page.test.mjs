@@ -115,7 +115,7 @@ test('en: what the server did, from the counters the runs read, and each measure
   await refused.waitFor();
   assert.match(
     await refused.textContent(),
-    /asked for sync-on, .*it shows PostgreSQL 17 \(synchronous_commit on\) against/,
+    /asked for baseline=sync-on, .*it shows PostgreSQL 17 \(synchronous_commit on\) against/,
   );
   assert.deepEqual(asked.problems, []);
   await asked.page.close();

@@ -62,6 +62,8 @@ function checkpointSentence(t, bounds) {
   return t(bounds.timeoutBeyondRuns ? 'common.run.checkpoints' : 'common.run.checkpointsMayFall', {
     checkpointTimeout: bounds.checkpointTimeout,
     maxWalSize: bounds.maxWalSize,
+    walTrigger: bounds.walTrigger ?? '?',
+    completionTarget: bounds.completionTarget ?? '?',
   });
 }
 

@@ -32,13 +32,17 @@ export default function ServerActivity({page, id, activity}) {
       <p>{sentences(factSentences(t, activity.facts), gap)}</p>
       <details onToggle={(e) => e.currentTarget.open && rows.load()}>
         <summary>{t('common.activity.title')}</summary>
-        {shown ? <ActivityTable id={id} rows={shown} /> : <NotLoaded failed={rows.failed} />}
+        {shown ? (
+          <ActivityTable id={id} rows={shown} sampled={activity.facts.sampled} />
+        ) : (
+          <NotLoaded failed={rows.failed} />
+        )}
       </details>
     </div>
   );
 }
 
-function ActivityTable({id, rows}) {
+function ActivityTable({id, rows, sampled}) {
   const t = useT();
   const numeric = (key) => ({label: t(key), numeric: true});
   // Waits are sampled in timed runs only: a counted group has no column of them.
@@ -46,7 +50,7 @@ function ActivityTable({id, rows}) {
   return (
     <DataTable
       data-activity-table={id}
-      caption={t('common.activity.caption')}
+      caption={t(sampled ? 'common.activity.captionTimed' : 'common.activity.caption')}
       columns={[
         t('common.server'),
         numeric('common.activity.walBytes'),

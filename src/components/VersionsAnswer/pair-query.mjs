@@ -19,9 +19,9 @@ export function pairState(search, matrix) {
         );
   // What the address asked for and the answer does not show, so that the page can say so.
   const refused = [
-    [q.get('version'), target],
-    [q.get('baseline'), baseline],
-  ].flatMap(([wanted, shown]) => (wanted !== null && wanted !== shown ? [wanted] : []));
+    ['version', target],
+    ['baseline', baseline],
+  ].flatMap(([part, shown]) => (q.get(part) !== null && q.get(part) !== shown ? [`${part}=${q.get(part)}`] : []));
   return refused.length > 0 ? {target, baseline, refused} : {target, baseline};
 }
 

@@ -14,7 +14,7 @@ test('the query string picks the pair; what it cannot show falls back to the fir
   assert.deepEqual(pairState('?version=pg16&baseline=pg15', answer), {target: 'pg16', baseline: 'pg15'});
   assert.equal(pairQuery({target: 'pg16', baseline: 'pg15'}, answer), '?version=pg16&baseline=pg15');
   // A version the run does not have, or none at all: the first view.
-  assert.deepEqual(pairState('?version=pg99', answer), {target: 'pg18', baseline: 'pg17', refused: ['pg99']});
+  assert.deepEqual(pairState('?version=pg99', answer), {target: 'pg18', baseline: 'pg17', refused: ['version=pg99']});
   assert.deepEqual(pairState('', answer), {target: 'pg18', baseline: 'pg17'});
   // A version against itself is no comparison: the baseline moves.
   assert.deepEqual(pairState('?version=pg17', answer), {target: 'pg17', baseline: 'pg18'});
@@ -22,7 +22,7 @@ test('the query string picks the pair; what it cannot show falls back to the fir
   assert.deepEqual(pairState('?version=pg15&baseline=pg15', answer), {
     target: 'pg15',
     baseline: 'pg17',
-    refused: ['pg15'],
+    refused: ['baseline=pg15'],
   });
-  assert.equal(pairQuery({target: 'pg15', baseline: 'pg17', refused: ['pg15']}, answer), '?version=pg15');
+  assert.equal(pairQuery({target: 'pg15', baseline: 'pg17', refused: ['baseline=pg15']}, answer), '?version=pg15');
 });
