@@ -17,12 +17,15 @@ function distinct(run, value, locale, unit = (x) => x) {
 }
 
 /** How the run's servers were built: one way, or every way, as each server's name then says. */
-function buildText(run, t) {
+function buildText(run, t, locale) {
   const build = buildOf(run);
   if (!build) return t('versions.answer.conditions.buildUnknown');
   if (!build.builds) return `${build.compiler} ${build.flags ?? ''}`.trim();
   return t('versions.answer.conditions.builds', {
-    list: build.builds.map((b) => `${b.compiler} ${b.flags ?? ''}`.trim()).join(', '),
+    list: listOf(
+      build.builds.map((b) => `${b.compiler} ${b.flags ?? ''}`.trim()),
+      locale,
+    ),
   });
 }
 
@@ -39,7 +42,8 @@ function machineText(run, t, locale) {
 export function measureConditions({time, instructions}, {t, locale}) {
   const common = (run) => ({
     clientCounts: distinct(run, (c) => c.parameters.clients, locale),
-    build: buildText(run, t),
+    build: buildText(run, t, locale),
+    repeats: formatFigure(Math.max(...run.cells.map((c) => c.repeat)), 'integer', locale),
     machine: machineText(run, t, locale),
   });
   return {

@@ -88,8 +88,14 @@ test('en: what the server did, from the counters the runs read, and each measure
   // The answer says what each measure counted, on which builds and machine.
   const conditions = await page.locator('[data-conditions] li').allTextContents();
   assert.equal(conditions.length, 2);
-  assert.match(conditions[0], /^Instructions: .*Callgrind; clients: 1 and 2; .*servers: gcc 7\.5\.0 -Os; machine: /);
-  assert.match(conditions[1], /^Throughput: .*clients: 1 and 2; each measured run 2 s, .*servers: gcc 7\.5\.0 -Os/);
+  assert.match(
+    conditions[0],
+    /^Instructions: .*Callgrind; repeats: 5; clients: 1 and 2; .*servers: gcc 7\.5\.0 -Os; machine: /,
+  );
+  assert.match(
+    conditions[1],
+    /^Throughput: .*repeats: 5; clients: 1 and 2; each measured run 2 s, .*servers: gcc 7\.5\.0 -Os/,
+  );
   // A timed group: a sentence from its counters, and each server's figures, loaded as the reader opens them.
   const timed = page.locator('[data-activity="short-tpcb-c2"]');
   await timed.waitFor();
