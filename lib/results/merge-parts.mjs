@@ -8,7 +8,7 @@ import {measureOf} from './cell-figures.mjs';
 import {derivationProblems} from './rederive.mjs';
 
 /** Refuses parts that are not of one run: another suite version or measure, other lengths, unfinished. */
-export function checkParts(parts, expected) {
+export function checkParts(parts, expected, {suiteEdited = false} = {}) {
   if (parts.length === 0) throw new Error('merge: give the results to merge.');
   if (parts.length < 2 && !expected) throw new Error('merge: give at least two results (the shards of one run).');
   const [first] = parts;
@@ -18,10 +18,16 @@ export function checkParts(parts, expected) {
     // A part whose figures its own output does not give would pass them on to the merged result.
     const edited = derivationProblems(result, file, {limit: 5});
     if (edited.length > 0) throw new Error(`${file} cannot be merged:\n  ${edited.join('\n  ')}`);
-    if (result.run.suite !== first.result.run.suite || result.run.suiteHash !== first.result.run.suiteHash) {
+    if (result.run.suite !== first.result.run.suite) {
+      throw new Error(
+        `${file}: suite ${result.run.suite} is not the suite of ${first.file}; merge parts of one suite.`,
+      );
+    }
+    if (result.run.suiteHash !== first.result.run.suiteHash && !suiteEdited) {
       throw new Error(
         `${file}: suite ${result.run.suite} (hash ${result.run.suiteHash?.slice(0, 12)}) is not the suite of ` +
-          `${first.file}; merge shards of one suite version.`,
+          `${first.file}; merge shards of one suite version, or, when the edit changed no cell either part ` +
+          'measured, --suite-edited (each part keeps its hash).',
       );
     }
     if (measureOf(result) !== measureOf(first.result)) {

@@ -126,9 +126,14 @@ function replaceGroups(parts) {
 }
 
 /** A part's own parts: a merged result's list, or the run itself. */
-const partsOfRun = (result) =>
+const partsOfRun = (result, suiteEdited = false) =>
   result.run.design?.parts ?? [
-    {run: result.run.id, seed: result.run.design?.seed ?? null, project: result.run.project},
+    {
+      run: result.run.id,
+      seed: result.run.design?.seed ?? null,
+      project: result.run.project,
+      ...(suiteEdited && result.run.suiteHash && {suiteHash: result.run.suiteHash}),
+    },
   ];
 
 /**
@@ -137,11 +142,15 @@ const partsOfRun = (result) =>
  *   expected: the suite (lib/suites/suite.mjs) and how many shards it ran as; their missing cells become failed;
  *   suite: the suite the parts ran, when known without --shards: how many repeats the run recorded;
  *   replace: a later result's comparison groups replace the same groups of earlier ones (replaceGroups);
- *   id: the merged result's id (default: the first's, with -merged)
+ *   id: the merged result's id (default: the first's, with -merged); suiteEdited: parts of one suite whose files
+ *   were edited between them may join, each part's hash kept in design.parts and the run's the last part's
  * @returns {object} the merged result (not yet validated or written)
  */
-export function mergeResults(given, {expected = null, suite = null, replace = false, id = null} = {}) {
-  checkParts(given, expected);
+export function mergeResults(
+  given,
+  {expected = null, suite = null, replace = false, id = null, suiteEdited = false} = {},
+) {
+  checkParts(given, expected, {suiteEdited});
   const parts = replace ? replaceGroups(given) : given;
   const [first] = parts;
   const cells = cellsOf(parts, recordedRepeats(parts, expected?.suite ?? suite));
@@ -158,7 +167,7 @@ export function mergeResults(given, {expected = null, suite = null, replace = fa
     .sort()
     .at(-1);
   const {shard, only, ...overrides} = first.result.run.overrides ?? {};
-  const ownParts = parts.flatMap((p) => partsOfRun(p.result));
+  const ownParts = parts.flatMap((p) => partsOfRun(p.result, suiteEdited));
   const design = first.result.run.design && {
     ...first.result.run.design,
     parts: ownParts,
@@ -169,6 +178,7 @@ export function mergeResults(given, {expected = null, suite = null, replace = fa
     run: {
       ...first.result.run,
       id: id ?? `${first.result.run.id}-merged`,
+      ...(suiteEdited && {suiteHash: parts.at(-1).result.run.suiteHash}),
       startedAt: times('startedAt')[0],
       // A shard that stopped early has no end: the merged run ends with the last cell measured.
       finishedAt: [times('finishedAt').at(-1), lastCell].filter(Boolean).sort().at(-1) ?? times('startedAt').at(-1),

@@ -93,9 +93,28 @@ test('parts run with --only join too: their --only is dropped, each part keeps i
 
 test('shards of another suite version, the same cells, or an unfinished shard are refused', () => {
   const [a, b] = shards();
+  const edited = {...b, result: {...b.result, run: {...b.result.run, suiteHash: 'b'.repeat(64)}}};
   assert.throws(
-    () => mergeResults([a, {...b, result: {...b.result, run: {...b.result.run, suiteHash: 'b'.repeat(64)}}}]),
-    /shard2\.json: suite s .* is not the suite of shard1\.json/,
+    () => mergeResults([a, edited]),
+    /shard2\.json: suite s .* is not the suite of shard1\.json.*--suite-edited/,
+  );
+  // Told that the edit changed no cell they measured, the parts join; each keeps its suite's hash, the run the last.
+  const designed = (part, seed) => ({
+    ...part,
+    result: {...part.result, run: {...part.result.run, design: {order: 'interleaved-rounds', seed, margin: 0.03}}},
+  });
+  const joined = mergeResults([designed(a, 1), designed(edited, 2)], {suiteEdited: true});
+  assert.deepEqual(
+    joined.run.design.parts.map((p) => p.suiteHash),
+    [a.result.run.suiteHash, 'b'.repeat(64)],
+  );
+  assert.equal(joined.run.suiteHash, 'b'.repeat(64));
+  assert.throws(
+    () =>
+      mergeResults([a, {...edited, result: {...edited.result, run: {...edited.result.run, suite: 't'}}}], {
+        suiteEdited: true,
+      }),
+    /shard2\.json: suite t is not the suite of shard1\.json; merge parts of one suite/,
   );
   assert.throws(() => mergeResults([a, {...a, file: 'copy.json'}]), /copy\.json: cell .* is in shard1\.json too/);
   assert.throws(

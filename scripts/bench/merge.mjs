@@ -21,6 +21,10 @@ export const options = {
     type: 'boolean',
     help: "later results' groups replace the same groups of earlier ones; --out may replace any file",
   },
+  'suite-edited': {
+    type: 'boolean',
+    help: "parts of one suite whose files were edited between them (an edit that changed no cell a part measured); each part's suite hash is kept",
+  },
 };
 
 /** The run id of the result at `file`; null when it is not a result (not JSON, or no run). */
@@ -68,6 +72,7 @@ export async function run(args) {
     expected,
     suite,
     replace: values.replace === true,
+    suiteEdited: values['suite-edited'] === true,
     // A result merged anew takes the name it is written under.
     ...(values.replace && {id: path.basename(values.out, '.json')}),
   });
