@@ -145,6 +145,8 @@ export function instructionGroup(
       // reaches below zero is no count of work, and is not shown as one.
       other: otherFigure(r.figures.otherInstructions),
       comparison: versus[i],
+      // Built otherwise than the first and not of its version: shown, not compared.
+      ...(i > 0 && !comparable(r) && {otherBuild: true}),
     })),
     findings,
     statement: statementOf(findings, {t, locale, margin}),

@@ -15,12 +15,12 @@ test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites
   const {page, problems} = await openPage(site, '/pg-versions/?version=pg16&baseline=pg15');
   let box = await answerBox(page);
   assert.deepEqual([box.version, box.baseline, box.pair], ['pg16', 'pg15', 'pg16 pg15']);
-  assert.match(box.sentence, /^PostgreSQL 16 against PostgreSQL 15: /);
+  assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 15 \(-Os\): /);
   assert.ok(!box.columns.includes('pg15'), 'the baseline has no column of its own');
 
   await page.selectOption('#answer-baseline', 'pg17');
   box = await answerBox(page);
-  assert.match(box.sentence, /^PostgreSQL 16 against PostgreSQL 17: /);
+  assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 17 \(-Os\): /);
   assert.equal(new URL(page.url()).search, '?version=pg16');
   assert.ok(box.columns.includes('pg15') && !box.columns.includes('pg17'));
 
@@ -34,7 +34,10 @@ test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites
 test('/pg-versions/?version=pg18&baseline=pg17 shows 18 against 17', async () => {
   const {page} = await openPage(site, '/pg-versions/?version=pg18&baseline=pg17');
   const box = await answerBox(page);
-  assert.match(box.sentence, /^PostgreSQL 18 \(data_checksums off, io_method sync\) against PostgreSQL 17: /);
+  assert.match(
+    box.sentence,
+    /^PostgreSQL 18 \(-Os, data_checksums off, io_method sync\) against PostgreSQL 17 \(-Os\): /,
+  );
   await page.close();
 });
 

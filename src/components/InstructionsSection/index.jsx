@@ -2,7 +2,7 @@
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import DataTable from '@site/src/components/DataTable';
+import DataTable, {Num} from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {useOnDemand} from '@site/src/components/OnDemand';
 import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
@@ -128,7 +128,11 @@ function InstructionsTable({id, figures: f}) {
           <VersionCell name={r.name} version={r.version} />
           <Stat stat={r.instructions} figure="instructions" />
           {p.others && <Stat stat={r.other} figure="otherInstructions" />}
-          <Versus compare={r.comparison} measure="instructions" />
+          {r.otherBuild ? (
+            <Num>{t('common.otherBuild')}</Num>
+          ) : (
+            <Versus compare={r.comparison} measure="instructions" />
+          )}
         </tr>
       ))}
     </DataTable>

@@ -17,7 +17,12 @@ export const targetName = (m, id) => m.targets.find((x) => x.id === id).name;
 export default function AnswerMatrix({answer: m, words, state}) {
   // A column per other version against the baseline, each header saying so: with 17 as the baseline, 15's
   // column is 15 against 17 (an older version's change reads backwards in time, as the sentence does).
-  const columns = m.pairs.filter((p) => p.baseline === state.baseline);
+  // A server the baseline is not compared with (another build of another version) has no column, unless chosen.
+  const columns = m.pairs.filter(
+    (p) =>
+      p.baseline === state.baseline &&
+      (p.target === state.target || Object.values(p.groups).some((g) => MEASURES.some((k) => g[k]))),
+  );
   const measures = MEASURES.filter((k) => m.marginValues[k] !== null);
   const reach = reachByMeasure(columns, m.marginValues);
   return (
