@@ -136,18 +136,9 @@ export function instructionGroup(
   return {
     margin: unsignedPercent(margin, locale),
     parameters: countingParameters({result, cells, rows, versus, others, timedClients, locale}),
-    rows: rows.map((r, i) => ({
-      target: r.target,
-      name: name(r.target),
-      version: targetById(result, r.target)?.serverVersion ?? null,
-      instructions: r.figures.instructions,
-      // A repeat's other processes can wake up more in the shorter run than in the longer: a spread that
-      // reaches below zero is no count of work, and is not shown as one.
-      other: otherFigure(r.figures.otherInstructions),
-      comparison: versus[i],
-      // Built otherwise than the first and not of its version: shown, not compared.
-      ...(i > 0 && !comparable(r) && {otherBuild: true}),
-    })),
+    rows: rows.map((r, i) =>
+      instructionRow(r, {result, name, comparison: versus[i], otherBuild: i > 0 && !comparable(r)}),
+    ),
     findings,
     statement: statementOf(findings, {t, locale, margin}),
     control: controlOf(inGroup, controls, {name, locale, margin, t, figure: 'instructions'}),
@@ -183,6 +174,22 @@ export function instructionGroup(
         ? [{target: r.target, name: name(r.target), short: `/data/${p.files.short}`, long: `/data/${p.files.long}`}]
         : [];
     }),
+  };
+}
+
+/** A server's row: its median and spread, its other processes', and its change against the first. */
+function instructionRow(r, {result, name, comparison, otherBuild}) {
+  return {
+    target: r.target,
+    name: name(r.target),
+    version: targetById(result, r.target)?.serverVersion ?? null,
+    instructions: r.figures.instructions,
+    // A repeat's other processes can wake up more in the shorter run than in the longer: a spread that
+    // reaches below zero is no count of work, and is not shown as one.
+    other: otherFigure(r.figures.otherInstructions),
+    comparison,
+    // Built otherwise than the first and not of its version: shown, not compared.
+    ...(otherBuild && {otherBuild: true}),
   };
 }
 

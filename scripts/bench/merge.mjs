@@ -23,7 +23,9 @@ export const options = {
   },
   'suite-edited': {
     type: 'boolean',
-    help: "parts of one suite whose files were edited between them (an edit that changed no cell a part measured); each part's suite hash is kept",
+    help:
+      'parts of one suite whose files were edited between them (an edit that changed no cell a part ' +
+      "measured); each part's suite hash is kept",
   },
 };
 
