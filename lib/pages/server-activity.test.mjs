@@ -44,7 +44,7 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
     }),
     {...cell('pg18', 100, {bytes: 1}), status: 'failed'},
   ];
-  const rows = activityRows(result, cells, {name, locale: 'en', t: (key, v) => `${v.name} (A/A)`});
+  const rows = activityRows(result, cells, {name, locale: 'en', t: (_key, v) => `${v.name} (A/A)`});
   assert.deepEqual(rows, [
     {
       target: 'pg15',
