@@ -86,7 +86,7 @@ if [[ -z $version && -n $versions ]]; then
 fi
 if [[ -z $version ]]; then
   have=$(apt-cache "${apt_opts[@]}" showsrc postgresql-{10..30} 2>/dev/null | awk '/^Package:/{print $2}' |
-    sed 's/postgresql-//' | sort -un | tr '\n' ' ')
+    sed 's/postgresql-//' | sort -un | paste -sd ' ')
   echo "build-postgres: no source package of PostgreSQL $major in $uris ($release, trixie, sid)." >&2
   echo "  This archive has PostgreSQL: ${have:-none}. Use one of those, or an embedded: $major target." >&2
   exit 1

@@ -122,6 +122,12 @@ function checkInstalled(t, at, check) {
       at,
       'an installed target names its binaries: give bin: FOLDER or pg_config: FILE',
     );
+    // The runner starts it from any folder: a relative path would name another place than the suite's.
+    for (const key of ['bin', 'pg_config'].filter((k) => typeof t[k] === 'string' && !t[k].startsWith('/')))
+      check.report(
+        [...at, key],
+        `${key} must be an absolute path (/usr/lib/postgresql/${t.installed}/bin), not ${t[key]}`,
+      );
   } else {
     for (const key of ['bin', 'pg_config'].filter((k) => t[k] !== undefined))
       check.report(

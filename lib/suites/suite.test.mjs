@@ -156,7 +156,10 @@ test('an installed target names its binaries once, by an absolute path; bin belo
     `${stray}:5: targets[0].bin: bin names the binaries of an installed target: add "installed: MAJOR", or remove it`,
   ]);
   const relative = installed('    installed: 15\n    bin: lib/postgresql/15/bin\n');
-  assert.match(problems(relative)[0], /targets\[0\]\.bin/);
+  assert.match(
+    problems(relative)[0],
+    /targets\[0\]\.bin: bin must be an absolute path \(\/usr\/lib\/postgresql\/15\/bin\)/,
+  );
 });
 
 test('a URL must come from the environment, never written in the suite', () => {

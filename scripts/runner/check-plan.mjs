@@ -3,6 +3,7 @@
 // far as the suite decides their settings. Each server is checked again once
 // it answers, with the settings it reports.
 import {differenceText, plannedKeySettings, undeclaredDifferences} from '../../lib/suites/like-for-like.mjs';
+import {installedBinaries} from './postgres-binaries.mjs';
 
 /** Instructions are counted only on embedded servers: an external one among the planned cells is refused. */
 export function checkInstructionsTargets(suite, plannedCells) {
@@ -15,6 +16,25 @@ export function checkInstructionsTargets(suite, plannedCells) {
         `${external.length > 1 ? 'them' : 'it'} out with --only target=…`,
     );
   }
+}
+
+/**
+ * An installed target's binaries, checked before anything starts (and by --dry-run): a misspelled folder, or one
+ * of another version, would otherwise fail the target only once the other targets had been measured.
+ */
+export function checkInstalledTargets(suite, plannedCells) {
+  const installed = new Map(
+    plannedCells.filter((c) => c.targetSpec.bin || c.targetSpec.pgConfig).map((c) => [c.target, c.targetSpec]),
+  );
+  const problems = [];
+  for (const target of installed.values()) {
+    try {
+      installedBinaries(target);
+    } catch (error) {
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0) throw new Error(`${suite.file}:\n  ${problems.join('\n  ')}`);
 }
 
 /** Refuses a run whose groups (groupsOf) would differ in a setting the suite did not declare. */

@@ -128,13 +128,14 @@ export function installedBinaries(target) {
   if (missing.length > 0)
     throw new Error(
       `${target.id}: ${missing.join(', ')} not found: name the folder of an installed PostgreSQL ${target.major} ` +
-        '(bash scripts/build-postgres.sh MAJOR builds one and prints it)',
+        '(npm run build:postgres -- MAJOR builds one and prints it)',
     );
   const version = spawnSync(files.postgres, ['--version'], {encoding: 'utf8'}).stdout ?? '';
   const found = /\(PostgreSQL\) (\d+)/.exec(version)?.[1];
   if (found !== String(target.major))
     throw new Error(
-      `${target.id}: ${files.postgres} is PostgreSQL ${found ?? '(unknown)'}, not ${target.major} as the suite says`,
+      `${target.id}: ${files.postgres} is PostgreSQL ${found ?? '(unknown)'}, not ${target.major} as the suite ` +
+        `says: write installed: ${found ?? 'MAJOR'}, or name a PostgreSQL ${target.major} folder`,
     );
   return files;
 }

@@ -18,7 +18,7 @@ import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
 import {groupsOf} from '../../lib/suites/like-for-like.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
 import {diskProblem, estimateRun} from '../../lib/suites/run-estimate.mjs';
-import {checkInstructionsTargets, checkLikeForLike, unlikeServer} from './check-plan.mjs';
+import {checkInstalledTargets, checkInstructionsTargets, checkLikeForLike, unlikeServer} from './check-plan.mjs';
 import {stopAllServers} from './embedded-server.mjs';
 import {executeSteps} from './execute-steps.mjs';
 import {findPgbench, findValgrind} from './find-tools.mjs';
@@ -49,6 +49,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   const measure = matrix.measure ?? 'time';
   const {cells: plannedCells, overrides} = expandMatrix(suite, {...matrix, seed});
   if (measure === 'instructions') checkInstructionsTargets(suite, plannedCells);
+  checkInstalledTargets(suite, plannedCells);
   // Like for like, as far as the suite decides the settings; each server is checked again once it answers.
   const groups = groupsOf(plannedCells);
   checkLikeForLike(suite, groups);

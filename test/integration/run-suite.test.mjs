@@ -337,8 +337,13 @@ test('an installed server beside the embedded one of its version: its origin, it
   const wrong = tempSuite(
     selectOnly('wrong', {debian: `installed: 18\n    bin: /usr/lib/postgresql/${major}/bin`}, {repeat: 1}),
   );
+  // Refused before anything starts, by --dry-run too, saying what to write.
+  const dry = await runBench([wrong.suite, '--out', wrong.out, '--dry-run']);
+  assert.notEqual(dry.status, 0);
+  assert.match(dry.stderr, new RegExp(`not 18 as the suite says: write installed: ${major}, or name a PostgreSQL 18`));
   const refused = await runBench([wrong.suite, '--out', wrong.out]);
   assert.notEqual(refused.status, 0);
+  assert.ok(!existsSync(wrong.out), 'nothing was measured');
   assert.match(
     refused.stderr + refused.stdout,
     new RegExp(`debian: .*postgres is PostgreSQL ${major}, not 18 as the suite says`),
