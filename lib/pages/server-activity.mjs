@@ -5,14 +5,9 @@
 // these figures show them (no checkpoint in any run, how many pages were
 // found in shared buffers, what the backends waited on).
 import {formatFigure} from '../numbers/format.mjs';
+import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {controlsOf} from '../results/compare-results.mjs';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The transactions a cell's counters cover: a timed run's processed, an instructions cell's longer run's. */
 function transactionsOf(cell) {
