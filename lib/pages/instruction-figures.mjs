@@ -3,11 +3,10 @@
 // median instructions per transaction of its repeats (with their spread),
 // each version against the baseline (lib/stats decides, fewer is better, at
 // the suite's instructions margin), the A/A control, a chart, the functions
-// whose work changed most against the baseline (from the run's Cachegrind
-// profiles), and the Cachegrind files to download.
-import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
+// whose work changed most against each base (function-figures.mjs), and the
+// Cachegrind files to download.
 import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
-import {cellKey, parseCellKey} from '../results/keys.mjs';
+import {cellKey} from '../results/keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {byTargetOrder, comparableBuilds, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
@@ -19,26 +18,7 @@ import {verdictParts} from './verdict-parts.mjs';
 import {SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {groupActivity} from './server-activity.mjs';
-
-/**
- * How far a function's count per transaction moves by chance: the largest of the run's A/A pairs'
- * (functionNoise, a fraction of the twin's total), the same code measured twice; 0 without a pair.
- */
-function aaNoise(result, profiles) {
-  let noise = 0;
-  for (const [control, twin] of controlsOf(result)) {
-    for (const [key, profile] of profiles) {
-      const cell = parseCellKey(key);
-      if (cell?.target !== control) continue;
-      const twinProfile = profiles.get(`${twin} ${cell.group}`);
-      if (twinProfile) noise = Math.max(noise, functionNoise(twinProfile, profile));
-    }
-  }
-  return noise;
-}
-
-/** How many functions each "where the work changed" table lists. */
-const TOP_FUNCTIONS = 10;
+import {functionFigures} from './function-figures.mjs';
 
 /**
  * The other processes' figure, or null (a dash) when any repeat came out below zero: repeats spread across
@@ -160,14 +140,7 @@ export function instructionGroup(
         valueKey: 'common.instructions.value',
       }),
     ],
-    functions: functionRows({
-      result,
-      rows: rows.filter((r, i) => i === 0 || comparable(r)),
-      profiles,
-      profileOf,
-      name,
-      locale,
-    }),
+    ...functionFigures({result, rows, profiles, profileOf, name, locale}),
     files: rows.flatMap((r) => {
       const p = profileOf(r.target);
       return p
@@ -241,44 +214,4 @@ function statementOf(findings, {t, locale, margin}) {
         ),
       })
     : null;
-}
-
-/** Each version's functions against the oldest's, from their Cachegrind profiles: what moved, beyond the noise. */
-function functionRows({result, rows, profiles, profileOf, name, locale}) {
-  const base = rows[0];
-  const count = (v) => formatFigure(v, 'instructions', locale);
-  return rows.slice(1).flatMap((r) => {
-    const [before, after] = [profileOf(base.target), profileOf(r.target)];
-    if (!before || !after) return [];
-    const changes = functionChanges(before, after, {top: TOP_FUNCTIONS, noise: aaNoise(result, profiles)});
-    return [
-      {
-        target: r.target,
-        name: name(r.target),
-        base: name(base.target),
-        before: count(changes.before),
-        after: count(changes.after),
-        change: formatFigure(changes.change, 'instructionsChange', locale),
-        rows: changes.functions.map((f) => ({
-          function: f.name,
-          before: count(f.before),
-          after: count(f.after),
-          change: formatFigure(f.change, 'instructionsChange', locale),
-          share: formatFigure(f.share, 'percent', locale),
-        })),
-        noise: count(changes.noise),
-        belowNoise: formatFigure(changes.belowNoise, 'integer', locale),
-        beyond: formatFigure(changes.beyond.count, 'integer', locale),
-        beyondChange: formatFigure(changes.beyond.change, 'instructionsChange', locale),
-        // How many, and the most negative few by name: the list can run to a hundred functions.
-        negative:
-          changes.negative.length > 0
-            ? {
-                count: formatFigure(changes.negative.length, 'integer', locale),
-                functions: changes.negative.slice(0, 3).join(', '),
-              }
-            : null,
-      },
-    ];
-  });
 }

@@ -5,6 +5,7 @@ import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
+import {functionsAgainst} from './function-figures.mjs';
 import {functionRowProblems, postmasterWork} from '../../test/helpers/instruction-checks.mjs';
 
 // A real instructions run made here: scale 1, PostgreSQL 17 and 18 and a second 17 as A/A, two rounds
@@ -208,4 +209,35 @@ test("the A/A pair's profiles give the noise floor under which a function's chan
   // pg17-aa against pg17 moved some functions: the floor is that movement, never 0 with a pair in the run.
   assert.notEqual(changes.noise, '0');
   assert.ok(Number(changes.belowNoise.replace(/,/g, '')) > 0, changes.belowNoise);
+});
+
+test('where the work changed, against every base a reader can choose: 17 against 18 is 18 against 17 reversed', () => {
+  const g = group();
+  assert.equal(g.functionsBase, 'pg17');
+  assert.deepEqual(Object.keys(g.functionsVersus), ['pg18']);
+  const [forward] = g.functions;
+  const [reverse] = g.functionsVersus.pg18;
+  assert.deepEqual(
+    [reverse.target, reverse.baseTarget, reverse.name, reverse.base],
+    ['pg17', 'pg18', 'PostgreSQL 17', 'PostgreSQL 18'],
+  );
+  assert.deepEqual([reverse.before, reverse.after], [forward.after, forward.before]);
+  // The function that moved most moved as much either way, its counts swapped.
+  assert.equal(reverse.rows[0].function, forward.rows[0].function);
+  assert.deepEqual([reverse.rows[0].before, reverse.rows[0].after], [forward.rows[0].after, forward.rows[0].before]);
+});
+
+test("the page's first view shows the tables against the answer's baseline; the first server's stay beside", () => {
+  const g = {id: 'tiny', instructions: group()};
+  const [swapped] = functionsAgainst([g], 'pg18');
+  assert.equal(swapped.instructions.functionsBase, 'pg18');
+  assert.deepEqual(
+    swapped.instructions.functions.map((fc) => fc.target),
+    ['pg17'],
+  );
+  assert.deepEqual(Object.keys(swapped.instructions.functionsVersus), ['pg17']);
+  assert.equal(swapped.instructions.functionsVersus.pg17[0].target, 'pg18');
+  // A base the group has no table against (not of this group, or its own) leaves it as it is.
+  assert.equal(functionsAgainst([g], 'pg16')[0], g);
+  assert.equal(functionsAgainst([g], 'pg17')[0], g);
 });

@@ -8,20 +8,26 @@
 import {pairKey} from '../results/keys.mjs';
 
 /**
- * `items` (groups or cases, each maybe with `instructions`) without their
- * function rows, and those rows by pairKey.
+ * `items` (groups or cases, each maybe with `instructions`) without their function rows, and those rows by
+ * pairKey; with `versus`, the tables against every other base too (function-figures.mjs), whole, by
+ * pairKey(item, base), else left out (a page with no baseline to choose).
  */
-export function foldFunctionRows(items) {
+export function foldFunctionRows(items, {versus: keepVersus = false} = {}) {
   const functions = {};
+  const versus = {};
   const folded = items.map((item) => {
     if (!item.instructions) return item;
-    const kept = item.instructions.functions.map(({rows, ...comparison}) => {
+    const {functionsVersus = {}, ...instructions} = item.instructions;
+    const kept = instructions.functions.map(({rows, ...comparison}) => {
       functions[pairKey(item.id, comparison.target)] = rows;
       return comparison;
     });
-    return {...item, instructions: {...item.instructions, functions: kept}};
+    if (keepVersus) for (const [base, list] of Object.entries(functionsVersus)) versus[pairKey(item.id, base)] = list;
+    // The other bases the page can show tables against, loaded on demand.
+    const bases = keepVersus && {functionBases: Object.keys(functionsVersus)};
+    return {...item, instructions: {...instructions, functions: kept, ...bases}};
   });
-  return {items: folded, functions};
+  return keepVersus ? {items: folded, functions, versus} : {items: folded, functions};
 }
 
 /** The Translating page's message groups, as its first load names them: a group and how many messages. */
@@ -36,18 +42,21 @@ export function messageGroups(messages) {
 
 /**
  * `items` (groups or cases, each maybe with `activity`, and its instructions with their own) without the rows
- * of what the server did, and those rows by the part's id (`<id>` timed, `<id>-instructions` counted).
+ * of what the server did, and those rows by the part's id (`<id>` timed, `<id>-instructions` counted); the
+ * statements' latencies likewise, under `statements`.
  */
 export function foldActivityRows(items) {
   const activity = {};
+  const statements = {};
   const fold = (part, id) => {
     if (!part?.activity) return part;
     activity[id] = part.activity.rows;
+    if (part.activity.statements) statements[id] = part.activity.statements;
     return {...part, activity: {facts: part.activity.facts}};
   };
   const folded = items.map((item) => {
     const timed = fold(item, item.id);
     return item.instructions ? {...timed, instructions: fold(item.instructions, `${item.id}-instructions`)} : timed;
   });
-  return {items: folded, activity};
+  return {items: folded, activity, statements};
 }

@@ -18,6 +18,27 @@ test('function rows leave the groups for onDemand, keyed by group and version; t
   assert.ok(groups[0].instructions.functions[0].rows, 'the input is left as it was');
 });
 
+test('tables against other bases go on demand whole, by group and base, where the page lets a reader choose', () => {
+  const rows = [{function: 'ExecInsert', change: '+1%'}];
+  const against17 = [{target: 'pg18', baseTarget: 'pg17', rows}];
+  const instructions = {
+    functionsBase: 'pg15',
+    functions: [{target: 'pg18', baseTarget: 'pg15', rows}],
+    functionsVersus: {pg17: against17},
+  };
+  const {items, versus} = foldFunctionRows([{id: 'small-tpcb', instructions}], {versus: true});
+  assert.deepEqual(versus, {[pairKey('small-tpcb', 'pg17')]: against17});
+  assert.deepEqual(items[0].instructions, {
+    functionsBase: 'pg15',
+    functions: [{target: 'pg18', baseTarget: 'pg15'}],
+    functionBases: ['pg17'],
+  });
+  // A page without a baseline to choose (the planner's) carries none of them.
+  const plain = foldFunctionRows([{id: 'small-tpcb', instructions}]);
+  assert.equal(plain.versus, undefined);
+  assert.deepEqual(Object.keys(plain.items[0].instructions), ['functionsBase', 'functions']);
+});
+
 test('the Translating page keeps its groups and counts; every message goes on demand', () => {
   const messages = [
     {key: 'common.a', translation: null},

@@ -220,7 +220,7 @@ export const page = {
     }),
   split: (data) => {
     const {items: folded, functions} = foldFunctionRows(data.cases);
-    const {items, activity} = foldActivityRows(folded);
-    return {...data, cases: items, onDemand: {functions, activity}};
+    const {items, activity, statements} = foldActivityRows(folded);
+    return {...data, cases: items, onDemand: {functions, activity, statements}};
   },
 };

@@ -3,11 +3,13 @@
 // median over its repeats, per transaction where that is the unit a reader
 // can compare, and the facts a page's method sentences may state only when
 // these figures show them (no checkpoint in any run, how many pages were
-// found in shared buffers, what the backends waited on).
+// found in shared buffers, what the backends waited on), with each
+// statement's latency as pgbench -r gave it (statement-latencies.mjs).
 import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {controlsOf} from '../results/compare-results.mjs';
+import {statementLatencies} from './statement-latencies.mjs';
 
 /** The transactions a cell's counters cover: a timed run's processed, an instructions cell's longer run's. */
 function transactionsOf(cell) {
@@ -47,10 +49,7 @@ function waitShares(cells) {
 export function activityRows(result, cells, {name, locale, t}) {
   const measured = measuredCells(cells);
   if (measured.length === 0) return null;
-  const controls = controlsOf(result);
-  // An A/A control is named as its page names it: its twin's name, as the second server.
-  const named = (target) =>
-    controls.has(target) ? t('common.controlName', {name: name(controls.get(target))}) : name(target);
+  const named = serverNamer(result, {name, t});
   const targets = [...new Set(measured.map((c) => c.target))].sort(byTargetOrder(result));
   const percent = (share) => (share === null ? null : formatFigure(share, 'share', locale));
   return targets.map((target) => {
@@ -116,8 +115,24 @@ export function activityFacts(cells, locale) {
   };
 }
 
-/** A group's `activity`: its facts, for the sentence the page shows, and its rows (loaded when opened); or null. */
+/** A server's name in these tables: an A/A control as its page names it, its twin's name as the second server. */
+function serverNamer(result, {name, t}) {
+  const controls = controlsOf(result);
+  return (target) =>
+    controls.has(target) ? t('common.controlName', {name: name(controls.get(target))}) : name(target);
+}
+
+/**
+ * A group's `activity`: its facts, for the sentences the page shows (the statement that took most of a
+ * transaction's time among them), and its rows and statements' latencies (loaded when opened); or null.
+ */
 export function groupActivity(result, cells, {name, locale, t}) {
   const facts = activityFacts(cells, locale);
-  return facts && {facts, rows: activityRows(result, cells, {name, locale, t})};
+  if (!facts) return null;
+  const statements = statementLatencies(result, cells, {named: serverNamer(result, {name, t}), locale});
+  return {
+    facts: {...facts, slowest: statements?.slowest ?? null},
+    rows: activityRows(result, cells, {name, locale, t}),
+    statements: statements && {servers: statements.servers, rows: statements.rows},
+  };
 }

@@ -12,6 +12,7 @@ import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
 import {point} from './chart-point.mjs';
 import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
 import {resultGroups, TABLE} from './result-groups.mjs';
+import {functionsAgainst} from './function-figures.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {suiteDoc} from './suite-page-ids.mjs';
 import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
@@ -81,7 +82,8 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
     // The answer in words: each group's comparisons as verdict sentences, naming both servers.
     statements: groups.map((g) => ({id: g.id, title: g.title, findings: g.findings.map(sentenceOf)})),
     charts: [overviewChart(result, groups, {locale, t, name, page})],
-    groups,
+    // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
+    groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
     servers: serversOf(result, {name, word}),
     settings: {...settingsOf(result, name), keys: KEY_SETTINGS.join(', ')},
     scripts: (result.scripts ?? []).map((s) => ({workload: s.workload, file: s.file, sql: s.sql})),
@@ -198,9 +200,9 @@ export function suitePageModule(suite) {
       suitePage(newestRun(suite.id), {locale, t, suite, messages, inEnglish, ...instructionsOf(suite.id)}),
     split: (data) => {
       if (!data.groups) return data;
-      const {items: folded, functions} = foldFunctionRows(data.groups);
-      const {items, activity} = foldActivityRows(folded);
-      return {...data, groups: items.map(leanGroup), onDemand: {functions, activity}};
+      const {items: folded, functions, versus} = foldFunctionRows(data.groups, {versus: true});
+      const {items, activity, statements} = foldActivityRows(folded);
+      return {...data, groups: items.map(leanGroup), onDemand: {functions, versus, activity, statements}};
     },
   };
 }

@@ -16,6 +16,7 @@ import {runInfo} from './run-info.mjs';
 import {VERSIONS_SCENARIO, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
 import {resultGroups} from './result-groups.mjs';
+import {functionsAgainst} from './function-figures.mjs';
 
 /**
  * @param {object} result  a valid pg-versions result
@@ -59,14 +60,16 @@ export function versionsPage(
     ...new Set(result.cells.filter((c) => !controls.has(c.target)).map((c) => majorOf(result, c.target))),
   ].sort(byVersion);
   const versions = majors.length > 1 ? `${majors[0]}–${majors.at(-1)}` : String(majors[0]);
+  const answer = versionsMatrix(result, instructions, groups, {locale, t, name});
   return {
     locale,
     versions,
     margin: unsignedPercent(marginOf(result), locale),
     run: runInfo(result, locale, suite),
     instructionsRun: instructions && runInfo(instructions, locale, suite),
-    answer: versionsMatrix(result, instructions, groups, {locale, t, name}),
-    groups,
+    answer,
+    // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
+    groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
     study: study && studyInfo(study, locale),
   };
 }
@@ -123,8 +126,8 @@ export const page = {
     }),
   // The function rows load on demand; the first load keeps only what the page writes (lean).
   split: (data) => {
-    const {items: folded, functions} = foldFunctionRows(data.groups);
-    const {items, activity} = foldActivityRows(folded);
-    return {...data, groups: items.map(leanGroup), onDemand: {functions, activity}};
+    const {items: folded, functions, versus} = foldFunctionRows(data.groups, {versus: true});
+    const {items, activity, statements} = foldActivityRows(folded);
+    return {...data, groups: items.map(leanGroup), onDemand: {functions, versus, activity, statements}};
   },
 };

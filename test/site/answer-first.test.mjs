@@ -1,5 +1,6 @@
 // The versions page's answer as a reader works it: the pair the address asks
-// for, a sentence naming both; picking another pair rewrites the address; each
+// for, a sentence naming both; picking another pair rewrites the address, and
+// the tables of the functions that changed follow its baseline; each
 // workload's detail is a tab that a link can open, and the tabs answer to the
 // keyboard. (What the first screen of every main page shows, in every locale,
 // is checked by the page tour: first-screen.mjs; lib/pages/*-answer and
@@ -38,6 +39,52 @@ test('/pg-versions/?version=pg18&baseline=pg17 shows 18 against 17', async () =>
     box.sentence,
     /^PostgreSQL 18 \(-Os, data_checksums off, io_method sync\) against PostgreSQL 17 \(-Os\): /,
   );
+  await page.close();
+});
+
+test('the functions that changed follow the baseline the answer shows, first view and chosen', async () => {
+  const {page, problems} = await openPage(site, '/pg-versions/');
+  const tables = (group) =>
+    page.$$eval(`section[data-instructions="${group}"] details[data-functions]`, (all) =>
+      all.map((d) => [d.dataset.base, d.querySelector('summary').textContent]),
+    );
+  // The first view is 18 against 17: every table of the group is against 17.
+  const first = await tables('small-tpcb');
+  assert.ok(first.length > 0);
+  for (const [base, title] of first) {
+    assert.equal(base, 'pg17');
+    assert.match(title, / against PostgreSQL 17 \(-Os\)$/);
+  }
+  assert.ok(first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-Os, data_checksums')));
+
+  // Against 15: the tables against 15 load, and one opened shows its functions.
+  await page.selectOption('#answer-baseline', 'pg15');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('section[data-instructions="small-tpcb"] details[data-functions]')?.dataset.base ===
+      'pg15',
+  );
+  const against15 = await tables('small-tpcb');
+  for (const [base, title] of against15) {
+    assert.equal(base, 'pg15');
+    assert.match(title, / against PostgreSQL 15 \(-Os\)$/);
+  }
+  // 17 has a table against 15 now, and 15 none against itself.
+  assert.ok(against15.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 17 (-Os) against')));
+  assert.ok(!against15.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 15 (-Os) against')));
+  const opened = page.locator('section[data-instructions="small-tpcb"] details[data-functions="small-tpcb-pg17"]');
+  await opened.locator('summary').click();
+  await opened.locator('tbody th code').first().waitFor();
+  assert.equal(await opened.locator('tbody tr').count(), 10);
+
+  // Back: against 17 again, from the page's own data.
+  await page.goBack();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('section[data-instructions="small-tpcb"] details[data-functions]')?.dataset.base ===
+      'pg17',
+  );
+  assert.deepEqual(problems, []);
   await page.close();
 });
 

@@ -101,13 +101,25 @@ test('en: what the server did, from the counters the runs read, and each measure
   await timed.waitFor();
   assert.match(await timed.locator('p').first().textContent(), /No checkpoint ended during any of the 10 measured/);
   assert.match(await timed.locator('p').first().textContent(), /seen most often in \S+ \(\d+(\.\d)?% of the samples\)/);
+  // With synchronous_commit on (the first server), the commit takes the largest share of the time: measured.
+  assert.match(
+    await timed.locator('p').first().textContent(),
+    /took on PostgreSQL 17 \(synchronous_commit on\), END; took \d\.\d+ ms \(\d+(\.\d)?%\)\./,
+  );
   await timed.locator('summary').click();
-  const rows = timed.locator('table tbody tr');
+  const rows = timed.locator('table[data-activity-table] tbody tr');
   await rows.first().waitFor();
   assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.target)), ['sync-on', 'sync-off']);
   // WAL bytes per transaction: a TPC-B-like transaction writes some hundreds, never none.
   for (const text of await rows.locator('td:nth-child(2)').allTextContents())
     assert.ok(Number(text.replace(/,/g, '')) > 100, text);
+  // Each SQL statement of the script, on each server; the client's \set left out.
+  const statements = timed.locator('table[data-statements-table] tbody th code');
+  assert.deepEqual((await statements.allTextContents()).slice(0, 2), [
+    'BEGIN;',
+    'UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;',
+  ]);
+  assert.equal(await statements.last().textContent(), 'END;');
   // The run's method says what ran before each measured run, as its commands show.
   assert.match(await page.locator('main').textContent(), /VACUUM \(FREEZE, ANALYZE\) removed dead rows/);
   // Counted groups say it too, without waits (under Valgrind they say nothing of a server as people run it).

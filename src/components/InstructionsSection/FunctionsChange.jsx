@@ -7,13 +7,15 @@ import {pairKey} from '@site/lib/results/keys.mjs';
 
 /**
  * @param {{id: string, change: object, rows: {data: object|null, failed: boolean, load: () => void}}} props
- *   the group, one version's change against its base, and the section's on-demand rows
+ *   the group, one version's change against its base (with its rows when they were loaded with it), and the
+ *   section's on-demand rows
  */
 export default function FunctionsChange({id, change: fc, rows}) {
   const t = useT();
   return (
     <details
       data-functions={`${id}-${fc.target}`}
+      data-base={fc.baseTarget}
       data-pagefind-ignore="all"
       onToggle={(e) => e.currentTarget.open && rows.load()}
     >
@@ -27,8 +29,9 @@ export default function FunctionsChange({id, change: fc, rows}) {
           change: fc.change,
         })}
       </p>
-      {rows.data ? (
-        <FunctionsTable change={fc} functions={rows.data.functions[pairKey(id, fc.target)]} />
+      {/* A table against another base than the page's first arrives whole, its rows in it. */}
+      {fc.rows || rows.data ? (
+        <FunctionsTable change={fc} functions={fc.rows ?? rows.data.functions[pairKey(id, fc.target)]} />
       ) : (
         <NotLoaded failed={rows.failed} />
       )}

@@ -1,10 +1,13 @@
 // A group's instructions per transaction (versions and planner pages).
+import {useEffect} from 'react';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
-import {useOnDemand} from '@site/src/components/OnDemand';
+import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
+import {useShownPair} from '@site/src/components/VersionsAnswer/shown-pair.mjs';
+import {pairKey} from '@site/lib/results/keys.mjs';
 import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
 import ServerActivity from '@site/src/components/ServerActivity';
 import FunctionsChange from './FunctionsChange';
@@ -30,12 +33,27 @@ export default function InstructionsSection({page, id, figures: f, run}) {
       {f.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
-      {f.functions.map((fc) => (
-        <FunctionsChange key={fc.target} id={id} change={fc} rows={rows} />
-      ))}
+      <FunctionsChanges id={id} figures={f} rows={rows} />
       {f.files.length > 0 && <CachegrindFiles id={id} files={f.files} />}
     </section>
   );
+}
+
+/**
+ * The functions that changed, against the baseline the page's answer shows where the group has tables against
+ * it (loaded on demand: the page carries those against its first view's baseline), else against its own base.
+ */
+function FunctionsChanges({id, figures: f, rows}) {
+  const chosen = useShownPair()?.baseline;
+  const base = chosen && f.functionBases?.includes(chosen) ? chosen : f.functionsBase;
+  const own = base === f.functionsBase;
+  const {load} = rows;
+  useEffect(() => {
+    if (!own) load();
+  }, [own, load]);
+  const list = own ? f.functions : rows.data?.versus[pairKey(id, base)];
+  if (!list) return <NotLoaded failed={rows.failed} />;
+  return list.map((fc) => <FunctionsChange key={`${fc.target} ${base}`} id={id} change={fc} rows={rows} />);
 }
 
 function InstructionsHeading({id}) {

@@ -1,5 +1,6 @@
 // What the server did through a group's measured runs (lib/pages/server-activity.mjs): a sentence from its
-// counters, always shown, and, folded, each server's figures, loaded when the reader opens them.
+// counters, always shown, and, folded, each server's figures and its statements' latencies, loaded when the
+// reader opens them.
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
@@ -14,6 +15,7 @@ function factSentences(t, f) {
     f.allInBuffers && t('common.activity.buffers.all'),
     !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
     f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
+    f.slowest && t('common.activity.slowest', f.slowest),
   ];
 }
 
@@ -27,13 +29,17 @@ export default function ServerActivity({page, id, activity}) {
   const rows = useOnDemand(page);
   if (!activity) return null;
   const shown = rows.data?.activity?.[id];
+  const statements = rows.data?.statements?.[id];
   return (
     <div data-activity={id}>
       <p>{sentences(factSentences(t, activity.facts), gap)}</p>
       <details onToggle={(e) => e.currentTarget.open && rows.load()}>
         <summary>{t('common.activity.title')}</summary>
         {shown ? (
-          <ActivityTable id={id} rows={shown} sampled={activity.facts.sampled} />
+          <>
+            <ActivityTable id={id} rows={shown} sampled={activity.facts.sampled} />
+            {statements && <StatementsTable id={id} statements={statements} />}
+          </>
         ) : (
           <NotLoaded failed={rows.failed} />
         )}
@@ -70,6 +76,32 @@ function ActivityTable({id, rows, sampled}) {
           <td>{r.inBuffers ?? '—'}</td>
           <td>{r.checkpoints}</td>
           {waits && <td>{r.waits.length > 0 ? r.waits.map((w) => `${w.event} ${w.share}`).join(', ') : '—'}</td>}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Each SQL statement's latency on each server, as pgbench -r measured it (lib/pages/statement-latencies.mjs). */
+function StatementsTable({id, statements}) {
+  const t = useT();
+  return (
+    <DataTable
+      data-statements-table={id}
+      caption={t('common.activity.statementsCaption')}
+      columns={[
+        t('common.activity.statement'),
+        ...statements.servers.map((s) => ({label: s.name, numeric: true})),
+      ]}
+    >
+      {statements.rows.map((r) => (
+        <tr key={r.statement}>
+          <th scope="row">
+            <code>{r.statement}</code>
+          </th>
+          {r.values.map((v, i) => (
+            <td key={statements.servers[i].target}>{v ?? '—'}</td>
+          ))}
         </tr>
       ))}
     </DataTable>

@@ -8,6 +8,7 @@ import {useCallback, useEffect, useRef} from 'react';
 import {useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
 import {pairQuery, pairState} from './pair-query.mjs';
+import {usePublishedPair} from './shown-pair.mjs';
 import AnswerMatrix, {targetName} from './AnswerMatrix';
 import styles from './styles.module.css';
 
@@ -26,6 +27,7 @@ const VERSIONS_WORDS = {
 export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
   const m = data.answer;
   const [state, change] = useChosenPair(m);
+  usePublishedPair(state);
   const scroller = useChosenColumnInView(state);
   const pair = m.pairs.find((p) => p.target === state.target && p.baseline === state.baseline);
   return (
