@@ -3,13 +3,14 @@
 // code and index load only then; the queries a reader of each language types
 // (Korean with particles, Japanese and Chinese without spaces, names and
 // numbers) find the page they are about first, with the match highlighted;
-// the arrow keys and Enter open a result; "no results" is in the language;
+// a result from the versions page carries its figures' conditions; the arrow
+// keys and Enter open a result; "no results" is in the language;
 // the panel fits 375 px and takes the theme's colours.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {localePath} from '../../lib/locales.mjs';
 import {translator} from '../helpers/fixtures.mjs';
-import {openPage, serveSite, shots} from './site.mjs';
+import {openPage, serveSite, shots, sitePages} from './site.mjs';
 
 const site = serveSite();
 
@@ -55,6 +56,7 @@ async function search(page, query) {
     options.map((o) => ({
       path: new URL(o.querySelector('a').href).pathname,
       marks: [...o.querySelectorAll('mark')].map((m) => m.textContent.trim().toLowerCase()),
+      conditions: o.querySelector('[data-conditions]')?.textContent ?? null,
     })),
   );
 }
@@ -76,8 +78,14 @@ for (const [locale, queries] of Object.entries(QUERIES)) {
     await page
       .waitForFunction(() => document.activeElement?.matches('input[type="search"]'), null, {timeout: 3000})
       .catch(() => assert.fail('Ctrl+K does not focus the search'));
+    const versions = `${home}pg-versions/`;
+    const {conditions} = sitePages(locale)['pg-versions'].answer;
     for (const [query, first, highlighted] of queries) {
       const results = await search(page, query);
+      // A result from the versions page carries what its figures were measured under, the page's own words.
+      for (const r of results.filter((x) => x.path.startsWith(versions))) {
+        assert.equal(r.conditions, [conditions.instructions, conditions.time].filter(Boolean).join(' '), query);
+      }
       assert.ok(results.length > 0, `${locale} "${query}": nothing found`);
       if (first) assert.equal(results[0].path, `${home}${first}`, `${locale} "${query}": ${JSON.stringify(results)}`);
       assert.ok(

@@ -116,11 +116,18 @@ function Refused({answer: m, state}) {
 
 /** What each measure counted, and how: said with the figures, never left to another page. */
 export function Conditions({conditions}) {
-  const lines = [conditions.instructions, conditions.time].filter(Boolean);
+  // Each line is also the page's search metadata (data-pagefind-meta): a result from the page quotes its figures,
+  // and the search shows them with their conditions (src/theme/SearchBar).
+  const lines = [
+    ['instructions', conditions.instructions],
+    ['time', conditions.time],
+  ].filter(([, line]) => line);
   return (
     <ul className={styles.conditions} data-conditions>
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
+      {lines.map(([measure, line]) => (
+        <li key={measure} data-pagefind-meta={`conditions_${measure}`}>
+          {line}
+        </li>
       ))}
     </ul>
   );

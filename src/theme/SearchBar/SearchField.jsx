@@ -228,6 +228,11 @@ function ResultOption({id, result, selected, onChoose, onPoint}) {
         <span className={styles.excerpt}>
           <Excerpt html={result.excerpt} />
         </span>
+        {result.conditions.length > 0 && (
+          <span className={styles.conditions} data-conditions>
+            {result.conditions.join(' ')}
+          </span>
+        )}
       </a>
     </div>
   );
@@ -260,6 +265,8 @@ function shownResult(data) {
     title,
     section: section && section !== title ? section : null,
     excerpt: (best ?? data).excerpt,
+    // What the page's figures were measured under (its answer's conditions), beside any figure its excerpt quotes.
+    conditions: [data.meta?.conditions_instructions, data.meta?.conditions_time].map(clean).filter(Boolean),
   };
 }
 
