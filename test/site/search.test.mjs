@@ -80,11 +80,13 @@ for (const [locale, queries] of Object.entries(QUERIES)) {
       .catch(() => assert.fail('Ctrl+K does not focus the search'));
     const versions = `${home}pg-versions/`;
     const {conditions} = sitePages(locale)['pg-versions'].answer;
+    let withConditions = 0;
     for (const [query, first, highlighted] of queries) {
       const results = await search(page, query);
       // A result from the versions page carries what its figures were measured under, the page's own words.
       for (const r of results.filter((x) => x.path.startsWith(versions))) {
         assert.equal(r.conditions, [conditions.instructions, conditions.time].filter(Boolean).join(' '), query);
+        withConditions++;
       }
       assert.ok(results.length > 0, `${locale} "${query}": nothing found`);
       if (first) assert.equal(results[0].path, `${home}${first}`, `${locale} "${query}": ${JSON.stringify(results)}`);
@@ -93,6 +95,7 @@ for (const [locale, queries] of Object.entries(QUERIES)) {
         `${locale} "${query}": the first result highlights ${JSON.stringify(results[0].marks)}`,
       );
     }
+    assert.ok(withConditions > 0, `${locale}: no query found the versions page`);
     assert.ok(
       loaded.some((u) => u.startsWith(new URL(`${home}pagefind/`, site.url).href)),
       `${locale}: the search did not use its own locale's index (${loaded[0]})`,

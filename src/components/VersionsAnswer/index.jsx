@@ -116,8 +116,9 @@ function Refused({answer: m, state}) {
 
 /** What each measure counted, and how: said with the figures, never left to another page. */
 export function Conditions({conditions}) {
-  // Each line is also the page's search metadata (data-pagefind-meta): a result from the page quotes its figures,
-  // and the search shows them with their conditions (src/theme/SearchBar).
+  // Each line is also given to the search index (a Pagefind filter, which is returned with a result and, unlike
+  // metadata, never matched by a query): a result from the page quotes its figures, and the search shows them with
+  // their conditions (src/theme/SearchBar).
   const lines = [
     ['instructions', conditions.instructions],
     ['time', conditions.time],
@@ -125,7 +126,8 @@ export function Conditions({conditions}) {
   return (
     <ul className={styles.conditions} data-conditions>
       {lines.map(([measure, line]) => (
-        <li key={measure} data-pagefind-meta={`conditions_${measure}`}>
+        // From an attribute: the minifier drops </li>, and the element's text would run into the next line.
+        <li key={measure} data-pagefind-filter={`conditions_${measure}[data-line]`} data-line={line}>
           {line}
         </li>
       ))}

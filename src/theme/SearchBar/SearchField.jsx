@@ -266,7 +266,9 @@ function shownResult(data) {
     section: section && section !== title ? section : null,
     excerpt: (best ?? data).excerpt,
     // What the page's figures were measured under (its answer's conditions), beside any figure its excerpt quotes.
-    conditions: [data.meta?.conditions_instructions, data.meta?.conditions_time].map(clean).filter(Boolean),
+    conditions: [data.filters?.conditions_instructions?.[0], data.filters?.conditions_time?.[0]]
+      .map(clean)
+      .filter(Boolean),
   };
 }
 
