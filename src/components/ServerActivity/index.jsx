@@ -89,10 +89,7 @@ function StatementsTable({id, statements}) {
     <DataTable
       data-statements-table={id}
       caption={t('common.activity.statementsCaption')}
-      columns={[
-        t('common.activity.statement'),
-        ...statements.servers.map((s) => ({label: s.name, numeric: true})),
-      ]}
+      columns={[t('common.activity.statement'), ...statements.servers.map((s) => ({label: s.name, numeric: true}))]}
     >
       {statements.rows.map((r) => (
         <tr key={r.statement}>
