@@ -35,7 +35,9 @@ async function versionsFigures(page, {locale}) {
     const summary = (pick, kind) =>
       targetMedians(cells, pick, byTargetOrder(run)).map((g) => formatFigure(g.median, kind, locale));
     const tps = summary((c) => c.summary.tps, 'tps');
-    const p99 = summary((c) => c.log.latencyUs.p99 / 1000, 'ms');
+    // A log holding a 0 µs transaction (pgbench -r leaves some untimed) gives no latencies: no p99 column.
+    const timedLogs = cells.every((c) => c.log.latencyUs.min > 0);
+    const p99 = timedLogs ? summary((c) => c.log.latencyUs.p99 / 1000, 'ms') : [];
     assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="tps"]`), tps);
     assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="p99"]`), p99);
   }
