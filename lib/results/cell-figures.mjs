@@ -22,6 +22,11 @@ function instructionTwin(c) {
  */
 const timedLog = (c) => (c.log && c.log.latencyUs.min !== 0 ? c.log.latencyUs : null);
 const timedAverage = (c) => (c.log && c.log.latencyUs.min === 0 ? null : c.summary.latencyAvgMs);
+/** A latency of the log, in ms (null where the log is untimed or there is none). */
+const logMs = (key) => (c) => {
+  const log = timedLog(c);
+  return log && log[key] / 1000;
+};
 
 /**
  * What a figure of a cell is, and how it is written. Latencies are in ms. A figure that is compared says which
@@ -31,12 +36,12 @@ export const FIGURES = {
   tps: {kind: 'tps', pick: (c) => c.summary.tps, better: 'higher', minMargin: MIN_MARGIN},
   count: {kind: 'count', pick: (c) => c.summary.processed},
   latencyAvg: {kind: 'ms', pick: timedAverage},
-  min: {kind: 'ms', pick: (c) => timedLog(c) && timedLog(c).min / 1000},
-  p50: {kind: 'ms', pick: (c) => timedLog(c) && timedLog(c).p50 / 1000},
-  p90: {kind: 'ms', pick: (c) => timedLog(c) && timedLog(c).p90 / 1000},
-  p95: {kind: 'ms', pick: (c) => timedLog(c) && timedLog(c).p95 / 1000, better: 'lower', minMargin: MIN_MARGIN},
-  p99: {kind: 'ms', pick: (c) => timedLog(c) && timedLog(c).p99 / 1000, better: 'lower', minMargin: MIN_MARGIN},
-  max: {kind: 'ms', pick: (c) => timedLog(c) && timedLog(c).max / 1000},
+  min: {kind: 'ms', pick: logMs('min')},
+  p50: {kind: 'ms', pick: logMs('p50')},
+  p90: {kind: 'ms', pick: logMs('p90')},
+  p95: {kind: 'ms', pick: logMs('p95'), better: 'lower', minMargin: MIN_MARGIN},
+  p99: {kind: 'ms', pick: logMs('p99'), better: 'lower', minMargin: MIN_MARGIN},
+  max: {kind: 'ms', pick: logMs('max')},
   // CPU instructions per transaction (an instructions run's cells: schemas/result.md).
   instructions: {
     kind: 'instructions',
