@@ -20,8 +20,9 @@ function instructionTwin(c) {
  * entries at 0 µs with -r, none of 52,661 without), and its average takes those zeros in too. A log whose
  * fastest transaction took 0 µs is such a log: its percentiles and the average are not shown.
  */
-const timedLog = (c) => (c.log && c.log.latencyUs.min !== 0 ? c.log.latencyUs : null);
-const timedAverage = (c) => (c.log && c.log.latencyUs.min === 0 ? null : c.summary.latencyAvgMs);
+const untimed = (c) => c.log?.latencyUs.min === 0;
+const timedLog = (c) => (c.log && !untimed(c) ? c.log.latencyUs : null);
+const timedAverage = (c) => (untimed(c) ? null : c.summary.latencyAvgMs);
 /** A latency of the log, in ms (null where the log is untimed or there is none). */
 const logMs = (key) => (c) => {
   const log = timedLog(c);
