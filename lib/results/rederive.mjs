@@ -85,6 +85,7 @@ function cellDifference(cell) {
     firstDifference(cell.summary, derived, 'summary') ??
     unsupported(cell.summary) ??
     logDifference(cell.log, cell.summary) ??
+    statementsDifference(cell.statementsRun) ??
     instructionsDifference(cell.instructions, cell.summary, cell.parameters?.clients)
   );
 }
@@ -121,6 +122,12 @@ function logDifference(log, summary) {
     }
   }
   return null;
+}
+
+/** A statements run's rows against the output they were read from. */
+function statementsDifference(run) {
+  if (!run) return null;
+  return firstDifference(run.statements, parsedRaw(run.raw)?.statements, 'statementsRun.statements');
 }
 
 /** An instructions cell's figures per transaction, from its two runs' counts (schemas/result.md). */

@@ -85,6 +85,38 @@ test("an import's cell without its output, and a run's transaction log that disa
   );
 });
 
+test('a statements run (pgbench -r after the measured run) must give its rows again from its own output', () => {
+  const run = fixture(QUICK);
+  const dir = new URL('../../test/fixtures/pgbench/17/run_extended_r/', import.meta.url);
+  const raw = {
+    stdout: readFileSync(new URL('stdout', dir), 'utf8'),
+    stderr: readFileSync(new URL('stderr', dir), 'utf8'),
+  };
+  const statements = [
+    [0.001, '\\set aid random(1, 100000 * :scale)'],
+    [0, '\\set bid random(1, 1 * :scale)'],
+    [0.001, '\\set tid random(1, 10 * :scale)'],
+    [0, '\\set delta random(-5000, 5000)'],
+    [0.023, 'BEGIN;'],
+    [0.122, 'UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;'],
+    [0.053, 'SELECT abalance FROM pgbench_accounts WHERE aid = :aid;'],
+    [0.075, 'UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;'],
+    [0.05, 'UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;'],
+    [
+      0.062,
+      'INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);',
+    ],
+    [0.03, 'END;'],
+  ].map(([latencyMs, command]) => ({latencyMs, failures: 0, command}));
+  run.cells[0].statementsRun = {command: 'pgbench -r', statements, raw};
+  assert.deepEqual(derivationProblems(run, 'q.json'), []);
+  statements[5].latencyMs = 0.061;
+  assert.deepEqual(derivationProblems(run, 'q.json'), [
+    `q.json: cells[0] (pg17/select-only/small/c1/r1).statementsRun.statements[5].latencyMs is 0.061; derived from ` +
+      `its output, it is 0.122: ${RERUN}`,
+  ]);
+});
+
 test("an instructions cell's figures per transaction are its two runs' counts; its longer run, its output's", () => {
   const run = fixture(QUICK);
   const cell = run.cells[0];

@@ -8,12 +8,13 @@ import {statusOf} from '../../lib/results/cell-status.mjs';
 import {redact, redactSummary} from '../../lib/redact.mjs';
 import {renderCommand, runArgs} from './pgbench-commands.mjs';
 import {runProcess} from './processes.mjs';
+import {statementsRunOf} from './run-steps.mjs';
 
 // pgbench is stopped when it runs this long past its duration.
 const GRACE_S = 300;
 
 /**
- * Runs a cell's measured pgbench (always -P 1 and -r; -l when the scenario logs),
+ * Runs a cell's measured pgbench (always -P 1; -l when the scenario logs; never -r: statementsRun),
  * from the project root so the recorded command, with its relative script
  * path, runs as it is. The output is parsed first; only then are the texts
  * that are kept redacted, so no secret can change a figure.
@@ -21,11 +22,7 @@ const GRACE_S = 300;
 export async function measureCell({cell, connection, env, tmp, record, progress}) {
   const {scenarioSpec: scenario} = cell;
   const logDir = scenario.log ? mkdtempSync(path.join(tmp, 'log-')) : null;
-  // -r: each statement's mean latency, to tell where a transaction's time goes.
-  const argv = [
-    'pgbench',
-    ...runArgs(cell, connection, {logPrefix: logDir && path.join(logDir, 'pgbench_log'), extra: ['-r']}),
-  ];
+  const argv = ['pgbench', ...runArgs(cell, connection, {logPrefix: logDir && path.join(logDir, 'pgbench_log')})];
   record(argv, env);
   const startedAt = new Date();
   progress.start({cell, expectedS: cell.durationS});
@@ -69,4 +66,25 @@ export async function measureCell({cell, connection, env, tmp, record, progress}
   } finally {
     if (logDir) rmSync(logDir, {recursive: true, force: true});
   }
+}
+
+/**
+ * Each statement's mean latency, to tell where a transaction's time goes: pgbench -r in a run of its own
+ * (run-steps.mjs, statementsRunOf), after the measured one. Its command, the statements and its output as it
+ * printed it; null when it gave none (the cell's figures are the measured run's, and stand without it).
+ */
+export async function statementsRun({cell, connection, env, record, progress}) {
+  const run = statementsRunOf(cell);
+  const argv = ['pgbench', ...runArgs(run, connection, {extra: ['-r']})];
+  record(argv, env);
+  const length = run.durationS === null ? `${run.transactionsPerClient} transactions` : `${run.durationS} s`;
+  progress.note(`${cell.id}: each statement's latency, pgbench -r, ${length}`);
+  const out = await runProcess(argv, {env, timeoutS: run.durationS !== null ? run.durationS + GRACE_S : 24 * 3600});
+  const {statements} = parseOutput(out.stdout, out.stderr);
+  if (out.exitCode !== 0 || !statements?.length) return null;
+  return {
+    command: renderCommand(argv, env),
+    statements,
+    raw: {stdout: redact(out.stdout, connection.secrets), stderr: redact(out.stderr, connection.secrets)},
+  };
 }

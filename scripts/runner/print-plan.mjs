@@ -16,7 +16,15 @@ import {
   warmUpTransactions,
 } from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
-import {CHECKPOINT_SQL, explainedQuery, explainSql, runSteps, setupCommand, warmupOf} from './run-steps.mjs';
+import {
+  CHECKPOINT_SQL,
+  explainedQuery,
+  explainSql,
+  runSteps,
+  setupCommand,
+  statementsRunOf,
+  warmupOf,
+} from './run-steps.mjs';
 import {SETTLE_SQL} from './server-activity.mjs';
 
 /**
@@ -133,8 +141,10 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
     settle(CHECKPOINT_SQL),
     STATS_LINE,
     "# beside the run: its backends' waits, sampled from pg_stat_activity ten times a second",
-    renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix, extra: ['-r']})], env),
+    renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix})], env),
     STATS_LINE,
+    "# each statement's latency, in a run of its own (never -r in the measured run: schemas/result.md)",
+    renderCommand(['pgbench', ...runArgs(statementsRunOf(cell), connection, {extra: ['-r']})], env),
     watchLine(cell.targetSpec, connection),
   ];
 }

@@ -50,3 +50,14 @@ export const explainSql = (sql) => `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
 
 /** A cell's warm-up: the same pgbench, for the scenario's warm-up time. */
 export const warmupOf = (cell) => ({...cell, durationS: cell.scenarioSpec.warmupS, transactionsPerClient: null});
+
+/** Seconds of a timed cell's statements run (pgbench -r), at most: its measured run's when shorter. */
+export const STATEMENTS_S = 10;
+
+/**
+ * A cell's statements run: the same pgbench with -r, after the measured run, never in it. With -r, pgbench
+ * times a statement whose result it finds already waiting with the clock it read before sending it, and so
+ * logs some transactions as taking 0 µs and others as shorter than they were (pgbench.c, CSTATE_END_COMMAND).
+ */
+export const statementsRunOf = (cell) =>
+  cell.durationS === null ? cell : {...cell, durationS: Math.min(cell.durationS, STATEMENTS_S)};

@@ -1,9 +1,10 @@
 // A cell of the time measure, as the run executes it: its warm-up (not
 // measured), VACUUM (FREEZE, ANALYZE) and CHECKPOINT, so that every run starts
 // from the same page state, then the measured pgbench run (measure-cell.mjs),
-// with what the server did through it (server-activity.mjs).
+// with what the server did through it (server-activity.mjs), then its
+// statements' latencies (pgbench -r) in a short run of their own.
 import {failedCell} from '../../lib/results/cell-record.mjs';
-import {measureCell} from './measure-cell.mjs';
+import {measureCell, statementsRun} from './measure-cell.mjs';
 import {runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {warmUp} from './preparations.mjs';
 import {Interrupted} from './processes.mjs';
@@ -44,12 +45,18 @@ async function settle(connection, record) {
   return null;
 }
 
-/** The measured run, with the server's counters read before and after it and its backends' waits sampled. */
+/**
+ * The measured run, with the server's counters read before and after it and its backends' waits sampled;
+ * then, outside what they count, its statements' latencies in a run of their own.
+ */
 async function measuredWithActivity({cell, connection, env, tmp, record, progress}) {
   const before = await readStats(connection, record);
   const waits = sampleWaits(connection, cell.durationS ?? 3600, record);
   const measured = await measureCell({cell, connection, env, tmp, record, progress});
   const sampled = await waits.done();
   const activity = activityBetween(before, await readStats(connection, record));
-  return activity ? {...measured, server: {...activity, waits: sampled}} : measured;
+  const withActivity = activity ? {...measured, server: {...activity, waits: sampled}} : measured;
+  if (measured.status !== 'ok') return withActivity;
+  const statements = await statementsRun({cell, connection, env, record, progress});
+  return statements ? {...withActivity, statementsRun: statements} : withActivity;
 }
