@@ -16,6 +16,7 @@ import {readerCommand} from './reader-command.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {groupAnchor, groupKey} from '../results/keys.mjs';
 import {groupActivity} from './server-activity.mjs';
+import {untimed} from '../results/cell-figures.mjs';
 
 export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 
@@ -114,6 +115,7 @@ function resultGroup(first, id, context) {
     statement: statementOf(findings, {t, locale, margin}),
     control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(rows.length === 0 ? instructions : result, first),
+    untimed: untimedRuns(groupCells, locale),
     activity: groupActivity(result, groupCells, {name, locale, t}),
     charts:
       context.charts && rows.length > 0
@@ -131,6 +133,14 @@ function resultGroup(first, id, context) {
       timedClients: p.clients,
     }),
   };
+}
+
+/** How many of a group's logged runs pgbench did not time throughout (cell-figures.mjs), of how many; or null. */
+function untimedRuns(cells, locale) {
+  const logged = cells.filter((c) => c.status === 'ok' && c.log?.latencyUs);
+  const count = logged.filter(untimed).length;
+  if (count === 0) return null;
+  return {count, runs: formatFigure(count, 'integer', locale), total: formatFigure(logged.length, 'integer', locale)};
 }
 
 /** Each row against the first; none for a group the timed run did not measure (its instructions stand alone). */

@@ -1,5 +1,7 @@
 // Where a transaction's time went, statement by statement, as pgbench -r
-// measured it from the client (a timed cell's summary.statements): per server
+// measured it from the client (a timed cell's statementsRun, a run of its own
+// after the measured one; before 2026-11-28, the measured run's own
+// summary.statements): per server
 // of a group, the median over its runs of each SQL statement's average
 // latency, and the statement that took most of the first server's time. The
 // script's own commands (\set) run in the client and are left out.
@@ -9,27 +11,39 @@ import {byTargetOrder} from '../results/targets.mjs';
 
 const isSql = (statement) => !statement.command.startsWith('\\');
 
-/** A group's ok cells whose pgbench reported its statements' latencies (runs from 2026-11-27: `-r`). */
-const measuredCells = (cells) => cells.filter((c) => c.status === 'ok' && (c.summary?.statements ?? []).some(isSql));
+/** A cell's statements: from its own -r run, or from a measured run that had -r (2026-11-27). */
+const statementsOf = (cell) => cell.statementsRun?.statements ?? cell.summary?.statements ?? [];
+
+/** A group's ok cells whose pgbench reported its statements' latencies. */
+const measuredCells = (cells) => cells.filter((c) => c.status === 'ok' && statementsOf(c).some(isSql));
 
 /**
  * @param {object} result  the run
  * @param {object[]} cells  the group's cells
  * @param {{named: (target: string) => string, locale: string}} options  named: a server's name on the page
  * @returns {{servers: {target: string, name: string}[], rows: {statement: string, values: (string|null)[]}[],
- *   slowest: {name: string, statement: string, ms: string, totalMs: string, share: string}}|null}
- *   null when no run reported them
+ *   slowest: {name: string, statement: string, ms: string, totalMs: string, share: string}|null,
+ *   apart: boolean}|null}
+ *   null when no run reported them; apart: every one came from a run of its own, none from a measured run
  */
 export function statementLatencies(result, cells, {named, locale}) {
   const measured = measuredCells(cells);
   if (measured.length === 0) return null;
   const targets = [...new Set(measured.map((c) => c.target))].sort(byTargetOrder(result));
   // In the script's order, as the first run gives it; a statement only another server ran, after.
-  const statements = [...new Set(measured.flatMap((c) => c.summary.statements.filter(isSql).map((s) => s.command)))];
+  const statements = [
+    ...new Set(
+      measured.flatMap((c) =>
+        statementsOf(c)
+          .filter(isSql)
+          .map((s) => s.command),
+      ),
+    ),
+  ];
   const latency = (target, statement) => {
     const values = measured
       .filter((c) => c.target === target)
-      .map((c) => c.summary.statements.find((s) => s.command === statement)?.latencyMs)
+      .map((c) => statementsOf(c).find((s) => s.command === statement)?.latencyMs)
       .filter(Number.isFinite);
     return values.length > 0 ? median(values) : null;
   };
@@ -40,6 +54,7 @@ export function statementLatencies(result, cells, {named, locale}) {
   return {
     servers: targets.map((target) => ({target, name: named(target)})),
     rows: statements.map((statement) => ({statement, values: targets.map((t) => ms(latency(t, statement)))})),
+    apart: measured.every((c) => c.statementsRun),
     // The statement that took most of the first server's transaction, and its share of the statements' sum.
     slowest:
       total > 0

@@ -36,6 +36,24 @@ test("per server the median of each statement's latency over its runs; the clien
   assert.deepEqual(s.slowest, {name: 'PostgreSQL 15', statement: 'END;', ms: '0.7', totalMs: '1.02', share: '68.6%'});
 });
 
+test("a cell's own -r run gives its statements; a measured run's (2026-11-27) only where it has none", () => {
+  const apart = (target, s) => ({target, status: 'ok', summary: {}, statementsRun: {statements: s}});
+  const s = statementLatencies(
+    result,
+    [apart('pg15', statements(0.01, 0.2, 0.6)), apart('pg18', statements(0.02, 0.1, 0.5))],
+    {named, locale: 'en'},
+  );
+  assert.deepEqual(s.rows[2], {statement: 'END;', values: ['0.6', '0.5']});
+  assert.equal(s.apart, true);
+  const mixed = statementLatencies(
+    result,
+    [apart('pg15', statements(0.01, 0.2, 0.6)), cell('pg18', statements(0.02, 0.1, 0.5))],
+    {named, locale: 'en'},
+  );
+  assert.deepEqual(mixed.rows[2], {statement: 'END;', values: ['0.6', '0.5']});
+  assert.equal(mixed.apart, false);
+});
+
 test('runs without -r (before 2026-11-27) give none', () => {
   assert.equal(statementLatencies(result, [{target: 'pg15', status: 'ok', summary: {}}], {named, locale: 'en'}), null);
 });

@@ -16,11 +16,13 @@ function instructionTwin(c) {
 
 /**
  * A cell's latencies, or null where pgbench did not time every transaction: with -r (per-statement latencies)
- * pgbench 15 logs some transactions at 0 µs, which no round trip takes (a select-only run here: 3,439 of 81,839
- * entries at 0 µs with -r, none of 52,661 without), and its average takes those zeros in too. A log whose
- * fastest transaction took 0 µs is such a log: its percentiles and the average are not shown.
+ * pgbench ends a statement whose result is already waiting with the clock it read before sending it (pgbench.c,
+ * CSTATE_END_COMMAND), so it logs some transactions at 0 µs, which no round trip takes (a select-only run here:
+ * 3,439 of 81,839 entries at 0 µs with -r, none of 52,661 without), and its average takes those in too. A log
+ * whose fastest transaction took 0 µs is such a log: its percentiles and the average are not shown. The runner
+ * no longer runs -r in a measured run (scripts/runner/run-steps.mjs, statementsRunOf).
  */
-const untimed = (c) => c.log?.latencyUs.min === 0;
+export const untimed = (c) => c.log?.latencyUs.min === 0;
 const timedLog = (c) => (c.log && !untimed(c) ? c.log.latencyUs : null);
 const timedAverage = (c) => (untimed(c) ? null : c.summary.latencyAvgMs);
 /** A latency of the log, in ms (null where the log is untimed or there is none). */

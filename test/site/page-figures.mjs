@@ -29,6 +29,7 @@ async function versionsFigures(page, {locale}) {
   const run = newestRun(results, 'pg-versions', {required: true});
   const controls = new Set(run.environment.targets.filter((t) => t.controlOf).map((t) => t.id));
   const groupIds = [...new Set(run.cells.map((c) => `${c.scenario}-${c.workload}`))];
+  const untimedGroups = [];
   for (const id of groupIds) {
     const cells = run.cells.filter((c) => `${c.scenario}-${c.workload}` === id && !controls.has(c.target));
     // Oldest version first, whatever order the shuffled rounds met them in.
@@ -40,6 +41,20 @@ async function versionsFigures(page, {locale}) {
     const p99 = timedLogs ? summary((c) => c.log.latencyUs.p99 / 1000, 'ms') : [];
     assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="tps"]`), tps);
     assert.deepEqual(await medians(page, `table[data-group="${id}"] td[data-figure="p99"]`), p99);
+    // ... and says why under its table, counting the runs (the A/A control's among them).
+    const all = run.cells.filter((c) => `${c.scenario}-${c.workload}` === id);
+    const untimedRuns = all.filter((c) => c.log.latencyUs.min === 0).length;
+    const caption = await page.$eval(
+      `table[data-group="${id}"]`,
+      (t) => document.getElementById(t.getAttribute('aria-describedby')).textContent,
+    );
+    const count = (n) => formatFigure(n, 'integer', locale);
+    if (untimedRuns > 0) untimedGroups.push(id);
+    assert.equal(
+      untimedRuns > 0 && caption.includes(count(untimedRuns)) && caption.includes(count(all.length)),
+      untimedRuns > 0,
+      `${id}: ${caption}`,
+    );
   }
   // Each version's verdict against the first, as the site's own code decides it, and its sentence.
   const data = sitePages(locale)['pg-versions'];
@@ -80,10 +95,11 @@ async function versionsFigures(page, {locale}) {
     await page.locator('p[data-control][data-measure="time"]').count(),
     data.groups.filter((g) => g.control).length,
   );
-  // Three timed charts per timed group, and one of instructions where an instructions run covers it.
+  // Three timed charts per timed group (no latency chart where no run timed every transaction), and one of
+  // instructions where an instructions run covers it.
   assert.equal(
     await page.locator('figure[data-chart]').count(),
-    3 * timed.length + data.groups.filter((g) => g.instructions).length,
+    3 * timed.length - untimedGroups.length + data.groups.filter((g) => g.instructions).length,
   );
   // The provenance names the seed of the order, of every part in a merged run.
   const text = await page.textContent('main');

@@ -64,7 +64,7 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
           <p>{parameters(g)}</p>
           <GroupFindings group={g} />
           <ControlNote control={g.control} />
-          <DataTable data-group={g.id} columns={columns} caption={tableNote(t, g.parameters.repeats, versusNote)}>
+          <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote)}>
             {g.rows.map((r) => (
               <FigureRow key={r.target} row={r}>
                 <Versus compare={r.comparison} />
@@ -87,6 +87,12 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
     </section>
   );
 }
+
+/** The table's note, and why it has no latencies where pgbench did not time every transaction of a run. */
+const caption = (t, g, versusNote) =>
+  [tableNote(t, g.parameters.repeats, versusNote), g.untimed && t('common.table.untimed', g.untimed)]
+    .filter(Boolean)
+    .join(' ');
 
 /** The table's columns: the server, each figure, the change against the first. */
 function figureColumns(t, firstColumn, base) {
