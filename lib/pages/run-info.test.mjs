@@ -68,6 +68,11 @@ test("a version's own defaults are named with the versions that had them; io_met
       ],
     },
   ]);
+  // A second build of 15 (at -O2) beside the first: 15 named once.
+  const o2 = structuredClone(result.environment.targets.find((t) => t.serverVersion.startsWith('15')));
+  result.environment.targets.push({...o2, id: 'pg15-o2'});
+  assert.deepEqual(runInfo(result, 'en').bounds.differing[0].values[0], {value: 'off', versions: '15, 16, 17'});
+  result.environment.targets.pop();
   // 18 like for like: synchronous I/O is what 15-17 do, so nothing differs.
   for (const t of result.environment.targets)
     t.keySettings = {fsync: 'on', ...(t.serverVersion.startsWith('18') && {io_method: 'sync'})};
