@@ -86,6 +86,7 @@ function resultGroup(first, id, context) {
         ]
       : [],
   );
+  const shown = context.figures.filter((f) => rows.some((r) => r.figures[f]));
   return {
     id,
     key,
@@ -106,7 +107,8 @@ function resultGroup(first, id, context) {
       target: r.target,
       name: name(r.target),
       version: targetById(result, r.target).serverVersion,
-      figures: Object.fromEntries(context.figures.map((f) => [f, r.figures[f]])),
+      // A figure no server of the group has is no column; one some lack is an empty cell (null) of its column.
+      figures: Object.fromEntries(shown.map((f) => [f, r.figures[f] ?? null])),
       comparison: versus[i],
     })),
     // Every target against the first in one statement (the table gives each); one for them all when the

@@ -175,7 +175,7 @@ test('Methodology lists the suite by its words, with the settings its servers sh
   assert.deepEqual(pages('ja').methodology.suites.find((s) => s.id === 'commit-modes').name.lang, 'en');
 });
 
-test("without per-transaction logs a group's table shows pgbench's mean latency, not empty percentiles", () => {
-  assert.deepEqual(Object.keys(en.groups[0].rows[0].figures), ['count', 'tps', 'latencyAvg']);
-  assert.match(en.groups[0].rows[0].figures.latencyAvg.text, /^\d+\.\d+$/);
+test("without per-transaction logs a group's table has no empty percentiles; run with -r, no mean latency", () => {
+  // Its runs had -r, which times some transactions with a stale clock (lib/results/cell-figures.mjs).
+  assert.deepEqual(Object.keys(en.groups[0].rows[0].figures), ['count', 'tps']);
 });

@@ -15,14 +15,16 @@ function instructionTwin(c) {
 }
 
 /**
- * A cell's latencies, or null where pgbench did not time every transaction: with -r (per-statement latencies)
+ * A cell's latencies, or null where pgbench did not time every transaction. With -r (per-statement latencies)
  * pgbench ends a statement whose result is already waiting with the clock it read before sending it (pgbench.c,
- * CSTATE_END_COMMAND), so it logs some transactions at 0 µs, which no round trip takes (a select-only run here:
- * 3,439 of 81,839 entries at 0 µs with -r, none of 52,661 without), and its average takes those in too. A log
- * whose fastest transaction took 0 µs is such a log: its percentiles and the average are not shown. The runner
- * no longer runs -r in a measured run (scripts/runner/run-steps.mjs, statementsRunOf).
+ * CSTATE_END_COMMAND), and the transaction with it: some transactions are logged shorter than they took, some
+ * at 0 µs, which no round trip takes (a select-only run here: 3,439 of 81,839 entries at 0 µs with -r, none of
+ * 52,661 without; a simple-update run's fastest at 4 µs), and its average takes them in too. So a run with -r,
+ * or whose log holds a 0 µs transaction anyway, shows no latency; its throughput stands. The runner keeps -r out
+ * of measured runs (scripts/runner/run-steps.mjs, statementsRunOf).
  */
-export const untimed = (c) => c.log?.latencyUs.min === 0;
+const WITH_R = /(^|\s)(-r|--report-per-command|--report-latencies)(?=\s|$)/;
+export const untimed = (c) => WITH_R.test(c.command ?? '') || c.log?.latencyUs.min === 0;
 const timedLog = (c) => (c.log && !untimed(c) ? c.log.latencyUs : null);
 const timedAverage = (c) => (untimed(c) ? null : c.summary.latencyAvgMs);
 /** A latency of the log, in ms (null where the log is untimed or there is none). */

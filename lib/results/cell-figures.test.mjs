@@ -23,6 +23,16 @@ test('a log with a transaction at 0 µs (pgbench -r) gives no latency, and no av
   assert.equal(FIGURES.count.pick(c), 761946);
 });
 
+test('a run with -r gives no latency though no transaction logged 0 µs; without -r, its latencies', () => {
+  const run = (command) => ({...cell(4), command});
+  for (const command of ['pgbench -c 1 -T 60 -P 1 -r -l bench', 'pgbench --report-per-command -l bench']) {
+    for (const k of ['latencyAvg', 'min', 'p99']) assert.equal(FIGURES[k].pick(run(command)), null, `${command}: ${k}`);
+    assert.equal(FIGURES.tps.pick(run(command)), 12699.1);
+  }
+  // -M prepared, a host under /var/run: no -r.
+  assert.equal(FIGURES.min.pick(run('pgbench -M prepared -h /var/run/postgresql -l bench')), 0.004);
+});
+
 test("a cell without a log (an import) keeps pgbench's average and has no percentiles", () => {
   const c = {summary: {tps: 900, processed: 54000, latencyAvgMs: 1.1}, log: null};
   assert.equal(FIGURES.latencyAvg.pick(c), 1.1);
