@@ -4,7 +4,7 @@
 // of the older run against the newer. One sample is one ok cell's figure.
 // An A/A control target is compared with its twin only, on its own (it is not
 // one of the candidates Holm's correction counts): it shows the noise floor.
-import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
+import {countingOf, FIGURES, measureOf, untimed} from './cell-figures.mjs';
 import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
 import {groupKey} from './keys.mjs';
 import {notComparable, summarizeRepeats} from './summarize-repeats.mjs';
@@ -33,16 +33,21 @@ export function comparisonGroups(result) {
   return [...groups.values()];
 }
 
+const UNTIMED = 'its runs had pgbench -r, which times some transactions with a stale clock: no latencies';
+
 /**
  * One metric's values of a target's cells of a group, or why they cannot be compared (notComparable, the rule
  * every page follows too): {values, keys} or {why}. A latency that no cell has (no per-transaction log) is not
- * measured, and not a reason worth telling: {why: null}.
+ * measured, and not a reason worth telling: {why: null}; one whose logs pgbench did not time throughout is.
  */
 function samples(cells, metric) {
   const [summary] = summarizeRepeats(cells, FIGURES[metric].pick, FIGURES[metric].twin);
   const why = notComparable(summary, metric);
   if (!why) return {values: summary.values, keys: summary.keys};
   if (summary.okCells === 0) return {why, failed: true};
+  if (summary.ok === 0 && FIGURES[metric].kind === 'ms' && cells.some((c) => c.log && untimed(c))) {
+    return {why: UNTIMED};
+  }
   if (summary.ok === 0 && metric !== primaryOf(cells)) return {why: null};
   return {why};
 }

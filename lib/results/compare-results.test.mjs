@@ -151,3 +151,14 @@ test('instructions counted two ways (Cachegrind whole process, Callgrind backend
   );
   assert.ok(same.every((c) => c.low > -0.0001 && c.high < 0.0001));
 });
+
+test('runs with pgbench -r compare their TPS, and say why their latencies are not compared', () => {
+  const result = sixRepeats();
+  for (const c of result.cells) c.command = `${c.command} -r`;
+  const skipped = [];
+  const compared = compareWithinRun(result, {margin: 0.03, skipped});
+  assert.deepEqual([...new Set(compared.map((c) => c.metric))], ['tps']);
+  // Each of 3 candidates in each of 2 groups, at p95 and p99, each with the reason.
+  assert.equal(skipped.length, 2 * 3 * 2);
+  assert.ok(skipped.every((s) => /the baseline pg15: its runs had pgbench -r.*stale clock: no latencies/.test(s.why)));
+});
