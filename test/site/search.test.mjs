@@ -19,7 +19,7 @@ const QUERIES = {
   en: [
     ['planner', 'pg17-planner/', 'planner'],
     ['Aurora', 'managed-postgres/', 'aurora'],
-    ['p99', 'pg-versions/', 'p99'],
+    ['-O2', 'pg-versions/', '-o2'],
     ['placeholders', 'translating/', 'placeholder'],
     ['delay', null, 'latency'],
   ],
@@ -34,7 +34,7 @@ const QUERIES = {
     ['처리량이', null, '처리량'],
     ['플래너의', 'pg17-planner/', '플래너'],
     ['번역을', 'translating/', '번역'],
-    ['p99', 'pg-versions/', 'p99'],
+    ['-O2', 'pg-versions/', '-o2'],
   ],
   'zh-Hans': [
     ['吞吐量', null, '吞吐'],
