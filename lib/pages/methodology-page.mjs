@@ -2,6 +2,7 @@
 // warm-up) and the command that reruns it, what the runner did in each
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
+import {untimed} from '../results/cell-figures.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
@@ -39,8 +40,10 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
       : (words(suite, 'scenarios', id) ?? {text: id});
   const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
-  const first = published.find((r) => r.cells.some((c) => c.status === 'ok' && c.log));
-  const cell = first?.cells.find((c) => c.status === 'ok' && c.log);
+  // A cell whose log pgbench timed throughout: a latency the pages would show.
+  const timed = (c) => c.status === 'ok' && c.log && !untimed(c);
+  const first = published.find((r) => r.cells.some(timed));
+  const cell = first?.cells.find(timed);
   const examples = roundingExamples(cell, locale);
   return {
     locale,
@@ -123,22 +126,43 @@ function ranFor(published, suiteId, locale) {
   const run = published.find((r) => r?.run.suite === suiteId);
   const durations = [...new Set((run?.cells ?? []).map((c) => c.parameters.durationS).filter((d) => d > 0))];
   if (durations.length === 0) return null;
-  // How many times each server's data was loaded (pgbench -i): a run made in parts loads it in each part.
-  const loads = new Map();
-  for (const p of (run.preparations ?? []).filter((x) => x.kind === 'init'))
-    loads.set(p.target, (loads.get(p.target) ?? 0) + 1);
-  const counts = [...new Set(loads.values())];
   return {
     run: run.run.id,
     durations: durations.sort((a, b) => a - b).map((d) => formatFigure(d, 'integer', locale)),
-    loads: counts.length === 1 ? formatFigure(counts[0], 'integer', locale) : null,
-    unevenLoads:
-      counts.length > 1
-        ? listOf(
-            [...loads].map(([target, n]) => `${target} ${formatFigure(n, 'integer', locale)}`),
-            locale,
-          )
-        : null,
+    ...loadsOf(run.preparations ?? [], locale),
+  };
+}
+
+/**
+ * How many times each server's data was loaded (pgbench -i): a run made in parts loads it in each part, and a
+ * server that runs two sizes loads each. `loads`: the same count for every server; else `loadsPerScale`: at each
+ * scale, the same count for every server that ran it ("-s 50: 3"); else `unevenLoads`, each server's.
+ */
+function loadsOf(preparations, locale) {
+  const inits = preparations.filter((x) => x.kind === 'init');
+  const count = (key) => {
+    const m = new Map();
+    for (const p of inits) m.set(key(p), (m.get(key(p)) ?? 0) + 1);
+    return m;
+  };
+  const n = (value) => formatFigure(value, 'integer', locale);
+  const totals = count((p) => p.target);
+  const scales = [...new Set(inits.map((p) => p.scale))].sort((a, b) => a - b);
+  const perScale = scales.map((scale) => count((p) => (p.scale === scale ? p.target : null)));
+  const even = (m) => new Set([...m].filter(([k]) => k !== null).map(([, v]) => v)).size === 1;
+  if (totals.size === 0) return {loads: null, loadsPerScale: null, unevenLoads: null};
+  if (even(totals)) return {loads: n(totals.values().next().value), loadsPerScale: null, unevenLoads: null};
+  if (perScale.every(even)) {
+    const list = scales.map((scale, i) => `-s ${scale}: ${n([...perScale[i]].find(([k]) => k !== null)[1])}`);
+    return {loads: null, loadsPerScale: listOf(list, locale), unevenLoads: null};
+  }
+  return {
+    loads: null,
+    loadsPerScale: null,
+    unevenLoads: listOf(
+      [...totals].map(([t, v]) => `${t} ${n(v)}`),
+      locale,
+    ),
   };
 }
 

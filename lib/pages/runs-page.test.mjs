@@ -46,11 +46,21 @@ test('the methodology shows the rounding rule on a real cell and the command of 
     run: 'pg-versions-20261122T110343Z',
     durations: ['20'],
     loads: '2',
+    loadsPerScale: null,
     unevenLoads: null,
   });
   result.preparations.push({...result.preparations.find((p) => p.kind === 'init' && p.target === 'pg18')});
   const uneven = methodologyPage([suite], [result], {locale: 'en', t: translator('en')}).suites[0].ran;
   assert.deepEqual([uneven.loads, uneven.unevenLoads], [null, 'pg15 2, pg16 2, pg17 2, and pg18 3']);
+  // A server that ran one size of two loads less often, and as often as the others at that size.
+  result.preparations = result.preparations.filter((p) => !(p.kind === 'init' && p.target === 'pg18'));
+  const small = result.preparations.find((p) => p.kind === 'init' && p.target === 'pg17');
+  result.preparations.push({...small, target: 'pg18'});
+  const perScale = methodologyPage([suite], [result], {locale: 'en', t: translator('en')}).suites[0].ran;
+  assert.deepEqual(
+    [perScale.loads, perScale.loadsPerScale, perScale.unevenLoads],
+    [null, '-s 50: 1 and -s 500: 1', null],
+  );
   // A suite that fixed no margin of its own is shown with none, not the default.
   const quick = loadSuite(new URL('../../benchmarks/quick/suite.yaml', import.meta.url).pathname);
   assert.equal(methodologyPage([quick], [], {locale: 'en', t: translator('en')}).suites[0].margin, null);

@@ -32,6 +32,7 @@ export function SuitesTable({data}) {
               ),
             }),
           s.ran?.loads && t('method.suiteLoads', {count: s.ran.loads}),
+          s.ran?.loadsPerScale && t('method.suiteLoadsPerScale', {list: s.ran.loadsPerScale}),
           s.ran?.unevenLoads && t('method.suiteUnevenLoads', {list: s.ran.unevenLoads}),
           s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
           ...s.controls.map((c) =>
