@@ -40,10 +40,11 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
       : (words(suite, 'scenarios', id) ?? {text: id});
   const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
-  // A cell whose log pgbench timed throughout: a latency the pages would show.
+  // A cell whose log pgbench timed throughout, for a latency the pages would show; else any measured one.
   const timed = (c) => c.status === 'ok' && c.log && !untimed(c);
-  const first = published.find((r) => r.cells.some(timed));
-  const cell = first?.cells.find(timed);
+  const ok = (c) => c.status === 'ok' && c.summary?.tps > 0;
+  const first = published.find((r) => r.cells.some(timed)) ?? published.find((r) => r.cells.some(ok));
+  const cell = first?.cells.find(timed) ?? first?.cells.find(ok);
   const examples = roundingExamples(cell, locale);
   return {
     locale,
@@ -207,14 +208,16 @@ function roundingExamples(cell, locale) {
   return cell
     ? [
         ['tps', cell.summary.tps],
-        ['ms', cell.log.latencyUs[`p${PERCENTILE}`] / 1000],
+        ['ms', cell.log && !untimed(cell) ? cell.log.latencyUs[`p${PERCENTILE}`] / 1000 : null],
         ['count', cell.summary.processed],
-      ].map(([kind, value]) => ({
-        kind,
-        raw: String(value),
-        text: formatFigure(value, kind, locale),
-        p: formatFigure(PERCENTILE, 'integer', locale),
-      }))
+      ]
+        .filter(([, value]) => value !== null)
+        .map(([kind, value]) => ({
+          kind,
+          raw: String(value),
+          text: formatFigure(value, kind, locale),
+          p: formatFigure(PERCENTILE, 'integer', locale),
+        }))
     : [];
 }
 

@@ -37,6 +37,18 @@ test('the methodology shows the rounding rule on a real cell and the command of 
     text: Math.round(cell.summary.tps).toLocaleString('en'),
     p: '99',
   });
+  assert.deepEqual(
+    data.examples.map((e) => e.kind),
+    ['tps', 'ms', 'count'],
+  );
+  // A run with -r shows no latency (lib/results/cell-figures.mjs), nor does its example.
+  const withR = versionsRun();
+  for (const c of withR.cells) c.command = `${c.command} -r`;
+  const untimedExamples = methodologyPage([suite], [withR], {locale: 'en', t: translator('en')}).examples;
+  assert.deepEqual(
+    untimedExamples.map((e) => e.kind),
+    ['tps', 'count'],
+  );
   assert.equal(data.suites[0].command, 'npm run bench -- run pg-versions');
   assert.equal(data.suites[0].versions, '15, 16, 17, 18');
   assert.equal(data.runs[0].designDurationS.join(', '), '300, 600');
