@@ -141,6 +141,18 @@ function checkOnly(all, only) {
   }
 }
 
+/** Why an --only whose every value exists keeps no cell: its values exist, not together; what does. */
+function noneMatch(all, only) {
+  const filter = Object.entries(only)
+    .map(([key, values]) => `${key}=${values.join(',')}`)
+    .join(',');
+  const pairs = [...new Set(all.map((c) => `scenario=${c.scenario},workload=${c.workload}`))];
+  return (
+    `--only ${filter}: no cell of the suite has these together (it runs ${pairs.join('; ')}); ` +
+    'nothing was run or written'
+  );
+}
+
 /**
  * @param {object} suite  from loadSuite
  * @param {object} [options]
@@ -191,6 +203,7 @@ export function expandMatrix(
   }
   checkOnly(all, only);
   const matches = all.filter((c) => Object.entries(only).every(([key, values]) => values.includes(String(c[key]))));
+  if (matches.length === 0 && all.length > 0) throw new Error(noneMatch(all, only));
   // A shard takes whole comparison groups: the targets of a group are measured on one machine.
   const groups = [...new Set(matches.map(groupKey))];
   const kept = shard ? new Set(groups.filter((_, i) => i % shard.count === shard.index - 1)) : null;

@@ -65,6 +65,20 @@ test('--only with a value the suite does not have is an error naming what it has
   );
 });
 
+test('--only whose values exist but never together is refused, naming what the suite runs', () => {
+  const twoSizes = {
+    ...suite,
+    workloads: [{id: 'ro', scenarios: ['s']}, {id: 'rw'}],
+    scenarios: [...suite.scenarios, {id: 'l', clients: [8], durationS: 30, transactionsPerClient: null}],
+  };
+  assert.throws(() => ids({only: parseOnly('scenario=l,workload=ro')}, twoSizes), {
+    message:
+      '--only scenario=l,workload=ro: no cell of the suite has these together (it runs scenario=s,workload=ro; ' +
+      'scenario=s,workload=rw; scenario=l,workload=rw); nothing was run or written',
+  });
+  assert.equal(ids({only: parseOnly('scenario=l')}, twoSizes).length, 6);
+});
+
 test('--shard K/N takes whole comparison groups: never the targets of one group on two machines', () => {
   const shards = [1, 2, 3].map((k) => expandMatrix(suite, {seed: 5, shard: parseShard(`${k}/3`)}).cells);
   assert.deepEqual(
