@@ -17,8 +17,9 @@
 #   $PG_BUILD_CACHE/<version>-O2/      (default /var/cache/pg-bench-guide as root,
 #                                      else ~/.cache/pg-bench-guide)
 # with origin.json beside bin/ saying where it came from. A build already in
-# the cache is not built again. Installs bison, flex and make with apt-get
-# when missing (as root).
+# the cache is not built again (MAJOR.MINOR found there needs no network; when
+# the archive cannot be read, the newest cached MAJOR serves, said so).
+# Installs bison, flex, make, gcc and dpkg-dev with apt-get when missing (as root).
 #
 # Prints: the bin folder to name in suite.yaml (`bin: …`), on the last line.
 # Exit:   0 built (or cached); 1 no source package of MAJOR in this archive
@@ -72,8 +73,25 @@ if [[ ${#need[@]} -gt 0 ]]; then
   apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
 fi
 
+# A whole build in the cache: its bin folder, origin and pg_prewarm.
+built() { [[ -x $1/bin/postgres && -f $1/origin.json && -f $1/share/postgresql/extension/pg_prewarm.control ]]; }
+# MAJOR.MINOR already built needs no archive (nor the network).
+if [[ $wanted == *.* ]] && built "$cache/$wanted-O2"; then
+  echo "build-postgres: PostgreSQL $wanted -O2 is built already"
+  echo "$cache/$wanted-O2/bin"
+  exit 0
+fi
+
 echo "build-postgres: reading the source lists of $release, trixie and sid"
 apt-get "${apt_opts[@]}" update >"$apt_dir/update.log" 2>&1 || {
+  # Offline: the newest build of MAJOR in the cache serves, said so; else nothing can be fetched.
+  newest=$(ls -d "$cache/$major".*-O2 2>/dev/null | sort -V | tail -1 || true)
+  if [[ -n $newest ]] && built "$newest"; then
+    echo "build-postgres: apt-get update failed (see $apt_dir/update.log); using the cached $(basename "$newest")," \
+      "which may not be the archive's newest $major" >&2
+    echo "$newest/bin"
+    exit 0
+  fi
   echo "build-postgres: apt-get update failed; see $apt_dir/update.log" >&2
   exit 1
 }
@@ -94,7 +112,7 @@ fi
 upstream=${version%%-*}
 upstream=${upstream#*:}
 prefix=$cache/$upstream-O2
-if [[ -x $prefix/bin/postgres && -f $prefix/origin.json && -f $prefix/share/postgresql/extension/pg_prewarm.control ]]; then
+if built "$prefix"; then
   echo "build-postgres: PostgreSQL $upstream -O2 is built already"
   echo "$prefix/bin"
   exit 0

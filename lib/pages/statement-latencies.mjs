@@ -1,7 +1,7 @@
 // Where a transaction's time went, statement by statement, as pgbench -r
 // measured it from the client (a timed cell's statementsRun, a run of its own
-// after the measured one; before 2026-11-28, the measured run's own
-// summary.statements): per server
+// after the measured one; in runs before it, the measured run's own
+// summary.statements, which had -r): per server
 // of a group, the median over its runs of each SQL statement's average
 // latency, and the statement that took most of the first server's time. The
 // script's own commands (\set) run in the client and are left out.

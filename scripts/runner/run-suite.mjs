@@ -54,17 +54,15 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   const groups = groupsOf(plannedCells);
   checkLikeForLike(suite, groups);
   const estimate = estimateRun(plannedCells);
-  if (dryRun) {
-    console.log(
-      [...suiteLines(suite, estimate, tmpdir()), ...planLines(plannedCells, seed, {measure, shell: suite.shell})].join(
-        '\n',
-      ),
-    );
-    return {file: null, result: null, failed: 0, interrupted: null};
-  }
   // Every target's data stays to the end of the run: the disk must hold them all.
   const {bavail, bsize} = statfsSync(tmpdir());
   const disk = diskProblem(estimate, bavail * bsize, tmpdir());
+  if (dryRun) {
+    const diskLine = disk && `# disk: ${disk.refuse ? `the run would be refused: ${disk.refuse}` : disk.warning}`;
+    const plan = planLines(plannedCells, seed, {measure, shell: suite.shell});
+    console.log([...suiteLines(suite, estimate, tmpdir()), ...(diskLine ? [diskLine] : []), ...plan].join('\n'));
+    return {file: null, result: null, failed: 0, interrupted: null};
+  }
   if (disk?.refuse) throw new Error(disk.refuse);
   if (disk?.warning) progress.note(disk.warning);
   const valgrind = measure === 'instructions' ? await findValgrind() : null;

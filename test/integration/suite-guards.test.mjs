@@ -110,6 +110,10 @@ test('a temporary disk that cannot hold the servers is refused before any server
   t.after(unmount);
   const {dir, suite, out} = tempSuite(scriptSuite('no-room'));
   writeFileSync(path.join(dir, 'w.sql'), 'SELECT 1;\n');
+  // --dry-run says so before anyone starts it.
+  const dry = await runBench([suite, '--dry-run'], {TMPDIR: small});
+  assert.equal(dry.status, 0, dry.stderr);
+  assert.match(dry.stdout, /^# disk: the run would be refused: The run's servers need about 40 MB in /m);
   const run = await runBench([suite, '--out', out], {TMPDIR: small});
   assert.equal(run.status, 1, run.stderr);
   assert.match(
