@@ -35,10 +35,11 @@ export function suiteLines(suite, estimate, tmp) {
   const counted = estimate.countedCells
     ? `, plus ${estimate.countedCells} cells counted in transactions (their length depends on the server)`
     : '';
-  const disk = estimate.targets.length
-    ? `temporary disk in ${tmp}: about ${sizeText(estimate.bytes)} for the data of the ${estimate.targets.length} ` +
-      `server${estimate.targets.length === 1 ? '' : 's'} the runner starts, kept to the end, and WAL up to ${sizeText(estimate.walBytes)} (max_wal_size) ` +
-      'during a run'
+  const n = estimate.targets.length;
+  const disk = n
+    ? `temporary disk in ${tmp}: about ${sizeText(estimate.bytes)} for the data of the ${n} ` +
+      `server${n === 1 ? '' : 's'} the runner starts, kept to the end, and WAL up to ` +
+      `${sizeText(estimate.walBytes)} (max_wal_size) during a run`
     : 'no temporary disk (no server the runner starts)';
   const lines = [`# estimate: about ${lengthText(estimate.seconds)}${counted}; ${disk}`];
   if ((suite.sqlFiles ?? []).length === 0) lines.push('# SQL files: none (built-in workloads only)');
