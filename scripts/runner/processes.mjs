@@ -59,10 +59,11 @@ export function catchInterrupts({onForce}) {
  * @param {number} [options.timeoutS]  SIGTERM after this many seconds (then `timedOut`)
  * @param {number} [options.uid] @param {number} [options.gid]  run as this user
  * @param {(line: string) => void} [options.onStderrLine]
+ * @param {AbortSignal} [options.stop]  SIGINT when it aborts: the child ends as after a Ctrl-C (psql's \watch)
  * @returns {Promise<{exitCode: number|null, signal: string|null, timedOut: boolean, stdout: string,
  *   stderr: string, seconds: number}>}
  */
-export function runProcess(argv, {env = {}, cwd, timeoutS, uid, gid, onStderrLine = () => {}} = {}) {
+export function runProcess(argv, {env = {}, cwd, timeoutS, uid, gid, onStderrLine = () => {}, stop} = {}) {
   throwIfInterrupted();
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -92,8 +93,11 @@ export function runProcess(argv, {env = {}, cwd, timeoutS, uid, gid, onStderrLin
           child.kill('SIGTERM');
         }, timeoutS * 1000)
       : null;
+    const onStop = () => child.kill('SIGINT');
+    stop?.addEventListener('abort', onStop, {once: true});
     const finish = (outcome) => {
       clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
       children.delete(child);
       const failed = outcome.exitCode !== 0;
       // A Ctrl-C reaches the child and this process together; the child's end

@@ -4,6 +4,9 @@
 // (WAL, checkpoints, buffer writes by who wrote them, hits and reads,
 // temporary files), and, through a timed run, what pgbench's backends waited
 // on, sampled from pg_stat_activity ten times a second by a session of its own.
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {Interrupted, runProcess} from './processes.mjs';
 import {psql} from './psql.mjs';
 
@@ -80,62 +83,57 @@ export function activityBetween(before, after) {
   };
 }
 
-// Samples every pgbench backend (application_name pgbench) each 100 ms from the first it sees until none is
-// left, and tells the counts by wait event (CPU: running, no wait) as one NOTICE. pg_stat_clear_snapshot():
-// within a transaction pg_stat_activity would otherwise give the same rows each time.
-const samplerSql = (maxSamples) => `DO $$
-DECLARE counts jsonb := '{}'; seen boolean := false; n int := 0; r record; k text;
-BEGIN
-  FOR i IN 1..${maxSamples} LOOP
-    PERFORM pg_stat_clear_snapshot();
-    IF EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = 'pgbench') THEN
-      seen := true; n := n + 1;
-      FOR r IN SELECT coalesce(wait_event_type, 'CPU') AS t, coalesce(wait_event, 'CPU') AS e, count(*) AS c
-          FROM pg_stat_activity WHERE application_name = 'pgbench' GROUP BY 1, 2 LOOP
-        k := r.t || ':' || r.e;
-        counts := jsonb_set(counts, ARRAY[k], to_jsonb(coalesce((counts ->> k)::int, 0) + r.c));
-      END LOOP;
-    ELSIF seen THEN EXIT;
-    END IF;
-    PERFORM pg_sleep(0.1);
-  END LOOP;
-  RAISE NOTICE 'bench-waits %', jsonb_build_object('samples', n, 'waits', counts);
-END $$`;
+// Every pgbench backend (application_name pgbench), sampled by psql's \watch ten times a second: each sample
+// is a statement and a transaction of its own, so the sampler holds no snapshot between them. (The runs of
+// 2026-11-27 sampled in one DO block through the whole run: its snapshot kept every row that died meanwhile
+// from page pruning and vacuum, pgbench's few branch and teller rows bloated, and TPC-B-like throughput fell
+// through each run.) A row per wait event (CPU: running, no wait) of each sample, the sample told by its
+// transaction's start time.
+const WAITS_SQL = `SELECT extract(epoch FROM now()), coalesce(wait_event_type, 'CPU'), coalesce(wait_event, 'CPU'),
+  count(*) FROM pg_stat_activity WHERE application_name = 'pgbench' GROUP BY 2, 3
+\\watch 0.1
+`;
 
-/** The sampler's counts, from psql's stderr: {samples, waits: [{type, event, samples}]} most first; null if none. */
-export function parseWaits(stderr) {
-  const json = /NOTICE: {2}bench-waits (\{.*\})\s*$/m.exec(stderr)?.[1];
-  if (!json) return null;
-  const {samples, waits} = JSON.parse(json);
+/** The sampler's rows, from psql's output: {samples, waits: [{type, event, samples}]} most first. */
+export function parseWaits(stdout) {
+  const samples = new Set();
+  const counts = new Map();
+  for (const line of stdout.split('\n')) {
+    const [at, type, event, count] = line.split('|');
+    if (!(Number(count) > 0)) continue;
+    samples.add(at);
+    const key = `${type}|${event}`;
+    counts.set(key, (counts.get(key) ?? 0) + Number(count));
+  }
   return {
-    samples,
-    waits: Object.entries(waits)
-      .map(([key, count]) => ({type: key.split(':')[0], event: key.split(':').slice(1).join(':'), samples: count}))
+    samples: samples.size,
+    waits: [...counts]
+      .map(([key, n]) => ({type: key.split('|')[0], event: key.split('|')[1], samples: n}))
       .sort((a, b) => b.samples - a.samples || a.event.localeCompare(b.event)),
   };
 }
 
-// The server ends the sampler's statement within a second of psql going (PostgreSQL 14 on).
-const CHECK_CLIENT_SQL = "SET client_connection_check_interval = '1s'";
-
 /**
- * Starts sampling what pgbench's backends wait on, for a run of `durationS`; `done()` resolves to the counts
- * once pgbench has gone, or null when the sampler failed or did not end within 30 s of pgbench (psql is then
- * stopped, and the server ends its statement).
+ * Starts sampling what pgbench's backends wait on, through a run of `durationS` (its SQL in a file under
+ * `tmp`); `done()`, once pgbench has gone, stops psql and resolves to the counts, or null when the sampler
+ * failed.
  */
-export function sampleWaits(connection, durationS, record) {
+export function sampleWaits(connection, durationS, record, tmp = tmpdir()) {
   const admin = connection.admin ?? connection;
-  // Ten a second through the run, and a minute more for pgbench's start and the end of its last transactions.
-  const sql = samplerSql(Math.ceil((durationS + 60) * 10));
-  const argv = ['psql', '-X', ...admin.psqlArgs, '-c', CHECK_CLIENT_SQL, '-c', sql];
+  const file = path.join(mkdtempSync(path.join(tmp, 'waits-')), 'waits.sql');
+  writeFileSync(file, WAITS_SQL);
+  const argv = ['psql', '-X', '-q', '-A', '-t', '-F', '|', ...admin.psqlArgs, '-f', file];
   record(argv);
-  const running = runProcess(argv, {env: admin.env, timeoutS: durationS + 90});
+  const stop = new AbortController();
+  // A minute more than the run for pgbench's start and its last transactions; done() stops it before.
+  const running = runProcess(argv, {env: admin.env, timeoutS: durationS + 90, stop: stop.signal});
   running.catch(() => {}); // An interruption is the run's to report, not the sampler's.
-  const late = () => new Promise((resolve) => setTimeout(resolve, 30_000, null).unref());
   return {
     done: async () => {
-      const out = await Promise.race([running, late()]);
-      return out ? parseWaits(out.stderr) : null;
+      stop.abort();
+      const out = await running.catch(() => null);
+      rmSync(path.dirname(file), {recursive: true, force: true});
+      return out && !/ERROR|FATAL/.test(out.stderr) ? parseWaits(out.stdout) : null;
     },
   };
 }
