@@ -17,6 +17,7 @@ import {listOf} from '../i18n/list.mjs';
 import {groupAnchor, groupKey} from '../results/keys.mjs';
 import {groupActivity} from './server-activity.mjs';
 import {untimed} from '../results/cell-figures.mjs';
+import {DRIFT_SHOWN, DRIFT_WINDOW_S, samplerHeldSnapshot, throughputDrift} from '../results/throughput-drift.mjs';
 
 export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
 
@@ -118,6 +119,7 @@ function resultGroup(first, id, context) {
     control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(rows.length === 0 ? instructions : result, first),
     untimed: untimedRuns(groupCells, locale),
+    drift: driftOf(result, groupCells, locale),
     activity: groupActivity(result, groupCells, {name, locale, t}),
     charts:
       context.charts && rows.length > 0
@@ -134,6 +136,22 @@ function resultGroup(first, id, context) {
       profiles: profiles ?? new Map(),
       timedClients: p.clients,
     }),
+  };
+}
+
+/**
+ * How the group's throughput moved through its runs, where it moved more than DRIFT_SHOWN either way, and
+ * whether the run's wait sampler held a snapshot through them (a cause the page names); else null.
+ */
+function driftOf(result, cells, locale) {
+  const drift = throughputDrift(cells);
+  if (!drift || Math.abs(drift.ratio - 1) <= DRIFT_SHOWN) return null;
+  return {
+    way: drift.ratio < 1 ? 'fell' : 'rose',
+    share: formatFigure(drift.ratio, 'share', locale),
+    runs: formatFigure(drift.runs, 'integer', locale),
+    seconds: formatFigure(DRIFT_WINDOW_S, 'integer', locale),
+    sampler: samplerHeldSnapshot(result),
   };
 }
 

@@ -131,7 +131,7 @@ export function groupActivity(result, cells, {name, locale, t}) {
   if (!facts) return null;
   const statements = statementLatencies(result, cells, {named: serverNamer(result, {name, t}), locale});
   return {
-    facts: {...facts, slowest: statements?.slowest ? {...statements.slowest, apart: statements.apart} : null},
+    facts: {...facts, slowest: statements?.slowest ?? null},
     rows: activityRows(result, cells, {name, locale, t}),
     statements: statements && {servers: statements.servers, rows: statements.rows},
   };

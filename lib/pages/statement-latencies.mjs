@@ -1,18 +1,19 @@
 // Where a transaction's time went, statement by statement, as pgbench -r
-// measured it from the client (a timed cell's statementsRun, a run of its own
-// after the measured one; in runs before it, the measured run's own
-// summary.statements, which had -r): per server
-// of a group, the median over its runs of each SQL statement's average
-// latency, and the statement that took most of the first server's time. The
-// script's own commands (\set) run in the client and are left out.
+// measured it from the client in a short run of its own after each measured
+// run (a timed cell's statementsRun): per server of a group, the median over
+// its runs of each SQL statement's average latency, and the statement that
+// took most of the first server's time. The script's own commands (\set) run
+// in the client and are left out. A measured run that had -r itself (runs of
+// 2026-11-27) gives none: -r times with a stale clock, and the pages show no
+// latency of such a run (lib/results/cell-figures.mjs).
 import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 
 const isSql = (statement) => !statement.command.startsWith('\\');
 
-/** A cell's statements: from its own -r run, or from a measured run that had -r (2026-11-27). */
-const statementsOf = (cell) => cell.statementsRun?.statements ?? cell.summary?.statements ?? [];
+/** A cell's statements, from its own -r run. */
+const statementsOf = (cell) => cell.statementsRun?.statements ?? [];
 
 /** A group's ok cells whose pgbench reported its statements' latencies. */
 const measuredCells = (cells) => cells.filter((c) => c.status === 'ok' && statementsOf(c).some(isSql));
@@ -22,9 +23,8 @@ const measuredCells = (cells) => cells.filter((c) => c.status === 'ok' && statem
  * @param {object[]} cells  the group's cells
  * @param {{named: (target: string) => string, locale: string}} options  named: a server's name on the page
  * @returns {{servers: {target: string, name: string}[], rows: {statement: string, values: (string|null)[]}[],
- *   slowest: {name: string, statement: string, ms: string, totalMs: string, share: string}|null,
- *   apart: boolean}|null}
- *   null when no run reported them; apart: every one came from a run of its own, none from a measured run
+ *   slowest: {name: string, statement: string, ms: string, totalMs: string, share: string}|null}|null}
+ *   null when no run reported them
  */
 export function statementLatencies(result, cells, {named, locale}) {
   const measured = measuredCells(cells);
@@ -54,7 +54,6 @@ export function statementLatencies(result, cells, {named, locale}) {
   return {
     servers: targets.map((target) => ({target, name: named(target)})),
     rows: statements.map((statement) => ({statement, values: targets.map((t) => ms(latency(t, statement)))})),
-    apart: measured.every((c) => c.statementsRun),
     // The statement that took most of the first server's transaction, and its share of the statements' sum.
     slowest:
       total > 0

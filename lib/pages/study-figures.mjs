@@ -126,6 +126,8 @@ function publishedSpread(study, {scenario, workload, locale}) {
   return {
     low: formatFigure(Math.min(...changes), 'percent', locale),
     high: formatFigure(Math.max(...changes), 'percent', locale),
+    // Against the study's own first version (its server, not ours).
+    spreadBase: study.targets.find((x) => x.target === base.target)?.version ?? base.target,
   };
 }
 

@@ -52,6 +52,20 @@ async function versionsFigures(page, {locale}) {
     );
     const count = (n) => formatFigure(n, 'integer', locale);
     if (untimedRuns > 0) untimedGroups.push(id);
+    // A group whose runs slowed (or sped up) by more than a tenth from their first 10 s to their last says so.
+    const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+    const ratios = all
+      .map((c) => c.summary.progress.map((x) => x.tps))
+      .map((tps) => mean(tps.slice(-10)) / mean(tps.slice(0, 10)))
+      .sort((a, b) => a - b);
+    const mid = ratios.length / 2;
+    const ratio = ratios.length % 2 ? ratios[Math.floor(mid)] : (ratios[mid - 1] + ratios[mid]) / 2;
+    const drift = await page.$$eval(`section[data-group="${id}"] p[data-drift]`, (ps) => ps.map((x) => x.textContent));
+    assert.deepEqual(
+      drift.map((text) => text.includes(formatFigure(ratio, 'share', locale))),
+      Math.abs(ratio - 1) > 0.1 ? [true] : [],
+      `${id}: ${ratio}`,
+    );
     assert.equal(
       untimedRuns > 0 && caption.includes(count(untimedRuns)) && caption.includes(count(all.length)),
       untimedRuns > 0,

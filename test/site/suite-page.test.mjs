@@ -99,7 +99,7 @@ test('en: what the server did, from the counters the runs read, and each measure
   // A timed group: a sentence from its counters, and each server's figures, loaded as the reader opens them.
   const timed = page.locator('[data-activity="short-tpcb-c2"]');
   await timed.waitFor();
-  assert.match(await timed.locator('p').first().textContent(), /No checkpoint ended during any of the 10 measured/);
+  assert.match(await timed.locator('p').first().textContent(), /No checkpoint ran during any of the 10 measured/);
   assert.match(await timed.locator('p').first().textContent(), /seen most often in \S+ \(\d+(\.\d)?% of the samples\)/);
   // With synchronous_commit on (the first server), the commit takes the largest share of the time: measured.
   assert.match(

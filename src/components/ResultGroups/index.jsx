@@ -50,6 +50,7 @@ export default function ResultGroups({data, title, ...page}) {
 
 function ResultGroup({data, group: g, page, firstColumn, intro, parameters, below, instructions = true, versusNote}) {
   const t = useT();
+  const gap = useSentenceGap();
   const columns = g.rows.length > 0 ? figureColumns(t, firstColumn, g.rows[0]) : null;
   return (
     <section data-group={g.id}>
@@ -64,6 +65,17 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
           <p>{parameters(g)}</p>
           <GroupFindings group={g} />
           <ControlNote control={g.control} />
+          {g.drift && (
+            <p data-drift={g.drift.way}>
+              {sentences(
+                [
+                  t(g.drift.way === 'fell' ? 'common.drift.fell' : 'common.drift.rose', g.drift),
+                  g.drift.sampler && t('common.drift.sampler'),
+                ],
+                gap,
+              )}
+            </p>
+          )}
           <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote)}>
             {g.rows.map((r) => (
               <FigureRow key={r.target} row={r}>
@@ -71,7 +83,7 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
               </FigureRow>
             ))}
           </DataTable>
-          {below?.(g, columns)}
+          {below?.(g, columns, (row) => figureColumns(t, firstColumn, row))}
         </>
       )}
       <ServerActivity page={page} id={g.id} activity={g.activity} />

@@ -141,7 +141,11 @@ export function Agreement({agreement, source}) {
       })}
       {/* The study's own figures beside its reading of them, computed here, never inside its quoted words. */}
       {agreement.low &&
-        ` ${t('common.agreement.range', {low: agreement.low, high: agreement.high, base: agreement.base})}`}
+        ` ${t('common.agreement.range', {
+          low: agreement.low,
+          high: agreement.high,
+          base: t('common.postgresVersion', {version: agreement.spreadBase}),
+        })}`}
     </p>
   );
 }

@@ -15,7 +15,7 @@ function factSentences(t, f) {
     f.allInBuffers && t('common.activity.buffers.all'),
     !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
     f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
-    f.slowest && t(f.slowest.apart ? 'common.activity.slowestApart' : 'common.activity.slowest', f.slowest),
+    f.slowest && t('common.activity.slowest', f.slowest),
   ];
 }
 

@@ -25,17 +25,17 @@ export default function VersionsGroups({data}) {
           repeats: p.repeats,
         })
       }
-      below={(g, columns) => (
+      below={(g, _columns, columnsFor) => (
         <>
           {data.study && g.agreement && <Agreement agreement={g.agreement} source={data.study.title} />}
-          {g.published && <PublishedFigures group={g} study={data.study} columns={columns} />}
+          {g.published && <PublishedFigures group={g} study={data.study} columns={columnsFor(g.published.rows[0])} />}
         </>
       )}
     />
   );
 }
 
-/** The study's own figures for the group, folded under where they come from. */
+/** The study's own figures for the group, folded under where they come from: its own columns and baseline. */
 function PublishedFigures({group: g, study, columns}) {
   const t = useT();
   return (

@@ -1,0 +1,34 @@
+// How a group's throughput moved through its runs, from pgbench's progress
+// reports (-P 1): each run's last seconds against its first, the median over
+// the runs. A run that slows as it goes measures something that builds up in
+// it (dead rows the server may not remove, a cache filling), not a steady state.
+import {median} from '../stats/median.mjs';
+
+/** Seconds at each end of a run that are compared. */
+export const DRIFT_WINDOW_S = 10;
+
+/** A move beyond this share (either way) is worth telling. */
+export const DRIFT_SHOWN = 0.1;
+
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/**
+ * The median over a group's ok runs of (mean TPS of the last DRIFT_WINDOW_S s) / (mean of the first), or null
+ * where no run has progress reports for both windows apart.
+ * @returns {{ratio: number, runs: number}|null}
+ */
+export function throughputDrift(cells) {
+  const ratios = cells
+    .filter((c) => c.status === 'ok' && (c.summary?.progress?.length ?? 0) >= 2 * DRIFT_WINDOW_S)
+    .map((c) => c.summary.progress.map((p) => p.tps))
+    .map((tps) => mean(tps.slice(-DRIFT_WINDOW_S)) / mean(tps.slice(0, DRIFT_WINDOW_S)))
+    .filter(Number.isFinite);
+  return ratios.length === 0 ? null : {ratio: median(ratios), runs: ratios.length};
+}
+
+/**
+ * Whether the run sampled its waits in one transaction through each measured run (the runner of 2026-11-27:
+ * a DO block), whose snapshot kept the dead rows of the run from page pruning and vacuum.
+ */
+export const samplerHeldSnapshot = (result) =>
+  (result.run?.commands ?? []).some((c) => /DO \$\$[\s\S]*pg_stat_activity/.test(c));
