@@ -50,7 +50,7 @@ export function publishedStudy(suite) {
 let suiteSite = null;
 /** The files of the suite's runs, in test/fixtures/suite-page/. */
 export const SUITE_PAGE_RUNS = [
-  'commit-modes-20261127T090647Z.json',
+  'commit-modes-20261127T182739Z.json',
   'commit-modes-instructions-20261127T090839Z.json',
   'commit-modes-instructions-20261127T090839Z.cachegrind',
 ];
