@@ -3,7 +3,7 @@
 // A/A control against its twin, one statement of the findings, the charts, the instructions counted for it
 // and the commands that ran it. A page names its groups (`names`) and adds what is only its own.
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, targetById} from '../results/targets.mjs';
+import {byTargetOrder, comparableBuilds, targetById} from '../results/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
@@ -71,7 +71,9 @@ function resultGroup(first, id, context) {
   const inGroup = all.filter((g) => groupKey(g) === key);
   const rows = inGroup.filter((g) => !controls.has(g.target));
   const groupCells = result.cells.filter((c) => groupKey(c) === key);
-  const versus = timedVersus(rows, {locale, margin});
+  // A server built otherwise than the first, and not of its version, is shown without a comparison.
+  const comparable = (r) => comparableBuilds(result, r.target, rows[0].target);
+  const versus = timedVersus(rows, {locale, margin, comparable});
   const p = first.parameters;
   const {title, ...names} = namesOf(first);
   const findings = rows.slice(1).flatMap((r, i) =>
@@ -111,6 +113,7 @@ function resultGroup(first, id, context) {
       // A figure no server of the group has is no column; one some lack is an empty cell (null) of its column.
       figures: Object.fromEntries(shown.map((f) => [f, r.figures[f] ?? null])),
       comparison: versus[i],
+      ...(i > 0 && !comparable(r) && {otherBuild: true}),
     })),
     // Every target against the first in one statement (the table gives each); one for them all when the
     // runs are too few for any test.
@@ -163,15 +166,18 @@ function untimedRuns(cells, locale) {
   return {count, runs: formatFigure(count, 'integer', locale), total: formatFigure(logged.length, 'integer', locale)};
 }
 
-/** Each row against the first; none for a group the timed run did not measure (its instructions stand alone). */
-const timedVersus = (rows, {locale, margin}) =>
+/**
+ * Each row against the first (null for one of another build and version); none for a group the timed run did not
+ * measure (its instructions stand alone).
+ */
+const timedVersus = (rows, {locale, margin, comparable}) =>
   rows.length === 0
     ? []
     : [
         null,
         ...versusBaseline(
           rows[0].figures.tps,
-          rows.slice(1).map((r) => r.figures.tps),
+          rows.slice(1).map((r) => (comparable(r) ? r.figures.tps : null)),
           {locale, margin},
         ),
       ];

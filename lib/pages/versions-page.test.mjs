@@ -217,3 +217,27 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
   assert.deepEqual([group.agreement.claim, group.agreement.outcome], ['no-large-difference', 'cannotTell']);
   assert.equal(data.study.machine.os, 'Rocky Linux 9.6');
 });
+
+test('a version built otherwise than the first is shown without a comparison; one of its version keeps it', () => {
+  const result = versionsRun();
+  const build = (id, cflags) => {
+    result.environment.targets.find((t) => t.id === id).build = {cc: 'gcc', cflags, configure: '', jit: false};
+  };
+  for (const id of ['pg15', 'pg16', 'pg17']) build(id, '-Os');
+  build('pg18', '-O2');
+  const [small] = page(result).groups;
+  assert.deepEqual(
+    small.rows.map((r) => [r.target, Boolean(r.otherBuild), r.comparison === null]),
+    [
+      ['pg15', false, true],
+      ['pg16', false, false],
+      ['pg17', false, false],
+      ['pg18', true, true],
+    ],
+  );
+  // Only the comparable servers make the group's findings.
+  assert.deepEqual(
+    small.findings.map((f) => f.target),
+    ['pg16', 'pg17'],
+  );
+});

@@ -5,7 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import DataTable from '@site/src/components/DataTable';
+import DataTable, {Num} from '@site/src/components/DataTable';
 import GroupTabs from '@site/src/components/GroupTabs';
 import InstructionsSection from '@site/src/components/InstructionsSection';
 import ServerActivity from '@site/src/components/ServerActivity';
@@ -79,7 +79,7 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
           <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote)}>
             {g.rows.map((r) => (
               <FigureRow key={r.target} row={r}>
-                <Versus compare={r.comparison} />
+                {r.otherBuild ? <Num>{t('common.otherBuild')}</Num> : <Versus compare={r.comparison} />}
               </FigureRow>
             ))}
           </DataTable>
