@@ -161,7 +161,23 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
     initial: {target: newest.id, baseline: before.id},
     // A version also run at its own defaults: which server is which, said under the answer.
     defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,
+    // Groups whose A/A control did not come out the same within the margin: there a throughput verdict is less
+    // firm than the margin suggests, which the answer says too, not only the group.
+    noisyControls: noisyControls(groups, {locale, margin: margins.time}),
     pairs,
+  };
+}
+
+/** The titles of the groups whose timed A/A control is not `equivalent`, and the margin; or null. */
+function noisyControls(groups, {locale, margin}) {
+  const noisy = groups.filter((g) => g.control && g.control.verdict !== 'equivalent');
+  if (noisy.length === 0) return null;
+  return {
+    groups: listOf(
+      noisy.map((g) => g.title),
+      locale,
+    ),
+    margin: unsignedPercent(margin, locale),
   };
 }
 

@@ -88,3 +88,25 @@ test('the answer is one sentence from the verdicts, in every language', () => {
     'PostgreSQL 16 相对 PostgreSQL 15：吞吐量在 2 项中有 1 项更高（+50%）；吞吐量在 2 项中有 1 项因运行次数太少而无法检验。',
   );
 });
+
+test('a group whose A/A control cannot be told from its twin within the margin is named under the answer', () => {
+  const withControl = (values) => {
+    const result = decidedRun();
+    const pg15 = result.environment.targets.find((x) => x.id === 'pg15');
+    result.environment.targets.push({...pg15, id: 'pg15-aa', controlOf: 'pg15'});
+    const model = result.cells.find((c) => c.target === 'pg15' && c.scenario === 'small');
+    const aa = values.map((tps, i) => ({
+      ...model,
+      id: `pg15-aa/small/r${i + 1}`,
+      target: 'pg15-aa',
+      repeat: i + 1,
+      summary: {...model.summary, tps},
+    }));
+    return versionsPage({...result, cells: [...result.cells, ...aa]}, {locale: 'en', t: translator('en')}).answer;
+  };
+  // Run for run as 15: the same within the margin, nothing said.
+  assert.equal(withControl(BASE).noisyControls, null);
+  // Half to twice as fast: the runs cannot tell it from 15.
+  const noisy = withControl([500, 2000, 700, 1900, 600, 2100]).noisyControls;
+  assert.deepEqual(noisy, {groups: "Small data set, one connection: TPC-B-like (pgbench's default)", margin: '3%'});
+});
