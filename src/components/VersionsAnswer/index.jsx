@@ -25,7 +25,6 @@ const VERSIONS_WORDS = {
 };
 
 export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
-  const t = useT();
   const m = data.answer;
   const [state, change] = useChosenPair(m);
   usePublishedPair(state);
@@ -39,11 +38,6 @@ export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
         {pair.sentence}
       </p>
       {m.defaults && <p className={styles.defaults}>{m.defaults}</p>}
-      {m.noisyControls && (
-        <p className={styles.defaults} data-noisy-controls>
-          {t('versions.answer.noisyControl', m.noisyControls)}
-        </p>
-      )}
       <figure className={styles.figure}>
         <div className={styles.scroll} ref={scroller}>
           <AnswerMatrix answer={m} words={words} state={state} />
@@ -151,6 +145,7 @@ function MatrixCaption({answer: m, words, baseline}) {
         timeMargin: m.margins.time,
         oldest: m.targets[0].name,
       })}
+      {m.noisyControls && <span data-noisy-controls> {t('versions.answer.noisyControl', m.noisyControls)}</span>}
     </figcaption>
   );
 }
