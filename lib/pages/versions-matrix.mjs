@@ -161,23 +161,29 @@ export function versionsMatrix(timed, instructions, groups, {locale, t, name, wo
     initial: {target: newest.id, baseline: before.id},
     // A version also run at its own defaults: which server is which, said under the answer.
     defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,
-    // Groups whose A/A control did not come out the same within the margin: there a throughput verdict is less
-    // firm than the margin suggests, which the answer says too, not only the group.
-    noisyControls: noisyControls(groups, {locale, margin: margins.time}),
+    ...groupNotes(groups, {locale, margin: margins.time}),
     pairs,
   };
 }
 
-/** The titles of the groups whose timed A/A control is not `equivalent`, and the margin; or null. */
-function noisyControls(groups, {locale, margin}) {
-  const noisy = groups.filter((g) => g.control && g.control.verdict !== 'equivalent');
-  if (noisy.length === 0) return null;
+/**
+ * What the answer says of groups, not only the groups themselves: those whose A/A control did not come out the
+ * same within the margin (a throughput verdict there is less firm than the margin suggests), and those whose runs
+ * drifted through the run (result-groups.mjs, driftOf: their verdicts are not of steady states). Null for none.
+ */
+function groupNotes(groups, {locale, margin}) {
+  const titles = (these) =>
+    these.length > 0
+      ? listOf(
+          these.map((g) => g.title),
+          locale,
+        )
+      : null;
+  const noisy = titles(groups.filter((g) => g.control && g.control.verdict !== 'equivalent'));
+  const drifted = titles(groups.filter((g) => g.drift));
   return {
-    groups: listOf(
-      noisy.map((g) => g.title),
-      locale,
-    ),
-    margin: unsignedPercent(margin, locale),
+    noisyControls: noisy && {groups: noisy, margin: unsignedPercent(margin, locale)},
+    drifted: drifted && {groups: drifted},
   };
 }
 

@@ -110,3 +110,15 @@ test('a group whose A/A control cannot be told from its twin within the margin i
   const noisy = withControl([500, 2000, 700, 1900, 600, 2100]).noisyControls;
   assert.deepEqual(noisy, {groups: "Small data set, one connection: TPC-B-like (pgbench's default)", margin: '3%'});
 });
+
+test('groups whose runs drifted are named under the answer; none when no run did', () => {
+  assert.equal(answerOf().drifted, null);
+  // Every small TPC-B-like run slows to 70% over its last 10 s of 60.
+  const result = decidedRun();
+  for (const c of result.cells.filter((x) => x.scenario === 'small')) {
+    const progress = Array.from({length: 60}, (_, i) => ({timeS: i + 1, tps: i >= 50 ? 700 : 1000}));
+    c.summary = {...c.summary, progress};
+  }
+  const {drifted} = versionsPage(result, {locale: 'en', t: translator('en')}).answer;
+  assert.deepEqual(drifted, {groups: "Small data set, one connection: TPC-B-like (pgbench's default)"});
+});

@@ -146,6 +146,7 @@ function MatrixCaption({answer: m, words, baseline}) {
         oldest: m.targets[0].name,
       })}
       {m.noisyControls && <span data-noisy-controls> {t('versions.answer.noisyControl', m.noisyControls)}</span>}
+      {m.drifted && <span data-drifted> {t('versions.answer.drifted', m.drifted)}</span>}
     </figcaption>
   );
 }
