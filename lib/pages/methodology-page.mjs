@@ -2,7 +2,7 @@
 // warm-up) and the command that reruns it, what the runner did in each
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
-import {untimed} from '../results/cell-figures.mjs';
+import {FIGURES} from '../results/cell-figures.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
@@ -41,7 +41,7 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
   const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   // A cell whose log pgbench timed throughout, for a latency the pages would show; else any measured one.
-  const timed = (c) => c.status === 'ok' && c.log && !untimed(c);
+  const timed = (c) => c.status === 'ok' && latencyOf(c) !== null;
   const ok = (c) => c.status === 'ok' && c.summary?.tps > 0;
   const first = published.find((r) => r.cells.some(timed)) ?? published.find((r) => r.cells.some(ok));
   const cell = first?.cells.find(timed) ?? first?.cells.find(ok);
@@ -141,30 +141,24 @@ function ranFor(published, suiteId, locale) {
  */
 function loadsOf(preparations, locale) {
   const inits = preparations.filter((x) => x.kind === 'init');
-  const count = (key) => {
+  const perTarget = (list) => {
     const m = new Map();
-    for (const p of inits) m.set(key(p), (m.get(key(p)) ?? 0) + 1);
+    for (const p of list) m.set(p.target, (m.get(p.target) ?? 0) + 1);
     return m;
   };
+  const even = (m) => new Set(m.values()).size === 1;
   const n = (value) => formatFigure(value, 'integer', locale);
-  const totals = count((p) => p.target);
-  const scales = [...new Set(inits.map((p) => p.scale))].sort((a, b) => a - b);
-  const perScale = scales.map((scale) => count((p) => (p.scale === scale ? p.target : null)));
-  const even = (m) => new Set([...m].filter(([k]) => k !== null).map(([, v]) => v)).size === 1;
+  const totals = perTarget(inits);
   if (totals.size === 0) return {loads: null, loadsPerScale: null, unevenLoads: null};
   if (even(totals)) return {loads: n(totals.values().next().value), loadsPerScale: null, unevenLoads: null};
+  const scales = [...new Set(inits.map((p) => p.scale))].sort((a, b) => a - b);
+  const perScale = scales.map((scale) => perTarget(inits.filter((p) => p.scale === scale)));
   if (perScale.every(even)) {
-    const list = scales.map((scale, i) => `-s ${scale}: ${n([...perScale[i]].find(([k]) => k !== null)[1])}`);
+    const list = scales.map((scale, i) => `-s ${scale}: ${n(perScale[i].values().next().value)}`);
     return {loads: null, loadsPerScale: listOf(list, locale), unevenLoads: null};
   }
-  return {
-    loads: null,
-    loadsPerScale: null,
-    unevenLoads: listOf(
-      [...totals].map(([t, v]) => `${t} ${n(v)}`),
-      locale,
-    ),
-  };
+  const each = [...totals].map(([target, v]) => `${target} ${n(v)}`);
+  return {loads: null, loadsPerScale: null, unevenLoads: listOf(each, locale)};
 }
 
 /**
@@ -203,12 +197,15 @@ function marginsOf(s, {published, instructionRuns, locale}) {
   };
 }
 
+/** The latency the rounding rule is shown on, in ms, as every page reads it (null: untimed or no log). */
+const latencyOf = (cell) => FIGURES[`p${PERCENTILE}`].pick(cell) ?? null;
+
 /** The rounding rule on a real cell: the number as measured, and as every page writes it. */
 function roundingExamples(cell, locale) {
   return cell
     ? [
         ['tps', cell.summary.tps],
-        ['ms', cell.log && !untimed(cell) ? cell.log.latencyUs[`p${PERCENTILE}`] / 1000 : null],
+        ['ms', latencyOf(cell)],
         ['count', cell.summary.processed],
       ]
         .filter(([, value]) => value !== null)

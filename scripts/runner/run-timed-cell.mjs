@@ -51,7 +51,7 @@ async function settle(connection, record) {
  */
 async function measuredWithActivity({cell, connection, env, tmp, record, progress}) {
   const before = await readStats(connection, record);
-  const waits = sampleWaits(connection, cell.durationS ?? 3600, record);
+  const waits = sampleWaits(connection, cell.durationS ?? 3600, record, tmp);
   const measured = await measureCell({cell, connection, env, tmp, record, progress});
   const sampled = await waits.done();
   const activity = activityBetween(before, await readStats(connection, record));

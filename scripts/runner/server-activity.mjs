@@ -97,19 +97,18 @@ const WAITS_SQL = `SELECT extract(epoch FROM now()), coalesce(wait_event_type, '
 /** The sampler's rows, from psql's output: {samples, waits: [{type, event, samples}]} most first. */
 export function parseWaits(stdout) {
   const samples = new Set();
-  const counts = new Map();
+  const waits = new Map();
   for (const line of stdout.split('\n')) {
     const [at, type, event, count] = line.split('|');
     if (!(Number(count) > 0)) continue;
     samples.add(at);
     const key = `${type}|${event}`;
-    counts.set(key, (counts.get(key) ?? 0) + Number(count));
+    if (!waits.has(key)) waits.set(key, {type, event, samples: 0});
+    waits.get(key).samples += Number(count);
   }
   return {
     samples: samples.size,
-    waits: [...counts]
-      .map(([key, n]) => ({type: key.split('|')[0], event: key.split('|')[1], samples: n}))
-      .sort((a, b) => b.samples - a.samples || a.event.localeCompare(b.event)),
+    waits: [...waits.values()].sort((a, b) => b.samples - a.samples || a.event.localeCompare(b.event)),
   };
 }
 
