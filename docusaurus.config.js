@@ -2,6 +2,8 @@
 // depend on them (a code like `jp` would silently fall back to English).
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import {normalizeUrl, simpleHash} from '@docusaurus/utils';
+import {addTrailingSlash} from '@docusaurus/utils-common';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {codeThemes} from './lib/code-themes.mjs';
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
@@ -54,12 +56,19 @@ function withoutPostCssConfigSearch() {
   return {name: 'without-postcss-config-search', configurePostCss: (options) => ({...options, config: false})};
 }
 
+const url = process.env.SITE_URL ?? 'http://localhost';
+// A project's GitHub Pages site lives under /<repository>/ (the benchmark workflow sets it).
+const baseUrl = process.env.BASE_URL ?? '/';
+
 /** @type {import('@docusaurus/types').Config} */
 const config = {
   title: siteTitle,
-  url: process.env.SITE_URL ?? 'http://localhost',
-  // A project's GitHub Pages site lives under /<repository>/ (the benchmark workflow sets it).
-  baseUrl: process.env.BASE_URL ?? '/',
+  url,
+  baseUrl,
+  // The reader's choices (the theme) are kept under one name for every language: Docusaurus's own namespace
+  // hashes each locale's base URL (/ja/…), so a dark theme chosen in English was lost in Japanese. The same
+  // hash, of the site's base URL, keeps what readers of the English pages chose.
+  storage: {namespace: simpleHash(addTrailingSlash(normalizeUrl([url, baseUrl])), 3)},
   trailingSlash: true,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',

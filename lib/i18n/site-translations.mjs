@@ -20,6 +20,14 @@ export {SCREENSHOT_MANIFEST, screenshotPath} from '../pages/screenshots.mjs';
 export const NAVBAR_PAGES = SITE_PAGES.filter((p) => p.navbar).map((p) => p.doc);
 export const SIDEBAR = 'guide';
 
+/** Docusaurus's theme strings the site shows, by their id, and the catalog key each is taken from. */
+const THEME_STRINGS = {
+  'theme.colorToggle.ariaLabel.mode.system': 'site.theme.system',
+  'theme.IconExternalLink.ariaLabel': 'site.theme.newTab',
+  'theme.navbar.mobileDropdown.collapseButton.collapseAriaLabel': 'site.theme.collapse',
+  'theme.navbar.mobileDropdown.collapseButton.expandAriaLabel': 'site.theme.expand',
+};
+
 /** A catalog message by dotted key; a missing one is an error that names the file. */
 export function message(catalog, key, file) {
   const value = lookup(catalog, key);
@@ -51,6 +59,9 @@ export function siteTranslations(english, catalog, file, pages = NAV_PAGES) {
       ),
     },
     'docusaurus-theme-classic/footer.json': {copyright: entry('site.footer', 'The footer text')},
+    // The theme's own strings that its translations leave in English here (system mode in ko and zh-Hans):
+    // every locale gets them from its catalog, so none shows English.
+    'code.json': Object.fromEntries(Object.entries(THEME_STRINGS).map(([id, key]) => [id, entry(key, id)])),
     'docusaurus-plugin-content-docs/current.json': Object.fromEntries(
       pages.map((p) => [`sidebar.${SIDEBAR}.doc.${en(p.label)}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
     ),

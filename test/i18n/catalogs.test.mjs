@@ -57,7 +57,7 @@ test('every message id written literally in a template or component is in the En
 });
 
 for (const code of translated) {
-  test(`the navbar, footer and sidebar of ${code} are generated from its catalog`, () => {
+  test(`the navbar, footer, sidebar and theme strings of ${code} are generated from its catalog`, () => {
     const catalog = readCatalog(root, code);
     const files = siteTranslations(readCatalog(root, 'en'), catalog, catalogPath(code));
     const sidebar = files['docusaurus-plugin-content-docs/current.json'];
@@ -65,5 +65,8 @@ for (const code of translated) {
     for (const entry of Object.values(sidebar)) assert.ok(Object.values(catalog.site.nav).includes(entry.message));
     assert.equal(files['docusaurus-theme-classic/navbar.json'].title.message, catalog.site.title);
     assert.equal(files['docusaurus-theme-classic/footer.json'].copyright.message, catalog.site.footer);
+    // The theme toggle's title names the mode in the locale's words (its Docusaurus translation is English).
+    assert.equal(files['code.json']['theme.colorToggle.ariaLabel.mode.system'].message, catalog.site.theme.system);
+    assert.notEqual(catalog.site.theme.system, 'system mode');
   });
 }
