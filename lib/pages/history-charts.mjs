@@ -4,7 +4,7 @@ import {lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
-import {formatDate} from './run-info.mjs';
+import {formatDate, formatDateTime} from './run-info.mjs';
 
 /** The latency percentile a history follows (HISTORY_METRICS' p95). */
 export const PERCENTILE = 95;
@@ -18,19 +18,6 @@ const MAX_X_TICKS = 4;
 /** How far apart, in steps between runs, the first and last line of a chart are drawn within one run. */
 const DODGE = 0.5;
 
-// A formatter per locale, made once: making one costs more than formatting, and every point of a chart asks.
-const shortFormats = new Map();
-
-/** A run's date and time, short, in UTC (several runs may fall on one day). */
-export function shortDate(iso, locale) {
-  if (!shortFormats.has(locale))
-    shortFormats.set(
-      locale,
-      new Intl.DateTimeFormat(locale, {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}),
-    );
-  return shortFormats.get(locale).format(new Date(iso));
-}
-
 /**
  * At most MAX_X_TICKS ticks spread evenly over the runs a chart shows ([{x, startedAt}], in order), each
  * named by its run's date: a tick falls on a point, never beyond the chart's data.
@@ -41,7 +28,7 @@ function runTicks(runs, locale) {
     k === 1 ? [0] : [...new Set(Array.from({length: k}, (_, i) => Math.round((i * (runs.length - 1)) / (k - 1))))];
   // Runs a day apart are named by their date; several on one day, by date and time.
   const days = new Set(runs.map((r) => r.startedAt.slice(0, 10)));
-  const name = days.size === runs.length ? formatDate : shortDate;
+  const name = days.size === runs.length ? formatDate : formatDateTime;
   return at.map((i) => ({value: runs[i].x, label: name(runs[i].startedAt, locale)}));
 }
 
@@ -71,7 +58,7 @@ export function historyChart({id, group, metric, title, labels, styleOf, positio
             slot: position.get(p.run),
             y: median,
             ...(low !== null && {low, high}),
-            xText: shortDate(runs[position.get(p.run) - 1].startedAt, locale),
+            xText: formatDateTime(runs[position.get(p.run) - 1].startedAt, locale),
             text: value(median),
             ...(interval && {spread: interval}),
             tooltip: interval

@@ -9,12 +9,12 @@ import {formatFigure} from '../numbers/format.mjs';
 import {suiteHistory} from '../results/history.mjs';
 import {fewestForInterval} from '../stats/shift.mjs';
 import {LEVEL} from '../stats/level.mjs';
-import {formatDate} from './run-info.mjs';
+import {formatDate, formatDateTime} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
 import {targetById} from '../results/targets.mjs';
 import {PLANNER_CASE} from '../i18n/message-keys.mjs';
-import {historyChart, PERCENTILE, shortDate} from './history-charts.mjs';
+import {historyChart, PERCENTILE} from './history-charts.mjs';
 import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;
@@ -199,7 +199,7 @@ function seriesLabels(group, {results, t, locale}) {
     const server = first ? serverName(t, first, s.target) : s.target;
     const named = s.version ? `${server} · ${s.version}` : server;
     if (!previous) return named;
-    const date = shortDate(first.run.startedAt, locale);
+    const date = formatDateTime(first.run.startedAt, locale);
     const changed = changedServer(previous.server, s.server, t, locale);
     return changed
       ? t('history.newLineChanged', {series: named, date, changed})
@@ -212,7 +212,7 @@ function countSteps(steps, group, {title, labels, runInfo, locale}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const link = (id) => ({
     id,
-    date: shortDate(runInfo.get(id).startedAt, locale),
+    date: formatDateTime(runInfo.get(id).startedAt, locale),
     json: `/data/${id}.json`,
     runs: `/runs#${id}`,
   });

@@ -74,9 +74,10 @@ function rerun(id, startedAt) {
 }
 
 /**
- * The fixture runs as a history: pg-versions on an Intel machine (versionsRun) and on an AMD one (interleavedRun,
- * Nov 23 1:09 PM), the AMD machine's run again on Nov 25 2:03 PM with data_checksums recorded (off, as before),
- * another AMD machine of the same size on another kernel, PostgresBench's smoke run, and a tiny instructions run.
+ * The fixture runs as a history: pg-versions on an Intel machine (versionsRun) and on an AMD one
+ * (interleavedRun, November 23 1:09 PM), the AMD machine's run again on November 25 2:03 PM with
+ * data_checksums recorded (off, as before), another AMD machine of the same size on another kernel,
+ * PostgresBench's smoke run, and a tiny instructions run.
  */
 function fixtureHistory() {
   const later = rerun('pg-versions-20261125T140300Z', '2026-11-25T14:03:00.000Z');
@@ -133,7 +134,7 @@ test('machines that read alike are told apart by their kernel; a new line says w
   assert.deepEqual(labels.slice(0, 2), [
     'PostgreSQL 15 · 15.18',
     // The run of Nov 25 recorded data_checksums, which the first did not: a line of its own, saying so.
-    'PostgreSQL 15 · 15.18, from Nov 25, 2026, 2:03 PM (settings changed: data_checksums)',
+    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM (settings changed: data_checksums)',
   ]);
   // The other kernel's machine has one run: no line of it says a setting changed.
   const other = versions.machines[2].groups[0].charts[0].series.map((s) => s.label);

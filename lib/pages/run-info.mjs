@@ -15,6 +15,40 @@ const GIB = 1024 ** 3;
 export const formatDate = (iso, locale) =>
   new Intl.DateTimeFormat(locale, {dateStyle: 'long', timeZone: 'UTC'}).format(new Date(iso));
 
+// A formatter per locale, made once: making one costs more than formatting, and a history chart asks per point.
+const dateTimes = new Map();
+
+/**
+ * A run's date (as formatDate writes it) and time in UTC, for when several runs fall on one day. The
+ * locale's own clock (14:03 in Japanese and Chinese, 2:03 PM in English); where Intl writes the locale's
+ * half of the day in Latin letters though its date is not (Korean: "PM 2:03" beside 2026년), the half is
+ * named in the locale's own words, as Intl gives them for a morning and an afternoon hour (오전, 오후).
+ */
+export function formatDateTime(iso, locale) {
+  if (!dateTimes.has(locale)) dateTimes.set(locale, dateTimeFormat(locale));
+  const {format, halves} = dateTimes.get(locale);
+  const date = new Date(iso);
+  return format
+    .formatToParts(date)
+    .map((p) => (p.type === 'dayPeriod' && halves ? halves[date.getUTCHours() < 12 ? 0 : 1] : p.value))
+    .join('');
+}
+
+function dateTimeFormat(locale) {
+  const options = {dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC'};
+  const format = new Intl.DateTimeFormat(locale, options);
+  const parts = format.formatToParts(new Date('2026-01-01T14:00:00Z'));
+  const half = parts.find((p) => p.type === 'dayPeriod')?.value;
+  const otherScript = (text) => /(?!\p{Script=Latin})\p{L}/u.test(text);
+  const words = parts.filter((p) => p.type === 'literal').map((p) => p.value);
+  if (!half || otherScript(half) || !words.some(otherScript)) return {format, halves: null};
+  // The locale's words for a morning and an afternoon hour (its day periods at 10:00 and 14:00).
+  const period = new Intl.DateTimeFormat(locale, {hour: 'numeric', dayPeriod: 'short', timeZone: 'UTC'});
+  const word = (hour) =>
+    period.formatToParts(new Date(`2026-01-01T${hour}:00:00Z`)).find((p) => p.type === 'dayPeriod').value;
+  return {format, halves: [word(10), word(14)]};
+}
+
 /** What a chart image says under it, since it may be shared without its page: the site, the run and its date. */
 export const chartCredit = (t, result, locale) =>
   t('image.credit', {site: t('site.title'), run: result.run.id, date: formatDate(result.run.startedAt, locale)});

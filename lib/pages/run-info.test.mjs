@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {buildOf, distinctVersions, runInfo, settingSeconds} from './run-info.mjs';
+import {buildOf, distinctVersions, formatDateTime, runInfo, settingSeconds} from './run-info.mjs';
 
 test('a run from before interleaved rounds says it ran server after server; no bounds it did not record', () => {
   const info = runInfo(versionsRun(), 'en');
@@ -170,4 +170,14 @@ test('servers built in two ways: each way with the versions built so; one way is
   });
   result.environment.targets.pop();
   assert.deepEqual(buildOf(result), {compiler: 'gcc 7.5.0', flags: '-Os', jit: false});
+});
+
+test("a run's time in each locale's words: 오전 and 오후 in Korean, never AM or PM beside a Korean date", () => {
+  const afternoon = '2026-11-25T14:03:00Z';
+  const night = '2026-11-23T01:09:00Z';
+  assert.equal(formatDateTime(afternoon, 'en'), 'November 25, 2026 at 2:03\u202fPM');
+  assert.equal(formatDateTime(afternoon, 'ko'), '2026년 11월 25일 오후 2:03');
+  assert.equal(formatDateTime(night, 'ko'), '2026년 11월 23일 오전 1:09');
+  assert.equal(formatDateTime(afternoon, 'ja'), '2026年11月25日 14:03');
+  assert.equal(formatDateTime(afternoon, 'zh-Hans'), '2026年11月25日 14:03');
 });

@@ -7,7 +7,9 @@
 //   (hreflang, x-default);
 // - no table wider than its box at 1280 px, and at 375 px no sideways
 //   scrolling, no caption off the screen, no cell broken into a column (in the
-//   dark theme); full-page screenshots in test-results/screenshots/
+//   dark theme), every table's cells and verdicts on the screen; no Korean or
+//   Japanese word broken across lines in the navbar, headings and table
+//   headers (phone-reading.mjs); full-page screenshots in test-results/screenshots/
 //   <page>.<locale>.jpg and <page>.<locale>.375.dark.jpg;
 // - axe-core finds no serious or critical violation of WCAG 2.1 AA or its best
 //   practices in the light theme, nor of its colour rules in the dark (as a
@@ -28,6 +30,7 @@ import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
 import {FIRST_SCREEN} from './first-screen.mjs';
 import {PAGE_FIGURES} from './page-figures.mjs';
 import {PAGE_INSTRUCTIONS} from './page-instructions.mjs';
+import {EVERY_PAGE_DESKTOP, EVERY_PAGE_NARROW} from './phone-reading.mjs';
 import {READER_DESKTOP, READER_NARROW} from './reader-checks.mjs';
 import {
   axeViolations,
@@ -182,6 +185,7 @@ async function visit({locale, other, docId, click, links, accessibility}) {
   );
   if (FIGURE_PAGES.includes(docId)) await checkNumberStyle(page, `${locale} ${docId}`, docId);
   for (const check of [
+    ...EVERY_PAGE_DESKTOP,
     ...(READER_DESKTOP[docId] ?? []),
     ...(PAGE_FIGURES[docId] ?? []),
     ...(PAGE_INSTRUCTIONS[docId] ?? []),
@@ -195,7 +199,7 @@ async function visit({locale, other, docId, click, links, accessibility}) {
   // 375 px in the dark theme: a scroll box's covers must match the dark page too.
   await checkNarrow(page, path);
   assert.deepEqual(await tableProblems(page, {desktop: false}), [], `${path} at 375 px`);
-  for (const check of READER_NARROW[docId] ?? []) await check(page, {locale, base, site});
+  for (const check of [...EVERY_PAGE_NARROW, ...(READER_NARROW[docId] ?? [])]) await check(page, {locale, base, site});
   await page.screenshot({path: `${shots}/${docId}.${locale}.375.dark.jpg`, fullPage: true, quality: 80});
   assert.deepEqual(problems, [], path);
   // Every page's menu link is checked; a real click (a whole page load, from the navbar at 1280 px) on one page

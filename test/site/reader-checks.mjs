@@ -2,10 +2,11 @@
 // opens each page in each locale: at 1280 px every navbar link is one line; the
 // Translating page names its example's languages in the page's language; the
 // methodology names scenarios in it, each id kept beside; at 375 px the site's
-// name stops before the search field, and a row of the Runs table is a few
-// lines tall, not a column of one word per line.
+// name stops before the search field, and a run's id wraps at the screen's
+// edge; the Managed services bars are drawn to one scale at both widths.
 import assert from 'node:assert/strict';
 import {languageName} from '../../lib/pages/translating-page.mjs';
+import {barsToScale, localTimes} from './phone-reading.mjs';
 
 async function navbarOneLine(page, {locale}) {
   const items = await page.$$eval('.navbar__inner .navbar__item', (els) =>
@@ -64,14 +65,23 @@ async function nameBeforeSearch(page, {locale}) {
   if (title.cut) assert.equal(title.end, 'ellipsis', `${locale}: the name is cut without an ellipsis`);
 }
 
-async function runRowsShort(page, {locale}) {
-  const heights = await page.$$eval('tr[data-run]', (rows) => rows.map((r) => r.getBoundingClientRect().height));
-  assert.ok(heights.length > 0);
-  // About four lines of text with the cell's padding: the machine wrapped in 10em used to take six or more.
-  for (const h of heights) assert.ok(h <= 110, `${locale}: a row ${Math.round(h)} px tall`);
+async function runIdsWrap(page, {locale}) {
+  const ids = await page.$$eval('tr[data-run] code', (codes) =>
+    codes.map((c) => ({id: c.textContent, right: c.getBoundingClientRect().right, cut: c.scrollWidth > c.clientWidth})),
+  );
+  assert.ok(ids.length > 0);
+  // A run's id wraps at the screen's edge: none ran past it (one was cut in the middle of its date).
+  const width = page.viewportSize().width;
+  for (const {id, right, cut} of ids) assert.ok(right <= width && !cut, `${locale}: ${id} ends at ${right} px`);
 }
 
 /** By page (its doc id): checks at 1280 px, as the page opened. */
-export const READER_DESKTOP = {index: [navbarOneLine], translating: [exampleLanguages], methodology: [scenarioNames]};
+export const READER_DESKTOP = {
+  index: [navbarOneLine],
+  translating: [exampleLanguages],
+  methodology: [scenarioNames],
+  services: [barsToScale],
+  history: [localTimes],
+};
 /** By page: checks at 375 px. */
-export const READER_NARROW = {index: [nameBeforeSearch], runs: [runRowsShort]};
+export const READER_NARROW = {index: [nameBeforeSearch], runs: [runIdsWrap], services: [barsToScale]};

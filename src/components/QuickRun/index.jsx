@@ -43,7 +43,7 @@ export default function QuickRun({data}) {
       >
         {data.rows.flatMap((r) =>
           r.servers.map((s, i) => (
-            <tr key={`${r.key}/${s.target}`} data-row={r.key} data-target={s.target}>
+            <tr key={`${r.key}/${s.target}`} data-row={r.key} data-target={s.target} data-skip={i > 0 ? 2 : undefined}>
               {i === 0 && (
                 <th scope="rowgroup" rowSpan={servers}>
                   <code>{r.workload}</code>

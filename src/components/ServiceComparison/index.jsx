@@ -111,8 +111,8 @@ function Bar({data, row, view}) {
         {r.measuredHere && <span className={styles.badge}>{t('services.measuredHere.badge')}</span>}
         <span className={styles.about}>{about.join(' · ')}</span>
       </div>
-      <div className={styles.track} aria-hidden="true">
-        <div className={styles.fill} style={{width: `${row.bar.value}%`}} />
+      <div className={styles.track} aria-hidden="true" data-track>
+        <div className={styles.fill} style={{width: `${row.bar.value}%`}} data-fill />
         {row.range && (
           <div className={styles.range} style={{left: `${row.bar.min}%`, width: `${row.bar.max - row.bar.min}%`}} />
         )}

@@ -33,7 +33,7 @@ export function FullTable({data}) {
         const r = data.rows.find((x) => x.id === f.id);
         const text = data.texts[r.id];
         return f.runs.map((run, i) => (
-          <tr key={`${f.id}-${run.run}`}>
+          <tr key={`${f.id}-${run.run}`} data-skip={i > 0 ? 1 : undefined}>
             {i === 0 && (
               <th scope="row" rowSpan={f.runs.length}>
                 {r.url ? <a href={dataUrl(r.url)}>{r.system}</a> : r.system}

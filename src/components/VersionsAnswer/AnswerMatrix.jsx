@@ -32,6 +32,7 @@ export default function AnswerMatrix({answer: m, words, state}) {
         <ScenarioRows
           key={s.id}
           scenario={s}
+          chosen={state.target}
           columns={columns}
           measures={measures}
           margins={m.marginValues}
@@ -68,7 +69,7 @@ function MatrixHead({answer: m, words, state, columns, measures}) {
             key={c.target}
             colSpan={measures.length}
             scope="colgroup"
-            className={c.target === state.target ? styles.chosen : undefined}
+            className={c.target === state.target ? styles.chosen : styles.other}
             data-column={c.target}
           >
             {targetName(m, c.target)}
@@ -79,7 +80,11 @@ function MatrixHead({answer: m, words, state, columns, measures}) {
       <tr>
         {columns.flatMap((c) =>
           measures.map((k) => (
-            <th key={`${c.target}-${k}`} scope="col" className={styles.measure}>
+            <th
+              key={`${c.target}-${k}`}
+              scope="col"
+              className={c.target === state.target ? styles.measure : `${styles.measure} ${styles.other}`}
+            >
               {t(k === 'time' ? words.time : words.instructions)}
             </th>
           )),
@@ -90,7 +95,7 @@ function MatrixHead({answer: m, words, state, columns, measures}) {
 }
 
 /** A scenario's name across the matrix, then a row per workload group. */
-function ScenarioRows({scenario: s, columns, measures, margins, reach}) {
+function ScenarioRows({scenario: s, chosen, columns, measures, margins, reach}) {
   return (
     <tbody data-scenario={s.id}>
       <tr>
@@ -109,6 +114,7 @@ function ScenarioRows({scenario: s, columns, measures, margins, reach}) {
               <Cell
                 key={`${c.target}-${k}`}
                 cell={c.groups[g.id]?.[k] ?? null}
+                other={c.target !== chosen}
                 measure={k}
                 margin={margins[k]}
                 reach={reach[k]}
@@ -121,11 +127,13 @@ function ScenarioRows({scenario: s, columns, measures, margins, reach}) {
   );
 }
 
-function Cell({cell, measure, margin, reach}) {
+/** A comparison's cell; one of a version other than the chosen one (`other`) is left out on a phone. */
+function Cell({cell, measure, margin, reach, other}) {
   const t = useT();
-  if (!cell) return <td className={styles.cell}>—</td>;
+  const className = [styles.cell, other && styles.other, cell && styles[cell.verdict]].filter(Boolean).join(' ');
+  if (!cell) return <td className={className}>—</td>;
   return (
-    <td className={`${styles.cell} ${styles[cell.verdict] ?? ''}`} data-measure={measure} data-verdict={cell.verdict}>
+    <td className={className} data-measure={measure} data-verdict={cell.verdict}>
       <span className={styles.change}>{cell.text}</span>
       <IntervalBar cell={cell} margin={margin} reach={reach} />
       <span className={styles.verdict}>{t(messageKey(VERDICT_SHORT[measure], cell.verdict, 'VERDICT_SHORT'))}</span>
