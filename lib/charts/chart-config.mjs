@@ -2,12 +2,15 @@
 // page (browser, theme colours) and the static images (Node, light colours).
 // Ticks, tooltips and labels come written from the spec; nothing is formatted here.
 
-/** Okabe–Ito colours: told apart with colour-blindness, readable on light and dark. */
-export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442'];
+/**
+ * Okabe–Ito colours: told apart with colour-blindness, readable on light and dark. Its yellow is left out: on
+ * a white page its markers were barely seen.
+ */
+export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00'];
 
 /**
- * The marker of each line's points: five shapes against seven colours (five and seven share no factor), so
- * the first 35 series each differ from every other in colour, shape or both, and a reader who cannot tell two
+ * The marker of each line's points: five shapes against six colours (five and six share no factor), so the
+ * first 30 series each differ from every other in colour, shape or both, and a reader who cannot tell two
  * colours apart still tells the shapes.
  */
 const MARKERS = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot'];
@@ -115,9 +118,16 @@ function categoryTicks(categories, theme) {
 
 const axisTitle = (text, theme) => (theme.narrow ? wrapLabel(text, NARROW_TITLE_COLUMNS) : text);
 
-/** Fixed ticks from the spec, labelled as the spec writes them. */
-function axis({title, ticks, range}, theme, extra = {}) {
-  const labels = new Map(ticks.map((t) => [t.value, t.label]));
+// How wide (in columns) a run's date stands under a line chart, in lines: a date and time side by side ran into
+// each other on a phone.
+const DATE_TICK_COLUMNS = {narrow: 12, wide: 20};
+
+/**
+ * Fixed ticks from the spec, labelled as the spec writes them; `wrap` (columns) writes each label in lines, and
+ * lets Chart.js leave out those that would still touch.
+ */
+function axis({title, ticks, range}, theme, extra = {}, wrap = null) {
+  const labels = new Map(ticks.map((t) => [t.value, wrap ? wrapLabel(t.label, wrap) : t.label]));
   return {
     ...extra,
     min: range?.min ?? ticks[0].value,
@@ -125,7 +135,12 @@ function axis({title, ticks, range}, theme, extra = {}) {
     afterBuildTicks: (scale) => {
       scale.ticks = ticks.map((t) => ({value: t.value}));
     },
-    ticks: {color: theme.text, font: theme.font, callback: (value) => labels.get(value) ?? ''},
+    ticks: {
+      color: theme.text,
+      font: theme.font,
+      callback: (value) => labels.get(value) ?? '',
+      ...(wrap && {maxRotation: 0, autoSkip: true, autoSkipPadding: 12}),
+    },
     grid: {color: theme.grid},
     border: {color: theme.grid},
     title: {display: true, text: axisTitle(title, theme), color: theme.text, font: theme.font},
@@ -138,7 +153,7 @@ function datasetOf(spec, s, i, theme) {
   const {color, marker} = seriesStyle(s.style ?? i);
   return bar
     ? {
-        label: s.label,
+        label: s.legend ?? s.label,
         data: s.points.map((p) => p.y),
         ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})),
         // A derived figure (not printed by its source) is an outline: its spec's note says so.
@@ -147,7 +162,7 @@ function datasetOf(spec, s, i, theme) {
         borderWidth: s.points.map((p) => (p.derived ? 2 : 0)),
       }
     : {
-        label: s.label,
+        label: s.legend ?? s.label,
         data: s.points.map((p) => ({x: p.x, y: p.y})),
         ...(spec.markers && {ranges: s.points.map((p) => (p.low == null ? null : {low: p.low, high: p.high}))}),
         borderColor: color,
@@ -187,7 +202,7 @@ export function chartConfig(spec, theme) {
               border: {color: theme.grid},
               title: {display: true, text: axisTitle(spec.x.title, theme), color: theme.text, font: theme.font},
             }
-          : axis(spec.x, theme, {type: 'linear'}),
+          : axis(spec.x, theme, {type: 'linear'}, DATE_TICK_COLUMNS[theme.narrow ? 'narrow' : 'wide']),
         y: axis(spec.y, theme, {beginAtZero: true}),
       },
       plugins: {

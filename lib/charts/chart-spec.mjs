@@ -5,12 +5,12 @@ import {formatFigure} from '../numbers/format.mjs';
 import {niceTicks} from '../numbers/ticks.mjs';
 
 /**
- * The most series a chart draws: seven colours against five marker shapes (chart-config.mjs) tell 35 apart.
+ * The most series a chart draws: six colours against five marker shapes (chart-config.mjs) tell 30 apart.
  * A chart of more (a run of 1,000 servers) would draw lines and bars no reader can tell from each other, and
  * cost the build and every reader's browser time that grows faster than the series (Chart.js's grouped bars
  * look at every series for each bar): it is not drawn, its figures are in its table, and the page says why.
  */
-export const MAX_SERIES = 35;
+export const MAX_SERIES = 30;
 
 /** The charts that are drawn as images: not one of too many series. */
 export const drawable = (specs) => specs.filter((spec) => !spec.tooMany);
@@ -121,6 +121,9 @@ export function lineChart(options) {
 
 /** The image drawn for narrow screens beside the wide one (`/charts/x.png` → `/charts/x-narrow.png`). */
 export const narrowImageOf = (image) => image.replace(/\.png$/, '-narrow.png');
+
+/** The same image in the dark theme's colours (`/charts/x.png` → `/charts/x-dark.png`, `x-narrow-dark.png`). */
+export const darkImageOf = (image) => image.replace(/\.png$/, '-dark.png');
 
 /** The rows of a chart's data table: one per category (bars), or x value or slot (lines). */
 export function chartTable(spec) {

@@ -34,9 +34,10 @@ function runTicks(runs, locale) {
 
 /**
  * A group's chart of one metric: lines side by side within a run's slot, dated ticks, from zero unless the
- * metric is instructions. labels/styleOf: each line's name and its style on the machine's every chart.
+ * metric is instructions. labels/legends/styles: each line's full name, its name in the legend, and its style
+ * (the same on every chart of the page).
  */
-export function historyChart({id, group, metric, title, labels, styleOf, position, runs, credit, locale, t}) {
+export function historyChart({id, group, metric, title, labels, legends, styles, position, runs, credit, locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const {kind} = FIGURES[metric];
   const value = (v) => formatFigure(v, kind, locale);
@@ -47,7 +48,8 @@ export function historyChart({id, group, metric, title, labels, styleOf, positio
   const series = group.series
     .map((s, i) => ({
       label: labels[i],
-      style: styleOf(labels[i]),
+      legend: legends[i],
+      style: styles[i],
       points: s.points
         .filter((p) => p[metric])
         .map((p) => {

@@ -46,6 +46,13 @@ const bySuite = (a, b) => Number(b.published === true) - Number(a.published === 
 export function historyPage(results, suites, {locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const byId = new Map(results.map((r) => [r.run.id, r]));
+  // One colour and marker per server, as readers see it named, on every chart of the page (its first line; a later
+  // line of the same server, after its settings changed, another), in the order servers first appear.
+  const styles = new Map();
+  const styleOf = (line) => {
+    if (!styles.has(line)) styles.set(line, styles.size);
+    return styles.get(line);
+  };
   return {
     locale,
     level: unsignedPercent(LEVEL, locale),
@@ -62,7 +69,9 @@ export function historyPage(results, suites, {locale, t}) {
         newest: newest ? formatDate(newest.startedAt, locale) : null,
         command: `npm run bench -- run ${suite.id}`,
         machines: distinctHeadings(
-          history.machines.map((machine, m) => machineData({machine, m, suite, runInfo, results: byId, locale, t})),
+          history.machines.map((machine, m) =>
+            machineData({machine, m, suite, runInfo, results: byId, styleOf, locale, t}),
+          ),
         ),
       };
     }),
@@ -97,7 +106,7 @@ function changedServer(older, newer, t, locale) {
 }
 
 /** One machine's runs of a suite: its groups' charts, and the steps between runs found better or worse. */
-function machineData({machine, m, suite, runInfo, results, locale, t}) {
+function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const runs = machine.runs.map((id) => runInfo.get(id));
   const position = new Map(runs.map((r, i) => [r.id, i + 1]));
@@ -107,16 +116,12 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
     last: formatDate(runs.at(-1).startedAt, locale),
   });
   const steps = {all: 0, worse: 0, better: 0, margins: new Set(), changes: []};
-  // One colour and marker per line on all of this machine's charts, in the order lines first appear.
-  const styles = new Map();
-  const styleOf = (label) => {
-    if (!styles.has(label)) styles.set(label, styles.size);
-    return styles.get(label);
-  };
   const groups = machine.groups.map((unordered, g) => {
     const group = {...unordered, series: [...unordered.series].sort(bySeries(position))};
     const title = groupTitle(group, {t, locale});
-    const labels = seriesLabels(group, {results, t, locale});
+    const lines = seriesLabels(group, {results, t, locale});
+    const labels = lines.map((l) => l.label);
+    const legends = lines.map((l) => l.legend);
     countSteps(steps, group, {title, labels, runInfo, locale});
     const charts = group.metrics
       .filter((metric) => group.series.some((s) => s.points.some((p) => p[metric])))
@@ -127,7 +132,8 @@ function machineData({machine, m, suite, runInfo, results, locale, t}) {
           metric,
           title,
           labels,
-          styleOf,
+          legends,
+          styles: lines.map((l) => styleOf(l.key)),
           position,
           runs,
           credit,
@@ -192,18 +198,22 @@ function groupTitle(group, {t, locale}) {
  */
 function seriesLabels(group, {results, t, locale}) {
   const before = new Map();
+  const nth = new Map();
   return group.series.map((s) => {
     const previous = before.get(s.target);
     before.set(s.target, s);
     const first = results.get(s.points[0]?.run);
     const server = first ? serverName(t, first, s.target) : s.target;
     const named = s.version ? `${server} · ${s.version}` : server;
-    if (!previous) return named;
+    // Its style's key: the server as readers see it named, and which of its lines this is.
+    nth.set(named, (nth.get(named) ?? 0) + 1);
+    const key = `${named}#${nth.get(named)}`;
+    if (!previous) return {label: named, legend: named, key};
     const date = formatDateTime(first.run.startedAt, locale);
     const changed = changedServer(previous.server, s.server, t, locale);
-    return changed
-      ? t('history.newLineChanged', {series: named, date, changed})
-      : t('history.newLine', {series: named, date});
+    // The legend names the line and when it starts; what changed is in its full name (tooltips, table, steps).
+    const legend = t('history.newLine', {series: named, date});
+    return {label: changed ? t('history.newLineChanged', {series: named, date, changed}) : legend, legend, key};
   });
 }
 

@@ -111,6 +111,17 @@ function fixtureHistory() {
 test('every chart of the fixture runs: axis over its points, readers’ names, a style of its own per line', () => {
   const data = fixtureHistory();
   assert.deepEqual(chartProblems(data), []);
+  // A server keeps its colour and marker on every chart of the page, on every machine: its first line by the
+  // name alone, in both machines' charts of pg-versions.
+  const styles = new Map();
+  for (const suite of data.suites)
+    for (const machine of suite.machines)
+      for (const group of machine.groups)
+        for (const chart of group.charts)
+          for (const line of chart.series) styles.set(line.label, [...(styles.get(line.label) ?? []), line.style]);
+  const first = [...styles].filter(([label]) => label.startsWith('PostgreSQL 16 · 16.14') && !label.includes('from'));
+  assert.ok(first.length > 0 && first[0][1].length >= 4, `${JSON.stringify(first)}`);
+  for (const [label, seen] of styles) assert.equal(new Set(seen).size, 1, `${label}: styles ${seen}`);
   // A group is named by the data it ran on, not by its scenario's id: PostgresBench's "100gb" at scale 10.
   const [bench] = data.suites.find((s) => s.id === 'postgresbench').machines;
   assert.deepEqual(
