@@ -239,7 +239,7 @@ const images = beside.finish().then((drawnByWorker) => {
   const {charts, images, drawn, locales: drawnFor} = drawChartImages(generatedFilesDir, {cacheDir});
   const allDrawn = drawnByWorker + drawn;
   echo(
-    `Chart images for ${drawnFor.join(', ')}: ${charts} charts, ${images} images, wide and narrow ` +
+    `Chart images for ${drawnFor.join(', ')}: ${charts} charts, ${images} images, wide and narrow, light and dark ` +
       `(${allDrawn} drawn, ${images - allDrawn} unchanged), ${seconds()} s after the pages.`,
   );
 });

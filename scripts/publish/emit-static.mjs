@@ -9,7 +9,6 @@
 //   folder (<outDir>/charts/<id>.png), drawn from the chart specs the data
 //   plugin derived for the pages (lib/charts/chart-handoff.mjs): derived once,
 //   drawn into a cache while Docusaurus bundles, copied once the pages exist.
-import {createHash} from 'node:crypto';
 import {
   copyFileSync,
   cpSync,
@@ -24,51 +23,14 @@ import {
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
-import {writeError, writeFileAtomically} from '../../lib/write-file-atomically.mjs';
-import {Chart} from '../../lib/charts/register.mjs';
+import {writeError} from '../../lib/write-file-atomically.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
 import {forgetChecked, recordChecked} from '../../lib/results/checked-files.mjs';
 import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
-import {drawable, narrowImageOf} from '../../lib/charts/chart-spec.mjs';
-import {IMAGE, NARROW_IMAGE, renderChartPng} from './chart-images.mjs';
+import {drawable} from '../../lib/charts/chart-spec.mjs';
+import {IMAGE_FILES, chartPng} from './chart-images.mjs';
 import {datasetCsv} from './dataset-csv.mjs';
 import {resultCsv} from './result-csv.mjs';
-
-// A chart image depends only on its spec and on the code that draws it: an
-// image whose spec and drawing code are unchanged is copied from this cache
-// instead of drawn again (any change to either draws it anew).
-const drawingCode = createHash('sha256')
-  .update(
-    [
-      '../../lib/charts/chart-config.mjs',
-      '../../lib/charts/register.mjs',
-      '../../lib/charts/register-bar.mjs',
-      '../../lib/charts/register-line.mjs',
-      './chart-images.mjs',
-      './opaque-png.mjs',
-    ]
-      .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
-      .join('\0'),
-  )
-  .update(Chart.version)
-  .digest('hex');
-
-function chartPng(spec, size, cacheDir) {
-  const key = createHash('sha256')
-    .update(drawingCode)
-    .update(JSON.stringify([spec, size]))
-    .digest('hex');
-  const cached = path.join(cacheDir, `${key}.png`);
-  if (existsSync(cached)) return {file: cached, drawn: false};
-  writeFileAtomically(cached, renderChartPng(spec, size));
-  return {file: cached, drawn: true};
-}
-
-/** Each chart is drawn twice: for wide screens, and for phones (shown with <picture>). */
-const SIZES = [
-  {size: IMAGE, name: (id) => `${id}.png`},
-  {size: NARROW_IMAGE, name: (id) => path.basename(narrowImageOf(`${id}.png`))},
-];
 
 /** Replaces `dir` with what `fill(tempDir)` writes, so a failure leaves the old one whole. */
 function replaceDir(dir, fill) {
@@ -215,8 +177,8 @@ export async function drawHandOffs(generatedFilesDir, {cacheDir, built}) {
     for (const name of handed.sort()) {
       done.add(name);
       for (const spec of drawable(JSON.parse(readFileSync(path.join(dir, name), 'utf8')).charts)) {
-        for (const {size} of SIZES) {
-          if (chartPng(spec, size, cacheDir).drawn) drawn++;
+        for (const image of IMAGE_FILES) {
+          if (chartPng(spec, image, cacheDir).drawn) drawn++;
           // Between images, let the message that the build is done come in.
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -287,13 +249,13 @@ export function drawChartImages(generatedFilesDir, {cacheDir}) {
     const target = path.join(outDir, 'charts');
     mkdirSync(target, {recursive: true});
     for (const spec of drawable(specs)) {
-      for (const {size, name} of SIZES) {
-        const png = chartPng(spec, size, cacheDir);
+      for (const {name, ...image} of IMAGE_FILES) {
+        const png = chartPng(spec, image, cacheDir);
         copyFileSync(png.file, path.join(target, name(spec.id)));
         if (png.drawn) drawn++;
       }
       charts++;
-      images += SIZES.length;
+      images += IMAGE_FILES.length;
     }
   }
   return {charts, images, drawn, locales};

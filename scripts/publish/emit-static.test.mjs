@@ -94,10 +94,16 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   const {charts, images, drawn, locales} = drawChartImages(generated, {cacheDir});
   assert.deepEqual(locales, ['en', 'ko']);
   // 22 charts a locale on the fixture site: Managed Postgres's one, the versions page's three of its one group,
-  // the planner's and the quick run's one each, and 16 on History. Two sizes of each: wide, and narrow for phones.
+  // the planner's and the quick run's one each, and 16 on History. Two sizes of each, wide and narrow for phones,
+  // each in the light and the dark theme.
   assert.equal(charts, 44);
-  assert.deepEqual([images, drawn], [88, 88]);
-  assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts);
+  assert.deepEqual([images, drawn], [176, 176]);
+  assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts * 2);
+  // The dark image is another drawing of the same chart.
+  assert.notDeepEqual(
+    readFileSync(path.join(out.ko, 'charts/planner-speedup-dark.png')),
+    readFileSync(path.join(out.ko, 'charts/planner-speedup.png')),
+  );
   // Every page's charts: the versions page's three per comparison group among them.
   const versions = buildLocalePages(site, 'ko').pages['pg-versions'];
   // The newest pg-versions fixture run, the interleaved A/A run, has one group: small TPC-B.
@@ -123,8 +129,8 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   writeFileSync(file, JSON.stringify(edited));
   handOff(site, 'en', out.en);
   handOff(site, 'ko', out.ko);
-  // The planner's speed-up chart and the history chart of that case, in each of the two locales, two sizes each.
-  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 8);
+  // The planner's speed-up chart and the history chart of that case, in each of the two locales, four images each.
+  assert.equal(drawChartImages(generated, {cacheDir}).drawn, 16);
   assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
   // A new build starts from no hand-offs: nothing of an older build is drawn.
   clearChartHandoffs(generated);
@@ -177,7 +183,7 @@ test('while the build runs, each locale handed over is drawn into the cache; aft
   handOff(site, 'ko', out.ko);
   const drawn = await drawing.finish();
   const {images} = drawChartImages(generated, {cacheDir});
-  assert.equal(images, 88, "two sizes of the fixture site's 22 charts, in two locales");
+  assert.equal(images, 176, "two sizes in two themes of the fixture site's 22 charts, in two locales");
   assert.equal(drawn, images, 'every image drawn during the build');
   assert.equal(readdirSync(cacheDir).length, images);
   assert.equal(readdirSync(path.join(out.ko, 'charts')).length, images / 2, 'each of the two locales, its own');

@@ -14,8 +14,9 @@ import {useColorMode} from '@docusaurus/theme-common';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useT} from '@site/src/components/Msg';
 import {chartConfig, seriesStyle} from '@site/lib/charts/chart-config.mjs';
-import {chartTable, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import {chartTable, darkImageOf, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 const LOAD_CHART = {
   bar: () => import('@site/lib/charts/register-bar.mjs'),
@@ -87,7 +88,8 @@ function ChartCanvas({spec, box, still}) {
     const chart = new Chart(canvas.current, chartConfig(spec, pageTheme(canvas.current)));
     // What the axes show, as text: pixels cannot be read back by tests or tools.
     canvas.current.dataset.axisLabels = JSON.stringify(
-      Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => String(tick.label ?? ''))),
+      // A label in lines is an array: its lines, joined.
+      Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => [tick.label ?? ''].flat().join(' '))),
     );
     return () => chart.destroy();
   }, [Chart, spec, colorMode]);
@@ -136,7 +138,9 @@ function MarkerSwatch({color, marker}) {
 function TooManySeries({spec, t}) {
   return (
     <figure className={styles.figure} data-chart={spec.id} data-chart-too-many={spec.series.length}>
-      <figcaption className={styles.title}>{spec.title}</figcaption>
+      <figcaption className={styles.title}>
+        <Explained>{spec.title}</Explained>
+      </figcaption>
       <p className={styles.note}>{t('common.chartTooMany', {count: spec.tooMany})}</p>
       <details className={styles.data} data-pagefind-ignore="all">
         <summary>{t('common.chartData')}</summary>
@@ -152,17 +156,28 @@ export default function Chart({spec}) {
   // Each locale's build holds its own images: /ja/charts/… for Japanese.
   const image = useBaseUrl(spec.image);
   const narrowImage = useBaseUrl(narrowImageOf(spec.image));
+  const darkImage = useBaseUrl(darkImageOf(spec.image));
+  const darkNarrowImage = useBaseUrl(darkImageOf(narrowImageOf(spec.image)));
   if (spec.tooMany) return <TooManySeries spec={spec} t={t} />;
-  // The image draws its own title, legend and credit, and phones get a narrow one.
+  // The image draws its own title, legend and credit, and phones get a narrow one; the reader's theme shows its
+  // own (custom.css: the other is never shown, so never loaded).
   const still = (
-    <picture>
-      <source media="(max-width: 600px)" srcSet={narrowImage} />
-      <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image />
-    </picture>
+    <>
+      <picture className="theme-light-only">
+        <source media="(max-width: 600px)" srcSet={narrowImage} />
+        <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image />
+      </picture>
+      <picture className="theme-dark-only">
+        <source media="(max-width: 600px)" srcSet={darkNarrowImage} />
+        <img src={darkImage} alt={spec.title} loading="lazy" className={styles.image} data-chart-image="dark" />
+      </picture>
+    </>
   );
   return (
     <figure className={styles.figure} data-chart={spec.id}>
-      <figcaption className={styles.title}>{spec.title}</figcaption>
+      <figcaption className={styles.title}>
+        <Explained>{spec.title}</Explained>
+      </figcaption>
       {spec.series.length > 1 && (
         <ul className={styles.legend}>
           {spec.series.map((s, i) => (
@@ -176,7 +191,7 @@ export default function Chart({spec}) {
                   aria-hidden="true"
                 />
               )}
-              {s.label}
+              <Explained>{s.legend ?? s.label}</Explained>
             </li>
           ))}
         </ul>
@@ -184,7 +199,11 @@ export default function Chart({spec}) {
       <div className={styles.canvas} ref={box}>
         <BrowserOnly fallback={still}>{() => <ChartCanvas spec={spec} box={box} still={still} />}</BrowserOnly>
       </div>
-      {spec.note && <p className={styles.note}>{spec.note}</p>}
+      {spec.note && (
+        <p className={styles.note}>
+          <Explained>{spec.note}</Explained>
+        </p>
+      )}
       <details className={styles.data} data-pagefind-ignore="all">
         <summary>{t('common.chartData')}</summary>
         <ChartTable spec={spec} />

@@ -4,15 +4,24 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useT} from '@site/src/components/Msg';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
-import {narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import {darkImageOf, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 const MEASURES = {instructions: 'versions.answer.instructionsColumn', time: 'versions.answer.timeColumn'};
 
 /** The page chart's narrow image, as a thumbnail: no script needed. */
+/** A page's chart, drawn for a phone, in the reader's theme (custom.css shows one of the two). */
 function Thumbnail({image, alt}) {
-  return <img className={styles.image} src={useBaseUrl(narrowImageOf(image))} alt={alt} loading="lazy" />;
+  const light = useBaseUrl(narrowImageOf(image));
+  const dark = useBaseUrl(darkImageOf(narrowImageOf(image)));
+  return (
+    <>
+      <img className={`${styles.image} theme-light-only`} src={light} alt={alt} loading="lazy" />
+      <img className={`${styles.image} theme-dark-only`} src={dark} alt={alt} loading="lazy" />
+    </>
+  );
 }
 
 /** The versions page's first pair, per workload: each measure's change drawn across its margin. */
@@ -31,7 +40,9 @@ function MiniMatrix({headline: h}) {
   const scenarios = [...new Set(h.rows.map((r) => r.scenario))];
   return (
     <div className={styles.mini}>
-      <p className={styles.pair}>{t('home.pair', h.pair)}</p>
+      <p className={styles.pair}>
+        <Explained>{t('home.pair', h.pair)}</Explained>
+      </p>
       {scenarios.map((scenario) => (
         <div key={scenario}>
           <p className={styles.scenario}>{scenario}</p>
@@ -46,7 +57,8 @@ function MiniMatrix({headline: h}) {
                       <dd key={k} className={styles[r[k].verdict] ?? ''}>
                         <span className={styles.measure}>{t(MEASURES[k])}</span>
                         <span className={styles.change}>
-                          {r[k].text} {t(messageKey(VERDICT_SHORT[k], r[k].verdict, 'VERDICT_SHORT'))}
+                          {r[k].text}{' '}
+                          <Explained>{t(messageKey(VERDICT_SHORT[k], r[k].verdict, 'VERDICT_SHORT'))}</Explained>
                         </span>
                         <IntervalBar cell={r[k]} margin={h.margins[k]} reach={reach[k]} />
                       </dd>
@@ -74,7 +86,7 @@ export default function Headlines({data, titles}) {
           {h.rows ? <MiniMatrix headline={h} /> : <Thumbnail image={h.image} alt={h.alt} />}
           {h.sentence && (
             <p className={styles.sentence} data-answer-sentence={h.page}>
-              {h.sentence}
+              <Explained>{h.sentence}</Explained>
             </p>
           )}
           {h.conditions && (
