@@ -5,7 +5,11 @@
 import {withoutPlaceholders} from './messages.mjs';
 
 /** Words every language writes as English does (product names, units, formats). */
-const SAME_IN_EVERY_LANGUAGE = ['PostgreSQL', 'pgbench', 'TPS', 'JSON', 'CSV', 'GB', 'TB', 'GiB', 'ms', 'CPU', 'vCPU'];
+const SAME_IN_EVERY_LANGUAGE = [
+  ...['PostgreSQL', 'pgbench', 'TPS', 'JSON', 'CSV', 'GB', 'TB', 'GiB', 'ms', 'CPU', 'vCPU'],
+  // The statisticians a method is named for (a language may also write them in its own script).
+  ...['Hodges', 'Lehmann', 'Holm', 'Mann', 'Whitney'],
+];
 
 /** True when `text` is English's `source` word for word and has a word to translate. */
 export function untranslated(text, source) {

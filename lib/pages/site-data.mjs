@@ -251,7 +251,8 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
         p.id,
         {
           ...(p.split ? p.split(data) : data),
-          messages: pickMessages(messages, [...p.messages, 'site.fallback']),
+          // Every page explains the terms its text names (lib/i18n/terms.mjs).
+          messages: pickMessages(messages, [...p.messages, 'site.fallback', 'terms']),
           fallback: fallback.filter((key) => shownIn(p.id, key)),
         },
       ];

@@ -32,8 +32,9 @@ test('the quick-run page shows the newest quick run, and builds without one', ()
   const content = {...loadSiteData(fixtureSite()), results: [versionsRun(), plannerRun(), quickRun()]};
   const pages = buildPages(content, 'ko', messages);
   assert.equal(pages['quick-run'].run.id, quickRun().run.id);
-  assert.deepEqual(Object.keys(pages['quick-run'].messages), ['common', 'quick', 'site']);
-  assert.deepEqual(Object.keys(pages.translating.messages), ['translate', 'common', 'site']);
+  // Every page also carries the terms it may explain (lib/i18n/terms.mjs).
+  assert.deepEqual(Object.keys(pages['quick-run'].messages), ['common', 'quick', 'site', 'terms']);
+  assert.deepEqual(Object.keys(pages.translating.messages), ['translate', 'common', 'site', 'terms']);
   const without = buildPages({...content, results: [versionsRun(), plannerRun()]}, 'ko', messages);
   assert.equal(without['quick-run'].run, null);
   assert.equal(without.runs.runs.length, 2);

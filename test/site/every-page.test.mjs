@@ -9,7 +9,8 @@
 //   scrolling, no caption off the screen, no cell broken into a column (in the
 //   dark theme), every table's cells and verdicts on the screen; no Korean or
 //   Japanese word broken across lines in the navbar, headings and table
-//   headers (phone-reading.mjs); full-page screenshots in test-results/screenshots/
+//   headers (phone-reading.mjs); every term of the catalogs' glossary the page
+//   names explained at its first use (explained-terms.mjs); full-page screenshots in test-results/screenshots/
 //   <page>.<locale>.jpg and <page>.<locale>.375.dark.jpg;
 // - axe-core finds no serious or critical violation of WCAG 2.1 AA or its best
 //   practices in the light theme, nor of its colour rules in the dark (as a

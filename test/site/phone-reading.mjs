@@ -3,6 +3,7 @@
 // sideways; no Korean or Japanese word broken across lines in the navbar, headings and table headers; the
 // bars of the Managed services comparison drawn to one scale (at 1280 and at 375 px); times in Korean words.
 import assert from 'node:assert/strict';
+import {termsExplained} from './explained-terms.mjs';
 
 /**
  * At the page's width, every table's cells are within the screen without scrolling sideways: its box scrolls
@@ -101,8 +102,8 @@ export async function barsToScale(page, {locale}) {
 }
 
 /**
- * A time of day in the locale's words (no AM or PM outside English): in Korean 오전 or 오후 before the hour, never AM or PM (which Intl's
- * Korean gives); the History page names runs of one day by their time.
+ * A time of day in the locale's words (no AM or PM outside English): in Korean 오전 or 오후 before the hour,
+ * never AM or PM (which Intl's Korean gives); the History page names runs of one day by their time.
  */
 export async function localTimes(page, {locale}) {
   if (locale === 'en') return;
@@ -112,5 +113,5 @@ export async function localTimes(page, {locale}) {
 }
 
 /** Checks of every page at 1280 px, and at 375 px. */
-export const EVERY_PAGE_DESKTOP = [wordsWhole];
+export const EVERY_PAGE_DESKTOP = [wordsWhole, termsExplained];
 export const EVERY_PAGE_NARROW = [tablesInView, wordsWhole];

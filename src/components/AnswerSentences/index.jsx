@@ -1,5 +1,6 @@
 // A page's answer in sentences generated from its verdicts (lib/pages/*-answer.mjs), above its chart.
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 /** @param {{sentences: {target: string, sentence: string}[]}} props */
 export default function AnswerSentences({sentences}) {
@@ -7,7 +8,7 @@ export default function AnswerSentences({sentences}) {
     <div className={styles.answer} data-answer-sentences>
       {sentences.map((s) => (
         <p key={s.target} data-answer-sentence={s.target}>
-          {s.sentence}
+          <Explained>{s.sentence}</Explained>
         </p>
       ))}
     </div>

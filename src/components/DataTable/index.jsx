@@ -9,6 +9,7 @@
 // digits), <Spread> for what is shown under a figure (its repeats' range).
 import {useId} from 'react';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 // Stacked cells name their column from a custom property the table sets (--column-N, its heading as a CSS
 // string): as many as the stylesheet has rules for.
@@ -49,7 +50,7 @@ export default function DataTable({columns, children, caption, stack = true, ...
                 scope={label === null ? undefined : 'col'}
                 className={numeric ? styles.number : undefined}
               >
-                {label}
+                <Explained>{label}</Explained>
               </th>
             ))}
           </tr>
@@ -63,7 +64,7 @@ export default function DataTable({columns, children, caption, stack = true, ...
     <div className={styles.captioned}>
       {table}
       <p className={styles.caption} id={captionId} data-caption>
-        {caption}
+        <Explained>{caption}</Explained>
       </p>
     </div>
   );
@@ -79,4 +80,8 @@ export function Num({children, ...attributes}) {
 }
 
 /** A line under a figure: its spread, or a note on it. */
-export const Spread = ({children}) => <span className={styles.spread}>{children}</span>;
+export const Spread = ({children}) => (
+  <span className={styles.spread}>
+    <Explained>{children}</Explained>
+  </span>
+);

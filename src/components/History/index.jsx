@@ -10,6 +10,7 @@ import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {HISTORY_METRIC, VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {useT} from '@site/src/components/Msg';
+import {Explained} from '@site/src/components/Terms';
 
 /** Instructions changes are fewer or more; time changes faster or slower. */
 const measureOfMetric = (metric) => (metric === 'instructions' ? 'instructions' : 'time');
@@ -113,14 +114,16 @@ function Machine({suite, machine, index}) {
         })}
       </p>
       <p data-history-steps={steps.count}>
-        {steps.count === 0
-          ? t('history.steps.none')
-          : t(machine.margin ? 'history.steps.some' : 'history.steps.someMargins', {
-              all: steps.all,
-              worse: steps.worse,
-              better: steps.better,
-              margin: machine.margin,
-            })}
+        <Explained>
+          {steps.count === 0
+            ? t('history.steps.none')
+            : t(machine.margin ? 'history.steps.some' : 'history.steps.someMargins', {
+                all: steps.all,
+                worse: steps.worse,
+                better: steps.better,
+                margin: machine.margin,
+              })}
+        </Explained>
       </p>
       <Changes machine={machine} />
       {machine.groups.map((g) => g.charts.map((spec) => <Chart key={spec.id} spec={spec} />))}

@@ -4,6 +4,7 @@ import {useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import {NotLoaded} from '@site/src/components/OnDemand';
 import {pairKey} from '@site/lib/results/keys.mjs';
+import {Explained} from '@site/src/components/Terms';
 
 /**
  * @param {{id: string, change: object, rows: {data: object|null, failed: boolean, load: () => void}}} props
@@ -36,12 +37,14 @@ export default function FunctionsChange({id, change: fc, rows}) {
         <NotLoaded failed={rows.failed} />
       )}
       <p>
-        {t('common.instructions.functions.left', {
-          belowNoise: fc.belowNoise,
-          noise: fc.noise,
-          beyond: fc.beyond,
-          beyondChange: fc.beyondChange,
-        })}
+        <Explained>
+          {t('common.instructions.functions.left', {
+            belowNoise: fc.belowNoise,
+            noise: fc.noise,
+            beyond: fc.beyond,
+            beyondChange: fc.beyondChange,
+          })}
+        </Explained>
       </p>
       {fc.negative && <p>{t('common.instructions.functions.negative', fc.negative)}</p>}
     </details>

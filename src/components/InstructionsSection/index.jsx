@@ -11,6 +11,7 @@ import {pairKey} from '@site/lib/results/keys.mjs';
 import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
 import ServerActivity from '@site/src/components/ServerActivity';
 import FunctionsChange from './FunctionsChange';
+import {Explained} from '@site/src/components/Terms';
 
 /**
  * A group's instructions per transaction: how they were counted, the verdict
@@ -86,7 +87,9 @@ function HowCounted({id, run, parameters}) {
   return (
     <details data-pagefind-ignore="all" data-instructions-method={id}>
       <summary>{t('common.instructions.howCounted')}</summary>
-      <p>{sentences(methodSentences(t, run, parameters), gap)}</p>
+      <p>
+        <Explained>{sentences(methodSentences(t, run, parameters), gap)}</Explained>
+      </p>
     </details>
   );
 }
@@ -126,11 +129,13 @@ function InstructionFindings({id, figures: f}) {
   const gap = useSentenceGap();
   return (
     <p className="finding" data-instruction-findings={id}>
-      {f.statement ??
-        sentences(
-          f.findings.map((v) => verdictSentence(t, v, 'instructions')),
-          gap,
-        )}
+      <Explained>
+        {f.statement ??
+          sentences(
+            f.findings.map((v) => verdictSentence(t, v, 'instructions')),
+            gap,
+          )}
+      </Explained>
     </p>
   );
 }
@@ -183,7 +188,7 @@ function CachegrindFiles({id, files}) {
   const dataUrl = useDataUrl();
   return (
     <p data-cachegrind-files={id}>
-      {t('common.instructions.files')}{' '}
+      <Explained>{t('common.instructions.files')}</Explained>{' '}
       {files.map((file, i) => (
         <span key={file.target}>
           {i > 0 && ' · '}

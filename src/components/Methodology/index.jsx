@@ -9,6 +9,7 @@ import {Words} from '@site/src/components/SuitePage/Words';
 import {verdictSentence} from '@site/src/components/RunFigures';
 import {runMethod} from '@site/src/components/RunProvenance';
 import {listOf} from '@site/lib/i18n/list.mjs';
+import {Explained} from '@site/src/components/Terms';
 
 /** Each suite: its design and the command that reruns it. */
 export function SuitesTable({data}) {
@@ -20,27 +21,29 @@ export function SuitesTable({data}) {
         <Words text={s.name} />
       </Heading>
       <p>
-        {[
-          t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')}),
-          s.margin ? t('method.suiteMargin', {margin: s.margin}) : t('method.suiteNoMargin'),
-          s.ran &&
-            t('method.suiteRan', {
-              run: s.ran.run,
-              durations: listOf(
-                s.ran.durations.map((value) => t('common.seconds', {value})),
-                data.locale,
-              ),
-            }),
-          s.ran?.loads && t('method.suiteLoads', {count: s.ran.loads}),
-          s.ran?.loadsPerScale && t('method.suiteLoadsPerScale', {list: s.ran.loadsPerScale}),
-          s.ran?.unevenLoads && t('method.suiteUnevenLoads', {list: s.ran.unevenLoads}),
-          s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
-          ...s.controls.map((c) =>
-            t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),
-          ),
-        ]
-          .filter(Boolean)
-          .join(gap)}
+        <Explained>
+          {[
+            t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')}),
+            s.margin ? t('method.suiteMargin', {margin: s.margin}) : t('method.suiteNoMargin'),
+            s.ran &&
+              t('method.suiteRan', {
+                run: s.ran.run,
+                durations: listOf(
+                  s.ran.durations.map((value) => t('common.seconds', {value})),
+                  data.locale,
+                ),
+              }),
+            s.ran?.loads && t('method.suiteLoads', {count: s.ran.loads}),
+            s.ran?.loadsPerScale && t('method.suiteLoadsPerScale', {list: s.ran.loadsPerScale}),
+            s.ran?.unevenLoads && t('method.suiteUnevenLoads', {list: s.ran.unevenLoads}),
+            s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
+            ...s.controls.map((c) =>
+              t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),
+            ),
+          ]
+            .filter(Boolean)
+            .join(gap)}
+        </Explained>
       </p>
       <DataTable
         columns={[
@@ -65,7 +68,11 @@ export function SuitesTable({data}) {
           </tr>
         ))}
       </DataTable>
-      {s.settings.length > 0 && <p>{t('method.settings', {settings: s.settings.join(', ')})}</p>}
+      {s.settings.length > 0 && (
+        <p>
+          <Explained>{t('method.settings', {settings: s.settings.join(', ')})}</Explained>
+        </p>
+      )}
       <CodeBlock language="bash">{s.command}</CodeBlock>
     </section>
   ));
@@ -87,11 +94,15 @@ export function ComparisonRule({data}) {
     m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),
     m.nextInstructions && t('method.numbers.nextInstructions', {suite: m.suite, next: m.nextInstructions}),
   ]);
-  return [
-    t('method.numbers.noise', {margins, level: data.level}),
-    t('method.numbers.paired'),
-    ...next.filter(Boolean),
-  ].join(' ');
+  return (
+    <Explained>
+      {[
+        t('method.numbers.noise', {margins, level: data.level}),
+        t('method.numbers.paired'),
+        ...next.filter(Boolean),
+      ].join(' ')}
+    </Explained>
+  );
 }
 
 export function RunMethods({data}) {
@@ -102,7 +113,7 @@ export function RunMethods({data}) {
     <p key={run.id} data-run-method={run.id} data-pagefind-ignore="all">
       <code>{run.id}</code>
       {gap}
-      {runMethod(t, run).join(gap)}
+      <Explained>{runMethod(t, run).join(gap)}</Explained>
     </p>
   ));
 }

@@ -3,6 +3,7 @@
 // every <Msg> and component inside, so no page downloads the whole catalog.
 import {createContext, Fragment, useContext, useMemo} from 'react';
 import {createPartsTranslator, createTranslator} from '@site/lib/i18n/messages.mjs';
+import {Explained, TermsOfPage} from '@site/src/components/Terms';
 
 const PageText = createContext(null);
 
@@ -24,7 +25,7 @@ export function Page({data, children}) {
           {value.t('site.fallback', {count: String(data.fallback.length), command: 'npm run i18n:check'})}
         </p>
       )}
-      {children}
+      <TermsOfPage t={value.t}>{children}</TermsOfPage>
     </PageText.Provider>
   );
 }
@@ -44,7 +45,8 @@ export const useT = () => usePageText().t;
  */
 export default function Msg({id, values}) {
   const {t, parts} = usePageText();
-  if (!Object.values(values ?? {}).some((v) => v !== null && typeof v === 'object')) return t(id, values);
+  if (!Object.values(values ?? {}).some((v) => v !== null && typeof v === 'object'))
+    return <Explained>{t(id, values)}</Explained>;
   // The parts of one message never reorder: their place is their identity.
   // biome-ignore lint/suspicious/noArrayIndexKey: see above
   return parts(id, values).map((part, i) => <Fragment key={i}>{part}</Fragment>);

@@ -18,6 +18,7 @@ import {
 } from '@site/src/components/RunFigures';
 import InstructionsSection from '@site/src/components/InstructionsSection';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 /** What pgbench ran for a planner case, against the article's script: the same, or both shown. */
 function ScriptNote({script}) {
@@ -88,9 +89,27 @@ function PublishedCase({data, c}) {
 }
 
 /** One case of the planner page: what changed, finding, table, query, plans side by side. */
-export default function PlannerCase({data, case: id}) {
+/** What the case found for the version in focus: its speed-up, then its verdict. */
+function Finding({c, focus}) {
   const t = useT();
   const gap = useSentenceGap();
+  const finding = t('planner.finding', {
+    name: focus.name,
+    ratio: focus.comparison.ratioText,
+    tps: focus.figures.tps.text,
+    base: c.baseline,
+    baseTps: c.rows[0].figures.tps.text,
+  });
+  const verdict = sentences([verdictSentence(t, {...focus.comparison, name: focus.name, base: c.baseline})], gap);
+  return (
+    <p className="finding">
+      <Explained>{finding + gap + verdict}</Explained>
+    </p>
+  );
+}
+
+export default function PlannerCase({data, case: id}) {
+  const t = useT();
   const c = data.cases.find((x) => x.id === id);
   if (!c) throw new Error(`No case "${id}" in the run (${data.cases.map((x) => x.id).join(', ')}).`);
   const focus = c.rows[1];
@@ -100,21 +119,11 @@ export default function PlannerCase({data, case: id}) {
       <Heading as="h2" id={id}>
         {t(keys.title)}
       </Heading>
-      <p>{t(keys.what)}</p>
+      <p>
+        <Explained>{t(keys.what)}</Explained>
+      </p>
       {c.session && <p data-session>{t('planner.session', {settings: c.session})}</p>}
-      {focus?.comparison && (
-        <p className="finding">
-          {t('planner.finding', {
-            name: focus.name,
-            ratio: focus.comparison.ratioText,
-            tps: focus.figures.tps.text,
-            base: c.baseline,
-            baseTps: c.rows[0].figures.tps.text,
-          })}
-          {gap}
-          {sentences([verdictSentence(t, {...focus.comparison, name: focus.name, base: c.baseline})], gap)}
-        </p>
-      )}
+      {focus?.comparison && <Finding c={c} focus={focus} />}
       <ControlNote control={c.control} />
       <DataTable
         data-case={id}
@@ -137,7 +146,9 @@ export default function PlannerCase({data, case: id}) {
       </DataTable>
       <PublishedCase data={data} c={c} />
       <InstructionsSection page="pg17-planner" id={id} figures={c.instructions} run={data.instructionsRun} />
-      <p>{t(keys.look)}</p>
+      <p>
+        <Explained>{t(keys.look)}</Explained>
+      </p>
       <Heading as="h3" id={`${id}-query`}>
         {t('planner.query')}
       </Heading>

@@ -11,6 +11,7 @@ import InstructionsSection from '@site/src/components/InstructionsSection';
 import ServerActivity from '@site/src/components/ServerActivity';
 import {ControlNote, Stat, Versus, sentences, tableNote, VersionCell} from '@site/src/components/RunFigures';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 const FIGURE_HEADINGS = {
   count: 'common.table.count',
@@ -62,18 +63,22 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
         <p data-timed-missing={g.id}>{t('common.timedMissing')}</p>
       ) : (
         <>
-          <p>{parameters(g)}</p>
+          <p>
+            <Explained>{parameters(g)}</Explained>
+          </p>
           <GroupFindings group={g} />
           <ControlNote control={g.control} />
           {g.drift && (
             <p data-drift={g.drift.way}>
-              {sentences(
-                [
-                  t(g.drift.way === 'fell' ? 'common.drift.fell' : 'common.drift.rose', g.drift),
-                  g.drift.sampler && t('common.drift.sampler'),
-                ],
-                gap,
-              )}
+              <Explained>
+                {sentences(
+                  [
+                    t(g.drift.way === 'fell' ? 'common.drift.fell' : 'common.drift.rose', g.drift),
+                    g.drift.sampler && t('common.drift.sampler'),
+                  ],
+                  gap,
+                )}
+              </Explained>
             </p>
           )}
           <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote)}>
@@ -122,7 +127,9 @@ function GroupFindings({group: g}) {
   const gap = useSentenceGap();
   return (
     <p className="finding" data-findings={g.id}>
-      {g.undecidable ? t('common.verdict.sentence.tooFew', g.undecidable) : sentences(g.statement ?? [], gap)}
+      <Explained>
+        {g.undecidable ? t('common.verdict.sentence.tooFew', g.undecidable) : sentences(g.statement ?? [], gap)}
+      </Explained>
     </p>
   );
 }

@@ -4,6 +4,7 @@
 import {useSentenceGap, useT} from '@site/src/components/Msg';
 import {Num, Spread} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
+import {Explained} from '@site/src/components/Terms';
 import {
   AGREEMENT_CLAIM,
   AGREEMENT_OUTCOME,
@@ -16,7 +17,7 @@ import {
 export function VersionCell({name, version}) {
   return (
     <th scope="row">
-      {name}
+      <Explained>{name}</Explained>
       <Spread>{version}</Spread>
     </th>
   );
@@ -40,14 +41,16 @@ export function ControlNote({control, measure = 'time'}) {
   if (!control) return null;
   return (
     <p data-control={control.target} data-measure={measure}>
-      {sentences(
-        [
-          t('common.controlNote', {name: control.name, base: control.base}),
-          verdictSentence(t, control, measure),
-          control.beyondMargin && t('common.controlBeyondMargin', {margin: control.margin}),
-        ],
-        gap,
-      )}
+      <Explained>
+        {sentences(
+          [
+            t('common.controlNote', {name: control.name, base: control.base}),
+            verdictSentence(t, control, measure),
+            control.beyondMargin && t('common.controlBeyondMargin', {margin: control.margin}),
+          ],
+          gap,
+        )}
+      </Explained>
     </p>
   );
 }
@@ -57,9 +60,11 @@ export function SentenceNote({title, sentences, children}) {
   const gap = useSentenceGap();
   return (
     <NoteBox>
-      <strong>{title}</strong>
+      <strong>
+        <Explained>{title}</Explained>
+      </strong>
       {gap}
-      {sentences.filter(Boolean).join(gap)}
+      <Explained>{sentences.filter(Boolean).join(gap)}</Explained>
       {children}
     </NoteBox>
   );
@@ -133,12 +138,14 @@ export function Agreement({agreement, source}) {
   });
   return (
     <p className="finding" data-agreement={agreement.outcome}>
-      {t(messageKey(AGREEMENT_OUTCOME, agreement.outcome, 'AGREEMENT_OUTCOME'), {
-        source,
-        claim,
-        names: agreement.names,
-        base: agreement.base,
-      })}
+      <Explained>
+        {t(messageKey(AGREEMENT_OUTCOME, agreement.outcome, 'AGREEMENT_OUTCOME'), {
+          source,
+          claim,
+          names: agreement.names,
+          base: agreement.base,
+        })}
+      </Explained>
       {/* The study's own figures beside its reading of them, computed here, never inside its quoted words. */}
       {agreement.low &&
         ` ${t('common.agreement.range', {

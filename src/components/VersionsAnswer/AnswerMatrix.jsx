@@ -4,6 +4,7 @@ import {useT} from '@site/src/components/Msg';
 import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 const MEASURES = ['instructions', 'time'];
 
@@ -72,7 +73,7 @@ function MatrixHead({answer: m, words, state, columns, measures}) {
             className={c.target === state.target ? styles.chosen : styles.other}
             data-column={c.target}
           >
-            {targetName(m, c.target)}
+            <Explained>{targetName(m, c.target)}</Explained>
             <span className={styles.against}>{t(words.against, {base: targetName(m, state.baseline)})}</span>
           </th>
         ))}
@@ -136,7 +137,9 @@ function Cell({cell, measure, margin, reach, other}) {
     <td className={className} data-measure={measure} data-verdict={cell.verdict}>
       <span className={styles.change}>{cell.text}</span>
       <IntervalBar cell={cell} margin={margin} reach={reach} />
-      <span className={styles.verdict}>{t(messageKey(VERDICT_SHORT[measure], cell.verdict, 'VERDICT_SHORT'))}</span>
+      <span className={styles.verdict}>
+        <Explained>{t(messageKey(VERDICT_SHORT[measure], cell.verdict, 'VERDICT_SHORT'))}</Explained>
+      </span>
     </td>
   );
 }

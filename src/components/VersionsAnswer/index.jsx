@@ -11,6 +11,7 @@ import {pairQuery, pairState} from './pair-query.mjs';
 import {usePublishedPair} from './shown-pair.mjs';
 import AnswerMatrix, {targetName} from './AnswerMatrix';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 /** The words the answer is shown in: the versions page's, unless a page gives its own (`words`, same keys). */
 const VERSIONS_WORDS = {
@@ -35,9 +36,13 @@ export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
       <PairPicker answer={m} words={words} state={state} change={change} />
       {state.refused && <Refused answer={m} state={state} />}
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
-        {pair.sentence}
+        <Explained>{pair.sentence}</Explained>
       </p>
-      {m.defaults && <p className={styles.defaults}>{m.defaults}</p>}
+      {m.defaults && (
+        <p className={styles.defaults}>
+          <Explained>{m.defaults}</Explained>
+        </p>
+      )}
       <figure className={styles.figure}>
         <div className={styles.scroll} ref={scroller}>
           <AnswerMatrix answer={m} words={words} state={state} />
@@ -139,14 +144,26 @@ function MatrixCaption({answer: m, words, baseline}) {
   const t = useT();
   return (
     <figcaption id="answer-caption" className={styles.caption}>
-      {t(m.margins.instructions === null && words.captionTime ? words.captionTime : words.caption, {
-        base: targetName(m, baseline),
-        instructionsMargin: m.margins.instructions ?? '—',
-        timeMargin: m.margins.time,
-        oldest: m.targets[0].name,
-      })}
-      {m.noisyControls && <span data-noisy-controls> {t('versions.answer.noisyControl', m.noisyControls)}</span>}
-      {m.drifted && <span data-drifted> {t('versions.answer.drifted', m.drifted)}</span>}
+      <Explained>
+        {t(m.margins.instructions === null && words.captionTime ? words.captionTime : words.caption, {
+          base: targetName(m, baseline),
+          instructionsMargin: m.margins.instructions ?? '—',
+          timeMargin: m.margins.time,
+          oldest: m.targets[0].name,
+        })}
+      </Explained>
+      {m.noisyControls && (
+        <span data-noisy-controls>
+          {' '}
+          <Explained>{t('versions.answer.noisyControl', m.noisyControls)}</Explained>
+        </span>
+      )}
+      {m.drifted && (
+        <span data-drifted>
+          {' '}
+          <Explained>{t('versions.answer.drifted', m.drifted)}</Explained>
+        </span>
+      )}
     </figcaption>
   );
 }

@@ -1,0 +1,58 @@
+// Terms a reader may not know, explained where they stand (lib/i18n/terms.mjs): a term in a page's text is a
+// button that opens its one-sentence explanation, a popover the page holds once per term (the browser opens
+// and closes it: no script of ours, and it works by touch, keyboard and screen reader alike).
+import {Fragment, createContext, useContext, useMemo} from 'react';
+import {splitTerms, termPattern, termsOf} from '@site/lib/i18n/terms.mjs';
+import styles from './styles.module.css';
+
+const Terms = createContext(null);
+
+/** Gives the page's terms (in its language, through `t`) to every <Explained> inside. */
+export function TermsOfPage({t, children}) {
+  const value = useMemo(() => {
+    const terms = termsOf(t);
+    return {terms, pattern: termPattern(terms)};
+  }, [t]);
+  return (
+    <Terms.Provider value={value}>
+      {children}
+      <TermNotes terms={value.terms} />
+    </Terms.Provider>
+  );
+}
+
+/** Each term's explanation, hidden until its term is pressed; out of the search index (not the page's words). */
+function TermNotes({terms}) {
+  return (
+    <div data-pagefind-ignore="all" data-terms="">
+      {terms.map((term) => (
+        <div key={term.id} id={`term-${term.id}`} popover="auto" role="note" className={styles.note}>
+          <strong>{term.name}</strong> {term.explain}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `children` (a string) with every term it names opening its explanation; anything else as it is. */
+export function Explained({children}) {
+  const value = useContext(Terms);
+  if (typeof children !== 'string' || !value) return children;
+  return splitTerms(children, value.pattern).map((part, i) =>
+    typeof part === 'string' ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its text is its identity
+      <Fragment key={i}>{part}</Fragment>
+    ) : (
+      <button
+        // biome-ignore lint/suspicious/noArrayIndexKey: as above
+        key={i}
+        type="button"
+        className={styles.term}
+        popoverTarget={`term-${part.id}`}
+        data-term={part.id}
+      >
+        {part.text}
+      </button>
+    ),
+  );
+}
