@@ -83,3 +83,17 @@ export function searchQuery(typed, {locale, terms = []}) {
   if (locale === 'ko') query = query.split(' ').map(withoutParticle).join(' ');
   return query;
 }
+
+// Words of the scripts written without spaces between words (Han, kana) and Hangul, two characters or more.
+const UNSPACED_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー\p{Script=Hangul}]{2,}/gu;
+
+/**
+ * The words of a query that a page must hold whole to match it. Pagefind cuts a Japanese or Chinese query into
+ * shorter words and finds each, so チェックポイント also found pages with チェック alone (チェックサム): a
+ * result is kept only when its text holds each such word of the query as typed.
+ * @param {string} query  as searchQuery made it
+ */
+export const wholeWords = (query) => query.match(UNSPACED_WORD) ?? [];
+
+/** Whether a result's text holds every whole word of the query. */
+export const holdsWholeWords = (content, words) => words.every((w) => content.includes(w));

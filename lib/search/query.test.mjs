@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {searchQuery, termLists, withoutParticle} from './query.mjs';
+import {holdsWholeWords, searchQuery, termLists, wholeWords, withoutParticle} from './query.mjs';
 
 test('Korean particles come off a word that stays two syllables or longer', () => {
   assert.equal(withoutParticle('처리량이'), '처리량');
@@ -36,4 +36,13 @@ test('a term is replaced where it stands, even where lowercasing would change th
   assert.equal(searchQuery('İİİ GECIKME p95', {locale: 'en', terms}), 'İİİ latency p95');
   assert.equal(searchQuery('İstanbul gecikme', {locale: 'en', terms}), 'İstanbul latency');
   assert.equal(searchQuery('tps (x+1) gecikme', {locale: 'en', terms: [['a+b', 'x+1']]}), 'tps (a+b) gecikme');
+});
+
+test('a Japanese, Chinese or Korean word of a query must be found whole, not in pieces', () => {
+  assert.deepEqual(wholeWords('チェックポイント'), ['チェックポイント']);
+  assert.deepEqual(wholeWords('PostgreSQL 17 の実行計画'), ['の実行計画']);
+  assert.deepEqual(wholeWords('CHECKPOINT'), []);
+  assert.deepEqual(wholeWords('처리량 지연'), ['처리량', '지연']);
+  assert.equal(holdsWholeWords('各計測の前に CHECKPOINT を実行し、チェックポイントが…', ['チェックポイント']), true);
+  assert.equal(holdsWholeWords('チェックサムを計算します', ['チェックポイント']), false);
 });

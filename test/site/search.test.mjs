@@ -2,7 +2,9 @@
 // field is labelled in the page's language and focused by Ctrl+K; the search
 // code and index load only then; the queries a reader of each language types
 // (Korean with particles, Japanese and Chinese without spaces, names and
-// numbers) find the page they are about first, with the match highlighted;
+// numbers) find the page they are about first, with the match highlighted,
+// never a page holding only a piece of a Japanese word, CHECKPOINT in every
+// language; excerpts are sentences, not table cells run together;
 // a result from the versions page carries its figures' conditions; the arrow
 // keys and Enter open a result; "no results" is in the language;
 // the panel fits 375 px and takes the theme's colours.
@@ -14,7 +16,7 @@ import {openPage, serveSite, shots, sitePages} from './site.mjs';
 
 const site = serveSite();
 
-// [query, the page found first, a word the first result highlights]
+// [query, the page found first, a word the first result highlights, a page found among the results]
 const QUERIES = {
   en: [
     ['planner', 'pg17-planner/', 'planner'],
@@ -22,6 +24,7 @@ const QUERIES = {
     ['-O2', 'pg-versions/', '-o2'],
     ['placeholders', 'translating/', 'placeholder'],
     ['delay', null, 'latency'],
+    ['CHECKPOINT', null, 'checkpoint', 'methodology/'],
   ],
   ja: [
     ['遅延', null, 'レイ'],
@@ -29,18 +32,23 @@ const QUERIES = {
     ['実行計画', 'pg17-planner/', '実行'],
     ['翻訳', 'translating/', '翻訳'],
     ['PostgreSQL 17', 'pg17-planner/', 'postgresql'],
+    // Pagefind cuts it into チェック and ポイント: pages with チェック alone (チェックサム) are left out.
+    ['チェックポイント', null, 'チェック', 'methodology/'],
+    ['CHECKPOINT', null, 'checkpoint', 'methodology/'],
   ],
   ko: [
     ['처리량이', null, '처리량'],
     ['플래너의', 'pg17-planner/', '플래너'],
     ['번역을', 'translating/', '번역'],
     ['-O2', 'pg-versions/', '-o2'],
+    ['CHECKPOINT', null, 'checkpoint', 'methodology/'],
   ],
   'zh-Hans': [
     ['吞吐量', null, '吞吐'],
     ['规划器', 'pg17-planner/', '规划'],
     ['托管', 'managed-postgres/', '托管'],
     ['pgbench', 'pg-versions/', 'pgbench'],
+    ['CHECKPOINT', null, 'checkpoint', 'methodology/'],
   ],
 };
 
@@ -57,6 +65,7 @@ async function search(page, query) {
       path: new URL(o.querySelector('a').href).pathname,
       marks: [...o.querySelectorAll('mark')].map((m) => m.textContent.trim().toLowerCase()),
       conditions: o.querySelector('[data-conditions]')?.textContent ?? null,
+      text: o.textContent,
     })),
   );
 }
@@ -81,8 +90,15 @@ for (const [locale, queries] of Object.entries(QUERIES)) {
     const versions = `${home}pg-versions/`;
     const {conditions} = sitePages(locale)['pg-versions'].answer;
     let withConditions = 0;
-    for (const [query, first, highlighted] of queries) {
+    for (const [query, first, highlighted, among] of queries) {
       const results = await search(page, query);
+      // Excerpts come from sentences: a table's cells run together ("50,08145,740–52,007") are not indexed.
+      for (const r of results) assert.doesNotMatch(r.text, /\d,\d{4}/, `${locale} "${query}": ${r.text}`);
+      if (among)
+        assert.ok(
+          results.some((r) => r.path.startsWith(`${home}${among}`)),
+          `${locale} "${query}": ${among} is not found (${results.map((r) => r.path).join(', ')})`,
+        );
       // A result from the versions page carries what its figures were measured under, the page's own words.
       for (const r of results.filter((x) => x.path.startsWith(versions))) {
         assert.equal(r.conditions, [conditions.instructions, conditions.time].filter(Boolean).join(' '), query);

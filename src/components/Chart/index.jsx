@@ -179,7 +179,8 @@ export default function Chart({spec}) {
         <Explained>{spec.title}</Explained>
       </figcaption>
       {spec.series.length > 1 && (
-        <ul className={styles.legend}>
+        // Out of the search index: a legend repeats names, and a page of many charts ranked first by them.
+        <ul className={styles.legend} data-pagefind-ignore>
           {spec.series.map((s, i) => (
             <li key={s.label}>
               {spec.markers ? (

@@ -70,10 +70,13 @@ export default function DataTable({columns, children, caption, stack = true, ...
   );
 }
 
-/** A figure's cell. */
+/**
+ * A figure's cell. Out of the search index: figures of neighbouring cells ran together into excerpts
+ * ("50,08145,740–52,007"); the page's sentences say what they mean, and names and words stay indexed.
+ */
 export function Num({children, ...attributes}) {
   return (
-    <td className={styles.number} {...attributes}>
+    <td className={styles.number} data-pagefind-ignore {...attributes}>
       {children}
     </td>
   );

@@ -134,7 +134,8 @@ function Cell({cell, measure, margin, reach, other}) {
   const className = [styles.cell, other && styles.other, cell && styles[cell.verdict]].filter(Boolean).join(' ');
   if (!cell) return <td className={className}>—</td>;
   return (
-    <td className={className} data-measure={measure} data-verdict={cell.verdict}>
+    // Out of the search index, as every figure's cell (DataTable's Num).
+    <td className={className} data-measure={measure} data-verdict={cell.verdict} data-pagefind-ignore>
       <span className={styles.change}>{cell.text}</span>
       <IntervalBar cell={cell} margin={margin} reach={reach} />
       <span className={styles.verdict}>

@@ -8,7 +8,7 @@ import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import {createTranslator} from '@site/lib/i18n/messages.mjs';
-import {searchQuery, termLists} from '@site/lib/search/query.mjs';
+import {holdsWholeWords, searchQuery, termLists, wholeWords} from '@site/lib/search/query.mjs';
 import {SEARCH_TERMS} from '@site/lib/i18n/message-keys.mjs';
 import {excerptParts} from './excerpt.mjs';
 import styles from './styles.module.css';
@@ -172,7 +172,13 @@ function useSearchResults(typed, {locale, terms, loadPagefind, setActive}) {
       .then(async (pagefind) => {
         const found = await pagefind.debouncedSearch(query, {}, 120);
         if (found === null || !current) return;
-        const results = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
+        // A word of a language written without spaces is kept whole: a page holding only a piece of it is left
+        // out (lib/search/query.mjs), from a few more results than are shown.
+        const words = wholeWords(query);
+        const asked = found.results.slice(0, words.length > 0 ? SHOWN * 3 : SHOWN);
+        const results = (await Promise.all(asked.map((r) => r.data())))
+          .filter((data) => holdsWholeWords(data.content, words))
+          .slice(0, SHOWN);
         if (current) {
           setState({typed, results: results.map(shownResult), status: 'done'});
           setActive(0);
