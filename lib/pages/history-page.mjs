@@ -110,10 +110,13 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
   const n = (v) => formatFigure(v, 'integer', locale);
   const runs = machine.runs.map((id) => runInfo.get(id));
   const position = new Map(runs.map((r, i) => [r.id, i + 1]));
-  const credit = t('image.creditRuns', {
+  const first = formatDate(runs[0].startedAt, locale);
+  const last = formatDate(runs.at(-1).startedAt, locale);
+  // Runs of one day are said to be of that day, not "from November 23 to November 23".
+  const credit = t(first === last ? 'image.creditRunsOneDay' : 'image.creditRuns', {
     site: t('site.title'),
-    first: formatDate(runs[0].startedAt, locale),
-    last: formatDate(runs.at(-1).startedAt, locale),
+    first,
+    last,
   });
   const steps = {all: 0, worse: 0, better: 0, margins: new Set(), changes: []};
   const groups = machine.groups.map((unordered, g) => {
@@ -153,8 +156,9 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
       os: host.os ?? '?',
     },
     runs: n(runs.length),
-    first: formatDate(runs[0].startedAt, locale),
-    last: formatDate(runs.at(-1).startedAt, locale),
+    first,
+    last,
+    oneDay: first === last,
     steps: {all: n(steps.all), worse: n(steps.worse), better: n(steps.better), count: steps.all},
     margin: steps.margins.size === 1 ? unsignedPercent([...steps.margins][0], locale) : null,
     groups,

@@ -105,7 +105,7 @@ function Machine({suite, machine, index}) {
         })}
       </Heading>
       <p>
-        {t('history.machine.text', {
+        {t(machine.oneDay ? 'history.machine.textOneDay' : 'history.machine.text', {
           runs: machine.runs,
           first: machine.first,
           last: machine.last,
