@@ -105,3 +105,14 @@ export function displayedValue(value, kind) {
   // Shift the decimal point in the text, not in floating point (12.3 / 100 is not 0.123).
   return Number(`${digits}e${KINDS[kind].style === 'percent' ? -2 : 0}`);
 }
+
+// Between the ends of a range, as each language's pages write it (and its catalog: {{low}}〜{{high}} in
+// Japanese, {{low}}~{{high}} in Korean); Intl's formatRange writes the same but for Japanese's full-width
+// tilde, where Japanese text uses the wave dash. Others: an en dash.
+const RANGE_SEPARATOR = {ja: '〜', ko: '~'};
+
+/** Two formatted ends as a range in the locale's form ("4.3–4.5", "4.3〜4.5"); one end when both read alike. */
+export function rangeText(low, high, locale) {
+  if (low === high) return low;
+  return `${low}${RANGE_SEPARATOR[locale.split('-')[0]] ?? '–'}${high}`;
+}

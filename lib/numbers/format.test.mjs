@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {KINDS, displayedValue, formatChange, formatFigure} from './format.mjs';
+import {KINDS, displayedValue, formatChange, formatFigure, rangeText} from './format.mjs';
 
 const LOCALES = ['en', 'ja', 'ko', 'zh-Hans'];
 const all = (value, kind) => LOCALES.map((l) => formatFigure(value, kind, l));
@@ -52,4 +52,12 @@ test('a change is written to the precision of its interval, never beyond three s
   // Without an interval, as the percent kind.
   assert.equal(formatChange(-0.000732, null, 'en'), '-0.0732%');
   assert.equal(formatFigure(0.2684, 'approximatePercent', 'en'), '27%');
+});
+
+test("a range is written as each language's pages write one", () => {
+  assert.equal(rangeText('4.3', '4.5', 'en'), '4.3–4.5');
+  assert.equal(rangeText('4.3', '4.5', 'ja'), '4.3〜4.5');
+  assert.equal(rangeText('4.3', '4.5', 'ko'), '4.3~4.5');
+  assert.equal(rangeText('4.3', '4.5', 'zh-Hans'), '4.3–4.5');
+  assert.equal(rangeText('4.3', '4.3', 'ja'), '4.3');
 });

@@ -7,14 +7,14 @@ import {notComparable, summarizeRepeats} from '../results/summarize-repeats.mjs'
 import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
 import {ratio} from './ratio.mjs';
 import {comparisonText, detectableOf, unsignedPercent} from './comparison-text.mjs';
-import {formatFigure} from './format.mjs';
+import {formatFigure, rangeText} from './format.mjs';
 import {isSample} from '../stats/median.mjs';
 
 /** "4,400–4,600", or one number when both ends are written the same. */
 function formatSpan(low, high, kind, locale) {
   const a = formatFigure(low, kind, locale);
   const b = formatFigure(high, kind, locale);
-  return a === b ? a : `${a}–${b}`;
+  return rangeText(a, b, locale);
 }
 
 /**

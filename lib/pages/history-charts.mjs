@@ -1,7 +1,7 @@
 // One chart of the history page: a comparison group's metric over a
 // machine's runs, each run's median with its interval, one line per server.
 import {lineChart} from '../charts/chart-spec.mjs';
-import {formatFigure} from '../numbers/format.mjs';
+import {formatFigure, rangeText} from '../numbers/format.mjs';
 import {FIGURES} from '../results/cell-figures.mjs';
 import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
 import {formatDate, formatDateTime} from './run-info.mjs';
@@ -54,7 +54,7 @@ export function historyChart({id, group, metric, title, labels, legends, styles,
         .filter((p) => p[metric])
         .map((p) => {
           const {median, low, high, n: repeats} = p[metric];
-          const interval = low === null ? null : `${value(low)}–${value(high)}`;
+          const interval = low === null ? null : rangeText(value(low), value(high), locale);
           return {
             x: position.get(p.run) + dodge(i),
             slot: position.get(p.run),

@@ -3,7 +3,7 @@
 // printed as one is drawn as its middle with the range as a whisker), and one
 // sentence per leading system saying in how many tests it led and by how much.
 import {barChart} from '../charts/chart-spec.mjs';
-import {formatFigure} from '../numbers/format.mjs';
+import {formatFigure, rangeText} from '../numbers/format.mjs';
 import {MANAGED_TEST, messageKey} from '../i18n/message-keys.mjs';
 import {comparisons, range} from './managed-postgres-page.mjs';
 import {listOf} from '../i18n/list.mjs';
@@ -43,7 +43,7 @@ export function managedAnswer(dataset, {t, locale}) {
   });
   const tpsText = (low, high) => {
     const [a, b] = [formatFigure(low, 'tps', locale), formatFigure(high, 'tps', locale)];
-    return a === b ? a : `${a}–${b}`;
+    return rangeText(a, b, locale);
   };
   const derivedAny = dataset.tests.some((test) => test.figures.some((f) => f.basis === 'derived'));
   const chart = barChart({

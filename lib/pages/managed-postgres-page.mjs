@@ -1,7 +1,7 @@
 // The data of the managed-Postgres page, for one locale: every figure and every
 // comparison computed here from the dataset and formatted for the locale.
 import {percentDifference, ratio} from '../numbers/ratio.mjs';
-import {formatFigure} from '../numbers/format.mjs';
+import {formatFigure, rangeText} from '../numbers/format.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {stateQuery} from '../postgresbench/services-view.mjs';
 import {formatDate} from './run-info.mjs';
@@ -14,7 +14,7 @@ export const range = (f) => (f.tps !== undefined ? {low: f.tps, high: f.tps} : {
 function formatRange({low, high}, kind, locale) {
   const a = formatFigure(low, kind, locale);
   const b = formatFigure(high, kind, locale);
-  return a === b ? a : `${a}–${b}`;
+  return rangeText(a, b, locale);
 }
 
 /** Every system of a test compared with the fastest one. */

@@ -4,7 +4,7 @@
 // readers without JavaScript) and the browser (every other view), so both
 // show the same numbers. The state lives in the URL's query string; a value
 // the page does not know falls back to the default, silently.
-import {formatFigure} from '../numbers/format.mjs';
+import {formatFigure, rangeText} from '../numbers/format.mjs';
 import {mannWhitney} from '../stats/rank-sum.mjs';
 import {median} from '../stats/median.mjs';
 
@@ -165,7 +165,7 @@ export function comparisonView(rows, state, locale) {
     rows: shown.map((x, i) => ({
       id: x.row.id,
       value: fmt(x.value),
-      range: x.n > 1 ? `${fmt(x.min)}–${fmt(x.max)}` : null,
+      range: x.n > 1 ? rangeText(fmt(x.min), fmt(x.max), locale) : null,
       runs: x.values.map(fmt),
       ratio: ratioText(x.value, best.value, locale),
       // The best of one row is no finding.
