@@ -68,11 +68,12 @@ test('without JavaScript a chart is its image: narrow on a phone, no blank box, 
     await page.goto(new URL('/ko/pg-versions/', site.url).href);
     const figures = page.locator('figure[data-chart]');
     for (let i = 0; i < Math.min(3, await figures.count()); i++) {
-      const image = figures.nth(i).locator('img[data-chart-image]');
+      // The image of the page's theme (each is drawn light and dark; the other is not shown).
+      const image = figures.nth(i).locator('img[data-chart-image]:visible');
       await image.scrollIntoViewIfNeeded();
       await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await image.elementHandle());
       const seen = await figures.nth(i).evaluate((figure) => {
-        const img = figure.querySelector('img');
+        const img = [...figure.querySelectorAll('img')].find((e) => e.checkVisibility());
         const visible = (e) => e !== null && e.getBoundingClientRect().height > 1;
         return {
           src: img.currentSrc,
