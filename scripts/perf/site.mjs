@@ -13,15 +13,16 @@
 // Writes:   build/ (as npm run build does); the bare site in .perf-site/ (removed after).
 // Exit:     0 when every budget is met; 1 when one is not (the table says which).
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {launchChromium} from '../site/chromium.mjs';
 import {drawCharts} from '../site/page-charts.mjs';
 import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
-import {defaultLocale, localePath, locales} from '../../lib/locales.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
 import {serveBuild} from '../site/serve-build.mjs';
+import {writeBareSite} from './bare-site.mjs';
 import {median} from '../../lib/stats/median.mjs';
 
 // Builds: at most this many times Docusaurus alone on the same pages, cold and warm. Pages: KiB gzip.
@@ -39,24 +40,6 @@ function timed(args, cwd) {
 }
 
 const clear = (cwd) => timed([docusaurus, 'clear'], cwd);
-
-/** A bare site: the same Docusaurus, locales and Faster, one page, nothing of ours. */
-function writeBaseline() {
-  rmSync(baselineDir, {recursive: true, force: true});
-  mkdirSync(path.join(baselineDir, 'docs'), {recursive: true});
-  writeFileSync(path.join(baselineDir, 'docs', 'index.md'), '---\nslug: /\n---\n\n# Bare page\n\nText.\n');
-  writeFileSync(
-    path.join(baselineDir, 'docusaurus.config.js'),
-    `export default {
-  title: 'Baseline', url: 'http://localhost', baseUrl: '/',
-  future: {v4: true, faster: true},
-  i18n: {defaultLocale: ${JSON.stringify(defaultLocale)}, locales: ${JSON.stringify(Object.keys(locales))}},
-  plugins: [['@docusaurus/plugin-content-docs', {path: 'docs', routeBasePath: '/', sidebarPath: false}]],
-  themes: ['@docusaurus/theme-classic'],
-};
-`,
-  );
-}
 
 /** Gzipped size of every JavaScript file Chromium loads for a page (lazy chunks included). */
 async function pageJs(browser, url) {
@@ -116,7 +99,7 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 }
 let base = {cold: null, warm: null, pageKb: null};
 if (!skipBaseline) {
-  writeBaseline();
+  writeBareSite(baselineDir);
   try {
     clear(baselineDir);
     base = {cold: timed([docusaurus, 'build'], baselineDir), warm: timed([docusaurus, 'build'], baselineDir)};

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse`: Lighthouse's mobile performance audit (its default: a phone's screen, a 4×
+// slower CPU and a slow 4G network, simulated) of every page of the built site in every locale, printed
+// beside the same audit of a bare Docusaurus page (bare-site.mjs) in the same run, so that a slow machine
+// shows as slow in both.
+//
+//   node scripts/perf/lighthouse.mjs [--locale ja ...] [--page pg-versions ...] [--skip-baseline]
+//
+// Budget: every page scores at least 90, with a Total Blocking Time of at most 200 ms and a Cumulative
+//         Layout Shift of at most 0.1. On a busy machine the figures are worse than a reader's: run it
+//         on a quiet one, after `npm run build`.
+// Reads:  build/ (as npm run build left it). Writes: the bare site in .perf-site/ (removed after).
+// Needs:  Chromium (bash scripts/setup-system.sh) and the devDependency lighthouse (pinned: 13 wants Node 22).
+// Exit:   0 every page within the budget; 1 one is not (the table says which); 2 wrong usage.
+import {spawnSync} from 'node:child_process';
+import {existsSync, rmSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {localePath, locales} from '../../lib/locales.mjs';
+import {chromiumExecutablePath} from '../site/chromium.mjs';
+import {serveBuild} from '../site/serve-build.mjs';
+import {writeBareSite} from './bare-site.mjs';
+
+export const BUDGET = {score: 90, tbtMs: 200, cls: 0.1};
+const root = new URL('../../', import.meta.url).pathname;
+const bareDir = path.join(root, '.perf-site');
+const docusaurus = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
+
+/** The figures of one audit: score (0–100), TBT and LCP (ms), CLS, and the longest main-thread task (ms). */
+async function audit(url, port) {
+  const {lhr} = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
+  const value = (id) => lhr.audits[id]?.numericValue ?? null;
+  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    tbt: value('total-blocking-time'),
+    lcp: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    longest: tasks.length > 0 ? Math.max(...tasks.map((t) => t.duration)) : 0,
+  };
+}
+
+/** Whether an audit is within the budget, and if not, what is over. */
+function over({score, tbt, cls}) {
+  return [
+    score < BUDGET.score && `score ${score} < ${BUDGET.score}`,
+    tbt > BUDGET.tbtMs && `TBT ${Math.round(tbt)} ms > ${BUDGET.tbtMs}`,
+    cls > BUDGET.cls && `CLS ${cls.toFixed(3)} > ${BUDGET.cls}`,
+  ].filter(Boolean);
+}
+
+function usage(message) {
+  console.error(`${message}\nUsage: node scripts/perf/lighthouse.mjs [--locale CODE ...] [--page DOC ...]`);
+  process.exit(2);
+}
+
+const {values} = parseArgs({
+  options: {
+    locale: {type: 'string', multiple: true, default: Object.keys(locales)},
+    page: {type: 'string', multiple: true, default: NAV_PAGES.map((p) => p.docId)},
+    'skip-baseline': {type: 'boolean', default: false},
+  },
+});
+for (const l of values.locale) if (!locales[l]) usage(`No locale "${l}" (${Object.keys(locales).join(', ')}).`);
+for (const p of values.page) if (!NAV_PAGES.some((n) => n.docId === p)) usage(`No page "${p}".`);
+if (!existsSync(path.join(root, 'build', 'index.html'))) usage('No build/: run npm run build first.');
+
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumExecutablePath(),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const servers = [];
+try {
+  // The bare page, built now with this checkout's Docusaurus, and audited before each locale's pages.
+  let bare = null;
+  if (!values['skip-baseline']) {
+    writeBareSite(bareDir);
+    const built = spawnSync(process.execPath, [docusaurus, 'build', '--locale', 'en'], {
+      cwd: bareDir,
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`The bare site did not build:\n${built.stderr}`);
+    bare = await serveBuild({dir: path.join(bareDir, 'build')});
+    servers.push(bare);
+  }
+  const site = await serveBuild({dir: path.join(root, 'build')});
+  servers.push(site);
+  const rows = [];
+  for (const locale of values.locale) {
+    if (bare) rows.push({page: 'bare Docusaurus', locale: 'en', ...(await audit(bare.url, chrome.port)), bare: true});
+    for (const docId of values.page) {
+      const slug = docId === 'index' ? '' : `${docId}/`;
+      const url = new URL(`${localePath(locale)}${slug}`, site.url).href;
+      rows.push({page: `/${slug}`, locale, ...(await audit(url, chrome.port))});
+      const last = rows.at(-1);
+      console.error(`${locale} /${slug}: ${last.score} (TBT ${Math.round(last.tbt)} ms, CLS ${last.cls.toFixed(3)})`);
+    }
+  }
+  const cells = (r) => [
+    r.locale.padEnd(8),
+    r.page.padEnd(20),
+    String(r.score).padStart(5),
+    `${Math.round(r.tbt)} ms`.padStart(9),
+    `${(r.lcp / 1000).toFixed(1)} s`.padStart(7),
+    r.cls.toFixed(3).padStart(6),
+    `${Math.round(r.longest)} ms`.padStart(9),
+  ];
+  console.log(
+    `\nLighthouse ${lighthouse.version ?? '12'} mobile (simulated), budget: score ≥ ${BUDGET.score}, TBT ≤ ` +
+      `${BUDGET.tbtMs} ms, CLS ≤ ${BUDGET.cls}`,
+  );
+  console.log(['locale  ', 'page'.padEnd(20), 'score', '      TBT', '    LCP', '   CLS', ' longest'].join(' '));
+  let failed = 0;
+  for (const r of rows) {
+    const problems = r.bare ? [] : over(r);
+    if (problems.length > 0) failed++;
+    console.log([...cells(r), problems.length > 0 ? `  over: ${problems.join(', ')}` : ''].join(' '));
+  }
+  console.log(failed === 0 ? '\nEvery page is within the budget.' : `\n${failed} page(s) over the budget.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  await chrome.kill();
+  for (const s of servers) await s.close();
+  rmSync(bareDir, {recursive: true, force: true});
+}
