@@ -119,6 +119,12 @@ export function lineChart(options) {
   };
 }
 
+/**
+ * The CSS size of each chart image (scripts/publish/chart-images.mjs draws them at twice the pixels): the page
+ * gives them to the browser, which keeps the room before they load, so nothing below jumps as they arrive.
+ */
+export const IMAGE_SIZES = {wide: {width: 800, height: 420}, narrow: {width: 420, height: 440}};
+
 /** The image drawn for narrow screens beside the wide one (`/charts/x.png` → `/charts/x-narrow.png`). */
 export const narrowImageOf = (image) => image.replace(/\.png$/, '-narrow.png');
 

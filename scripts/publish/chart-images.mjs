@@ -9,7 +9,7 @@ import {chartConfig} from '../../lib/charts/chart-config.mjs';
 import {Legend, SubTitle, Title} from 'chart.js';
 import {Chart} from '../../lib/charts/register.mjs';
 import {isOpaque, opaquePng} from './opaque-png.mjs';
-import {darkImageOf, narrowImageOf} from '../../lib/charts/chart-spec.mjs';
+import {darkImageOf, IMAGE_SIZES, narrowImageOf} from '../../lib/charts/chart-spec.mjs';
 import {writeFileAtomically} from '../../lib/write-file-atomically.mjs';
 
 // An image has no HTML around it: it draws its own title, legend and credit.
@@ -20,9 +20,9 @@ const CJK_FONTS = [
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
 ];
 const FAMILY = 'Noto Sans CJK';
-export const IMAGE = {width: 800, height: 420, scale: 2};
+export const IMAGE = {...IMAGE_SIZES.wide, scale: 2};
 /** The size drawn for phones: shown at about 340 px wide, its text stays legible. */
-export const NARROW_IMAGE = {width: 420, height: 440, scale: 2};
+export const NARROW_IMAGE = {...IMAGE_SIZES.narrow, scale: 2};
 
 let fontsReady = false;
 function registerFonts() {

@@ -8,15 +8,16 @@
 // The search leaves the chart's table out: figures are not what readers search
 // for, and a run of many servers would fill the index with them.
 import {useEffect, useRef, useState} from 'react';
-import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useT} from '@site/src/components/Msg';
 import {chartConfig, seriesStyle} from '@site/lib/charts/chart-config.mjs';
-import {chartTable, darkImageOf, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import {chartTable, darkImageOf, IMAGE_SIZES, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
+
+const {wide: WIDE_SIZE, narrow: NARROW_SIZE} = IMAGE_SIZES;
 
 const LOAD_CHART = {
   bar: () => import('@site/lib/charts/register-bar.mjs'),
@@ -164,12 +165,19 @@ export default function Chart({spec}) {
   const still = (
     <>
       <picture className="theme-light-only">
-        <source media="(max-width: 600px)" srcSet={narrowImage} />
-        <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image />
+        <source media="(max-width: 600px)" srcSet={narrowImage} {...NARROW_SIZE} />
+        <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image {...WIDE_SIZE} />
       </picture>
       <picture className="theme-dark-only">
-        <source media="(max-width: 600px)" srcSet={darkNarrowImage} />
-        <img src={darkImage} alt={spec.title} loading="lazy" className={styles.image} data-chart-image="dark" />
+        <source media="(max-width: 600px)" srcSet={darkNarrowImage} {...NARROW_SIZE} />
+        <img
+          src={darkImage}
+          alt={spec.title}
+          loading="lazy"
+          className={styles.image}
+          data-chart-image="dark"
+          {...WIDE_SIZE}
+        />
       </picture>
     </>
   );
@@ -198,7 +206,10 @@ export default function Chart({spec}) {
         </ul>
       )}
       <div className={styles.canvas} ref={box}>
-        <BrowserOnly fallback={still}>{() => <ChartCanvas spec={spec} box={box} still={still} />}</BrowserOnly>
+        {/* The server renders what the browser first renders (the image, until Chart.js is near): hydration
+            keeps it. Behind BrowserOnly, every chart's image was taken down and put up again once the page had
+            hydrated, in one task: 1 s of a throttled phone's main thread on History. */}
+        <ChartCanvas spec={spec} box={box} still={still} />
       </div>
       {spec.note && (
         <p className={styles.note}>

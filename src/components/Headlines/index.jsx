@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useT} from '@site/src/components/Msg';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
-import {darkImageOf, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import {darkImageOf, IMAGE_SIZES, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
@@ -18,8 +18,14 @@ function Thumbnail({image, alt}) {
   const dark = useBaseUrl(darkImageOf(narrowImageOf(image)));
   return (
     <>
-      <img className={`${styles.image} theme-light-only`} src={light} alt={alt} loading="lazy" />
-      <img className={`${styles.image} theme-dark-only`} src={dark} alt={alt} loading="lazy" />
+      <img
+        className={`${styles.image} theme-light-only`}
+        src={light}
+        alt={alt}
+        loading="lazy"
+        {...IMAGE_SIZES.narrow}
+      />
+      <img className={`${styles.image} theme-dark-only`} src={dark} alt={alt} loading="lazy" {...IMAGE_SIZES.narrow} />
     </>
   );
 }
