@@ -11,9 +11,14 @@ import {listOf} from '../i18n/list.mjs';
 
 const GIB = 1024 ** 3;
 
+const dates = new Map();
+
 /** The date of a run, written for the locale (the calendar date in UTC). */
-export const formatDate = (iso, locale) =>
-  new Intl.DateTimeFormat(locale, {dateStyle: 'long', timeZone: 'UTC'}).format(new Date(iso));
+export function formatDate(iso, locale) {
+  // A formatter per locale, made once: making one costs more than formatting.
+  if (!dates.has(locale)) dates.set(locale, new Intl.DateTimeFormat(locale, {dateStyle: 'long', timeZone: 'UTC'}));
+  return dates.get(locale).format(new Date(iso));
+}
 
 // A formatter per locale, made once: making one costs more than formatting, and a history chart asks per point.
 const dateTimes = new Map();

@@ -12,7 +12,6 @@ import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 import Line from '@theme/CodeBlock/Line';
 import clsx from 'clsx';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import React, {useEffect, useState} from 'react';
 import PlainHighlight from './plain-highlight.js';
 import {PRISM_LANGUAGES} from './prism-languages.js';
@@ -54,10 +53,13 @@ const loadPrism = () =>
     return module;
   });
 
-/** Prism's Highlight once a block it colours is near (at once when loaded and not hydrating), else null. */
+/**
+ * Prism's Highlight once a block it colours is near (at once when already loaded), else null. While the page
+ * hydrates Prism is never loaded yet (only an effect loads it), so the first render matches the server's
+ * without asking useIsBrowser, whose change after hydration re-rendered every code block of the page in one task.
+ */
 function usePrismNear(language) {
-  const isBrowser = useIsBrowser();
-  const [Prism, setPrism] = useState(() => (isBrowser && prism ? prism.Highlight : null));
+  const [Prism, setPrism] = useState(() => prism?.Highlight ?? null);
   const colours = PRISM_LANGUAGES.has(language.toLowerCase());
   useEffect(() => {
     if (!colours || Prism) return undefined;
