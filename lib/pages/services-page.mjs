@@ -73,7 +73,8 @@ function ownRows(result) {
     const file = readPostgresBench(f.json, {file: result.run.id, path: f.path});
     const target = result.environment.targets.find((t) => t.id === f.target);
     return rowOf(
-      {...file, system: `${target.id} · PostgreSQL ${target.serverVersion ?? ''}`.trim()},
+      // The server as readers know it (its version); the page says the row is ours (ServicesNotes' systemName).
+      {...file, system: `PostgreSQL ${target.serverVersion ?? target.version ?? ''}`.trim()},
       {
         url: `/data/${result.run.id}.json`,
         measuredHere: {

@@ -155,6 +155,11 @@ test('/services/: our own run of the suite is there, labelled as measured here, 
   const item = page.locator(`li[data-row="${own[0].id}"]`);
   assert.match(await item.textContent(), /measured here/);
   assert.match(await item.textContent(), new RegExp(`run ${own[0].measuredHere.runId}`));
+  // Its name says whose it is and which server, not the suite's id of its target ("mine · PostgreSQL 18.4").
+  const name = (await item.locator('a').first().textContent()).trim();
+  assert.match(name, /^Our run \(measured here\) · PostgreSQL \d+\.\d+$/, name);
+  const row = page.locator(`[data-services-table] tr:has(a[href$="${own[0].measuredHere.runId}.json"]) th`).first();
+  assert.match(await row.textContent(), /^Our run \(measured here\) · PostgreSQL/);
   assert.deepEqual(problems, []);
   await page.close();
 });

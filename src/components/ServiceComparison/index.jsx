@@ -17,6 +17,7 @@ import {
   messageKey,
 } from '@site/lib/i18n/message-keys.mjs';
 import {comparisonView, parseState, SERVICE_FIGURES, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
+import {systemName} from '@site/src/components/ServicesNotes';
 import styles from './styles.module.css';
 
 /** A metric's name: percentiles by one message, their number from the metric's id. */
@@ -107,7 +108,7 @@ function Bar({data, row, view}) {
   return (
     <li className={styles.row} data-row={r.id} data-service={r.service}>
       <div className={styles.label}>
-        {r.url ? <a href={dataUrl(r.url)}>{r.system}</a> : r.system}
+        {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r)}</a> : systemName(t, r)}
         {r.measuredHere && <span className={styles.badge}>{t('services.measuredHere.badge')}</span>}
         <span className={styles.about}>{about.join(' · ')}</span>
       </div>

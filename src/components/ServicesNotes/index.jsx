@@ -36,7 +36,7 @@ export function FullTable({data}) {
           <tr key={`${f.id}-${run.run}`} data-skip={i > 0 ? 1 : undefined}>
             {i === 0 && (
               <th scope="row" rowSpan={f.runs.length}>
-                {r.url ? <a href={dataUrl(r.url)}>{r.system}</a> : r.system}
+                {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r)}</a> : systemName(t, r)}
                 <Spread>
                   {t('services.table.setup', {vcpus: text.vcpus, memory: text.memoryGb, size: text.size})}
                 </Spread>
@@ -112,3 +112,6 @@ export function OwnRun({data}) {
     </section>
   );
 }
+
+/** A row's system: a service as its file names it; our own run said to be ours, with its server. */
+export const systemName = (t, r) => (r.measuredHere ? `${t('services.measuredHere.name')} · ${r.system}` : r.system);
