@@ -255,3 +255,9 @@ export const HISTORY_CHART = {
 
 /** The search box's term lists: the pages' word for a term, then words readers may type for it. */
 export const SEARCH_TERMS = ['search.terms.latency', 'search.terms.throughput'];
+
+/** A published study's title in the page's language, by the suite it is the study of (beside its original). */
+export const STUDY_TITLES = {
+  'pg-versions': 'studies.pgVersions.title',
+  'pg17-planner': 'studies.pg17Planner.title',
+};

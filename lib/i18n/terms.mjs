@@ -59,7 +59,17 @@ export function termPattern(terms) {
  * @param {string} text
  * @param {{regex: RegExp, forms: {id: string, form: string}[]}} pattern  from termPattern
  */
-export function splitTerms(text, {regex, forms}) {
+export function splitTerms(text, pattern) {
+  // A page asks for the same text on every render (and names repeat across a table): cut once per pattern.
+  let cut = cuts.get(pattern);
+  if (!cut) cuts.set(pattern, (cut = new Map()));
+  if (!cut.has(text)) cut.set(text, cutText(text, pattern));
+  return cut.get(text);
+}
+
+const cuts = new WeakMap();
+
+function cutText(text, {regex, forms}) {
   const parts = [];
   let at = 0;
   for (const match of text.matchAll(regex)) {

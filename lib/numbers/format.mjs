@@ -107,9 +107,10 @@ export function displayedValue(value, kind) {
 }
 
 // Between the ends of a range, as each language's pages write it (and its catalog: {{low}}〜{{high}} in
-// Japanese, {{low}}~{{high}} in Korean); Intl's formatRange writes the same but for Japanese's full-width
-// tilde, where Japanese text uses the wave dash. Others: an en dash.
-const RANGE_SEPARATOR = {ja: '〜', ko: '~'};
+// Japanese, {{low}}~{{high}} in Korean, {{low}} 至 {{high}} in Chinese); Intl's formatRange writes Japanese's
+// and Korean's alike but for Japanese's full-width tilde, where Japanese text uses the wave dash. English:
+// an en dash.
+const RANGE_SEPARATOR = {ja: '〜', ko: '~', zh: ' 至 '};
 
 /** Two formatted ends as a range in the locale's form ("4.3–4.5", "4.3〜4.5"); one end when both read alike. */
 export function rangeText(low, high, locale) {

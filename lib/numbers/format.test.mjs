@@ -58,6 +58,6 @@ test("a range is written as each language's pages write one", () => {
   assert.equal(rangeText('4.3', '4.5', 'en'), '4.3–4.5');
   assert.equal(rangeText('4.3', '4.5', 'ja'), '4.3〜4.5');
   assert.equal(rangeText('4.3', '4.5', 'ko'), '4.3~4.5');
-  assert.equal(rangeText('4.3', '4.5', 'zh-Hans'), '4.3–4.5');
+  assert.equal(rangeText('4.3', '4.5', 'zh-Hans'), '4.3 至 4.5');
   assert.equal(rangeText('4.3', '4.3', 'ja'), '4.3');
 });

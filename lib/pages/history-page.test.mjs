@@ -145,7 +145,7 @@ test('machines that read alike are told apart by their kernel; a new line says w
   assert.deepEqual(labels.slice(0, 2), [
     'PostgreSQL 15 · 15.18',
     // The run of Nov 25 recorded data_checksums, which the first did not: a line of its own, saying so.
-    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM (settings changed: data_checksums)',
+    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM UTC (settings changed: data_checksums)',
   ]);
   // The other kernel's machine has one run: no line of it says a setting changed.
   const other = versions.machines[2].groups[0].charts[0].series.map((s) => s.label);

@@ -46,10 +46,11 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
   const first = published.find((r) => r.cells.some(timed)) ?? published.find((r) => r.cells.some(ok));
   const cell = first?.cells.find(timed) ?? first?.cells.find(ok);
   const examples = roundingExamples(cell, locale);
+  const margins = suites.filter((s) => s.published).map((s) => marginsOf(s, {published, instructionRuns, locale}));
   return {
     locale,
     suites: suites.map((s) =>
-      suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran: ranFor(published, s.id, locale)}),
+      suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran: ranFor(published, s.id, locale, t)}),
     ),
     runs: published.map((r) =>
       runInfo(
@@ -69,7 +70,14 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     exampleRun: first?.run.id ?? null,
     // The rule every comparison follows (lib/stats/compare.mjs), in the page's words, with each published
     // suite's margins as the suites set them (never a figure written into the text).
-    margins: suites.filter((s) => s.published).map((s) => marginsOf(s, {published, instructionRuns, locale})),
+    margins,
+    // The same, as the rule's sentence lists them: joined here, so that the reader's browser makes no list
+    // formatter while the page hydrates (its first cost a phone tens of milliseconds).
+    marginsText: listOf(
+      margins.map((m) => t(m.instructions ? 'method.numbers.suiteMargin' : 'method.numbers.suiteMarginTime', m)),
+      locale,
+      {clauses: true},
+    ),
     minInstructionMargin: unsignedPercent(MIN_INSTRUCTION_MARGIN, locale),
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
@@ -123,13 +131,18 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran}) 
  * How long each measured run of a suite's newest published timed run lasted, and that run: a run may be made
  * shorter than its suite says (--duration); null when none is published or its runs were counted in transactions.
  */
-function ranFor(published, suiteId, locale) {
+function ranFor(published, suiteId, locale, t) {
   const run = published.find((r) => r?.run.suite === suiteId);
   const durations = [...new Set((run?.cells ?? []).map((c) => c.parameters.durationS).filter((d) => d > 0))];
   if (durations.length === 0) return null;
   return {
     run: run.run.id,
     durations: durations.sort((a, b) => a - b).map((d) => formatFigure(d, 'integer', locale)),
+    // As the suite's sentence lists them (joined here: see marginsText).
+    durationsText: listOf(
+      durations.map((d) => t('common.seconds', {value: formatFigure(d, 'integer', locale)})),
+      locale,
+    ),
     ...loadsOf(run.preparations ?? [], locale),
   };
 }

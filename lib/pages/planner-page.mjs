@@ -67,7 +67,7 @@ export function plannerPage(
     focus,
     cases,
     charts: [speedups],
-    study: study && studyInfo(study, locale),
+    study: study && studyInfo(study, locale, t),
   };
 }
 

@@ -24,7 +24,7 @@ export function formatDate(iso, locale) {
 const dateTimes = new Map();
 
 /**
- * A run's date (as formatDate writes it) and time in UTC, for when several runs fall on one day. The
+ * A run's date (as formatDate writes it) and time in UTC, said so, for when several runs fall on one day. The
  * locale's own clock (14:03 in Japanese and Chinese, 2:03 PM in English); where Intl writes the locale's
  * half of the day in Latin letters though its date is not (Korean: "PM 2:03" beside 2026년), the half is
  * named in the locale's own words, as Intl gives them for a morning and an afternoon hour (오전, 오후).
@@ -40,7 +40,16 @@ export function formatDateTime(iso, locale) {
 }
 
 function dateTimeFormat(locale) {
-  const options = {dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC'};
+  // The long date, the hour and minute, and the zone: a reader nine hours east must not take it for theirs.
+  const options = {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: 'UTC',
+  };
   const format = new Intl.DateTimeFormat(locale, options);
   const parts = format.formatToParts(new Date('2026-01-01T14:00:00Z'));
   const half = parts.find((p) => p.type === 'dayPeriod')?.value;

@@ -175,9 +175,9 @@ test('servers built in two ways: each way with the versions built so; one way is
 test("a run's time in each locale's words: 오전 and 오후 in Korean, never AM or PM beside a Korean date", () => {
   const afternoon = '2026-11-25T14:03:00Z';
   const night = '2026-11-23T01:09:00Z';
-  assert.equal(formatDateTime(afternoon, 'en'), 'November 25, 2026 at 2:03\u202fPM');
-  assert.equal(formatDateTime(afternoon, 'ko'), '2026년 11월 25일 오후 2:03');
-  assert.equal(formatDateTime(night, 'ko'), '2026년 11월 23일 오전 1:09');
-  assert.equal(formatDateTime(afternoon, 'ja'), '2026年11月25日 14:03');
-  assert.equal(formatDateTime(afternoon, 'zh-Hans'), '2026年11月25日 14:03');
+  assert.equal(formatDateTime(afternoon, 'en'), 'November 25, 2026 at 2:03\u202fPM UTC');
+  assert.equal(formatDateTime(afternoon, 'ko'), '2026년 11월 25일 오후 2:03 UTC');
+  assert.equal(formatDateTime(night, 'ko'), '2026년 11월 23일 오전 1:09 UTC');
+  assert.equal(formatDateTime(afternoon, 'ja'), '2026年11月25日 14:03 UTC');
+  assert.equal(formatDateTime(afternoon, 'zh-Hans'), '2026年11月25日 UTC 14:03');
 });

@@ -57,6 +57,7 @@ test('the methodology shows the rounding rule on a real cell and the command of 
   assert.deepEqual(data.suites[0].ran, {
     run: 'pg-versions-20261122T110343Z',
     durations: ['20'],
+    durationsText: '20 s',
     loads: '2',
     loadsPerScale: null,
     unevenLoads: null,

@@ -6,6 +6,7 @@ import {percentDifference, ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {formatDate} from './run-info.mjs';
 import {listOf} from '../i18n/list.mjs';
+import {STUDY_TITLES} from '../i18n/message-keys.mjs';
 
 const COLUMNS = [
   ['count', 'count', 'count'],
@@ -131,11 +132,27 @@ function publishedSpread(study, {scenario, workload, locale}) {
   };
 }
 
-/** What the page says about the study itself: its source and machine, formatted. */
-export function studyInfo(study, locale) {
+/**
+ * A study's title as a page names it: the original, and beside it the title in the page's language where the
+ * study is in another (its catalog message, STUDY_TITLES); an English page gave only the Japanese title.
+ */
+function titleOf(study, locale, t) {
+  const {source} = study;
+  const key = STUDY_TITLES[study.suite];
+  if (!t || !key || locale.split('-')[0] === source.language?.split('-')[0]) return source.title;
+  const translation = t(key, {
+    title: source.title,
+    version: study.targets.at(-1)?.version.split('.')[0] ?? '',
+    instance: study.machine.instance ?? '',
+  });
+  return t('common.study.titleTranslated', {title: source.title, translation});
+}
+
+/** What the page says about the study itself: its source and machine, formatted; `t` names it in the page's words. */
+export function studyInfo(study, locale, t = null) {
   const {source, machine} = study;
   return {
-    title: source.title,
+    title: titleOf(study, locale, t),
     publisher: source.publisher,
     date: formatDate(source.date, locale),
     path: source.path,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {loadSuite} from '../suites/suite.mjs';
 import {siteDir, translator} from '../../test/helpers/fixtures.mjs';
-import {agreementOf, findingOf, publishedRows} from './study-figures.mjs';
+import {agreementOf, findingOf, publishedRows, studyInfo} from './study-figures.mjs';
 import {readStudy} from './studies.mjs';
 
 const suites = ['pg-versions', 'pg17-planner'].map((id) =>
@@ -82,4 +82,19 @@ test('"faster": agree when ours is better, disagree when worse or equivalent, el
   assert.equal(outcome('equivalent'), 'disagree');
   assert.equal(outcome('below-margin'), 'cannotTell');
   assert.equal(outcome('better', null), 'cannotTell');
+});
+
+test("a study is named by its own title, and beside it by its title in the page's language", () => {
+  assert.equal(
+    studyInfo(versions(), 'en', translator('en')).title,
+    'PostgreSQLのバージョン間の性能差を検証(1) (in English: Verifying the performance differences between ' +
+      'PostgreSQL versions, part one)',
+  );
+  const planner = readStudy(path.join(siteDir, 'datasets/pg17-planner-published/study.json'), suites);
+  assert.match(
+    studyInfo(planner, 'ko', translator('ko')).title,
+    /\(한국어 번역: pgbench로 본 PostgreSQL 17의 변화: t3\.micro/,
+  );
+  // In the study's own language, its title alone.
+  assert.equal(studyInfo(versions(), 'ja', translator('ja')).title, 'PostgreSQLのバージョン間の性能差を検証(1)');
 });

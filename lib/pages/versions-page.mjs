@@ -70,7 +70,7 @@ export function versionsPage(
     answer,
     // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
     groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
-    study: study && studyInfo(study, locale),
+    study: study && studyInfo(study, locale, t),
   };
 }
 

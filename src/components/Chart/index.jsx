@@ -101,7 +101,8 @@ function ChartCanvas({spec, box, still}) {
 /** The chart's data as a table: medians, and the repeats' spread where there is one. */
 function ChartTable({spec}) {
   return (
-    <DataTable columns={[spec.x.title, ...spec.series.map((s) => ({label: s.label, numeric: true}))]}>
+    // A chart's figures, folded under it: they scroll sideways on a phone (stacked, a long one was pages tall).
+    <DataTable stack={false} columns={[spec.x.title, ...spec.series.map((s) => ({label: s.label, numeric: true}))]}>
       {chartTable(spec).map((row) => (
         <tr key={row.label}>
           <th scope="row">{row.label}</th>

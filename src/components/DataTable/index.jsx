@@ -27,7 +27,7 @@ function columnLabels(labels) {
  * @param {(string|{label: string, numeric?: boolean}|null)[]} props.columns  header cells (null: an empty one)
  * @param {React.ReactNode} props.children  the body rows
  * @param {React.ReactNode} [props.caption]
- * @param {boolean} [props.stack]  false for a table whose rows share cells (rowSpan): it scrolls on a phone
+ * @param {boolean} [props.stack]  false for a long table of figures without a verdict: it scrolls on a phone
  * Any data-* prop is put on the table, for tests and links.
  */
 export default function DataTable({columns, children, caption, stack = true, ...attributes}) {

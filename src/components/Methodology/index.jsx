@@ -8,7 +8,6 @@ import {METHOD_ROUNDING_KIND, messageKey} from '@site/lib/i18n/message-keys.mjs'
 import {Words} from '@site/src/components/SuitePage/Words';
 import {verdictSentence} from '@site/src/components/RunFigures';
 import {runMethod} from '@site/src/components/RunProvenance';
-import {listOf} from '@site/lib/i18n/list.mjs';
 import {Explained} from '@site/src/components/Terms';
 
 /** Each suite: its design and the command that reruns it. */
@@ -28,10 +27,7 @@ export function SuitesTable({data}) {
             s.ran &&
               t('method.suiteRan', {
                 run: s.ran.run,
-                durations: listOf(
-                  s.ran.durations.map((value) => t('common.seconds', {value})),
-                  data.locale,
-                ),
+                durations: s.ran.durationsText,
               }),
             s.ran?.loads && t('method.suiteLoads', {count: s.ran.loads}),
             s.ran?.loadsPerScale && t('method.suiteLoadsPerScale', {list: s.ran.loadsPerScale}),
@@ -85,11 +81,6 @@ const controlGroups = (c) => [...(c.scenarios ?? []), ...(c.workloads ?? [])].jo
 /** How a comparison is decided, with each published suite's margins (Methodology). */
 export function ComparisonRule({data}) {
   const t = useT();
-  const margins = listOf(
-    data.margins.map((m) => t(m.instructions ? 'method.numbers.suiteMargin' : 'method.numbers.suiteMarginTime', m)),
-    data.locale,
-    {clauses: true},
-  );
   const next = data.margins.flatMap((m) => [
     m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),
     m.nextInstructions && t('method.numbers.nextInstructions', {suite: m.suite, next: m.nextInstructions}),
@@ -97,7 +88,7 @@ export function ComparisonRule({data}) {
   return (
     <Explained>
       {[
-        t('method.numbers.noise', {margins, level: data.level}),
+        t('method.numbers.noise', {margins: data.marginsText, level: data.level}),
         t('method.numbers.paired'),
         ...next.filter(Boolean),
       ].join(' ')}

@@ -54,7 +54,9 @@ function ActivityTable({id, rows, sampled}) {
   // Waits are sampled in timed runs only: a counted group has no column of them.
   const waits = rows.some((r) => r.waits.length > 0);
   return (
+    // Counters per server, no verdict: they scroll sideways on a phone rather than stack twice as tall.
     <DataTable
+      stack={false}
       data-activity-table={id}
       caption={t(sampled ? 'common.activity.captionTimed' : 'common.activity.caption')}
       columns={[
@@ -87,6 +89,7 @@ function StatementsTable({id, statements}) {
   const t = useT();
   return (
     <DataTable
+      stack={false}
       data-statements-table={id}
       caption={t('common.activity.statementsCaption')}
       columns={[t('common.activity.statement'), ...statements.servers.map((s) => ({label: s.name, numeric: true}))]}

@@ -15,7 +15,10 @@ export function FullTable({data}) {
   const dataUrl = useDataUrl();
   const cols = ['tps', 'latency', 'stddev', 'p95', 'p99', 'connection'];
   return (
+    // A long table of figures with no verdict: stacked on a phone it was six times as tall (11,000 px); it
+    // scrolls sideways instead, its first column kept in view.
     <DataTable
+      stack={false}
       data-services-table
       columns={[
         t('services.table.file'),
@@ -33,7 +36,7 @@ export function FullTable({data}) {
         const r = data.rows.find((x) => x.id === f.id);
         const text = data.texts[r.id];
         return f.runs.map((run, i) => (
-          <tr key={`${f.id}-${run.run}`} data-skip={i > 0 ? 1 : undefined}>
+          <tr key={`${f.id}-${run.run}`}>
             {i === 0 && (
               <th scope="row" rowSpan={f.runs.length}>
                 {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r)}</a> : systemName(t, r)}

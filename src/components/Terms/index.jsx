@@ -1,7 +1,7 @@
 // Terms a reader may not know, explained where they stand (lib/i18n/terms.mjs): a term in a page's text is a
 // button that opens its one-sentence explanation, a popover the page holds once per term (the browser opens
 // and closes it: no script of ours, and it works by touch, keyboard and screen reader alike).
-import {Fragment, createContext, useContext, useMemo} from 'react';
+import {Fragment, createContext, useContext, useEffect, useMemo} from 'react';
 import {splitTerms, termPattern, termsOf} from '@site/lib/i18n/terms.mjs';
 import styles from './styles.module.css';
 
@@ -13,12 +13,28 @@ export function TermsOfPage({t, children}) {
     const terms = termsOf(t);
     return {terms, pattern: termPattern(terms)};
   }, [t]);
+  useRepeatsOutOfTabOrder();
   return (
     <Terms.Provider value={value}>
       {children}
       <TermNotes terms={value.terms} />
     </Terms.Provider>
   );
+}
+
+/**
+ * A term's later buttons stay pressable but out of the keyboard's tab order: a page naming a term a hundred
+ * times (a server's name in every row) made a hundred stops. Attributes React does not manage, set once the
+ * page has hydrated; parts shown later (a tab, a folded section) keep theirs.
+ */
+function useRepeatsOutOfTabOrder() {
+  useEffect(() => {
+    const seen = new Set();
+    for (const button of document.querySelectorAll('article button[data-term]')) {
+      if (seen.has(button.dataset.term)) button.tabIndex = -1;
+      seen.add(button.dataset.term);
+    }
+  }, []);
 }
 
 /** Each term's explanation, hidden until its term is pressed; out of the search index (not the page's words). */
