@@ -152,7 +152,11 @@ function TooManySeries({spec, t}) {
   );
 }
 
-export default function Chart({spec}) {
+/**
+ * @param {{spec: object, first?: boolean}} props  first: the chart on the page's first screen, whose image is
+ *   asked for at once (lazy, it was the page's largest paint, a second later on a phone)
+ */
+export default function Chart({spec, first = false}) {
   const t = useT();
   const box = useRef(null);
   // Each locale's build holds its own images: /ja/charts/… for Japanese.
@@ -167,7 +171,15 @@ export default function Chart({spec}) {
     <>
       <picture className="theme-light-only">
         <source media="(max-width: 600px)" srcSet={narrowImage} {...NARROW_SIZE} />
-        <img src={image} alt={spec.title} loading="lazy" className={styles.image} data-chart-image {...WIDE_SIZE} />
+        <img
+          src={image}
+          alt={spec.title}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          className={styles.image}
+          data-chart-image
+          {...WIDE_SIZE}
+        />
       </picture>
       <picture className="theme-dark-only">
         <source media="(max-width: 600px)" srcSet={darkNarrowImage} {...NARROW_SIZE} />
