@@ -18,7 +18,14 @@ import {PRISM_LANGUAGES} from './prism-languages.js';
 
 const COLOURED = [...PRISM_LANGUAGES].map((l) => `pre.language-${l}`).join(',');
 
-/** Resolves once a block Prism colours is within a screen of the viewport; `watch` looks for new blocks. */
+// What a reader does that says they read on (as for charts: src/components/Chart).
+const READING = ['scroll', 'pointermove', 'keydown', 'touchstart'];
+
+/**
+ * Resolves once a block Prism colours is within a screen of the viewport, from the reader's first scroll, point
+ * or key on: loading and running Prism as the page opened was a long task of a phone's first seconds (the
+ * planner page's SQL). `watch` looks for new blocks.
+ */
 const nearby = (() => {
   let resolve;
   const promise = new Promise((r) => {
@@ -26,22 +33,32 @@ const nearby = (() => {
   });
   const seen = new WeakSet();
   let observer = null;
+  let reading = false;
+  const observeAll = () => {
+    observer ??= new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      {rootMargin: '100% 0px'},
+    );
+    for (const block of document.querySelectorAll(COLOURED)) {
+      if (!seen.has(block)) observer.observe(block);
+      seen.add(block);
+    }
+  };
+  const startReading = () => {
+    for (const event of READING) removeEventListener(event, startReading);
+    reading = true;
+    observeAll();
+  };
   return {
     promise,
     watch() {
       if (typeof IntersectionObserver === 'undefined') return resolve();
-      observer ??= new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((e) => e.isIntersecting)) return;
-          observer.disconnect();
-          resolve();
-        },
-        {rootMargin: '100% 0px'},
-      );
-      for (const block of document.querySelectorAll(COLOURED)) {
-        if (!seen.has(block)) observer.observe(block);
-        seen.add(block);
-      }
+      if (reading) return observeAll();
+      for (const event of READING) addEventListener(event, startReading, {passive: true});
     },
   };
 })();
