@@ -15,6 +15,7 @@ import {
   servicesOf,
 } from '../postgresbench/services-view.mjs';
 import {formatFigure} from '../numbers/format.mjs';
+import {formatDate} from './run-info.mjs';
 
 const RUN_FIELDS = ['tps', 'latencyAvgMs', 'latencyStddevMs', 'p95Ms', 'p99Ms', 'connectionMs'];
 
@@ -168,8 +169,9 @@ export function servicesPage(dataset, {locale, run = null, suite = null}) {
       url: repository ? `https://github.com/${repository}${commit ? `/tree/${commit}` : ''}` : null,
       files: int(dataset.files.length),
       runs: int(dataset.files.reduce((n, f) => n + f.runs.length, 0)),
-      firstDate: dates[0] ?? null,
-      lastDate: dates.at(-1) ?? null,
+      // Written as the locale writes a date, as every page's are (they were ISO: 2026-03-11).
+      firstDate: dates.length > 0 ? formatDate(dates[0], locale) : null,
+      lastDate: dates.length > 0 ? formatDate(dates.at(-1), locale) : null,
     },
     params: commonParameters(dataset.files, locale),
     rows,
@@ -177,6 +179,7 @@ export function servicesPage(dataset, {locale, run = null, suite = null}) {
       rows.map((r) => [
         r.id,
         {
+          date: r.date ? formatDate(r.date, locale) : null,
           vcpus: int(r.vcpus),
           memoryGb: int(r.memoryGb),
           size: formatFigure(r.sizeGb, 'ms', locale),

@@ -103,7 +103,7 @@ function Bar({data, row, view}) {
     t('services.machine', {vcpus: text.vcpus, memory: text.memoryGb}),
     r.storage,
     r.version && t('services.version', {version: r.version}),
-    r.date,
+    text.date,
   ].filter(Boolean);
   return (
     <li className={styles.row} data-row={r.id} data-service={r.service}>
