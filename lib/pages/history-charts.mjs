@@ -34,10 +34,10 @@ function runTicks(runs, locale) {
 
 /**
  * A group's chart of one metric: lines side by side within a run's slot, dated ticks, from zero unless the
- * metric is instructions. labels/legends/styles: each line's full name, its name in the legend, and its style
- * (the same on every chart of the page).
+ * metric is instructions. lines: each line's full name (label), its name in the legend and its style (the same
+ * on every chart of the page).
  */
-export function historyChart({id, group, metric, title, labels, legends, styles, position, runs, credit, locale, t}) {
+export function historyChart({id, group, metric, title, lines, position, runs, credit, locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const {kind} = FIGURES[metric];
   const value = (v) => formatFigure(v, kind, locale);
@@ -47,9 +47,9 @@ export function historyChart({id, group, metric, title, labels, legends, styles,
   const dodge = (i) => (k < 2 ? 0 : DODGE * (i / (k - 1) - 0.5));
   const series = group.series
     .map((s, i) => ({
-      label: labels[i],
-      legend: legends[i],
-      style: styles[i],
+      label: lines[i].label,
+      legend: lines[i].legend,
+      style: lines[i].style,
       points: s.points
         .filter((p) => p[metric])
         .map((p) => {

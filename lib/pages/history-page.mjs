@@ -122,10 +122,9 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
   const groups = machine.groups.map((unordered, g) => {
     const group = {...unordered, series: [...unordered.series].sort(bySeries(position))};
     const title = groupTitle(group, {t, locale});
-    const lines = seriesLabels(group, {results, t, locale});
-    const labels = lines.map((l) => l.label);
-    const legends = lines.map((l) => l.legend);
-    countSteps(steps, group, {title, labels, runInfo, locale});
+    // Each line's names and its style, the same on every chart of the group.
+    const lines = seriesLabels(group, {results, t, locale}).map((l) => ({...l, style: styleOf(l.key)}));
+    countSteps(steps, group, {title, labels: lines.map((l) => l.label), runInfo, locale});
     const charts = group.metrics
       .filter((metric) => group.series.some((s) => s.points.some((p) => p[metric])))
       .map((metric) =>
@@ -134,9 +133,7 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
           group,
           metric,
           title,
-          labels,
-          legends,
-          styles: lines.map((l) => styleOf(l.key)),
+          lines,
           position,
           runs,
           credit,

@@ -139,7 +139,7 @@ function publishedSpread(study, {scenario, workload, locale}) {
 function titleOf(study, locale, t) {
   const {source} = study;
   const key = STUDY_TITLES[study.suite];
-  if (!t || !key || locale.split('-')[0] === source.language?.split('-')[0]) return source.title;
+  if (!key || locale.split('-')[0] === source.language?.split('-')[0]) return source.title;
   const translation = t(key, {
     title: source.title,
     version: study.targets.at(-1)?.version.split('.')[0] ?? '',
@@ -149,7 +149,7 @@ function titleOf(study, locale, t) {
 }
 
 /** What the page says about the study itself: its source and machine, formatted; `t` names it in the page's words. */
-export function studyInfo(study, locale, t = null) {
+export function studyInfo(study, locale, t) {
   const {source, machine} = study;
   return {
     title: titleOf(study, locale, t),
