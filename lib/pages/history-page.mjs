@@ -91,16 +91,28 @@ function distinctHeadings(machines) {
 
 /**
  * What differs between two lines of one server: its build, the settings that differ (by name), its file
- * system; as a list, or null when none is known to differ.
+ * system; as a list, or null when none is known to differ. A setting only one of the two runs recorded is
+ * said to be unrecorded, never changed: nothing says its value was another.
  */
-function changedServer(older, newer, t, locale) {
+export function changedServer(older, newer, t, locale) {
   if (!older || !newer) return null;
   const parts = [];
   if (older.build !== newer.build) parts.push(t('history.changed.build'));
-  const names = [...new Set([...Object.keys(older.settings), ...Object.keys(newer.settings)])].filter(
-    (k) => older.settings[k] !== newer.settings[k],
-  );
-  if (names.length > 0) parts.push(t('history.changed.settings', {settings: names.sort().join(', ')}));
+  // Each kind's message, its key written whole (the catalogs' checks find keys in the code).
+  const how = {
+    'history.changed.settings': [],
+    'history.changed.recorded': [],
+    'history.changed.unrecorded': [],
+  };
+  const known = (v) => v !== undefined && v !== null;
+  for (const k of [...new Set([...Object.keys(older.settings), ...Object.keys(newer.settings)])].sort()) {
+    const [a, b] = [older.settings[k], newer.settings[k]];
+    if (a === b) continue;
+    if (known(a) && known(b)) how['history.changed.settings'].push(k);
+    else how[known(b) ? 'history.changed.recorded' : 'history.changed.unrecorded'].push(k);
+  }
+  for (const [key, names] of Object.entries(how))
+    if (names.length > 0) parts.push(t(key, {settings: names.join(', ')}));
   if (older.filesystem !== newer.filesystem) parts.push(t('history.changed.filesystem'));
   return parts.length > 0 ? listOf(parts, locale) : null;
 }

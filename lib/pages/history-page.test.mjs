@@ -7,7 +7,7 @@ import {interleavedRun, readFixture, translator, versionsRun} from '../../test/h
 import {chartProblems} from '../../test/helpers/history-checks.mjs';
 import {locales} from '../locales.mjs';
 import {loadSuite} from '../suites/suite.mjs';
-import {historyPage} from './history-page.mjs';
+import {changedServer, historyPage} from './history-page.mjs';
 
 const suites = ['quick', 'pg-versions'].map((id) =>
   loadSuite(new URL(`../../benchmarks/${id}/suite.yaml`, import.meta.url).pathname),
@@ -144,8 +144,9 @@ test('machines that read alike are told apart by their kernel; a new line says w
   const labels = versions.machines[1].groups[0].charts[0].series.map((s) => s.label);
   assert.deepEqual(labels.slice(0, 2), [
     'PostgreSQL 15 · 15.18',
-    // The run of Nov 25 recorded data_checksums, which the first did not: a line of its own, saying so.
-    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM UTC (settings changed: data_checksums)',
+    // The run of Nov 25 recorded data_checksums, which the first did not: a line of its own, saying so, and not
+    // that the setting changed (nothing says the first run's value was another).
+    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM UTC (earlier runs did not record data_checksums)',
   ]);
   // The other kernel's machine has one run: no line of it says a setting changed.
   const other = versions.machines[2].groups[0].charts[0].series.map((s) => s.label);
@@ -158,4 +159,19 @@ test('machines that read alike are told apart by their kernel; a new line says w
   const lowest = Math.min(...instructions.series.flatMap((s) => s.points.map((p) => p.low ?? p.y)));
   assert.ok(instructions.y.ticks[0].value > 0, instructions.id);
   assert.ok(instructions.y.ticks[0].value <= lowest, `${instructions.y.ticks[0].value} above ${lowest}`);
+});
+
+test('a setting only one of two runs recorded is said to be unrecorded, never changed', () => {
+  const server = (settings) => ({build: 'PostgreSQL 18.4', settings, filesystem: 'ext4'});
+  const older = server({data_checksums: 'off', io_method: 'worker', shared_buffers: '128MB'});
+  const newer = server({data_checksums: 'on', jit: 'off', shared_buffers: '128MB'});
+  assert.equal(
+    changedServer(older, newer, translator('en'), 'en'),
+    'settings changed: data_checksums, earlier runs did not record jit, and this run did not record io_method',
+  );
+  assert.equal(changedServer(older, server({...older.settings}), translator('en'), 'en'), null);
+  assert.equal(
+    changedServer(older, newer, translator('ja'), 'ja'),
+    '設定の変更：data_checksums、以前の実行は jit を記録していない、この実行は io_method を記録していない',
+  );
 });
