@@ -105,6 +105,8 @@ const config = {
     ],
   ],
   themes: [['@docusaurus/theme-classic', {customCss: './src/css/custom.css'}]],
+  // Links prefetch their routes one per idle moment, not all in one task as the page opens.
+  clientModules: ['./src/client/idle-prefetch.js'],
 
   themeConfig: {
     colorMode: {respectPrefersColorScheme: true},
