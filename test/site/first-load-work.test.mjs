@@ -1,0 +1,95 @@
+// What a page does as it opens on a phone, beyond drawing itself: the work that made long tasks of a throttled
+// phone's first seconds (bench:lighthouse measures the seconds; this checks the mechanisms, in real Chromium).
+// - Code blocks are hydrated, never taken down and made again (src/theme/CodeBlock), and their buttons come in the
+//   HTML, hidden until the page has hydrated (src/theme/CodeBlock/Buttons).
+// - Links prefetch their routes one per idle moment (src/client/idle-prefetch.js), and still prefetch them.
+// - A table out of view is not laid out until it comes near (DataTable: content-visibility).
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {serveSite} from './site.mjs';
+
+const site = serveSite();
+const PHONE = {width: 375, height: 812};
+const PATH = '/pg17-planner/';
+
+/** Opens the page at phone size, recording what changes in the document once it has been parsed. */
+async function openRecorded(javaScriptEnabled = true) {
+  const context = await site.browser.newContext({viewport: PHONE, javaScriptEnabled});
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen = {removedPre: 0, skipped: new Map()};
+    window.__firstLoad = seen;
+    // Tables skipped or drawn, by content-visibility: auto (the event says which).
+    document.addEventListener('contentvisibilityautostatechange', (e) => seen.skipped.set(e.target, e.skipped), true);
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.removedNodes)
+            if (n.nodeType === 1) seen.removedPre += (n.tagName === 'PRE' ? 1 : 0) + n.querySelectorAll('pre').length;
+      }).observe(document.body, {childList: true, subtree: true});
+    });
+  });
+  await page.goto(new URL(PATH, site.url).href, {waitUntil: 'load'});
+  return {context, page, problems};
+}
+
+test('code blocks are hydrated as they are, with their buttons, shown once the page has hydrated', async () => {
+  const html = await (await fetch(new URL(PATH, site.url))).text();
+  const blocks = html.match(/<pre\b[^>]*class="[^"]*prism-code/g)?.length ?? 0;
+  assert.ok(blocks >= 2, `${PATH}: ${blocks} code blocks in the HTML`);
+  assert.equal(html.match(/code-block-buttons/g)?.length, blocks, 'each code block has its buttons in the HTML');
+
+  const {context, page, problems} = await openRecorded();
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => window.__firstLoad.removedPre), 0, 'no code block was taken down');
+  const copy = page.locator('.code-block-buttons button[aria-label]').last();
+  await copy.scrollIntoViewIfNeeded();
+  await copy.hover();
+  assert.ok(await copy.isVisible(), 'the copy button shows once the page has hydrated');
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  const still = await openRecorded(false);
+  assert.equal(
+    await still.page.locator('.code-block-buttons').first().isVisible(),
+    false,
+    'without JavaScript: hidden',
+  );
+  await still.context.close();
+});
+
+test('links prefetch their routes, one per idle moment', async () => {
+  const {context, page, problems} = await openRecorded();
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  assert.equal(await page.evaluate(() => window.docusaurus.prefetch.idle), true);
+  // The routes of the links in view are still prefetched: the other pages' chunks are asked for.
+  await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, {timeout: 15000});
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a table out of view is not laid out as the page opens; one in view is', async () => {
+  const {context, page} = await openRecorded();
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  const states = await page.evaluate(() =>
+    [...window.__firstLoad.skipped].map(([el, skipped]) => ({
+      table: !!el.querySelector(':scope > table'),
+      skipped,
+      below: el.getBoundingClientRect().top > innerHeight * 2,
+    })),
+  );
+  const tables = states.filter((s) => s.table);
+  assert.ok(tables.length >= 2, JSON.stringify(states));
+  assert.ok(
+    tables.every((s) => s.skipped === s.below || !s.below),
+    `a table far below the screen was laid out: ${JSON.stringify(tables)}`,
+  );
+  assert.ok(
+    tables.some((s) => s.skipped),
+    `no table was skipped: ${JSON.stringify(tables)}`,
+  );
+  await context.close();
+});
