@@ -3,7 +3,6 @@
 // - Code blocks are hydrated, never taken down and made again (src/theme/CodeBlock), and their buttons come in the
 //   HTML, hidden until the page has hydrated (src/theme/CodeBlock/Buttons).
 // - Links prefetch their routes one per idle moment (src/client/idle-prefetch.js), and still prefetch them.
-// - A table out of view is not laid out until it comes near (DataTable: content-visibility).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {serveSite} from './site.mjs';
@@ -68,28 +67,5 @@ test('links prefetch their routes, one per idle moment', async () => {
   // The routes of the links in view are still prefetched: the other pages' chunks are asked for.
   await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, {timeout: 15000});
   assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test('a table out of view is not laid out as the page opens; one in view is', async () => {
-  const {context, page} = await openRecorded();
-  await page.waitForSelector('html[data-has-hydrated="true"]');
-  const states = await page.evaluate(() =>
-    [...window.__firstLoad.skipped].map(([el, skipped]) => ({
-      table: !!el.querySelector(':scope > table'),
-      skipped,
-      below: el.getBoundingClientRect().top > innerHeight * 2,
-    })),
-  );
-  const tables = states.filter((s) => s.table);
-  assert.ok(tables.length >= 2, JSON.stringify(states));
-  assert.ok(
-    tables.every((s) => s.skipped === s.below || !s.below),
-    `a table far below the screen was laid out: ${JSON.stringify(tables)}`,
-  );
-  assert.ok(
-    tables.some((s) => s.skipped),
-    `no table was skipped: ${JSON.stringify(tables)}`,
-  );
   await context.close();
 });
