@@ -16,6 +16,7 @@ import {targetById} from '../results/targets.mjs';
 import {PLANNER_CASE} from '../i18n/message-keys.mjs';
 import {historyChart, PERCENTILE} from './history-charts.mjs';
 import {listOf} from '../i18n/list.mjs';
+import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
 
 const GIB = 1024 ** 3;
 
@@ -91,8 +92,10 @@ function distinctHeadings(machines) {
 
 /**
  * What differs between two lines of one server: its build, the settings that differ (by name), its file
- * system; as a list, or null when none is known to differ. A setting only one of the two runs recorded is
- * said to be unrecorded, never changed: nothing says its value was another.
+ * system; as a list, or null when none is known to differ. A run records the settings it ran away from their
+ * defaults, and every key setting (KEY_SETTINGS) it could read: a setting missing on one side was at its default
+ * there, a change, but a key setting missing on one side was not read there (older files lack data_checksums),
+ * and is said to be unrecorded, never changed.
  */
 export function changedServer(older, newer, t, locale) {
   if (!older || !newer) return null;
@@ -108,13 +111,14 @@ export function changedServer(older, newer, t, locale) {
   for (const k of [...new Set([...Object.keys(older.settings), ...Object.keys(newer.settings)])].sort()) {
     const [a, b] = [older.settings[k], newer.settings[k]];
     if (a === b) continue;
-    if (known(a) && known(b)) how['history.changed.settings'].push(k);
+    if ((known(a) && known(b)) || !KEY_SETTINGS.includes(k)) how['history.changed.settings'].push(k);
     else how[known(b) ? 'history.changed.recorded' : 'history.changed.unrecorded'].push(k);
   }
   for (const [key, names] of Object.entries(how))
     if (names.length > 0) parts.push(t(key, {settings: names.join(', ')}));
   if (older.filesystem !== newer.filesystem) parts.push(t('history.changed.filesystem'));
-  return parts.length > 0 ? listOf(parts, locale) : null;
+  // Each part is a clause of its own (Chinese joins them with ；, not 和).
+  return parts.length > 0 ? listOf(parts, locale, {clauses: true}) : null;
 }
 
 /** One machine's runs of a suite: its groups' charts, and the steps between runs found better or worse. */

@@ -144,9 +144,9 @@ test('machines that read alike are told apart by their kernel; a new line says w
   const labels = versions.machines[1].groups[0].charts[0].series.map((s) => s.label);
   assert.deepEqual(labels.slice(0, 2), [
     'PostgreSQL 15 · 15.18',
-    // The run of Nov 25 recorded data_checksums, which the first did not: a line of its own, saying so, and not
-    // that the setting changed (nothing says the first run's value was another).
-    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM UTC (earlier runs did not record data_checksums)',
+    // The run of Nov 25 read data_checksums, which the first did not: a line of its own, saying so, and not that
+    // the setting changed (nothing says the first run's value was another).
+    'PostgreSQL 15 · 15.18, from November 25, 2026 at 2:03\u202fPM UTC (not recorded before: data_checksums)',
   ]);
   // The other kernel's machine has one run: no line of it says a setting changed.
   const other = versions.machines[2].groups[0].charts[0].series.map((s) => s.label);
@@ -161,17 +161,22 @@ test('machines that read alike are told apart by their kernel; a new line says w
   assert.ok(instructions.y.ticks[0].value <= lowest, `${instructions.y.ticks[0].value} above ${lowest}`);
 });
 
-test('a setting only one of two runs recorded is said to be unrecorded, never changed', () => {
+test('a key setting one run did not read is unrecorded; a setting back at its default is changed', () => {
   const server = (settings) => ({build: 'PostgreSQL 18.4', settings, filesystem: 'ext4'});
-  const older = server({data_checksums: 'off', io_method: 'worker', shared_buffers: '128MB'});
-  const newer = server({data_checksums: 'on', jit: 'off', shared_buffers: '128MB'});
+  // Older files lack data_checksums (a key setting); jit away from its default is recorded, at it is not.
+  const older = server({io_method: 'worker', jit: 'off', shared_buffers: '128MB'});
+  const newer = server({data_checksums: 'on', shared_buffers: '256MB'});
   assert.equal(
     changedServer(older, newer, translator('en'), 'en'),
-    'settings changed: data_checksums, earlier runs did not record jit, and this run did not record io_method',
+    'settings changed: jit, shared_buffers, not recorded before: data_checksums, and no longer recorded: io_method',
   );
   assert.equal(changedServer(older, server({...older.settings}), translator('en'), 'en'), null);
   assert.equal(
     changedServer(older, newer, translator('ja'), 'ja'),
-    '設定の変更：data_checksums、以前の実行は jit を記録していない、この実行は io_method を記録していない',
+    '設定の変更：jit, shared_buffers、以前は未記録：data_checksums、この実行からは未記録：io_method',
+  );
+  assert.equal(
+    changedServer(older, newer, translator('zh-Hans'), 'zh-Hans'),
+    '设置变更：jit, shared_buffers；此前未记录：data_checksums；此后未记录：io_method',
   );
 });

@@ -13,8 +13,12 @@ const idle = (run) =>
 function idlePrefetch(prefetch) {
   const queue = [];
   const next = () => {
-    prefetch(queue.shift());
-    if (queue.length > 0) idle(next);
+    // A route that fails to prefetch loses only its own (as with Docusaurus's): the queue goes on.
+    try {
+      prefetch(queue.shift());
+    } finally {
+      if (queue.length > 0) idle(next);
+    }
   };
   const later = (path) => {
     queue.push(path);

@@ -18,17 +18,14 @@ async function openRecorded(javaScriptEnabled = true) {
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   await page.addInitScript(() => {
-    const seen = {removedPre: 0, skipped: new Map()};
+    const seen = {removedPre: 0};
     window.__firstLoad = seen;
-    // Tables skipped or drawn, by content-visibility: auto (the event says which).
-    document.addEventListener('contentvisibilityautostatechange', (e) => seen.skipped.set(e.target, e.skipped), true);
-    document.addEventListener('DOMContentLoaded', () => {
-      new MutationObserver((records) => {
-        for (const r of records)
-          for (const n of r.removedNodes)
-            if (n.nodeType === 1) seen.removedPre += (n.tagName === 'PRE' ? 1 : 0) + n.querySelectorAll('pre').length;
-      }).observe(document.body, {childList: true, subtree: true});
-    });
+    // From the start of parsing: a remount at any time after is seen (the parser only adds).
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n.nodeType === 1) seen.removedPre += (n.tagName === 'PRE' ? 1 : 0) + n.querySelectorAll('pre').length;
+    }).observe(document, {childList: true, subtree: true});
   });
   await page.goto(new URL(PATH, site.url).href, {waitUntil: 'load'});
   return {context, page, problems};
@@ -60,7 +57,7 @@ test('code blocks are hydrated as they are, with their buttons, shown once the p
   await still.context.close();
 });
 
-test('links prefetch their routes, one per idle moment', async () => {
+test('links still prefetch their routes, through the idle queue', async () => {
   const {context, page, problems} = await openRecorded();
   await page.waitForSelector('html[data-has-hydrated="true"]');
   assert.equal(await page.evaluate(() => window.docusaurus.prefetch.idle), true);
