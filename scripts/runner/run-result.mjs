@@ -20,7 +20,7 @@ const designOf = (suite, seed, measure = 'time') => ({
 });
 
 /** A new run's result, before its first cell. */
-function newResult(suite, runId, overrides, pgbench, seed, valgrind) {
+function newResult(suite, runId, overrides, pgbench, seed, valgrind, startedAt) {
   return {
     schemaVersion: SCHEMA_VERSION,
     run: {
@@ -29,7 +29,7 @@ function newResult(suite, runId, overrides, pgbench, seed, valgrind) {
       suite: suite.id,
       suiteHash: suite.hash,
       ...(suite.shell && {shell: true}),
-      startedAt: new Date().toISOString(),
+      startedAt: startedAt.toISOString(),
       finishedAt: null,
       project: gitState(),
       tool: toolInfo(),
@@ -62,10 +62,13 @@ export function claimRun({previous, suite, outDir, shard, overrides, pgbench, se
     return {file: previous.file, result: previous.result, release};
   }
   const name = valgrind ? `${suite.id}-instructions` : suite.id;
-  const claimed = claimNewRun(outDir, baseRunId(name, {shard: shard ?? null}));
+  // One moment names the file and starts the run: taken twice, a second could pass between them, and the
+  // file's name was then a second before its run (the build refuses such a file).
+  const now = new Date();
+  const claimed = claimNewRun(outDir, baseRunId(name, {now, shard: shard ?? null}));
   return {
     file: claimed.file,
-    result: newResult(suite, claimed.id, overrides, pgbench, seed, valgrind),
+    result: newResult(suite, claimed.id, overrides, pgbench, seed, valgrind, now),
     release: claimed.release,
   };
 }
