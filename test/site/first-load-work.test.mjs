@@ -3,6 +3,7 @@
 // - Code blocks are hydrated, never taken down and made again (src/theme/CodeBlock), and their buttons come in the
 //   HTML, hidden until the page has hydrated (src/theme/CodeBlock/Buttons).
 // - Links prefetch their routes one per idle moment (src/client/idle-prefetch.js), and still prefetch them.
+// - The page is parsed and drawn whole before its scripts run (src/ssr-template.mjs).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {serveSite} from './site.mjs';
@@ -64,5 +65,47 @@ test('links still prefetch their routes, through the idle queue', async () => {
   // The routes of the links in view are still prefetched: the other pages' chunks are asked for.
   await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, {timeout: 15000});
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the page is parsed and drawn before its scripts run, and then hydrates', async () => {
+  const html = await (await fetch(new URL(PATH, site.url))).text();
+  assert.doesNotMatch(html, /<script[^>]*\bsrc=/, 'no script element in the HTML loads a file by itself');
+  const preloads = html.match(/<link rel=preload as=script fetchpriority=low href=[^ >]+/g) ?? [];
+  assert.equal(preloads.length, 2, 'the runtime and main.js are fetched from the start');
+
+  const context = await site.browser.newContext({viewport: PHONE});
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    // The webpack runtime's first act is to set its chunk list on window: the moment the scripts start.
+    const seen = {frames: [], scriptsAt: null};
+    window.__firstLoad = seen;
+    let chunks;
+    Object.defineProperty(window, 'webpackChunkpg_bench_guide', {
+      configurable: true,
+      get: () => chunks,
+      set: (value) => {
+        seen.scriptsAt ??= performance.now();
+        chunks = value;
+      },
+    });
+    // A frame's callbacks run just before it is drawn: the time one ran.
+    const frame = () => {
+      seen.frames.push(performance.now());
+      if (seen.scriptsAt === null) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto(new URL(PATH, site.url).href, {waitUntil: 'load'});
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  const {frames, scriptsAt, parsedAt} = await page.evaluate(() => ({
+    ...window.__firstLoad,
+    parsedAt: performance.getEntriesByType('navigation')[0].domInteractive,
+  }));
+  assert.ok(scriptsAt > parsedAt, `the scripts started at ${scriptsAt} ms, before parsing ended at ${parsedAt} ms`);
+  assert.ok(
+    frames.some((t) => t >= parsedAt && t <= scriptsAt),
+    `no frame was drawn between the end of parsing (${parsedAt} ms) and the scripts (${scriptsAt} ms): ${frames}`,
+  );
   await context.close();
 });
