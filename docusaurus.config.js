@@ -94,6 +94,8 @@ const config = {
     './src/plugins/benchmark-data/index.mjs',
     withoutPrismClientModule,
     withoutPostCssConfigSearch,
+    // What Docusaurus re-renders once a page has hydrated comes in slices, not one long task.
+    './src/plugins/gentle-first-render/index.mjs',
     // sitemap.xml of each locale, with hreflang alternates between them.
     ['@docusaurus/plugin-sitemap', {lastmod: null}],
     [
