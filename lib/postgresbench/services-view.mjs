@@ -48,6 +48,17 @@ export function machinesOf(rows) {
     .sort((a, b) => b.vcpus - a.vcpus);
 }
 
+/**
+ * Two service names in alphabetical order, ignoring case first. Not localeCompare: this runs as a page
+ * hydrates, and a page's first localeCompare builds the browser's collator (20–40 ms of a fast CPU).
+ */
+export function compareNames(a, b) {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  // Lower case first, as the collator has it.
+  return a > b ? -1 : a < b ? 1 : 0;
+}
+
 /** The services (id and the newest name), in the order of their names. */
 export function servicesOf(rows) {
   const newest = new Map();
@@ -57,7 +68,7 @@ export function servicesOf(rows) {
   }
   return [...newest.values()]
     .map((r) => ({id: r.service, name: r.system, measuredHere: Boolean(r.measuredHere)}))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** The view the page opens with: the machine with the most files, its smallest data size, TPS, median, all. */
@@ -146,7 +157,7 @@ export function comparisonView(rows, state, locale) {
       max: Math.max(...values),
     }));
   const sign = metric.better === 'higher' ? -1 : 1;
-  shown.sort((a, b) => sign * (a.value - b.value) || a.row.system.localeCompare(b.row.system, 'en'));
+  shown.sort((a, b) => sign * (a.value - b.value) || compareNames(a.row.system, b.row.system));
   const scaleMax = Math.max(0, ...shown.map((x) => x.max));
   const best = shown[0];
   const fmt = (v) => formatFigure(v, metric.kind, locale);

@@ -3,7 +3,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {servicesPage} from '../pages/services-page.mjs';
 import {readServices} from './import-services.mjs';
-import {comparisonView, defaultState, parseState, stateQuery} from './services-view.mjs';
+import {compareNames, comparisonView, defaultState, parseState, servicesOf, stateQuery} from './services-view.mjs';
 
 const dataset = readServices(new URL('../../datasets/postgresbench/services.json', import.meta.url).pathname);
 const {rows} = servicesPage(dataset, {locale: 'en'});
@@ -87,5 +87,22 @@ test('every figure the importer accepts renders: all runs at 0 TPS, a latency of
   assert.ok(
     p99.rows.every((r) => r.isBest || r.ratio === null),
     'no multiple of a best latency of 0',
+  );
+});
+
+test('service names sort alphabetically, case aside, as the English collator sorts them', () => {
+  assert.deepEqual(['neon', 'AWS RDS', 'Aiven', 'aws rds', 'Crunchy Bridge'].sort(compareNames), [
+    'Aiven',
+    'aws rds',
+    'AWS RDS',
+    'Crunchy Bridge',
+    'neon',
+  ]);
+  // The committed services, in the order the browser's collator gives them.
+  const names = servicesOf(rows).map((s) => s.name);
+  assert.ok(names.length > 3);
+  assert.deepEqual(
+    names,
+    [...names].sort((a, b) => a.localeCompare(b, 'en')),
   );
 });

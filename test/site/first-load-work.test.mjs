@@ -4,6 +4,8 @@
 //   HTML, hidden until the page has hydrated (src/theme/CodeBlock/Buttons).
 // - Links prefetch their routes one per idle moment (src/client/idle-prefetch.js), and still prefetch them.
 // - The page is parsed and drawn whole before its scripts run (src/ssr-template.mjs).
+// - Nothing calls localeCompare as a page opens: the first call builds ICU's collator, 20-40 ms unthrottled in
+//   one task (Docusaurus's navbar menu: src/plugins/gentle-first-render; the services' sort: compareNames).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {serveSite} from './site.mjs';
@@ -108,4 +110,24 @@ test('the page is parsed and drawn before its scripts run, and then hydrates', a
     `no frame was drawn between the end of parsing (${parsedAt} ms) and the scripts (${scriptsAt} ms): ${frames}`,
   );
   await context.close();
+});
+
+test('nothing calls localeCompare as a page opens on a phone', async () => {
+  for (const path of [PATH, '/services/', '/ko/managed-postgres/']) {
+    const context = await site.browser.newContext({viewport: PHONE});
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__localeCompare = 0;
+      const original = String.prototype.localeCompare;
+      String.prototype.localeCompare = function (...args) {
+        window.__localeCompare += 1;
+        return original.apply(this, args);
+      };
+    });
+    await page.goto(new URL(path, site.url).href, {waitUntil: 'load'});
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => window.__localeCompare), 0, `${path}: localeCompare calls`);
+    await context.close();
+  }
 });
