@@ -12,7 +12,7 @@ import {repositoryOf} from './lib/repository-link.mjs';
 import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
 import {siteSuites} from './lib/suites/site-suites.mjs';
 import {writeSuiteDocs} from './lib/pages/suite-docs.mjs';
-import {ssrTemplate} from './src/ssr-template.mjs';
+import {ssrTemplate} from './lib/ssr-template.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
@@ -110,8 +110,11 @@ const config = {
   themes: [['@docusaurus/theme-classic', {customCss: './src/css/custom.css'}]],
   // Links prefetch their routes one per idle moment, not all in one task as the page opens.
   clientModules: ['./src/client/idle-prefetch.js'],
-  // The page's scripts run after its first paint (src/ssr-template.mjs).
+  // The page's scripts run after its first paint (lib/ssr-template.mjs).
   ssrTemplate,
+  // Its check for a wrong baseUrl runs at DOMContentLoaded, before our scripts: it would put its (hidden)
+  // banner on every home page, which search engines index (facebook/docusaurus#4028).
+  baseUrlIssueBanner: false,
 
   themeConfig: {
     colorMode: {respectPrefersColorScheme: true},

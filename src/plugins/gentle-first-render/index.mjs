@@ -11,9 +11,10 @@
 // Each edit is applied to the installed file at build time and must match it exactly once: an upgrade of
 // Docusaurus that changes one fails the build, naming the file, instead of silently dropping the edit.
 import {createHash} from 'node:crypto';
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
+import {writeFileAtomically} from '../../../lib/write-file-atomically.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -97,25 +98,32 @@ export default function gentleFirstRender(context) {
       mkdirSync(dir, {recursive: true});
       const plugins = EDITS.map(({module, edits}) => {
         const original = installedFile(module);
+        if (!existsSync(original))
+          throw new Error(
+            `${original}: not installed. Docusaurus moved or removed this module: update or remove its edits in ` +
+              'src/plugins/gentle-first-render/index.mjs.',
+          );
         // The edited copy keeps the original's imports working: relative ones are made absolute.
         const edited = applyEdits(readFileSync(original, 'utf8'), edits, original).replace(
           /from '(\.{1,2}\/[^']+)'/g,
           (_, relative) => `from '${path.resolve(path.dirname(original), relative)}'`,
         );
+        // Written when it changes only: each locale's client and server bundles ask for it, maybe at once.
         const copy = path.join(dir, module.replaceAll('/', '__'));
-        writeFileSync(copy, edited);
+        if (!existsSync(copy) || readFileSync(copy, 'utf8') !== edited) writeFileAtomically(copy, edited);
         return new currentBundler.instance.NormalModuleReplacementPlugin(
           new RegExp(`^${original.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
           copy,
         );
       });
       // The bundler's persistent cache keeps how it resolved each module: a module newly edited here would stay
-      // the installed one. The edits are part of the cache's version.
+      // the installed one. The edits are part of the cache's version (merged into the cache's own settings).
       const version = createHash('sha256').update(JSON.stringify(EDITS)).digest('hex').slice(0, 16);
-      const cache = config.experiments?.cache;
-      const experiments =
-        typeof cache === 'object' ? {cache: {...cache, version: `${cache.version ?? ''}${version}`}} : {};
-      return {plugins, experiments};
+      return {
+        plugins,
+        ...(typeof config.experiments?.cache === 'object' && {experiments: {cache: {version}}}),
+        ...(typeof config.cache === 'object' && {cache: {version}}),
+      };
     },
   };
 }
