@@ -184,6 +184,12 @@ export const VERSIONS_WORKLOAD = {
   'simple-update': 'versions.workloads.simple-update.name',
   'select-only': 'versions.workloads.select-only.name',
 };
+/** pgbench's built-in scripts (-b NAME), named wherever they are shown as the Versions page names its workloads. */
+export const PGBENCH_BUILTIN = {
+  'tpcb-like': VERSIONS_WORKLOAD.tpcb,
+  'simple-update': VERSIONS_WORKLOAD['simple-update'],
+  'select-only': VERSIONS_WORKLOAD['select-only'],
+};
 export const VERSIONS_INTRO = {
   'small/tpcb': 'versions.intro.small.tpcb',
   'small/simple-update': 'versions.intro.small.simple-update',

@@ -18,6 +18,8 @@ export const TERMS = {
   dataChecksums: {literal: 'data_checksums', explain: 'terms.dataChecksums.explain'},
   ioMethod: {literal: 'io_method', explain: 'terms.ioMethod.explain'},
   benchCompare: {literal: 'bench compare', explain: 'terms.benchCompare.explain'},
+  // Written "p = 0.03" in every language: the explanation reads on from "p =".
+  pValue: {literal: 'p =', explain: 'terms.pValue.explain'},
 };
 
 const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

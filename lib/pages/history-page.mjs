@@ -13,7 +13,7 @@ import {formatDate, formatDateTime} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
 import {targetById} from '../results/targets.mjs';
-import {PLANNER_CASE} from '../i18n/message-keys.mjs';
+import {PGBENCH_BUILTIN, PLANNER_CASE} from '../i18n/message-keys.mjs';
 import {historyChart, PERCENTILE} from './history-charts.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
@@ -194,10 +194,15 @@ function groupTitle(group, {t, locale}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const p = group.parameters;
   const common = {
-    // pgbench's own name for a built-in script; a planner case by its name on the planner page.
-    workload:
-      p.builtin ??
-      (Object.hasOwn(PLANNER_CASE, group.workload) ? t(PLANNER_CASE[group.workload].short) : group.workload),
+    // A built-in script as the Versions page names it (pgbench's name for one it does not); a planner case by its
+    // name on the planner page.
+    workload: p.builtin
+      ? Object.hasOwn(PGBENCH_BUILTIN, p.builtin)
+        ? t(PGBENCH_BUILTIN[p.builtin])
+        : p.builtin
+      : Object.hasOwn(PLANNER_CASE, group.workload)
+        ? t(PLANNER_CASE[group.workload].short)
+        : group.workload,
     // The data a group ran on: pgbench's tables at a scale, or (a custom script) tables it made itself.
     data: Number.isInteger(p.scale)
       ? t('history.data.scale', {scale: n(p.scale), size: formatFigure(dataSizeGb(p.scale), 'size', locale)})
@@ -274,6 +279,11 @@ export const page = {
   id: 'history',
   doc: 'history',
   label: 'site.nav.history',
-  messages: ['common', 'history', ...Object.values(PLANNER_CASE).map((keys) => keys.short)],
+  messages: [
+    'common',
+    'history',
+    ...Object.values(PLANNER_CASE).map((keys) => keys.short),
+    ...Object.values(PGBENCH_BUILTIN),
+  ],
   build: ({content, locale, t}) => historyPage(content.results, content.suites, {locale, t}),
 };

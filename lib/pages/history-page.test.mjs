@@ -126,7 +126,7 @@ test('every chart of the fixture runs: axis over its points, readers’ names, a
   const [bench] = data.suites.find((s) => s.id === 'postgresbench').machines;
   assert.deepEqual(
     bench.groups.map((g) => g.title),
-    ['tpcb-like · scale 10, about 0.16 GB · clients: 256 · 20 s'],
+    ["TPC-B-like (pgbench's default) · scale 10, about 0.16 GB · clients: 256 · 20 s"],
   );
 });
 

@@ -12,6 +12,7 @@ const LITERAL = {
   dataChecksums: 'data_checksums',
   ioMethod: 'io_method',
   benchCompare: 'bench compare',
+  pValue: 'p =',
 };
 
 const forms = new Map();

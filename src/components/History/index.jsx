@@ -80,7 +80,9 @@ function Changes({machine}) {
           </Num>
           <Num>
             {t('history.interval', {low: c.low, high: c.high})}
-            <Spread>{t('history.pRuns', {p: c.p, runs: c.runs})}</Spread>
+            <Spread>
+              <Explained>{t('history.pRuns', {p: c.p, runs: c.runs})}</Explained>
+            </Spread>
           </Num>
           <td>
             <RunLink run={c.older} /> → <RunLink run={c.newer} />

@@ -19,6 +19,7 @@ import {
 import {comparisonView, parseState, SERVICE_FIGURES, stateQuery} from '@site/lib/postgresbench/services-view.mjs';
 import {systemName} from '@site/src/components/ServicesNotes';
 import styles from './styles.module.css';
+import {Explained} from '@site/src/components/Terms';
 
 /** A metric's name: percentiles by one message, their number from the metric's id. */
 const metricLabel = (t, id) =>
@@ -131,7 +132,9 @@ function Bar({data, row, view}) {
       </div>
       {row.versusAbove && !view.standingOfAll && (
         <p className={styles.standing} data-standing={row.versusAbove.verdict}>
-          {t(messageKey(SERVICES_STANDING, row.versusAbove.verdict, 'SERVICES_STANDING'), {p: row.versusAbove.p})}
+          <Explained>
+            {t(messageKey(SERVICES_STANDING, row.versusAbove.verdict, 'SERVICES_STANDING'), {p: row.versusAbove.p})}
+          </Explained>
         </p>
       )}
       {r.measuredHere && (
@@ -173,9 +176,11 @@ export default function ServiceComparison({data}) {
       )}
       {view.standingOfAll && (
         <p className={styles.summary} data-standing-all={view.standingOfAll.verdict}>
-          {t(messageKey(SERVICES_STANDING_ALL, view.standingOfAll.verdict, 'SERVICES_STANDING_ALL'), {
-            p: view.standingOfAll.p,
-          })}
+          <Explained>
+            {t(messageKey(SERVICES_STANDING_ALL, view.standingOfAll.verdict, 'SERVICES_STANDING_ALL'), {
+              p: view.standingOfAll.p,
+            })}
+          </Explained>
         </p>
       )}
       {view.rows.length === 0 ? (
