@@ -85,7 +85,10 @@ const config = {
   i18n: {
     defaultLocale,
     locales: Object.keys(locales),
-    localeConfigs: Object.fromEntries(Object.entries(locales).map(([code, c]) => [code, {...c, direction: 'ltr'}])),
+    // What Docusaurus knows of a locale; the rest of locales.json (scripts, complete) is the translation check's.
+    localeConfigs: Object.fromEntries(
+      Object.entries(locales).map(([code, {label, htmlLang}]) => [code, {label, htmlLang, direction: 'ltr'}]),
+    ),
   },
 
   // preset-classic is not used: its search theme needs a package the registry

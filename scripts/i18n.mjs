@@ -11,15 +11,24 @@
 // Reads:  i18n/locales.json, i18n/<locale>/benchmarks.json and benchmarks.reviewed.json.
 // Writes: only `reviewed`: i18n/<locale>/benchmarks.reviewed.json (the English each translation was
 //         checked against). `check --github` and `changed` also append to $GITHUB_STEP_SUMMARY when set.
-// Exit:   check: 0 clean (stale and untranslated messages are listed, not fatal); 1 with problems,
+// Exit:   check: 0 clean (stale and untranslated messages are listed, not fatal, except an untranslated one in a
+//         language i18n/locales.json marks complete); 1 with problems,
 //         each as file:line: "key" what to do, in the catalog's language. status: 0 (1: unknown KEY).
-//         reviewed: 0, or 1 on a bad key or no key without --all. changed: 0; 2 when BASE_REF is no commit.
+//         reviewed: 0, or 1 on a bad key, no key without --all, or a message not yet translated (nothing is
+//         written then). changed: 0; 2 when BASE_REF is no commit.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {appendFileSync} from 'node:fs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
 import {parseCatalog} from '../lib/i18n/catalogs.mjs';
 import {sayIn} from '../lib/i18n/check-messages.mjs';
-import {checkCatalogs, formatProblem, markReviewed, oneLine, readReviewed} from '../lib/i18n/check-catalogs.mjs';
+import {
+  checkCatalogs,
+  formatProblem,
+  markReviewed,
+  notTranslatedMessage,
+  oneLine,
+  readReviewed,
+} from '../lib/i18n/check-catalogs.mjs';
 import {keyUses} from '../lib/i18n/key-uses.mjs';
 import {englishChanges, githubAnnotation, staleMarkdown} from '../lib/i18n/stale-report.mjs';
 import {buildLocalePages} from '../lib/pages/site-data.mjs';
@@ -46,8 +55,9 @@ if (command === 'check') {
       console.log(`    ${say(s.locale, 'checks.englishNow')} ${oneLine(s.now)}`);
     }
   }
-  for (const u of untranslated) {
-    const message = say(u.locale, 'checks.untranslated', {example: '{{value}} TPS'});
+  // A language marked complete has them among its problems (below); the others' are listed.
+  for (const u of untranslated.filter((u) => locales[u.locale].complete !== true)) {
+    const message = notTranslatedMessage(u.why, catalogs.get(u.locale), catalogs.get(defaultLocale));
     console.log(`untranslated: ${formatProblem({...u, message})}`);
   }
   printInEnglish(inEnglish);

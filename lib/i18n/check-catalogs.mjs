@@ -9,7 +9,7 @@ import {writeFileAtomically} from '../write-file-atomically.mjs';
 import {CATALOG_CHECKS} from './catalog-checks/index.mjs';
 import {sayIn} from './check-messages.mjs';
 import {catalogPath, parseCatalog, readJsonObject, reviewedFile} from './catalogs.mjs';
-import {untranslated} from './untranslated.mjs';
+import {KEPT_FILE, notTranslated, readKept, scriptPattern} from './untranslated.mjs';
 import {CONTEXT_FILE, contextProblems, readContext} from './message-context.mjs';
 import {keyLines} from './json-lines.mjs';
 import {glossaryFile, glossaryProblems, readGlossary} from './glossary.mjs';
@@ -43,6 +43,19 @@ function contextProblemsOf(siteDir, english) {
 }
 
 export {DIGIT_ALLOWLIST} from './catalog-checks/stray-digits.mjs';
+
+/** What i18n/locales.json says of each locale: its script ("scripts") and whether it claims to be complete. */
+function localeSettings(siteDir) {
+  const full = path.join(siteDir, 'i18n', 'locales.json');
+  return existsSync(full) ? (JSON.parse(readFileSync(full, 'utf8')).locales ?? {}) : {};
+}
+
+/** What a translator reads of a message not yet translated (`why`: notTranslated's answer), in `catalog`'s words. */
+export const notTranslatedMessage = (why, catalog, english) =>
+  sayIn([catalog, english], why === 'same' ? 'checks.untranslated' : 'checks.noScript', {
+    example: '{{value}} TPS',
+    file: KEPT_FILE,
+  });
 
 /** The English text a translation was made from, as a short hash. */
 const sourceHash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 12);
@@ -112,8 +125,9 @@ const reviewedAgainst = (record, text) => record === text || (HASH.test(record ?
  * @returns {{problems: {file, line, key, message}[], status: Record<string, {translated: number, missing: number,
  *   stale: number, untranslated: number, extra: number}>,
  *   stale: {file, line, key, locale, unreviewed: boolean, before: string|null, now: string}[],
- *   untranslated: {file, line, key, locale, text: string}[], inEnglish: {file, line, key, locale}[]}}  inEnglish: a
- *   suite's words a translation lacks (shown in English; lib/i18n/suite-words.mjs), with the suite's file
+ *   untranslated: {file, line, key, locale, text: string, why: 'same'|'noScript'}[],
+ *   inEnglish: {file, line, key, locale}[]}}  inEnglish: a suite's words a translation lacks (shown in English;
+ *   lib/i18n/suite-words.mjs), with the suite's file
  */
 export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
   const problems = [];
@@ -123,6 +137,9 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
   const status = {};
   const english = parseCatalog(siteDir, defaultLocale);
   if (english.problem) return {problems: [english.problem], status, stale, untranslated: same, inEnglish};
+  const settings = localeSettings(siteDir);
+  const {kept, problem: keptProblem} = readKept(siteDir);
+  if (keptProblem) problems.push(keptProblem);
 
   for (const locale of localeCodes) {
     const isDefault = locale === defaultLocale;
@@ -141,15 +158,24 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
     const {reviewed, problem: reviewProblem} = parseReviewed(siteDir, locale);
     if (reviewProblem) problems.push(reviewProblem);
     const counts = {translated: 0, missing: 0, stale: 0, untranslated: 0, extra: 0};
+    const script = scriptPattern(settings[locale]?.scripts);
+    // A language that claims to be complete fails the check on a message not yet translated; others list it.
+    const complete = settings[locale]?.complete === true;
     for (const [key, text] of english.messages) {
       const line = catalog.lines.get(key) ?? null;
       if (!catalog.messages.has(key) && english.optional?.has(key)) {
         counts.missing++;
         inEnglish.push({file: english.sources.get(key), line: null, key, locale});
       } else if (!catalog.messages.has(key)) counts.missing++;
-      else if (untranslated(catalog.messages.get(key), text)) {
+      else if (!kept.has(key) && notTranslated(catalog.messages.get(key), text, script)) {
+        const why = notTranslated(catalog.messages.get(key), text, script);
         counts.untranslated++;
-        same.push({file: catalog.file, line, key, locale, text});
+        same.push({file: catalog.file, line, key, locale, text, why});
+        if (complete) {
+          const claim = sayIn([catalog, english], 'checks.complete', {file: 'i18n/locales.json'});
+          const message = `${notTranslatedMessage(why, catalog, english)}; ${claim}`;
+          problems.push({file: catalog.file, line, key, message});
+        }
       } else if (reviewedAgainst(reviewed[key], text)) counts.translated++;
       else {
         counts.stale++;
@@ -184,8 +210,24 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = [], {all = f
     if (!english.messages.has(key))
       throw new Error(`${catalogPath(defaultLocale)} has no "${key}": name a key that English has.`);
     if (!mine.messages.has(key)) throw new Error(`${catalogPath(locale)} has no "${key}" yet: translate it first.`);
-    reviewed[key] = english.messages.get(key);
   }
+  // Nothing English is marked done: a message not yet translated is refused, and nothing is written.
+  const script = scriptPattern(localeSettings(siteDir)[locale]?.scripts);
+  const {kept} = readKept(siteDir);
+  const refused = chosen
+    .map((key) => ({
+      key,
+      why: kept.has(key) ? null : notTranslated(mine.messages.get(key), english.messages.get(key), script),
+    }))
+    .filter((r) => r.why)
+    .map(({key, why}) => ({
+      file: mine.file,
+      line: mine.lines.get(key) ?? null,
+      key,
+      message: `${sayIn([mine, english], 'checks.reviewRefused')}: ${notTranslatedMessage(why, mine, english)}`,
+    }));
+  if (refused.length > 0) throw Object.assign(new Error(refused.map(formatProblem).join('\n')), {refused});
+  for (const key of chosen) reviewed[key] = english.messages.get(key);
   const sorted = Object.fromEntries(
     Object.keys(reviewed)
       .filter((k) => english.messages.has(k))

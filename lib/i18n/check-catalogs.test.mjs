@@ -143,11 +143,82 @@ test('reviewed without a key asks for --all; untranslated English is listed, nam
   assert.throws(() => markReviewed(dir, 'ja', 'en'), /--all/);
   const {untranslated, status} = checkCatalogs(dir, LOCALES, 'en');
   assert.deepEqual(
-    untranslated.map((u) => u.key),
-    ['common.baseline'],
+    untranslated.map((u) => [u.key, u.why]),
+    [['common.baseline', 'same']],
   );
   assert.equal(status.ja.untranslated, 1);
+  // --all marks nothing while one message is English.
+  assert.throws(
+    () => markReviewed(dir, 'ja', 'en', [], {all: true}),
+    (error) => error.refused.map((r) => r.key).join() === 'common.baseline',
+  );
+  const english = JSON.parse(readFileSync(catalogFile(dir, 'en'), 'utf8')).common.baseline;
+  const fixed = readFileSync(catalogFile(dir, 'ja'), 'utf8').replace('"baseline": "baseline"', '"baseline": "基準"');
+  writeFileSync(catalogFile(dir, 'ja'), fixed);
+  assert.equal(english, 'baseline');
   assert.ok(markReviewed(dir, 'ja', 'en', [], {all: true}) > 400);
+});
+
+/** A copy of the catalogs whose Korean `versions.lead` is `text` (English's own, by default). */
+function koreanLead(t, text) {
+  const english = JSON.parse(readFileSync(catalogFile(root, 'en'), 'utf8')).versions.lead;
+  let line;
+  const dir = siteWith(t, 'ko', (catalog) => {
+    line = lineOf(catalog, `"lead": "pgbench에 포함된`);
+    return catalog.replace(/"lead": "pgbench에 포함된[^"]*"/, () => `"lead": ${JSON.stringify(text ?? english)}`);
+  });
+  return {dir, line};
+}
+const reviewedText = (dir, locale) => readFileSync(path.join(dir, `i18n/${locale}/benchmarks.reviewed.json`), 'utf8');
+
+test('i18n:reviewed refuses English pasted in as a translation, in Korean, and writes nothing', (t) => {
+  const {dir, line} = koreanLead(t);
+  const before = reviewedText(dir, 'ko');
+  assert.throws(
+    () => markReviewed(dir, 'ko', 'en', ['versions.lead', 'common.baseline']),
+    (error) => {
+      assert.deepEqual(error.refused.map(formatProblem), [
+        `i18n/ko/benchmarks.json:${line}: "versions.lead" 번역하기 전에는 검토 완료로 표시할 수 없습니다: ` +
+          '메시지가 영어 그대로입니다. 번역하십시오({{value}} TPS 형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다)',
+      ]);
+      return true;
+    },
+  );
+  assert.equal(reviewedText(dir, 'ko'), before, 'common.baseline, a translation, was not marked either');
+});
+
+test('English rephrased, with no Hangul, is refused too; a message kept as written is not', (t) => {
+  const {dir, line} = koreanLead(t, 'Runs the transactions that come with pgbench on each major version.');
+  assert.throws(
+    () => markReviewed(dir, 'ko', 'en', ['versions.lead']),
+    (error) =>
+      formatProblem(error.refused[0]) ===
+      `i18n/ko/benchmarks.json:${line}: "versions.lead" 번역하기 전에는 검토 완료로 표시할 수 없습니다: ` +
+        '이 언어의 글자가 없습니다. 번역하십시오({{value}} TPS 형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다. ' +
+        'SQL처럼 쓰인 그대로 남길 메시지는 i18n/kept-as-written.json 파일에 올립니다)',
+  );
+  // "OS" and "EXPLAIN ANALYZE(ms)" have no Hangul, and are listed in i18n/kept-as-written.json.
+  assert.equal(markReviewed(dir, 'ko', 'en', ['common.facts.os', 'planner.published.execution']), 2);
+});
+
+test('the check fails on a message in English in a language marked complete, and lists it in one that is not', (t) => {
+  const {dir, line} = koreanLead(t);
+  assert.deepEqual(check(dir), [
+    `i18n/ko/benchmarks.json:${line}: "versions.lead" 메시지가 영어 그대로입니다. 번역하십시오({{value}} TPS ` +
+      '형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다); i18n/locales.json 파일에서 이 언어를 완성으로 표시했으므로 ' +
+      '번역되지 않은 메시지를 남길 수 없습니다',
+  ]);
+  const locales = path.join(dir, 'i18n/locales.json');
+  writeFileSync(
+    locales,
+    readFileSync(locales, 'utf8').replace('"scripts": ["Hangul"], "complete": true', '"scripts": ["Hangul"]'),
+  );
+  const {problems, untranslated} = checkCatalogs(dir, LOCALES, 'en');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(
+    untranslated.map((u) => [u.locale, u.key, u.why]),
+    [['ko', 'versions.lead', 'same']],
+  );
 });
 
 test('npm run i18n:check --github annotates the catalog line', (t) => {
