@@ -170,7 +170,10 @@ if (englishProblems.length > 0) {
   );
   process.exit(1);
 }
-for (const p of problems) echo(chalk.yellow(`${formatProblem(p)}  (shown in English until fixed)`));
+for (const p of problems)
+  echo(
+    chalk.yellow(`${formatProblem(p)}  (${p.untranslated ? 'not yet translated' : 'shown in English until fixed'})`),
+  );
 
 // static/ is copied into the site as it is: a link out of the project would publish what it leads to.
 const outside = linksOutside(path.join(root, 'static'), root);

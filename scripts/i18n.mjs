@@ -101,6 +101,7 @@ if (command === 'check') {
     const shown = example ? ` For example: ${example}${from === 'page' ? " (from the page's data)" : ''}` : '';
     console.log(`  {{${name}}}: ${context.placeholders[name]}${shown}`);
   }
+  const checked = checkCatalogs(root, codes, defaultLocale);
   for (const locale of codes.filter((l) => l !== defaultLocale)) {
     const catalog = catalogs.get(locale);
     const text = catalog.messages?.get(key);
@@ -110,7 +111,15 @@ if (command === 'check') {
     } catch (error) {
       console.log(`\n  ${locale}: ${error.message}`);
     }
-    const state = text === undefined ? 'missing' : reviewed === english.messages.get(key) ? 'reviewed' : 'stale';
+    const why = text === undefined ? null : checked.untranslated.find((u) => u.locale === locale && u.key === key)?.why;
+    const state =
+      text === undefined
+        ? 'missing'
+        : why
+          ? `untranslated: ${why}`
+          : reviewed === english.messages.get(key)
+            ? 'reviewed'
+            : 'stale';
     console.log(`\n  ${locale} (${catalog.file}${text !== undefined ? `:${catalog.lines.get(key)}` : ''}, ${state}):`);
     console.log(`    ${text === undefined ? '—' : oneLine(text)}`);
     if (state === 'stale' && typeof reviewed === 'string' && reviewed !== english.messages.get(key))

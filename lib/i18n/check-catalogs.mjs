@@ -138,8 +138,8 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
   const english = parseCatalog(siteDir, defaultLocale);
   if (english.problem) return {problems: [english.problem], status, stale, untranslated: same, inEnglish};
   const settings = localeSettings(siteDir);
-  const {kept, problem: keptProblem} = readKept(siteDir);
-  if (keptProblem) problems.push(keptProblem);
+  const {kept, problems: keptProblems} = readKept(siteDir, english.messages);
+  problems.push(...keptProblems);
 
   for (const locale of localeCodes) {
     const isDefault = locale === defaultLocale;
@@ -158,9 +158,16 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
     const {reviewed, problem: reviewProblem} = parseReviewed(siteDir, locale);
     if (reviewProblem) problems.push(reviewProblem);
     const counts = {translated: 0, missing: 0, stale: 0, untranslated: 0, extra: 0};
-    const script = scriptPattern(settings[locale]?.scripts);
+    let script = null;
+    try {
+      script = scriptPattern(settings[locale]?.scripts);
+    } catch (error) {
+      problems.push({file: 'i18n/locales.json', line: null, key: locale, message: error.message});
+    }
     // A language that claims to be complete fails the check on a message not yet translated; others list it.
     const complete = settings[locale]?.complete === true;
+    if (![undefined, true, false].includes(settings[locale]?.complete))
+      problems.push({file: 'i18n/locales.json', line: null, key: locale, message: '"complete" must be true or false'});
     for (const [key, text] of english.messages) {
       const line = catalog.lines.get(key) ?? null;
       if (!catalog.messages.has(key) && english.optional?.has(key)) {
@@ -172,9 +179,12 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
         counts.untranslated++;
         same.push({file: catalog.file, line, key, locale, text, why});
         if (complete) {
-          const claim = sayIn([catalog, english], 'checks.complete', {file: 'i18n/locales.json'});
-          const message = `${notTranslatedMessage(why, catalog, english)}; ${claim}`;
-          problems.push({file: catalog.file, line, key, message});
+          const message = sayIn([catalog, english], 'checks.complete', {
+            why: notTranslatedMessage(why, catalog, english),
+            file: 'i18n/locales.json',
+          });
+          // Shown as written on the pages (not replaced by English, as a broken message is).
+          problems.push({file: catalog.file, line, key, message, untranslated: true});
         }
       } else if (reviewedAgainst(reviewed[key], text)) counts.translated++;
       else {
@@ -213,7 +223,8 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = [], {all = f
   }
   // Nothing English is marked done: a message not yet translated is refused, and nothing is written.
   const script = scriptPattern(localeSettings(siteDir)[locale]?.scripts);
-  const {kept} = readKept(siteDir);
+  const {kept, problems: keptProblems} = readKept(siteDir, english.messages);
+  if (keptProblems.length > 0) throw new Error(keptProblems.map(formatProblem).join('\n'));
   const refused = chosen
     .map((key) => ({
       key,
@@ -224,7 +235,7 @@ export function markReviewed(siteDir, locale, defaultLocale, keys = [], {all = f
       file: mine.file,
       line: mine.lines.get(key) ?? null,
       key,
-      message: `${sayIn([mine, english], 'checks.reviewRefused')}: ${notTranslatedMessage(why, mine, english)}`,
+      message: sayIn([mine, english], 'checks.reviewRefused', {why: notTranslatedMessage(why, mine, english)}),
     }));
   if (refused.length > 0) throw Object.assign(new Error(refused.map(formatProblem).join('\n')), {refused});
   for (const key of chosen) reviewed[key] = english.messages.get(key);

@@ -178,8 +178,8 @@ test('i18n:reviewed refuses English pasted in as a translation, in Korean, and w
     () => markReviewed(dir, 'ko', 'en', ['versions.lead', 'common.baseline']),
     (error) => {
       assert.deepEqual(error.refused.map(formatProblem), [
-        `i18n/ko/benchmarks.json:${line}: "versions.lead" 번역하기 전에는 검토 완료로 표시할 수 없습니다: ` +
-          '메시지가 영어 그대로입니다. 번역하십시오({{value}} TPS 형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다)',
+        `i18n/ko/benchmarks.json:${line}: "versions.lead" 메시지가 영어 그대로입니다. 번역하십시오({{value}} TPS ` +
+          '형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다). 번역하기 전에는 검토 완료로 표시할 수 없습니다',
       ]);
       return true;
     },
@@ -193,9 +193,9 @@ test('English rephrased, with no Hangul, is refused too; a message kept as writt
     () => markReviewed(dir, 'ko', 'en', ['versions.lead']),
     (error) =>
       formatProblem(error.refused[0]) ===
-      `i18n/ko/benchmarks.json:${line}: "versions.lead" 번역하기 전에는 검토 완료로 표시할 수 없습니다: ` +
-        '이 언어의 글자가 없습니다. 번역하십시오({{value}} TPS 형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다. ' +
-        'SQL처럼 쓰인 그대로 남길 메시지는 i18n/kept-as-written.json 파일에 올립니다)',
+      `i18n/ko/benchmarks.json:${line}: "versions.lead" 메시지에 한글이 없거나 영어 문장 속에 몇 단어만 있습니다. ` +
+        '번역하십시오({{value}} TPS 형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다. SQL처럼 쓰인 그대로 남길 ' +
+        '메시지는 i18n/kept-as-written.json 파일에 적어 둡니다). 번역하기 전에는 검토 완료로 표시할 수 없습니다',
   );
   // "OS" and "EXPLAIN ANALYZE(ms)" have no Hangul, and are listed in i18n/kept-as-written.json.
   assert.equal(markReviewed(dir, 'ko', 'en', ['common.facts.os', 'planner.published.execution']), 2);
@@ -205,7 +205,7 @@ test('the check fails on a message in English in a language marked complete, and
   const {dir, line} = koreanLead(t);
   assert.deepEqual(check(dir), [
     `i18n/ko/benchmarks.json:${line}: "versions.lead" 메시지가 영어 그대로입니다. 번역하십시오({{value}} TPS ` +
-      '형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다); i18n/locales.json 파일에서 이 언어를 완성으로 표시했으므로 ' +
+      '형태처럼 이름과 단위뿐이라면 그대로 두어도 됩니다). i18n/locales.json 파일에서 이 언어를 완성으로 표시했으므로 ' +
       '번역되지 않은 메시지를 남길 수 없습니다',
   ]);
   const locales = path.join(dir, 'i18n/locales.json');
@@ -242,4 +242,43 @@ test('the pull-request summary lists each English change, old and new, and the l
   const markdown = staleMarkdown(changes, {stale: [{key: 'a.b', locale: 'ja'}]}, new Map([['a.d', new Set(['ko'])]]));
   assert.match(markdown, /\| `a\.b` \| old text \| new text \| ja \|/);
   assert.match(markdown, /\| `a\.d` \| — \| added \| ko \|/);
+});
+
+test('a few Chinese characters in an English sentence are caught; names and settings with Chinese are not', (t) => {
+  const dir = siteWith(t, 'zh-Hans', (text) =>
+    text.replace(/"baseline": "[^"]*"/, '"baseline": "Quick 运行 run of everything"'),
+  );
+  const {untranslated} = checkCatalogs(dir, LOCALES, 'en');
+  assert.deepEqual(
+    untranslated.map((u) => [u.key, u.why]),
+    [['common.baseline', 'noScript']],
+    "the project catalogs' own mixed messages (托管 Postgres 与 Amazon RDS、Aurora 对比, GROUP BY 顺序) pass",
+  );
+});
+
+test('a wrong "scripts", "complete" or kept key is a problem of its file, not a crash', (t) => {
+  const dir = siteWith(t);
+  const locales = path.join(dir, 'i18n/locales.json');
+  writeFileSync(
+    locales,
+    readFileSync(locales, 'utf8')
+      .replace('"scripts": ["Hangul"]', '"scripts": ["Hangeul"]')
+      .replace('"scripts": ["Han"], "complete": true', '"scripts": "Han", "complete": "yes"'),
+  );
+  const kept = path.join(dir, 'i18n/kept-as-written.json');
+  writeFileSync(
+    kept,
+    '{\n  "common.facts.OS": "an abbreviation",\n  "common.facts.os": "",\n  "planner.published.execution": "SQL"\n}\n',
+  );
+  assert.deepEqual(check(dir), [
+    'i18n/kept-as-written.json:2: "common.facts.OS" is no key of English\'s catalog: write the key as i18n:check ' +
+      'prints it, or remove it',
+    'i18n/kept-as-written.json:3: "common.facts.os" has no reason: say why the message stays as written',
+    'i18n/locales.json: "ko" "scripts" must be a list of Unicode script names, such as ["Han"] or ["Hangul"]: ' +
+      '["Hangeul"]',
+    'i18n/locales.json: "zh-Hans" "scripts" must be a list of Unicode script names, such as ["Han"] or ["Hangul"]: ' +
+      '"Han"',
+    'i18n/locales.json: "zh-Hans" "complete" must be true or false',
+  ]);
+  assert.throws(() => markReviewed(dir, 'ja', 'en', ['common.baseline']), /kept-as-written\.json:2/);
 });

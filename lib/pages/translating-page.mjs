@@ -72,12 +72,12 @@ export function translatingPage(catalogs, {locale, defaultLocale, locales, engli
         file: catalogPath(l),
         // What keeps the language's messages from being used: its pages show English there until it is fixed.
         problems: checked.problems
-          .filter((p) => p.file.startsWith(`i18n/${l}/`))
+          .filter((p) => p.file.startsWith(`i18n/${l}/`) && !p.untranslated)
           .map(({file, line, key, message}) => ({file, line, key, message})),
         stale: checked.stale
           .filter((s) => s.locale === l)
           .map(({key, line, before, now}) => ({key, line, before, now})),
-        untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line}) => ({key, line})),
+        untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line, why}) => ({key, line, why})),
       })),
     checkOutput: brokenCopyCheck(catalogs.english, exampleCatalog, {locale: example, placeholder}),
     // Every page's screenshot in this language and in English (npm run screenshots takes them).
