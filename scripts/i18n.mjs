@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The translation guard and the translators' status.
 //
-//   node scripts/i18n.mjs check [--github]        (npm run i18n:check)
+//   node scripts/i18n.mjs check [--github] [--locale LOCALE]   (npm run i18n:check; --locale: one language's
+//                                                  lines only, all in its words)
 //   node scripts/i18n.mjs status [KEY] [--json]   (npm run i18n:status; with a KEY: its English, its
 //                                                  description, pages and code that use it, placeholders
 //                                                  with examples, every translation)
@@ -45,11 +46,30 @@ const summary = (markdown) =>
   process.env.GITHUB_STEP_SUMMARY && appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
 
 if (command === 'check') {
-  const {problems, stale, untranslated, inEnglish} = checkCatalogs(root, codes, defaultLocale);
+  // --locale LOCALE: that language's lines only (and English's, which every language depends on), every word of
+  // them in that language, summary included.
+  const at = rest.indexOf('--locale');
+  const only = at >= 0 ? (rest[at + 1] ?? '') : undefined;
+  if (only !== undefined && (only === defaultLocale || !codes.includes(only))) {
+    const languages = codes.filter((c) => c !== defaultLocale).join(', ');
+    console.error(`i18n:check --locale: "${oneLine(only)}" is not a translation here; name one of ${languages}.`);
+    process.exit(2);
+  }
+  const words = only ?? defaultLocale;
+  const other = codes.filter((c) => c !== defaultLocale && c !== only);
+  const mine = (x) => only === undefined || !other.some((l) => x.locale === l || x.file?.startsWith(`i18n/${l}/`));
+  const checked = checkCatalogs(root, codes, defaultLocale);
+  const [problems, stale, untranslated, inEnglish] = [
+    checked.problems,
+    checked.stale,
+    checked.untranslated,
+    checked.inEnglish,
+  ].map((list) => list.filter(mine));
+  const label = (id) => say(words, id);
   for (const s of stale) {
     const values = {command: `npm run i18n:reviewed -- ${s.locale} ${s.key}`};
     const message = say(s.locale, s.unreviewed ? 'checks.staleNever' : 'checks.staleChanged', values);
-    console.log(`stale: ${formatProblem({...s, message})}`);
+    console.log(`${label('checks.labelStale')}: ${formatProblem({...s, message})}`);
     if (s.before !== null) {
       console.log(`    ${say(s.locale, 'checks.englishThen')} ${oneLine(s.before)}`);
       console.log(`    ${say(s.locale, 'checks.englishNow')} ${oneLine(s.now)}`);
@@ -58,9 +78,9 @@ if (command === 'check') {
   // A language marked complete has them among its problems (below); the others' are listed.
   for (const u of untranslated.filter((u) => locales[u.locale].complete !== true)) {
     const message = notTranslatedMessage(u.why, catalogs.get(u.locale), catalogs.get(defaultLocale));
-    console.log(`untranslated: ${formatProblem({...u, message})}`);
+    console.log(`${label('checks.labelUntranslated')}: ${formatProblem({...u, message})}`);
   }
-  printInEnglish(inEnglish);
+  printInEnglish(inEnglish, label('checks.labelEnglish'));
   if (flags.has('--github')) {
     for (const p of problems) console.log(githubAnnotation('error', p));
     for (const s of stale)
@@ -68,17 +88,14 @@ if (command === 'check') {
   }
   if (problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
-    console.error(`\ni18n:check: ${problems.length} problem(s). Each line names the file, the line and the key.`);
+    console.error(`\n${say(words, 'checks.summaryProblems', {command: 'i18n:check', count: problems.length})}`);
     process.exit(1);
   }
-  const listed = [
-    stale.length ? `${stale.length} stale` : '',
-    untranslated.length ? `${untranslated.length} untranslated` : '',
-    inEnglish.length ? `${inEnglish.length} of a suite's words in English` : '',
-  ].filter(Boolean);
+  const counts = {stale: stale.length, untranslated: untranslated.length, english: inEnglish.length};
+  const listed = Object.values(counts).some((n) => n > 0);
+  const count = only === undefined ? codes.length : 1;
   console.log(
-    `i18n:check: ${codes.length} catalogs agree with English` +
-      `${listed.length ? ` (${listed.join(', ')} listed above)` : ''}.`,
+    say(words, listed ? 'checks.summaryListed' : 'checks.summaryClean', {command: 'i18n:check', count, ...counts}),
   );
 } else if (command === 'status' && args[0]) {
   const key = args[0];
@@ -174,7 +191,8 @@ if (command === 'check') {
   summary(markdown);
 } else {
   console.error(
-    'usage: node scripts/i18n.mjs check [--github] | status [KEY] [--json] | reviewed LOCALE (KEY... | --all) | ' +
+    'usage: node scripts/i18n.mjs check [--github] [--locale LOCALE] | status [KEY] [--json] | ' +
+      'reviewed LOCALE (KEY... | --all) | ' +
       `changed BASE_REF   (LOCALE: ${codes.filter((c) => c !== defaultLocale).join(', ')})`,
   );
   process.exit(2);
@@ -184,9 +202,9 @@ if (command === 'check') {
  * A suite's words a language has not translated: each shown in English on its page, listed here with the suite
  * file that says it and the key to give it under (lib/i18n/suite-words.mjs), in the language's own words.
  */
-function printInEnglish(list) {
+function printInEnglish(list, label = 'english') {
   for (const w of list) {
     const message = say(w.locale, 'checks.suiteWordInEnglish', {file: catalogs.get(w.locale).file ?? w.locale});
-    console.log(`english: ${w.locale}: ${formatProblem({...w, message})}`);
+    console.log(`${label}: ${w.locale}: ${formatProblem({...w, message})}`);
   }
 }

@@ -282,3 +282,36 @@ test('a wrong "scripts", "complete" or kept key is a problem of its file, not a 
   ]);
   assert.throws(() => markReviewed(dir, 'ja', 'en', ['common.baseline']), /kept-as-written\.json:2/);
 });
+
+test('i18n:check --locale ko: Korean lines only, every word Korean; --locale ja fails on its own problem', (t) => {
+  // English changed (stale in every language) and a digit typed into a Japanese message.
+  const dir = siteWith(t, 'en', (text) => text.replace('"baseline": "baseline"', '"baseline": "reference"'));
+  const ja = catalogFile(dir, 'ja');
+  const jaText = readFileSync(ja, 'utf8');
+  const jaLine = lineOf(jaText, '"lead": "pgbench に付属する');
+  writeFileSync(ja, jaText.replace('"lead": "pgbench に付属する', '"lead": "pgbench 12.3% に付属する'));
+  cpSync(path.join(root, 'scripts'), path.join(dir, 'scripts'), {recursive: true});
+  cpSync(path.join(root, 'lib'), path.join(dir, 'lib'), {recursive: true});
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  const run = (...args) =>
+    spawnSync(process.execPath, [path.join(dir, 'scripts/i18n.mjs'), 'check', ...args], {encoding: 'utf8'});
+  const baselineLine = lineOf(readFileSync(catalogFile(dir, 'ko'), 'utf8'), '"baseline":');
+
+  const ko = run('--locale', 'ko');
+  assert.equal(ko.status, 0, ko.stderr);
+  assert.equal(
+    ko.stdout,
+    `오래된 번역: i18n/ko/benchmarks.json:${baselineLine}: "common.baseline" 키의 번역은 예전 영어에서 ` +
+      '만들어졌습니다. 검토한 뒤 npm run i18n:reviewed -- ko common.baseline 명령을 실행하십시오\n' +
+      '    당시 영어: baseline\n    현재 영어: reference\n' +
+      'i18n:check: 카탈로그 1개가 영어와 맞습니다. 위에 적은 것: 오래된 번역 1건, 번역되지 않은 메시지 0건, ' +
+      '영어로 남은 스위트 문구 0건.\n',
+  );
+
+  const jaRun = run('--locale', 'ja');
+  assert.equal(jaRun.status, 1);
+  assert.match(jaRun.stderr, new RegExp(`^i18n/ja/benchmarks\\.json:${jaLine}: "versions\\.lead" `, 'm'));
+  assert.doesNotMatch(jaRun.stdout + jaRun.stderr, /i18n\/(ko|zh-Hans)\//);
+  assert.match(jaRun.stderr, /\ni18n:check: 問題が 1 件あります。各行にファイル、行、キーを示しています。\n$/);
+  assert.equal(run('--locale', 'en').status, 2, 'English is no translation to check alone');
+});
