@@ -44,6 +44,23 @@ export function freePort() {
 }
 
 /**
+ * Holds `port` on 127.0.0.1 while its server is paused: a paused server's port was free, and a server that
+ * another process started meanwhile (integration tests run four at a time) could be given it, so the resume
+ * failed ("could not create listen socket"). Resolves to a release function; to null when the port is taken.
+ */
+export function holdPort(port) {
+  return new Promise((resolve) => {
+    const holder = net.createServer();
+    holder.once('error', () => resolve(null));
+    // Unreferenced: a hold never keeps the runner from exiting.
+    holder.listen(port, '127.0.0.1', () => {
+      holder.unref();
+      resolve(() => new Promise((done) => holder.close(() => done())));
+    });
+  });
+}
+
+/**
  * Removes a server's folder. Under Valgrind a process writes its file as it
  * exits, after pg_ctl stop has returned (the postmaster's last of all): the
  * folder can still be filling while it is removed, so the removal retries.
@@ -219,6 +236,7 @@ function serverHandle({port, baseDir, plan, as, onCommand, instrument, password}
       if (life.stopped) return;
       life.stopped = true;
       running.delete(server);
+      life.release?.();
       try {
         execFileSync(plan.commands.stop[0], plan.commands.stop.slice(1), {...as, stdio: 'ignore'});
       } catch {
@@ -248,11 +266,14 @@ function addTurns(server, life, {plan, instrument, run, startFailure}) {
     if (life.paused || life.stopped) return;
     await run('stop', plan.commands.stop).catch(gone);
     life.paused = true;
+    life.release = await holdPort(server.port);
   };
   server.resume = async (wanted = 'plain') => {
     if (!life.paused || life.stopped) return;
     if (wanted === 'instrumented' && !instrument) throw new Error('resume: this server was not planned for Valgrind');
     const start = wanted === 'instrumented' ? plan.commands.startInstrumented : plan.commands.start;
+    await life.release?.();
+    life.release = null;
     await run(wanted === 'instrumented' ? 'start under Valgrind' : 'start', start, startFailure).catch(gone);
     life.paused = false;
     life.mode = wanted;
