@@ -170,12 +170,13 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
       problems.push({file: 'i18n/locales.json', line: null, key: locale, message: '"complete" must be true or false'});
     for (const [key, text] of english.messages) {
       const line = catalog.lines.get(key) ?? null;
+      const why =
+        catalog.messages.has(key) && !kept.has(key) ? notTranslated(catalog.messages.get(key), text, script) : null;
       if (!catalog.messages.has(key) && english.optional?.has(key)) {
         counts.missing++;
         inEnglish.push({file: english.sources.get(key), line: null, key, locale});
       } else if (!catalog.messages.has(key)) counts.missing++;
-      else if (!kept.has(key) && notTranslated(catalog.messages.get(key), text, script)) {
-        const why = notTranslated(catalog.messages.get(key), text, script);
+      else if (why) {
         counts.untranslated++;
         same.push({file: catalog.file, line, key, locale, text, why});
         if (complete) {
