@@ -3,18 +3,21 @@
 //
 //   node scripts/i18n.mjs check [--github] [--locale LOCALE]   (npm run i18n:check; --locale: one language's
 //                                                  lines only, all in its words)
-//   node scripts/i18n.mjs status [KEY] [--json]   (npm run i18n:status; with a KEY: its English, its
-//                                                  description, pages and code that use it, placeholders
-//                                                  with examples, every translation)
+//   node scripts/i18n.mjs status [KEY|TEXT] [--json]   (npm run i18n:status; with a KEY, or words of a
+//                                                  page in any language: its English, its description,
+//                                                  pages and code that use it, placeholders with examples,
+//                                                  every translation)
 //   node scripts/i18n.mjs reviewed LOCALE (KEY... | --all)   (npm run i18n:reviewed -- ja versions.lead)
 //   node scripts/i18n.mjs changed BASE_REF        English messages changed since BASE_REF (git), as Markdown
+//   node scripts/i18n.mjs glossary-tbx            every language's glossary as one TBX file, on stdout
 //
 // Reads:  i18n/locales.json, i18n/<locale>/benchmarks.json and benchmarks.reviewed.json.
 // Writes: only `reviewed`: i18n/<locale>/benchmarks.reviewed.json (the English each translation was
 //         checked against). `check --github` and `changed` also append to $GITHUB_STEP_SUMMARY when set.
 // Exit:   check: 0 clean (stale and untranslated messages are listed, not fatal, except an untranslated one in a
 //         language i18n/locales.json marks complete); 1 with problems,
-//         each as file:line: "key" what to do, in the catalog's language. status: 0 (1: unknown KEY).
+//         each as file:line: "key" what to do, in the catalog's language. status: 0 (1: no message is that KEY
+//         or holds that TEXT).
 //         reviewed: 0, or 1 on a bad key, no key without --all, or a message not yet translated (nothing is
 //         written then). changed: 0; 2 when BASE_REF is no commit.
 import {execFileSync, spawnSync} from 'node:child_process';
@@ -31,6 +34,10 @@ import {
   readReviewed,
 } from '../lib/i18n/check-catalogs.mjs';
 import {keyUses} from '../lib/i18n/key-uses.mjs';
+import {messagesOfText} from '../lib/i18n/marks.mjs';
+import {plainWordDiff} from '../lib/i18n/word-diff.mjs';
+import {readGlossary} from '../lib/i18n/glossary.mjs';
+import {glossaryTbx} from '../lib/i18n/glossary-tbx.mjs';
 import {englishChanges, githubAnnotation, staleMarkdown} from '../lib/i18n/stale-report.mjs';
 import {buildLocalePages} from '../lib/pages/site-data.mjs';
 
@@ -73,6 +80,7 @@ if (command === 'check') {
     if (s.before !== null) {
       console.log(`    ${say(s.locale, 'checks.englishThen')} ${oneLine(s.before)}`);
       console.log(`    ${say(s.locale, 'checks.englishNow')} ${oneLine(s.now)}`);
+      console.log(`    ${say(s.locale, 'checks.englishChange')} ${oneLine(plainWordDiff(s.before, s.now))}`);
     }
   }
   // A language marked complete has them among its problems (below); the others' are listed.
@@ -98,11 +106,30 @@ if (command === 'check') {
     say(words, listed ? 'checks.summaryListed' : 'checks.summaryClean', {command: 'i18n:check', count, ...counts}),
   );
 } else if (command === 'status' && args[0]) {
-  const key = args[0];
   const english = catalogs.get(defaultLocale);
-  if (english.problem || !english.messages.has(key)) {
-    console.error(`${english.file} has no message "${key}": keys are written dotted, as i18n:check prints them.`);
+  if (english.problem) {
+    console.error(formatProblem(english.problem));
     process.exit(1);
+  }
+  // A key, or a piece of a page's text in any language: the message it comes from.
+  const asked = args.join(' ');
+  let key = asked;
+  if (!english.messages.has(asked)) {
+    const readable = [...catalogs].filter(([, c]) => c.messages).map(([l, c]) => [l, c.messages]);
+    const found = messagesOfText(asked, new Map(readable));
+    if (found.length === 0) {
+      console.error(
+        `No message is or holds "${oneLine(asked)}": give a key as i18n:check prints it (versions.lead), or words ` +
+          "of a page's text as they show (in any language).",
+      );
+      process.exit(1);
+    }
+    if (found.length > 1) {
+      console.log(`${found.length} messages hold "${oneLine(asked)}": name one (npm run i18n:status -- KEY).\n`);
+      for (const m of found) console.log(`  ${m.key}  (${m.locale}) ${oneLine(m.text)}`);
+      process.exit(0);
+    }
+    key = found[0].key;
   }
   // The context as the Translating page shows it, examples from the data the site is built from.
   const {context} = buildLocalePages(root, defaultLocale).pages.translating.onDemand;
@@ -139,8 +166,10 @@ if (command === 'check') {
             : 'stale';
     console.log(`\n  ${locale} (${catalog.file}${text !== undefined ? `:${catalog.lines.get(key)}` : ''}, ${state}):`);
     console.log(`    ${text === undefined ? '—' : oneLine(text)}`);
-    if (state === 'stale' && typeof reviewed === 'string' && reviewed !== english.messages.get(key))
+    if (state === 'stale' && typeof reviewed === 'string' && reviewed !== english.messages.get(key)) {
       console.log(`    ${say(locale, 'checks.englishThen')} ${reviewed}`);
+      console.log(`    ${say(locale, 'checks.englishChange')} ${plainWordDiff(reviewed, english.messages.get(key))}`);
+    }
   }
 } else if (command === 'status') {
   const {problems, status, inEnglish} = checkCatalogs(root, codes, defaultLocale);
@@ -150,7 +179,11 @@ if (command === 'check') {
   } else {
     console.log('| locale | translated | stale | untranslated | missing | extra |\n|---|---|---|---|---|---|');
     for (const [locale, s] of Object.entries(status))
-      console.log(`| ${locale} | ${s.translated} | ${s.stale} | ${s.untranslated} | ${s.missing} | ${s.extra} |`);
+      console.log(
+        s.unusable
+          ? `| ${locale} | unusable: ${s.unusable.replaceAll('|', '\\|')} | — | — | — | — |`
+          : `| ${locale} | ${s.translated} | ${s.stale} | ${s.untranslated} | ${s.missing} | ${s.extra} |`,
+      );
     if (inEnglish.length > 0) console.log('');
     printInEnglish(inEnglish);
     if (problems.length > 0) console.log(`\n${problems.length} problem(s): npm run i18n:check lists them.`);
@@ -165,6 +198,17 @@ if (command === 'check') {
     console.error(error.message);
     process.exit(1);
   }
+} else if (command === 'glossary-tbx') {
+  // Every glossary as one TBX file, for a translation tool's glossary (crowdin.yml says how).
+  const glossaries = new Map(
+    codes
+      .filter((l) => l !== defaultLocale)
+      .flatMap((l) => {
+        const glossary = readGlossary(root, l);
+        return glossary ? [[l, glossary]] : [];
+      }),
+  );
+  process.stdout.write(glossaryTbx(glossaries, defaultLocale));
 } else if (command === 'changed' && args[0]) {
   const english = catalogs.get(defaultLocale);
   // An unknown base is an error, not "everything changed".
@@ -191,8 +235,8 @@ if (command === 'check') {
   summary(markdown);
 } else {
   console.error(
-    'usage: node scripts/i18n.mjs check [--github] [--locale LOCALE] | status [KEY] [--json] | ' +
-      'reviewed LOCALE (KEY... | --all) | ' +
+    'usage: node scripts/i18n.mjs check [--github] [--locale LOCALE] | status [KEY|TEXT] [--json] | ' +
+      'reviewed LOCALE (KEY... | --all) | glossary-tbx | ' +
       `changed BASE_REF   (LOCALE: ${codes.filter((c) => c !== defaultLocale).join(', ')})`,
   );
   process.exit(2);

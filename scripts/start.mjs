@@ -135,8 +135,11 @@ const columns = (text) =>
   );
 for (const [label, where] of pages)
   echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
-if (pages.length === 2)
+if (pages.length === 2) {
   echo(chalk.dim(`Only ${pages[0][0]} is built: the language menu needs the full build (npm start).`));
+  echo(chalk.dim(`Screenshots of every page of this preview: npm run screenshots -- --locale ${locale}`));
+  echo(chalk.dim("Each message's key beside it: add ?keys to a page's address."));
+}
 echo('Press Ctrl-C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -67,7 +67,7 @@ export function parseCatalog(siteDir, locale) {
     link: `a catalog is a plain file in i18n/${locale}/; put one there`,
     object: `not an object of messages: copy ${catalogPath('en')} and translate it`,
   });
-  if (read.problem) return {file, locale, problem: read.problem};
+  if (read.problem) return {file, locale, problem: inOwnWords(read, locale)};
   const {text, data} = read;
   const depth = nestingOf(data);
   if (depth > MAX_DEPTH) {
@@ -108,9 +108,16 @@ export function readJsonObject(full, file, fix) {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const {line, message} = jsonProblem(text, error);
+    const {line, message, syntax} = jsonProblem(text, error);
     return {
-      problem: {file, line, key: null, message: fix.json ? `${message.replace(/;.*$/, '')}: ${fix.json}` : message},
+      text,
+      problem: {
+        file,
+        line,
+        key: null,
+        message: fix.json ? `${message.replace(/;.*$/, '')}: ${fix.json}` : message,
+        ...(!fix.json && {syntax}),
+      },
     };
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -123,8 +130,12 @@ export function readJsonObject(full, file, fix) {
 // JSON.parse reports a missing comma where the next key starts: the fix is on
 // the line before, after the last thing written there.
 const AT_PREVIOUS_TOKEN = [
-  [/^Expected ',' or '[}\]]' after/, 'a comma is missing at the end of this line'],
-  [/^Expected double-quoted property name/, 'a comma at the end of this line has nothing after it: remove it'],
+  [/^Expected ',' or '[}\]]' after/, 'a comma is missing at the end of this line', 'checks.jsonComma'],
+  [
+    /^Expected double-quoted property name/,
+    'a comma at the end of this line has nothing after it: remove it',
+    'checks.jsonTrailingComma',
+  ],
 ];
 
 /** V8's message without the snippet of the text it quotes ("root:x:0:0"…): the line and column point at it. */
@@ -143,11 +154,54 @@ function jsonProblem(text, error) {
     hint = previous[1];
   }
   const {line, column} = positionOf(text, offset);
+  const detail = withoutSnippet(error.message.replace(/ in JSON at.*/, ''));
   return {
     line,
-    message:
-      `is not valid JSON (column ${column}): ${withoutSnippet(error.message.replace(/ in JSON at.*/, ''))}; ` + hint,
+    message: `is not valid JSON (column ${column}): ${detail}; ${hint}`,
+    // What the translator's own words say instead (inOwnWords): the same, by id.
+    syntax: {id: previous?.[2] ?? 'checks.jsonSyntax', values: {column: String(column), detail}},
   };
+}
+
+/**
+ * A catalog's JSON error in its translator's language: the file cannot be read as a whole, but the check's words
+ * (its `checks` object) usually still can, when the mistake is elsewhere; English's words otherwise.
+ */
+function inOwnWords(read, locale) {
+  const {problem} = read;
+  if (!problem.syntax || locale === defaultLocale) return problem;
+  const {syntax, ...rest} = problem;
+  const words = objectAt(read.text, 'checks');
+  const text = words?.[syntax.id.slice('checks.'.length)];
+  if (typeof text !== 'string') return rest;
+  const filled = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => syntax.values[name] ?? whole);
+  return /\{\{/.test(filled) ? rest : {...rest, message: filled};
+}
+
+/** The object written under top-level `"name": {…}` in a JSON text that may be broken elsewhere, or null. */
+export function objectAt(text, name) {
+  const start = new RegExp(`^ {0,2}"${name}"\\s*:\\s*\\{`, 'm').exec(text);
+  if (!start) return null;
+  let depth = 0;
+  let inString = false;
+  const from = start.index + start[0].length - 1;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      try {
+        const data = JSON.parse(text.slice(from, i + 1));
+        return data !== null && typeof data === 'object' ? data : null;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }
 
 /** A locale's messages for the pages; a missing or broken file is an error that names it. */

@@ -22,7 +22,7 @@ function glossaryProblemsOf(siteDir, catalog, english, locale) {
   } catch (error) {
     return [{file: glossaryFile(locale), line: null, key: null, message: error.message}];
   }
-  return glossaryProblems(catalog, glossary, locale).map((p) => ({
+  return glossaryProblems(catalog, glossary, locale, english.messages).map((p) => ({
     file: catalog.file,
     line: catalog.lines.get(p.key) ?? null,
     key: p.key,
@@ -123,7 +123,7 @@ const reviewedAgainst = (record, text) => record === text || (HASH.test(record ?
 
 /**
  * @returns {{problems: {file, line, key, message}[], status: Record<string, {translated: number, missing: number,
- *   stale: number, untranslated: number, extra: number}>,
+ *   stale: number, untranslated: number, extra: number}|{unusable: string}>,
  *   stale: {file, line, key, locale, unreviewed: boolean, before: string|null, now: string}[],
  *   untranslated: {file, line, key, locale, text: string, why: 'same'|'noScript'}[],
  *   inEnglish: {file, line, key, locale}[]}}  inEnglish: a suite's words a translation lacks (shown in English;
@@ -146,6 +146,8 @@ export function checkCatalogs(siteDir, localeCodes, defaultLocale) {
     const catalog = isDefault ? english : parseCatalog(siteDir, locale);
     if (catalog.problem) {
       problems.push(catalog.problem);
+      // The language keeps its row, saying why nothing of it can be counted.
+      if (!isDefault) status[locale] = {unusable: formatProblem(catalog.problem)};
       continue;
     }
     problems.push(...catalogProblems(catalog, {locale, english, isDefault}));

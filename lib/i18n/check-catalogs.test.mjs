@@ -62,12 +62,25 @@ test('a deleted Korean key is reported as missing, with the English line', (t) =
   );
 });
 
-test('a renamed Chinese placeholder is reported with both sets of names', (t) => {
-  const dir = siteWith(t, 'zh-Hans', (text) => text.replace('"allOk": "{{cells}} 项', '"allOk": "{{count}} 项'));
-  const problems = check(dir);
-  assert.equal(problems.length, 2, problems.join('\n'));
-  assert.match(problems[0], /^i18n\/zh-Hans\/benchmarks\.json:\d+: "runs\.allOk" 含有英文中没有的 \{\{count\}\}/);
-  assert.match(problems[1], /"runs\.allOk" 缺少英文中的 \{\{cells\}\}/);
+test('a renamed Chinese placeholder, or a translated Korean one, is told to use the English name', (t) => {
+  let line;
+  const dir = siteWith(t, 'zh-Hans', (text) => {
+    line = lineOf(text, '"allOk": "{{cells}} 项');
+    return text.replace('"allOk": "{{cells}} 项', '"allOk": "{{count}} 项');
+  });
+  assert.deepEqual(check(dir), [
+    `i18n/zh-Hans/benchmarks.json:${line}: "runs.allOk" 中的 {{count}} 在英文中是 {{cells}}：占位符的名称不翻译` +
+      '（页面只填充英文的名称），请写成 {{cells}}',
+  ]);
+  // A name in Hangul is no formatter option: the line says which English name to write, and nothing else.
+  const ko = siteWith(t, 'ko', (text) => {
+    line = lineOf(text, '"allOk": "');
+    return text.replace(/("allOk": "[^"]*)\{\{cells\}\}/, '$1{{셀}}');
+  });
+  assert.deepEqual(check(ko), [
+    `i18n/ko/benchmarks.json:${line}: "runs.allOk" 메시지의 {{셀}} 자리표시자는 영어에서 {{cells}} 자리표시자입니다. ` +
+      '자리표시자 이름은 번역하지 않습니다(페이지는 영어 이름의 자리표시자만 채웁니다). {{cells}} 형태 그대로 쓰십시오',
+  ]);
 });
 
 test('formatter options and extra keys are refused; invalid JSON names its line', (t) => {
@@ -80,16 +93,22 @@ test('formatter options and extra keys are refused; invalid JSON names its line'
     problems.join('\n'),
   );
   assert.ok(problems.some((p) => /"common\.bonus" は英語にありません/.test(p)));
-  // A missing comma is reported on the line that lacks it, not on the next key's.
+  // A missing comma is reported on the line that lacks it, not on the next key's, in Korean: the check's words
+  // are read from the broken file where its mistake is not. The column is the line's last character.
   let line;
+  let column;
   const broken = siteWith(t, 'ko', (text) => {
     line = lineOf(text, '"server": "서버",');
+    column = text.split('\n')[line - 1].trimEnd().length - 1;
     return text.replace('"server": "서버",', '"server": "서버"');
   });
-  assert.match(
-    check(broken)[0],
-    new RegExp(`^i18n/ko/benchmarks\\.json:${line}: is not valid JSON \\(column \\d+\\).*comma is missing at the end`),
-  );
+  assert.deepEqual(check(broken), [
+    `i18n/ko/benchmarks.json:${line}: 파일이 올바른 JSON이 아닙니다(${column}번째 열). 이 줄 끝에 쉼표가 빠졌습니다. ` +
+      '쉼표를 넣으십시오',
+  ]);
+  // A file whose check words are what is broken is said in English.
+  const noWords = siteWith(t, 'ko', (text) => text.replace('"checks": {', '"checks": {,'));
+  assert.match(check(noWords)[0], /^i18n\/ko\/benchmarks\.json:\d+: is not valid JSON \(column \d+\)/);
 });
 
 test('a translation goes stale when its English changes, until it is marked reviewed', (t) => {
@@ -240,8 +259,8 @@ test('the pull-request summary lists each English change, old and new, and the l
     {key: 'a.d', before: null, now: 'added'},
   ]);
   const markdown = staleMarkdown(changes, {stale: [{key: 'a.b', locale: 'ja'}]}, new Map([['a.d', new Set(['ko'])]]));
-  assert.match(markdown, /\| `a\.b` \| old text \| new text \| ja \|/);
-  assert.match(markdown, /\| `a\.d` \| — \| added \| ko \|/);
+  assert.match(markdown, /\| `a\.b` \| old text \| new text \| ~~old~~\*\*new\*\* text \| ja \|/);
+  assert.match(markdown, /\| `a\.d` \| — \| added \| — \| ko \|/);
 });
 
 test('a few Chinese characters in an English sentence are caught; names and settings with Chinese are not', (t) => {
@@ -303,7 +322,7 @@ test('i18n:check --locale ko: Korean lines only, every word Korean; --locale ja 
     ko.stdout,
     `오래된 번역: i18n/ko/benchmarks.json:${baselineLine}: "common.baseline" 키의 번역은 예전 영어에서 ` +
       '만들어졌습니다. 검토한 뒤 npm run i18n:reviewed -- ko common.baseline 명령을 실행하십시오\n' +
-      '    당시 영어: baseline\n    현재 영어: reference\n' +
+      '    당시 영어: baseline\n    현재 영어: reference\n    바뀐 부분: [-baseline-]{+reference+}\n' +
       'i18n:check: 카탈로그 1개가 영어와 맞습니다. 위에 적은 것: 오래된 번역 1건, 번역되지 않은 메시지 0건, ' +
       '영어로 남은 스위트 문구 0건.\n',
   );
@@ -314,4 +333,49 @@ test('i18n:check --locale ko: Korean lines only, every word Korean; --locale ja 
   assert.doesNotMatch(jaRun.stdout + jaRun.stderr, /i18n\/(ko|zh-Hans)\//);
   assert.match(jaRun.stderr, /\ni18n:check: 問題が 1 件あります。各行にファイル、行、キーを示しています。\n$/);
   assert.equal(run('--locale', 'en').status, 2, 'English is no translation to check alone');
+});
+
+test('i18n:status keeps a broken language in its table, saying why; a piece of page text finds its message', (t) => {
+  let line;
+  const dir = siteWith(t, 'ko', (text) => {
+    line = lineOf(text, '"server": "서버",');
+    return text.replace('"server": "서버",', '"server": "서버"');
+  });
+  cpSync(path.join(root, 'scripts'), path.join(dir, 'scripts'), {recursive: true});
+  cpSync(path.join(root, 'lib'), path.join(dir, 'lib'), {recursive: true});
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  const status = (where, ...args) =>
+    spawnSync(process.execPath, [path.join(where, 'scripts/i18n.mjs'), 'status', ...args], {encoding: 'utf8'});
+  const broken = status(dir);
+  assert.equal(broken.status, 0, broken.stderr);
+  assert.match(
+    broken.stdout,
+    new RegExp(
+      `^\\| ko \\| unusable: i18n/ko/benchmarks\\.json:${line}: 파일이 올바른 JSON이 아닙니다\\(\\d+번째 열\\)\\. ` +
+        '이 줄 끝에 쉼표가 빠졌습니다\\. 쉼표를 넣으십시오 \\| — \\| — \\| — \\| — \\|$',
+      'm',
+    ),
+  );
+  assert.match(broken.stdout, /^\| ja \| \d+ \| 0 \| 0 \| 0 \| 0 \|$/m);
+
+  // Words of a Korean page, as a translator copies them: the two messages that hold them.
+  const found = status(root, '스위트가', '공통으로');
+  assert.equal(found.status, 0, found.stderr);
+  assert.match(found.stdout, /^2 messages hold "스위트가 공통으로": name one/);
+  assert.deepEqual(found.stdout.match(/^ {2}\S+(?= {2}\(ko\))/gm), ['  versions.lead', '  planner.lead']);
+  const none = status(root, 'no such words anywhere');
+  assert.equal(none.status, 1);
+  assert.match(none.stderr, /No message is or holds "no such words anywhere"/);
+});
+
+test('a glossary concept rendered in other words than its term fails the check, in Japanese', (t) => {
+  let line;
+  const dir = siteWith(t, 'ja', (text) => {
+    line = lineOf(text, '"noisyControl": "');
+    return text.replace(/"noisyControl": "[^"]*"/, (message) => message.replaceAll('マージン', '誤差範囲'));
+  });
+  assert.deepEqual(check(dir), [
+    `i18n/ja/benchmarks.json:${line}: "versions.answer.noisyControl" は margin（margin）を "マージン" 以外の語で` +
+      '訳しています。この言語の用語集（i18n/ja/glossary.json）の訳語 "マージン" を使ってください',
+  ]);
 });

@@ -10,8 +10,9 @@ const cache = new Map();
 
 /**
  * The messages `locale`'s pages are built from.
- * @returns {{data: object, fallback: string[], reasons: string[], inEnglish: string[]}}  fallback: keys shown
- *   in English for a problem; inEnglish: a suite's words not translated yet (lib/i18n/suite-words.mjs)
+ * @returns {{data: object, fallback: string[], reasons: string[], inEnglish: string[], whole?: true}}  fallback:
+ *   keys shown in English for a problem (whole: every key, the file cannot be used); inEnglish: a suite's words
+ *   not translated yet (lib/i18n/suite-words.mjs)
  */
 export function usableCatalog(siteDir, locale) {
   const english = parseCatalog(siteDir, defaultLocale);
@@ -27,6 +28,7 @@ export function usableCatalog(siteDir, locale) {
       fallback: [...english.messages.keys()],
       reasons: [formatProblem(catalog.problem)],
       inEnglish: [],
+      whole: true,
     };
   else {
     const problems = catalogProblems(catalog, {locale, english, isDefault: false});

@@ -2,6 +2,15 @@
 // summary lists every English message a pull request changed or added, old
 // and new text, and the languages whose translation it left stale or missing.
 import {messagesOf} from './catalogs.mjs';
+import {wordDiff} from './word-diff.mjs';
+
+/** The change as Markdown: removed words struck through, added ones in bold. */
+const markdownWordDiff = (before, now) =>
+  wordDiff(before, now)
+    .map(({kind, text}) =>
+      kind === 'same' || text.trim() === '' ? text : kind === 'removed' ? `~~${text}~~` : `**${text}**`,
+    )
+    .join('');
 
 /** English messages that differ between two versions of the catalog (data objects): [{key, before, now}]. */
 export function englishChanges(beforeData, nowData) {
@@ -25,7 +34,8 @@ export function staleMarkdown(changes, checked, missing = new Map()) {
   for (const s of checked.stale) staleBy.set(s.key, [...(staleBy.get(s.key) ?? []), s.locale]);
   const rows = changes.map(({key, before, now}) => {
     const left = [...(staleBy.get(key) ?? []), ...(missing.get(key) ?? [])];
-    return `| \`${key}\` | ${cell(before)} | ${cell(now)} | ${left.length ? left.join(', ') : 'none'} |`;
+    const change = before === null ? '—' : cell(markdownWordDiff(before, now));
+    return `| \`${key}\` | ${cell(before)} | ${cell(now)} | ${change} | ${left.length ? left.join(', ') : 'none'} |`;
   });
   return [
     '### Translations made stale by this pull request',
@@ -33,8 +43,8 @@ export function staleMarkdown(changes, checked, missing = new Map()) {
     `${changes.length} English message(s) changed or added. A translation listed here still says what the old ` +
       'English said until a translator updates it and runs `npm run i18n:reviewed -- LOCALE KEY`.',
     '',
-    '| key | English before | English now | stale or missing in |',
-    '|---|---|---|---|',
+    '| key | English before | English now | what changed | stale or missing in |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

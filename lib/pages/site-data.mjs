@@ -9,12 +9,13 @@ import {measureOf} from '../results/cell-figures.mjs';
 import {checkedEarlier} from '../results/checked-files.mjs';
 import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
 import {siteSuites} from '../suites/site-suites.mjs';
-import {createTranslator} from '../i18n/messages.mjs';
 import {parseCatalog} from '../i18n/catalogs.mjs';
 import {siteCatalog, usableCatalog} from '../i18n/fallback.mjs';
 import {harvestExamples, messagesWithContext, readContext, recordingExamples} from '../i18n/message-context.mjs';
 import {checkCatalogs} from '../i18n/check-catalogs.mjs';
-import {placeholdersOf} from '../i18n/messages.mjs';
+import {createTranslator, placeholdersOf} from '../i18n/messages.mjs';
+import {localeMarks} from '../i18n/marks.mjs';
+import {carries, pageMessages, pickMessages, writtenKeys} from './page-messages.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
@@ -165,48 +166,19 @@ export function newestRun(results, suite, {measure = 'time', required = false} =
 }
 
 /**
- * The catalog messages each page uses (namespaces, or single dotted keys), by page id: a page's data carries
- * only these, so it downloads only its own words. Each page module says its own (lib/pages/site-pages.mjs).
- */
-const pageMessages = (pages) => Object.fromEntries(pages.map((p) => [p.id, p.messages]));
-
-/** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
-function pickMessages(messages, keys) {
-  const out = {};
-  // A key written "!a.b" leaves a.b out of what the keys before it took (words only the build uses).
-  for (const key of keys.filter((k) => !k.startsWith('!'))) {
-    const parts = key.split('.');
-    const value = parts.reduce(
-      (node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined),
-      messages,
-    );
-    if (value === undefined)
-      throw new Error(
-        `The catalog has no "${key}", which a page uses: add it (npm run i18n:check lists what is missing).`,
-      );
-    parts.slice(0, -1).reduce((node, part) => (node[part] ??= {}), out)[parts.at(-1)] = structuredClone(value);
-  }
-  for (const key of keys.filter((k) => k.startsWith('!'))) {
-    const parts = key.slice(1).split('.');
-    const parent = parts.slice(0, -1).reduce((node, part) => node?.[part], out);
-    if (parent) delete parent[parts.at(-1)];
-  }
-  return out;
-}
-
-/**
  * Every page's data for one locale: each page module's build (lib/pages/site-pages.mjs), given what pages
  * are made from; a page that reads another's data (the overview, the translator guide) gets it built once.
  * @param {{datasets, results, suites}} content  from loadSiteData
  * @param {string} locale
  * @param {object} messages  the locale's catalog
  */
-export function buildPages(content, locale, messages, fallback = [], inEnglish = []) {
+export function buildPages(content, locale, messages, {fallback = [], inEnglish = [], marks = [], whole = false} = {}) {
   const pages = sitePages(content.suites);
   const messagesOfPage = pageMessages(pages);
   // Every value a page gives a placeholder is recorded: the examples of the Translating page's context.
   const examples = new Map();
-  const t = recordingExamples(createTranslator(locale, messages), examples);
+  const written = writtenKeys(recordingExamples(createTranslator(locale, messages), examples));
+  const {t} = written;
   const built = new Map();
   const {english} = content.catalogs;
   const context = {
@@ -235,7 +207,12 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
       return {instructions: run, profiles: (run && content.profiles?.get(run.run.id)) ?? new Map()};
     },
     page: (id) => {
-      if (!built.has(id)) built.set(id, pageById(pages, id).build(context));
+      if (!built.has(id))
+        built.set(
+          id,
+          written.during(id, () => pageById(pages, id).build(context)),
+        );
+      written.shownBy(id);
       return built.get(id);
     },
     // Every other page's data, for the translator guide's examples.
@@ -243,7 +220,8 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
       Object.fromEntries(pages.filter((p) => p.id !== 'translating').map((p) => [p.id, context.page(p.id)])),
     messageContext: (data) => translatorContext(content.catalogs.context, english, data, examples, messagesOfPage),
   };
-  const shownIn = (name, key) => messagesOfPage[name].some((k) => key === k || key.startsWith(`${k}.`));
+  // A page shows the messages its components carry and those its build wrote.
+  const shownIn = (name, key) => written.by(name).has(key) || carries(messagesOfPage[name], key);
   return Object.fromEntries(
     pages.map((p) => {
       const data = context.page(p.id);
@@ -252,8 +230,18 @@ export function buildPages(content, locale, messages, fallback = [], inEnglish =
         {
           ...(p.split ? p.split(data) : data),
           // Every page explains the terms its text names (lib/i18n/terms.mjs).
-          messages: pickMessages(messages, [...p.messages, 'site.fallback', 'terms']),
-          fallback: fallback.filter((key) => shownIn(p.id, key)),
+          messages: pickMessages(messages, [
+            ...p.messages,
+            'site.fallback',
+            'site.fallbackWhole',
+            'site.marks',
+            'terms',
+          ]),
+          // Shown in English where the catalog cannot be used: all of it (whole), or the keys this page shows.
+          fallback: whole ? [] : fallback.filter((key) => shownIn(p.id, key)),
+          ...(whole && {wholeInEnglish: true}),
+          // Each message shown in English or translated from an older English, marked where it stands.
+          marks: marks.filter((m) => shownIn(p.id, m.key)),
         },
       ];
     }),
@@ -273,7 +261,7 @@ function translatorContext(described, english, pages, examples, messagesByPage) 
   // The pages that show a message, by the messages each page carries.
   const pagesShowing = (key) =>
     Object.entries(messagesByPage)
-      .filter(([, keys]) => keys.some((k) => key === k || key.startsWith(`${k}.`)))
+      .filter(([, keys]) => carries(keys, key))
       .map(([name]) => name);
   return messagesWithContext(described, english.messages, examples, pagesShowing, harvestExamples(pages, names));
 }
@@ -287,8 +275,16 @@ function translatorContext(described, english, pages, examples, messagesByPage) 
  */
 export function buildLocalePages(siteDir, locale) {
   const content = loadSiteData(siteDir);
-  const {data, fallback, reasons, inEnglish} = content.catalogs.usable[locale];
-  return {pages: buildPages(content, locale, data, fallback, inEnglish), fallback, reasons, inEnglish};
+  const {data, fallback, reasons, inEnglish, whole} = content.catalogs.usable[locale];
+  const marks = whole ? [] : localeMarks(content.catalogs.checked, locale, data, fallback);
+  return {
+    // A catalog that cannot be read at all gives English pages, written as English writes (dates, lists, spacing):
+    // nothing of the language it stands in for.
+    pages: buildPages(content, whole ? defaultLocale : locale, data, {fallback, inEnglish, marks, whole}),
+    fallback,
+    reasons,
+    inEnglish,
+  };
 }
 
 /** The messages of what every page shows outside its own data: the navbar search. */

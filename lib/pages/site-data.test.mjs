@@ -93,7 +93,7 @@ test('builders are pure: once the site is loaded, every page of every locale is 
   try {
     for (const locale of ['en', 'ja']) {
       const {data, fallback, inEnglish} = content.catalogs.usable[locale];
-      const pages = buildPages(content, locale, data, fallback, inEnglish);
+      const pages = buildPages(content, locale, data, {fallback, inEnglish});
       assert.ok(pages['suite-commit-modes'] && pages.translating && pages['pg-versions'], Object.keys(pages).join());
     }
   } finally {

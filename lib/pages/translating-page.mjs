@@ -5,6 +5,8 @@
 import {catalogOf, catalogPath} from '../i18n/catalogs.mjs';
 import {catalogProblems, DIGIT_ALLOWLIST, formatProblem} from '../i18n/check-catalogs.mjs';
 import {keyLines} from '../i18n/json-lines.mjs';
+import {wordDiff} from '../i18n/word-diff.mjs';
+import {glossaryFile} from '../i18n/glossary.mjs';
 import {SCREENSHOT_MANIFEST, screenshotPath} from './screenshots.mjs';
 import {messageGroups} from './on-demand.mjs';
 import {ATTACHED_SIGNS} from '../i18n/catalog-checks/attached-signs.mjs';
@@ -53,6 +55,8 @@ export function translatingPage(catalogs, {locale, defaultLocale, locales, engli
       ratio: createTranslator(locale, catalog)('common.times', {ratio: formatFigure(RATIO_EXAMPLE, 'ratio', locale)}),
       signs: ATTACHED_SIGNS.join(' '),
     },
+    // The translator's view of the preview (src/components/Marks) and the mark of an older translation.
+    keysView: {keysQuery: '?keys', staleMark: lookup(catalog, 'site.marks.staleMark')},
     sample: {key: SAMPLE_KEY, source: lookup(english, SAMPLE_KEY), translation: lookup(exampleCatalog, SAMPLE_KEY)},
     commands: {
       preview: `npm run preview -- --locale ${locale}`,
@@ -61,7 +65,11 @@ export function translatingPage(catalogs, {locale, defaultLocale, locales, engli
       status: 'npm run i18n:status',
       statusKey: `npm run i18n:status -- ${SAMPLE_KEY}`,
       reviewed: `npm run i18n:reviewed -- ${example} ${SAMPLE_KEY}`,
+      changed: 'node scripts/i18n.mjs changed main',
+      // Words the reader sees on this page, to find their message by.
+      statusText: `npm run i18n:status -- "${lookup(catalog, 'translate.context.title')}"`,
     },
+    glossary: glossaryFile(example),
     // Per language, what a translator has to look at: stale translations (with the English they were
     // made from) and messages left in English.
     languages: Object.keys(locales)
@@ -76,13 +84,21 @@ export function translatingPage(catalogs, {locale, defaultLocale, locales, engli
           .map(({file, line, key, message}) => ({file, line, key, message})),
         stale: checked.stale
           .filter((s) => s.locale === l)
-          .map(({key, line, before, now}) => ({key, line, before, now})),
+          .map(({key, line, before, now}) => ({
+            key,
+            line,
+            before,
+            now,
+            // What changed, word by word, where the English it was made from is known.
+            change: before === null ? null : wordDiff(before, now),
+          })),
         untranslated: checked.untranslated.filter((u) => u.locale === l).map(({key, line, why}) => ({key, line, why})),
       })),
     checkOutput: brokenCopyCheck(catalogs.english, exampleCatalog, {locale: example, placeholder}),
     // Every page's screenshot in this language and in English (npm run screenshots takes them).
     screenshots: {
-      command: 'npm run screenshots',
+      // A translator's preview of one language has its own (scripts/publish/page-screenshots.mjs).
+      command: locale === defaultLocale ? 'npm run screenshots' : `npm run screenshots -- --locale ${locale}`,
       language: languageName(locale, locale),
       pages: navigation.map(({doc, label}) => ({docId: doc, name: lookup(catalog, label), image: screenshotPath(doc)})),
       // Which of them this build holds (src/components/TranslatorContext links only those).

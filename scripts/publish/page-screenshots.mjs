@@ -2,11 +2,13 @@
 // `npm run screenshots`: every page of the built site, in every language the
 // build holds, as a reader sees it at desktop width, so a translator sees
 // where each message shows (the Translating page links them). Run after
-// `npm run build`; the publishing job runs it before it uploads the site.
+// `npm run build`, or after `npm run preview -- --locale ja` (then
+// `npm run screenshots -- --locale ja` takes the preview's); the publishing job runs it before it uploads the site.
 //
 //   node scripts/publish/page-screenshots.mjs [--dir build] [--locale ja ...]
 //
-// Reads:  the built site in --dir (default build/); BASE_URL as the build had it.
+// Reads:  the built site in --dir (default: .preview/<locale>/ for one --locale that has a preview, else build/);
+//         BASE_URL as the build had it.
 // Writes: <each locale's output>/screenshots/<page>.jpg (full page, 1280 px wide) and manifest.json (the
 //         pages taken), replacing the folder whole once every page of that locale is taken.
 // Needs:  Chromium (bash scripts/setup-system.sh), nothing else: no PostgreSQL, no network (a page that
@@ -110,9 +112,12 @@ export async function takeScreenshots(dir, sites, {baseUrl = '/', log = () => {}
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const {values} = parseArgs({
-    options: {dir: {type: 'string', default: 'build'}, locale: {type: 'string', multiple: true}},
-  });
+  const {values} = parseArgs({options: {dir: {type: 'string'}, locale: {type: 'string', multiple: true}}});
+  // One language asked for, no --dir: its preview (npm run preview -- --locale L builds it in .preview/L/), when
+  // there is one, so a translator takes the screenshots of what they just previewed, with no second build.
+  const preview = values.locale?.length === 1 ? path.join('.preview', values.locale[0]) : null;
+  values.dir ??= preview && localesInBuild(path.resolve(preview)).length > 0 ? preview : 'build';
+  if (values.dir === preview) console.log(`Taking the screenshots of the preview in ${preview}/.`);
   const dir = path.resolve(values.dir);
   const built = localesInBuild(dir);
   const asked = values.locale ?? built.map((b) => b.locale);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import {catalogFile, reviewedFile} from '../../lib/i18n/catalogs.mjs';
 import {writeSiteTranslations} from '../../lib/i18n/site-translations.mjs';
 import {defaultLocale, locales} from '../../lib/locales.mjs';
-import {buildPages, loadCatalogs, loadSiteData, siteMessages} from '../../lib/pages/site-data.mjs';
+import {buildLocalePages, buildPages, loadCatalogs, loadSiteData, siteMessages} from '../../lib/pages/site-data.mjs';
 import {SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -100,8 +100,8 @@ test('each translation broken each way: every locale builds, the broken one in E
       // The catalogs as this case left them, read as the load step reads them (the runs and suites stay).
       const catalogs = loadCatalogs(dir);
       for (const locale of codes) {
-        const {data, fallback, reasons} = catalogs.usable[locale];
-        const pages = buildPages({...content, catalogs}, locale, data, fallback);
+        const {data, fallback, reasons, whole} = catalogs.usable[locale];
+        const pages = buildPages({...content, catalogs}, locale, data, {fallback, whole});
         assert.ok(siteMessages(dir, locale).search, `${label}: ${locale} has no search words`);
         const own = pages.translating.languages.find((l) => l.locale === broken);
         assert.ok(own.problems.length > 0, `${label}: the ${locale} Translating page does not list the problem`);
@@ -119,11 +119,32 @@ test('each translation broken each way: every locale builds, the broken one in E
           assert.deepEqual(fallback.sort(), spec.keys ?? [SAMPLE_KEY], label);
           assert.notEqual(data.site.logoAlt, english.site.logoAlt, `${label}: the rest is still translated`);
         }
-        // The pages that show a message in English mark it.
-        assert.ok(Object.values(pages).some((p) => p.fallback?.length > 0));
+        // The pages that show a message in English say so: each page whole, or the pages showing it.
+        if (spec.whole) assert.ok(Object.values(pages).every((p) => p.wholeInEnglish && p.fallback.length === 0));
+        else assert.ok(Object.values(pages).some((p) => p.fallback?.length > 0));
         cases++;
       }
     }
   }
   assert.equal(cases, translations.length * (Object.keys(WAYS).length - 1));
+});
+
+test('a Korean catalog that is no JSON gives English pages: written as English writes, told whole', (t) => {
+  const dir = siteCopy(t);
+  resetCatalogs(dir);
+  breakLocale(dir, 'ko', WAYS['bad JSON (a comma removed)']);
+  const {pages, fallback} = buildLocalePages(dir, 'ko');
+  assert.ok(fallback.length > 400);
+  for (const [id, page] of Object.entries(pages)) {
+    assert.equal(page.wholeInEnglish, true, id);
+    assert.deepEqual(page.fallback, [], `${id}: the page says "whole", not a count of some`);
+    assert.equal(page.locale, 'en', `${id}: formatted as English`);
+  }
+  // A date as English writes it, and none as Korean does (2026년 11월 26일), anywhere in the pages' data.
+  const text = JSON.stringify(pages);
+  assert.doesNotMatch(text, /\d+년 \d+월|\d+월 \d+일/);
+  assert.match(
+    text,
+    /(January|February|March|April|May|June|July|August|September|October|November|December) \d+, \d{4}/,
+  );
 });

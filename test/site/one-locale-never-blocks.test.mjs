@@ -23,7 +23,8 @@ test('npm run build -- --locale en with a Japanese catalog that is not JSON: Eng
   });
   const log = build.stdout + build.stderr;
   assert.equal(build.status, 0, log);
-  assert.match(log, /i18n\/ja\/benchmarks\.json:\d+: is not valid JSON/);
+  // Said in Japanese: the check's words are read from the part of the file that is not broken.
+  assert.match(log, /i18n\/ja\/benchmarks\.json:\d+: は正しい JSON ではありません（\d+ 列目）/);
   const page = readFileSync(path.join(dir, 'build/translating/index.html'), 'utf8');
   assert.match(page, /data-catalog-problems="?ja"?[ >]/, 'the Translating page does not say what is wrong with ja');
 });

@@ -30,7 +30,7 @@ const CASES = {
     [{key: 'a.run'}, {key: 'a.name'}],
   ],
   'missing-key': ['{"a": {"run": "{{count}} 回"}}', [{key: 'a.name', line: null}]],
-  'placeholder-names': ['{"a": {"run": "{{n}} 回", "name": "実行"}}', [{key: 'a.run'}, {key: 'a.run'}]],
+  'placeholder-names': ['{"a": {"run": "{{n}} 回", "name": "{{count}}"}}', [{key: 'a.run'}, {key: 'a.name'}]],
   'extra-key': ['{"a": {"run": "{{count}} 回", "name": "実行", "more": "他"}}', [{key: 'a.more'}]],
   'figure-multipliers': [
     '{"a": {"run": "{{count}}万 回", "name": "{{tps}} K TPS"}}',

@@ -2,7 +2,10 @@
 // the page, a dropped one would lose its figure. Each is named, with the
 // English placeholder a misspelt one most likely meant.
 import {nearest} from '../check-messages.mjs';
-import {placeholdersOf} from '../messages.mjs';
+
+/** A placeholder as a translator may write it: one word of any script in double braces ({{이름}} too). */
+export const RENAMED = /\{\{\s*([^\s,{}()$]+)\s*\}\}/gu;
+const written = (text) => [...text.matchAll(RENAMED)].map((m) => m[1]);
 
 export default {
   name: 'placeholder-names',
@@ -12,20 +15,31 @@ export default {
     [...english.messages]
       .filter(([key]) => catalog.messages.has(key))
       .flatMap(([key, text]) => {
-        const expected = new Set(placeholdersOf(text));
-        const found = new Set(placeholdersOf(catalog.messages.get(key)));
+        const expected = new Set(written(text));
+        const found = new Set(written(catalog.messages.get(key)));
         const lacking = [...expected].filter((name) => !found.has(name));
         const unknown = [...found].filter((name) => !expected.has(name));
         const brace = (name) => `{{${name}}}`;
+        // A name English lacks is a misspelling of the English name it is close to; failing that, a name
+        // translated or changed stands for the English one left over in the same place of the order.
+        const misspelt = new Map(unknown.map((name) => [name, nearest(name, lacking)]).filter(([, n]) => n));
+        const leftOver = lacking.filter((name) => ![...misspelt.values()].includes(name));
+        const renamed = new Map(
+          unknown
+            .filter((name) => !misspelt.has(name))
+            .map((name, i) => [name, leftOver[i]])
+            .filter(([, n]) => n),
+        );
         return [
-          ...unknown.map((name) => {
-            const near = nearest(name, lacking);
-            return near
-              ? {key, id: 'checks.placeholderMisspelt', values: {found: brace(name), near: brace(near)}}
-              : {key, id: 'checks.placeholderUnknown', values: {found: brace(name), expected: listOf(expected)}};
-          }),
-          ...lacking
-            .filter((name) => !unknown.some((u) => nearest(u, lacking) === name))
+          ...unknown.map((name) =>
+            misspelt.has(name)
+              ? {key, id: 'checks.placeholderMisspelt', values: {found: brace(name), near: brace(misspelt.get(name))}}
+              : renamed.has(name)
+                ? {key, id: 'checks.placeholderRenamed', values: {found: brace(name), near: brace(renamed.get(name))}}
+                : {key, id: 'checks.placeholderUnknown', values: {found: brace(name), expected: listOf(expected)}},
+          ),
+          ...leftOver
+            .filter((name) => ![...renamed.values()].includes(name))
             .map((name) => ({key, id: 'checks.placeholderMissing', values: {name: brace(name)}})),
         ];
       }),

@@ -4,6 +4,7 @@
 import {createContext, Fragment, useContext, useMemo} from 'react';
 import {createPartsTranslator, createTranslator} from '@site/lib/i18n/messages.mjs';
 import {Explained, TermsOfPage} from '@site/src/components/Terms';
+import {Marked, MarksOfPage, useMarks} from '@site/src/components/Marks';
 
 const PageText = createContext(null);
 
@@ -25,7 +26,15 @@ export function Page({data, children}) {
           {value.t('site.fallback', {count: String(data.fallback.length), command: 'npm run i18n:check'})}
         </p>
       )}
-      <TermsOfPage t={value.t}>{children}</TermsOfPage>
+      {data.wholeInEnglish && (
+        // The catalog cannot be used at all: the page is English's, and English to the browser too.
+        <p className="fallback-note" role="note" data-fallback="whole">
+          {value.t('site.fallbackWhole', {command: 'npm run i18n:check'})}
+        </p>
+      )}
+      <MarksOfPage marks={data.marks} t={value.t}>
+        <TermsOfPage t={value.t}>{data.wholeInEnglish ? <div lang="en">{children}</div> : children}</TermsOfPage>
+      </MarksOfPage>
     </PageText.Provider>
   );
 }
@@ -45,11 +54,20 @@ export const useT = () => usePageText().t;
  */
 export default function Msg({id, values}) {
   const {t, parts} = usePageText();
+  const marks = useMarks();
   if (!Object.values(values ?? {}).some((v) => v !== null && typeof v === 'object'))
     return <Explained>{t(id, values)}</Explained>;
   // The parts of one message never reorder: their place is their identity.
   // biome-ignore lint/suspicious/noArrayIndexKey: see above
-  return parts(id, values).map((part, i) => <Fragment key={i}>{part}</Fragment>);
+  const text = parts(id, values).map((part, i) => <Fragment key={i}>{part}</Fragment>);
+  // A message around an element (a link) is not found by its words: it is marked by its key.
+  return marks?.state.has(id) || marks?.keys ? (
+    <Marked id={id} state={marks.state.get(id)}>
+      {text}
+    </Marked>
+  ) : (
+    text
+  );
 }
 
 /**

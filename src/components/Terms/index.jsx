@@ -3,6 +3,7 @@
 // and closes it: no script of ours, and it works by touch, keyboard and screen reader alike).
 import {Fragment, createContext, useContext, useEffect, useMemo} from 'react';
 import {splitTerms, termPattern, termsOf} from '@site/lib/i18n/terms.mjs';
+import {Marked, findMarked, useMarks} from '@site/src/components/Marks';
 import styles from './styles.module.css';
 
 const Terms = createContext(null);
@@ -50,10 +51,30 @@ function TermNotes({terms}) {
   );
 }
 
-/** `children` (a string) with every term it names opening its explanation; anything else as it is. */
+/**
+ * `children` (a string) with every term it names opening its explanation, and each message the page marks (or,
+ * in the translator's view, each message) marked where it stands (src/components/Marks); anything else as it is.
+ */
 export function Explained({children}) {
+  const marks = useMarks();
+  if (typeof children !== 'string') return children;
+  return findMarked(children, marks).map((part, i) =>
+    typeof part === 'string' ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its text is its identity
+      <TermsIn key={i}>{part}</TermsIn>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <Marked key={i} id={part.key} state={part.state}>
+        <TermsIn>{part.text}</TermsIn>
+      </Marked>
+    ),
+  );
+}
+
+/** A string with every term it names opening its explanation. */
+function TermsIn({children}) {
   const value = useContext(Terms);
-  if (typeof children !== 'string' || !value) return children;
+  if (!value) return children;
   return splitTerms(children, value.pattern).map((part, i) =>
     typeof part === 'string' ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its text is its identity

@@ -1,7 +1,7 @@
 // The Translating page's lists: what needs a translator in each language
 // (stale translations with the English then and now, messages still in
 // English), and every message with its context (lib/pages/translating-page.mjs).
-import {useEffect, useState} from 'react';
+import {Fragment, useEffect, useState} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
@@ -34,6 +34,22 @@ function Key({name}) {
         </span>
       ))}
     </code>
+  );
+}
+
+/** Today's English with what changed since the translation marked: removed words struck out, added ones marked. */
+function Change({parts}) {
+  return parts.map(({kind, text}, i) =>
+    kind === 'same' ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in the diff is its identity
+      <Fragment key={i}>{text}</Fragment>
+    ) : kind === 'removed' ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <del key={i}>{text}</del>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <ins key={i}>{text}</ins>
+    ),
   );
 }
 
@@ -71,7 +87,9 @@ export function TranslatorWork({languages}) {
                   <Key name={s.key} />
                 </td>
                 <td lang="en">{s.before ?? '—'}</td>
-                <td lang="en">{s.now}</td>
+                <td lang="en" data-change={s.change ? '' : undefined}>
+                  {s.change ? <Change parts={s.change} /> : s.now}
+                </td>
               </tr>
             ))}
           </DataTable>
@@ -149,11 +167,13 @@ export function PageScreenshots({screenshots, english}) {
  */
 export function MessageContext({groups, hasTranslation}) {
   const {data, failed, load} = useOnDemand('translating');
+  const wanted = useLinkedMessage(data);
   return groups.map(({group, count}) => (
     <details
       key={group}
       className="message-context"
       id={`messages-${group}`}
+      open={wanted === group ? true : undefined}
       onToggle={(e) => e.currentTarget.open && load()}
     >
       <summary>
@@ -166,6 +186,22 @@ export function MessageContext({groups, hasTranslation}) {
       )}
     </details>
   ));
+}
+
+/**
+ * A link to one message (#message-KEY, from the translator's view of a page): its group is opened, and once its
+ * messages are loaded, the message is scrolled into view. Returns the group to open.
+ */
+function useLinkedMessage(data) {
+  const [key, setKey] = useState(null);
+  useEffect(() => {
+    const hash = decodeURIComponent(window.location.hash);
+    if (hash.startsWith('#message-')) setKey(hash.slice('#message-'.length));
+  }, []);
+  useEffect(() => {
+    if (key && data) document.getElementById(`message-${key}`)?.scrollIntoView();
+  }, [key, data]);
+  return key?.split('.')[0] ?? null;
 }
 
 /** One group's messages: key, English, translation, and what each is with its placeholders' examples. */
