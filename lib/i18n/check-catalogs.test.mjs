@@ -254,6 +254,9 @@ test('npm run i18n:check --github annotates the catalog line', (t) => {
 
 test('the pull-request summary lists each English change, old and new, and the languages it left stale', () => {
   const changes = englishChanges({a: {b: 'old text', c: 'same'}}, {a: {b: 'new text', c: 'same', d: 'added'}});
+  // Spaces stay outside the marks, where GitHub's Markdown renders them; a * of the text is no mark.
+  const moved = englishChanges({a: {e: 'one quick test'}}, {a: {e: 'one test *now*'}});
+  assert.match(staleMarkdown(moved, {stale: []}), /\| one ~~quick~~ test \*\*\\\*now\\\*\*\* \|/);
   assert.deepEqual(changes, [
     {key: 'a.b', before: 'old text', now: 'new text'},
     {key: 'a.d', before: null, now: 'added'},
@@ -375,7 +378,24 @@ test('a glossary concept rendered in other words than its term fails the check, 
     return text.replace(/"noisyControl": "[^"]*"/, (message) => message.replaceAll('マージン', '誤差範囲'));
   });
   assert.deepEqual(check(dir), [
-    `i18n/ja/benchmarks.json:${line}: "versions.answer.noisyControl" は margin（margin）を "マージン" 以外の語で` +
+    `i18n/ja/benchmarks.json:${line}: "versions.answer.noisyControl" は margin` +
+      '（margin (the smallest change a verdict counts)）を "マージン" 以外の語で' +
       '訳しています。この言語の用語集（i18n/ja/glossary.json）の訳語 "マージン" を使ってください',
   ]);
+});
+
+test('a message left in English is listed as untranslated, not also held to the glossary', (t) => {
+  const english = JSON.parse(readFileSync(catalogFile(root, 'en'), 'utf8')).versions.answer.noisyControl;
+  const dir = siteWith(t, 'ja', (text) =>
+    text.replace(/"noisyControl": "[^"]*"/, () => `"noisyControl": ${JSON.stringify(english)}`),
+  );
+  const locales = JSON.parse(readFileSync(path.join(dir, 'i18n/locales.json'), 'utf8'));
+  delete locales.locales.ja.complete;
+  writeFileSync(path.join(dir, 'i18n/locales.json'), JSON.stringify(locales));
+  const checked = checkCatalogs(dir, LOCALES, 'en');
+  assert.deepEqual(checked.problems.map(formatProblem), []);
+  assert.deepEqual(
+    checked.untranslated.map((u) => [u.locale, u.key, u.why]),
+    [['ja', 'versions.answer.noisyControl', 'same']],
+  );
 });

@@ -23,7 +23,9 @@ export function glossaryTbx(glossaries, sourceLocale = 'en') {
       concept.langs.set(locale, entry);
     }
   const entries = [...concepts].map(([concept, {source, langs}], i) => {
-    const english = [...source].map((w) => term(w, 'preferredTerm'));
+    // A concept with no source words is named by its own English, up to its explanation in brackets.
+    const words = source.size > 0 ? [...source] : [concept.replace(/\s*\(.*$/, '')];
+    const english = words.map((w) => term(w, 'preferredTerm'));
     const sets = [...langs].map(
       ([locale, entry]) =>
         `      <langSet xml:lang="${xml(locale)}">${[

@@ -11,7 +11,7 @@ test('one TBX entry per concept: English words, each language term preferred, it
         {
           terms: [
             {concept: 'margin', source: ['margin'], term: '마진'},
-            {concept: 'A & B', term: 'A&B'},
+            {concept: 'A & B (a pair)', term: 'A&B'},
           ],
         },
       ],
@@ -35,7 +35,9 @@ test('one TBX entry per concept: English words, each language term preferred, it
         'preferredTerm-admn-sts</termNote></tig></langSet>',
       '    </termEntry>',
       '    <termEntry id="c2">',
-      '      <descrip type="definition">A &amp; B</descrip>',
+      '      <descrip type="definition">A &amp; B (a pair)</descrip>',
+      '      <langSet xml:lang="en"><tig><term>A &amp; B</term><termNote type="administrativeStatus">' +
+        'preferredTerm-admn-sts</termNote></tig></langSet>',
       '      <langSet xml:lang="ko"><tig><term>A&amp;B</term><termNote type="administrativeStatus">' +
         'preferredTerm-admn-sts</termNote></tig></langSet>',
       '    </termEntry>',

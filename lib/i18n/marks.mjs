@@ -21,7 +21,7 @@ export function messageMarks({fallback = [], untranslated = [], stale = []}, sho
   for (const key of [...fallback, ...untranslated]) state.set(key, 'english');
   return [...state]
     .map(([key, s]) => ({key, state: s, text: shown(key)}))
-    .filter((m) => typeof m.text === 'string' && findable(m.text))
+    .filter((m) => typeof m.text === 'string')
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
@@ -48,8 +48,12 @@ export function localeMarks(checked, locale, data, fallback) {
 /** A message is found by its words only when it has some: `{{value}} TPS` would be found in every figure. */
 const findable = (text) => (text.replace(new RegExp(PLACEHOLDER.source, 'g'), '').match(/\p{L}/gu) ?? []).length >= 3;
 
-/** A value at the start or end of a message: up to a space or a sentence's end. */
-const EDGE = '[^\\s。．！？!?]*';
+/** A value at the start or end of a message: up to a space, a sentence's or a clause's end, or a bracket. */
+const EDGE = '[^\\s。．！？!?、，,：:；;（(「『]*';
+/** A value inside a message: anything within its sentence (a dot only inside a figure, 4.26). */
+const INSIDE = '(?:[^\\n。！？!?.]|\\.(?=\\p{N}))+?';
+/** Letters of a word: a message whose words begin or end with one is found only as whole words there. */
+const WORD = '[\\p{Script=Latin}\\p{Script=Hangul}\\p{N}]';
 
 const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -65,13 +69,17 @@ export function messageFinder(messages) {
       const pieces = m.text.split(new RegExp(PLACEHOLDER.source));
       const words = pieces.filter((_, i) => i % 2 === 0);
       const source = pieces
-        .map((piece, i) => (i % 2 === 0 ? literal(piece) : i === 1 && words[0] === '' ? EDGE : '[^\\n]+?'))
+        .map((piece, i) => (i % 2 === 0 ? literal(piece) : i === 1 && words[0] === '' ? EDGE : INSIDE))
         .join('');
       // A value at an end stands for the word next to it (a figure, a name's last word): never the sentence before.
-      // Words at the end end there, not inside a figure ("tests: {{parts}}." does not end at the dot of 4.26).
-      const tail = words.at(-1) === '' ? EDGE : '(?!\\p{N})';
+      // Words at the end end there, not inside a figure ("tests: {{parts}}." does not end at the dot of 4.26), nor
+      // inside a longer word ("runs" is not found in "runsets").
+      const wordAt = (text) => new RegExp(WORD, 'u').test(text);
+      const head = words[0] !== '' && wordAt(words[0][0]) ? `(?<!${WORD})` : '';
+      const last = words.at(-1);
+      const tail = last === '' ? EDGE : wordAt(last.at(-1)) ? `(?!${WORD})` : '(?!\\p{N})';
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-      return {...m, regex: new RegExp(`${source}${tail}`, 'gu'), longest, weight: words.join('').length};
+      return {...m, regex: new RegExp(`${head}${source}${tail}`, 'gu'), longest, weight: words.join('').length};
     })
     .sort((a, b) => b.weight - a.weight);
   return {entries, cuts: new Map()};
@@ -122,6 +130,25 @@ export function messagesOfText(text, catalogs) {
   for (const [locale, messages] of catalogs)
     for (const [key, message] of messages)
       if (!found.has(key) && squeeze(message).includes(wanted)) found.set(key, {key, locale, text: message});
+  if (found.size > 0) return [...found.values()];
+  // Part of a sentence with its figures ("differs from 14 by +3.2%"): a message that holds its words between
+  // the figures, in order.
+  const runs = wanted
+    .split(/[+\-−±]?\p{N}[\p{N}.,%×]*/u)
+    .map((run) => run.trim())
+    .filter((run) => /\p{L}/u.test(run));
+  if (runs.length > 1)
+    for (const [locale, messages] of catalogs)
+      for (const [key, message] of messages) {
+        const text = squeeze(message);
+        let at = 0;
+        const holds = runs.every((run) => {
+          const i = text.indexOf(run, at);
+          at = i + run.length;
+          return i >= 0;
+        });
+        if (holds && !found.has(key)) found.set(key, {key, locale, text: message});
+      }
   if (found.size > 0) return [...found.values()];
   // Copied from a page, figures and all: the messages found in it that cover the most of it.
   for (const [locale, messages] of catalogs) {

@@ -38,14 +38,17 @@ test('the message with more words wins where two would overlap; a value at the e
   ]);
 });
 
-test('marks: English over stale, messages of too few letters left out, sorted by key', () => {
+test('marks: English over stale, by key; a message of few letters is marked by its key, not found by words', () => {
   const shown = {a: 'Shown in English here', b: 'ベースライン', c: '{{value}} ms', d: '古い訳の文'};
+  const marks = messageMarks({fallback: ['a'], untranslated: ['c'], stale: ['d', 'a']}, (k) => shown[k]);
+  assert.deepEqual(marks, [
+    {key: 'a', state: 'english', text: 'Shown in English here'},
+    {key: 'c', state: 'english', text: '{{value}} ms'},
+    {key: 'd', state: 'stale', text: '古い訳の文'},
+  ]);
   assert.deepEqual(
-    messageMarks({fallback: ['a'], untranslated: ['c'], stale: ['d', 'a']}, (k) => shown[k]),
-    [
-      {key: 'a', state: 'english', text: 'Shown in English here'},
-      {key: 'd', state: 'stale', text: '古い訳の文'},
-    ],
+    messageFinder(marks).entries.map((e) => e.key),
+    ['a', 'd'],
   );
 });
 
@@ -77,4 +80,29 @@ test('a piece of page text leads to its message: typed from the catalog, or copi
     {key: 'common.faster', locale: 'ja', text: '{{a}} は {{b}} より速い。'},
   ]);
   assert.deepEqual(messagesOfText('nothing of the sort', catalogs), []);
+  // Part of a sentence, with its figures.
+  const more = new Map([
+    ['en', new Map([['common.differs', '{{name}} differs from {{base}} by {{change}} in {{runs}} runs.']])],
+  ]);
+  assert.deepEqual(
+    messagesOfText('differs from 14 by +3.2%', more).map((m) => m.key),
+    ['common.differs'],
+  );
+});
+
+test('a message is found as whole words, within its sentence, and a value at its start stops at a clause', () => {
+  const finder = messageFinder([
+    {key: 'faster', text: '{{a}}はPG16より速い'},
+    {key: 'runs', text: 'shorter runs'},
+    {key: 'dropped', text: 'Runs of {{suite}} were dropped'},
+  ]);
+  assert.deepEqual(findMessages('表では、PG17はPG16より速い', finder), [
+    '表では、',
+    {key: 'faster', state: undefined, text: 'PG17はPG16より速い'},
+  ]);
+  assert.deepEqual(findMessages('shorter runsets', finder), ['shorter runsets']);
+  assert.deepEqual(findMessages('Runs of X. Those were dropped', finder), ['Runs of X. Those were dropped']);
+  assert.deepEqual(findMessages('Runs of v1.2 were dropped', finder), [
+    {key: 'dropped', state: undefined, text: 'Runs of v1.2 were dropped'},
+  ]);
 });

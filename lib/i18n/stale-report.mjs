@@ -4,12 +4,16 @@
 import {messagesOf} from './catalogs.mjs';
 import {wordDiff} from './word-diff.mjs';
 
-/** The change as Markdown: removed words struck through, added ones in bold. */
+/** The change as Markdown: removed words struck through, added ones in bold (spaces outside the marks, which
+ * GitHub's Markdown renders only against a word; the text's own * and ~ escaped). */
 const markdownWordDiff = (before, now) =>
   wordDiff(before, now)
-    .map(({kind, text}) =>
-      kind === 'same' || text.trim() === '' ? text : kind === 'removed' ? `~~${text}~~` : `**${text}**`,
-    )
+    .map(({kind, text}) => {
+      const plain = text.replace(/[*~_\\]/g, '\\$&');
+      if (kind === 'same' || text.trim() === '') return plain;
+      const [, lead, words, trail] = /^(\s*)(.*?)(\s*)$/s.exec(plain);
+      return `${lead}${kind === 'removed' ? `~~${words}~~` : `**${words}**`}${trail}`;
+    })
     .join('');
 
 /** English messages that differ between two versions of the catalog (data objects): [{key, before, now}]. */

@@ -80,9 +80,11 @@ test("the translator's view: each message's key beside it, linked to its entry o
   const row = page.locator('tr[id="message-versions.lead"]');
   await row.waitFor();
   assert.equal(await page.locator('details#messages-versions').getAttribute('open'), '');
+  // In view, below the sticky navbar.
   await page.waitForFunction(() => {
     const box = document.getElementById('message-versions.lead').getBoundingClientRect();
-    return box.top >= 0 && box.top < window.innerHeight;
+    const navbar = document.querySelector('.navbar').getBoundingClientRect().bottom;
+    return box.top >= navbar && box.top < window.innerHeight - 100;
   });
   assert.match(await row.textContent(), /pgbench에 포함된 트랜잭션을/);
   assert.deepEqual(problems, []);

@@ -125,3 +125,25 @@ test('markup: tags, entities, markdown links and URLs are found; placeholders an
     assert.equal(markupIn(text), null, text);
   }
 });
+
+test('renamed placeholders: one left over is told its English name; two are listed, never paired by position', () => {
+  const check = CATALOG_CHECKS.find((c) => c.name === 'placeholder-names');
+  const english = catalog('{"a": {"run": "{{name}} is faster than {{base}}"}}', 'i18n/en/benchmarks.json');
+  const said = (text) =>
+    check.check({catalog: catalog(text), english, locale: 'ko'}).map((p) => [p.id, p.values.found ?? p.values.name]);
+  assert.deepEqual(said('{"a": {"run": "{{base}}보다 {{이름}} 쪽이 빠릅니다"}}'), [
+    ['checks.placeholderRenamed', '{{이름}}'],
+  ]);
+  // Moved and translated both: which is which is not guessed.
+  assert.deepEqual(said('{"a": {"run": "{{기준}}보다 {{이름}} 쪽이 빠릅니다"}}'), [
+    ['checks.placeholderUnknown', '{{기준}}'],
+    ['checks.placeholderUnknown', '{{이름}}'],
+    ['checks.placeholderMissing', '{{name}}'],
+    ['checks.placeholderMissing', '{{base}}'],
+  ]);
+  // Two misspellings of one name: one is the misspelling, the other unknown.
+  assert.deepEqual(said('{"a": {"run": "{{nam}} {{nme}} {{base}}"}}'), [
+    ['checks.placeholderMisspelt', '{{nam}}'],
+    ['checks.placeholderUnknown', '{{nme}}'],
+  ]);
+});

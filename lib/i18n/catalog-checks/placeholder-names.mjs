@@ -20,16 +20,21 @@ export default {
         const lacking = [...expected].filter((name) => !found.has(name));
         const unknown = [...found].filter((name) => !expected.has(name));
         const brace = (name) => `{{${name}}}`;
-        // A name English lacks is a misspelling of the English name it is close to; failing that, a name
-        // translated or changed stands for the English one left over in the same place of the order.
-        const misspelt = new Map(unknown.map((name) => [name, nearest(name, lacking)]).filter(([, n]) => n));
+        // A name English lacks is a misspelling of the English name it is close to (each English name claimed
+        // once); failing that, one name translated or changed where one English name is left over stands for it.
+        // With more than one left, which is which cannot be told (a translator moves placeholders): the names
+        // are listed instead, so no advice can swap two values.
+        const misspelt = new Map();
+        for (const name of unknown) {
+          const near = nearest(
+            name,
+            lacking.filter((l) => ![...misspelt.values()].includes(l)),
+          );
+          if (near) misspelt.set(name, near);
+        }
         const leftOver = lacking.filter((name) => ![...misspelt.values()].includes(name));
-        const renamed = new Map(
-          unknown
-            .filter((name) => !misspelt.has(name))
-            .map((name, i) => [name, leftOver[i]])
-            .filter(([, n]) => n),
-        );
+        const others = unknown.filter((name) => !misspelt.has(name));
+        const renamed = new Map(others.length === 1 && leftOver.length === 1 ? [[others[0], leftOver[0]]] : []);
         return [
           ...unknown.map((name) =>
             misspelt.has(name)

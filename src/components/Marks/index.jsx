@@ -59,19 +59,25 @@ export function MarksOfPage({marks = [], t, children}) {
   );
 }
 
-/** The marks of the page and its translator's view, or null outside a page. */
-export const useMarks = () => useContext(Marks);
+/** Inside one message already marked: its text is not searched for messages again. */
+const InsideMark = createContext(false);
+
+/** The marks of the page and its translator's view; null outside a page or inside a marked message. */
+export function useMarks() {
+  const marks = useContext(Marks);
+  return useContext(InsideMark) ? null : marks;
+}
 
 /**
  * One message where it stands: its text (already cut into terms by the caller), English to the browser when shown
  * in English, its mark, and in the translator's view its key.
  */
 export function Marked({id, state, children}) {
-  const marks = useMarks();
+  const marks = useContext(Marks);
   return (
     <>
       <span lang={state === 'english' ? 'en' : undefined} data-msg={id} data-msg-state={state}>
-        {children}
+        <InsideMark.Provider value={true}>{children}</InsideMark.Provider>
       </span>
       {state && (
         <button

@@ -28,7 +28,7 @@ export function Page({data, children}) {
       )}
       {data.wholeInEnglish && (
         // The catalog cannot be used at all: the page is English's, and English to the browser too.
-        <p className="fallback-note" role="note" data-fallback="whole">
+        <p className="fallback-note" role="note" data-fallback="whole" lang="en">
           {value.t('site.fallbackWhole', {command: 'npm run i18n:check'})}
         </p>
       )}
@@ -55,12 +55,17 @@ export const useT = () => usePageText().t;
 export default function Msg({id, values}) {
   const {t, parts} = usePageText();
   const marks = useMarks();
-  if (!Object.values(values ?? {}).some((v) => v !== null && typeof v === 'object'))
-    return <Explained>{t(id, values)}</Explained>;
-  // The parts of one message never reorder: their place is their identity.
-  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-  const text = parts(id, values).map((part, i) => <Fragment key={i}>{part}</Fragment>);
-  // A message around an element (a link) is not found by its words: it is marked by its key.
+  const plain = !Object.values(values ?? {}).some((v) => v !== null && typeof v === 'object');
+  const text = plain ? (
+    <Explained>{t(id, values)}</Explained>
+  ) : (
+    // The parts of one message never reorder: their place is their identity. Its words explain their terms.
+    parts(id, values).map((part, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+      <Fragment key={i}>{typeof part === 'string' ? <Explained>{part}</Explained> : part}</Fragment>
+    ))
+  );
+  // Its key is known here: the message is marked whole, by it, not found by its words.
   return marks?.state.has(id) || marks?.keys ? (
     <Marked id={id} state={marks.state.get(id)}>
       {text}

@@ -199,7 +199,12 @@ function useLinkedMessage(data) {
     if (hash.startsWith('#message-')) setKey(hash.slice('#message-'.length));
   }, []);
   useEffect(() => {
-    if (key && data) document.getElementById(`message-${key}`)?.scrollIntoView();
+    if (!key || !data) return;
+    // Once laid out, and again once the fonts are in (a late font moves everything above it).
+    const show = () => document.getElementById(`message-${key}`)?.scrollIntoView();
+    const frame = requestAnimationFrame(show);
+    document.fonts?.ready.then(() => requestAnimationFrame(show));
+    return () => cancelAnimationFrame(frame);
   }, [key, data]);
   return key?.split('.')[0] ?? null;
 }
