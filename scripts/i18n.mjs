@@ -47,8 +47,11 @@ const codes = Object.keys(locales);
 const flags = new Set(rest.filter((a) => a.startsWith('--')));
 const args = rest.filter((a) => !a.startsWith('--'));
 const catalogs = new Map(codes.map((l) => [l, parseCatalog(root, l)]));
-/** Words of the check in `locale`'s own catalog (English when that one cannot be read). */
-const say = (locale, id, values) => sayIn([catalogs.get(locale), catalogs.get(defaultLocale)], id, values);
+/** Words of the check in `locale`'s own catalog (its check words alone when the rest is broken; else English). */
+const say = (locale, id, values) => {
+  const own = catalogs.get(locale);
+  return sayIn([own?.problem ? own.words : own, catalogs.get(defaultLocale)], id, values);
+};
 const summary = (markdown) =>
   process.env.GITHUB_STEP_SUMMARY && appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
 

@@ -51,7 +51,8 @@ export function messagesOf(node, prefix = '') {
  * A catalog read for checking: its data, messages and the line of every key,
  * or the problem that stops it being read ({file, line, key, message}).
  * @returns {{file: string, text?: string, data?: object, messages?: Map<string, string>,
- *   lines?: Map<string, number>, duplicates?: {key, line, firstLine}[], problem?: object}}
+ *   lines?: Map<string, number>, duplicates?: {key, line, firstLine}[], problem?: object, words?: object}}  words:
+ *   with a problem, the check's own words when they can still be read (checkWords)
  */
 export function parseCatalog(siteDir, locale) {
   const file = catalogPath(locale);
@@ -67,7 +68,7 @@ export function parseCatalog(siteDir, locale) {
     link: `a catalog is a plain file in i18n/${locale}/; put one there`,
     object: `not an object of messages: copy ${catalogPath('en')} and translate it`,
   });
-  if (read.problem) return {file, locale, problem: inOwnWords(read, locale)};
+  if (read.problem) return {file, locale, problem: inOwnWords(read, locale), words: checkWords(read.text, locale)};
   const {text, data} = read;
   const depth = nestingOf(data);
   if (depth > MAX_DEPTH) {
@@ -176,6 +177,16 @@ function inOwnWords(read, locale) {
   if (typeof text !== 'string') return rest;
   const filled = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => syntax.values[name] ?? whole);
   return /\{\{/.test(filled) ? rest : {...rest, message: filled};
+}
+
+/**
+ * The check's own words of a file that cannot be read as a whole (its `checks` object, when that part is
+ * whole), as a catalog of them alone: what the check says in the translator's language; undefined without.
+ */
+function checkWords(text, locale) {
+  const checks = text === undefined || locale === defaultLocale ? null : objectAt(text, 'checks');
+  if (!checks) return undefined;
+  return {locale, data: {checks}, messages: new Map(messagesOf({checks}))};
 }
 
 /** The object written under top-level `"name": {…}` in a JSON text that may be broken elsewhere, or null. */

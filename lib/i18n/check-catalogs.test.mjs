@@ -360,6 +360,12 @@ test('i18n:status keeps a broken language in its table, saying why; a piece of p
     ),
   );
   assert.match(broken.stdout, /^\| ja \| \d+ \| 0 \| 0 \| 0 \| 0 \|$/m);
+  // The check of the broken language speaks it to the end, summary included.
+  const ko = spawnSync(process.execPath, [path.join(dir, 'scripts/i18n.mjs'), 'check', '--locale', 'ko'], {
+    encoding: 'utf8',
+  });
+  assert.equal(ko.status, 1);
+  assert.match(ko.stderr, /\ni18n:check: 문제가 1건 있습니다\. 각 줄에 파일, 줄, 키를 적었습니다\.\n$/);
 
   // Words of a Korean page, as a translator copies them: the two messages that hold them.
   const found = status(root, '스위트가', '공통으로');

@@ -131,10 +131,13 @@ export function messagesOfText(text, catalogs) {
     for (const [key, message] of messages)
       if (!found.has(key) && squeeze(message).includes(wanted)) found.set(key, {key, locale, text: message});
   if (found.size > 0) return [...found.values()];
-  // Part of a sentence with its figures ("differs from 14 by +3.2%"): a message that holds its words between
-  // the figures, in order.
-  const runs = wanted
-    .split(/[+\-−±]?\p{N}[\p{N}.,%×]*/u)
+  // Part of a sentence with its values ("differs from 14 by +3.2%", "RDS 대비 Aurora의"): a message that holds its
+  // words between the figures and names (a word written with a capital), in order.
+  const runs = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/[+\-−±]?\p{N}[\p{N}.,%×]*|\p{Lu}[\p{L}\p{N}/-]*/u)
+    .map((run) => run.toLowerCase())
     .map((run) => run.trim())
     .filter((run) => /\p{L}/u.test(run));
   if (runs.length > 1)

@@ -88,6 +88,24 @@ test('a piece of page text leads to its message: typed from the catalog, or copi
     messagesOfText('differs from 14 by +3.2%', more).map((m) => m.key),
     ['common.differs'],
   );
+  // Names are values too: a Korean sentence copied with its servers' names.
+  const ko = new Map([
+    [
+      'ko',
+      new Map([
+        ['common.version', 'PostgreSQL {{version}}'],
+        ['managed.higher', '{{base}} 대비 {{name}}의 처리량이 {{change}} 높습니다'],
+      ]),
+    ],
+  ]);
+  assert.deepEqual(
+    messagesOfText('RDS 대비 Aurora의 처리량이 3.2% 높습니다', ko).map((m) => m.key),
+    ['managed.higher'],
+  );
+  assert.deepEqual(
+    messagesOfText('PostgreSQL 16 대비 PostgreSQL 17의 처리량이', ko).map((m) => m.key),
+    ['managed.higher'],
+  );
 });
 
 test('a message is found as whole words, within its sentence, and a value at its start stops at a clause', () => {

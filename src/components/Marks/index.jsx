@@ -7,6 +7,8 @@ import {createContext, useContext, useEffect, useMemo, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {findMessages, messageFinder} from '@site/lib/i18n/marks.mjs';
 import styles from './styles.module.css';
+// A mark's explanation is shown as a term's is.
+import termStyles from '@site/src/components/Terms/styles.module.css';
 
 const Marks = createContext(null);
 
@@ -49,7 +51,7 @@ export function MarksOfPage({marks = [], t, children}) {
       {states.size > 0 && (
         <div data-pagefind-ignore="all" data-marks="">
           {[...states].map((s) => (
-            <div key={s} id={`mark-${s}`} popover="auto" role="note" className={styles.note}>
+            <div key={s} id={`mark-${s}`} popover="auto" role="note" className={termStyles.note}>
               {t(NOTES[s])}
             </div>
           ))}
