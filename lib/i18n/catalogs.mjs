@@ -6,6 +6,7 @@ import {existsSync, lstatSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogPath} from './catalog-path.mjs';
 import {positionOf, scanKeys} from './json-lines.mjs';
+import {createTranslator, placeholdersOf} from './messages.mjs';
 import {withSuiteWords} from './suite-words.mjs';
 import {defaultLocale} from '../locales.mjs';
 
@@ -68,7 +69,10 @@ export function parseCatalog(siteDir, locale) {
     link: `a catalog is a plain file in i18n/${locale}/; put one there`,
     object: `not an object of messages: copy ${catalogPath('en')} and translate it`,
   });
-  if (read.problem) return {file, locale, problem: inOwnWords(read, locale), words: checkWords(read.text, locale)};
+  if (read.problem) {
+    const words = checkWords(read.text, locale);
+    return {file, locale, problem: inOwnWords(read.problem, words), words};
+  }
   const {text, data} = read;
   const depth = nestingOf(data);
   if (depth > MAX_DEPTH) {
@@ -168,15 +172,11 @@ function jsonProblem(text, error) {
  * A catalog's JSON error in its translator's language: the file cannot be read as a whole, but the check's words
  * (its `checks` object) usually still can, when the mistake is elsewhere; English's words otherwise.
  */
-function inOwnWords(read, locale) {
-  const {problem} = read;
-  if (!problem.syntax || locale === defaultLocale) return problem;
+function inOwnWords(problem, words) {
   const {syntax, ...rest} = problem;
-  const words = objectAt(read.text, 'checks');
-  const text = words?.[syntax.id.slice('checks.'.length)];
-  if (typeof text !== 'string') return rest;
-  const filled = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => syntax.values[name] ?? whole);
-  return /\{\{/.test(filled) ? rest : {...rest, message: filled};
+  const text = syntax && words?.messages.get(syntax.id);
+  if (!text || !placeholdersOf(text).every((name) => name in syntax.values)) return rest;
+  return {...rest, message: createTranslator(words.locale, words.data)(syntax.id, syntax.values)};
 }
 
 /**

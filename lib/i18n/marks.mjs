@@ -5,9 +5,6 @@
 // from. The same matching gives a translator's view its keys: a sentence on the page leads to its message.
 import {lookup, PLACEHOLDER} from './messages.mjs';
 
-/** Why a message is marked: shown in English, or translated from an older English. */
-export const MARK_STATES = ['english', 'stale'];
-
 /**
  * The messages a locale's pages mark, with the text they show.
  * @param {{fallback: string[], untranslated: string[], stale: string[]}} keys  fallback: shown in English for a

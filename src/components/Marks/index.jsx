@@ -5,14 +5,14 @@
 // page (the messages' words are loaded then, from that page's on-demand data).
 import {createContext, useContext, useEffect, useMemo, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {findMessages, messageFinder} from '@site/lib/i18n/marks.mjs';
+import {messageFinder} from '@site/lib/i18n/marks.mjs';
 import styles from './styles.module.css';
 // A mark's explanation is shown as a term's is.
 import termStyles from '@site/src/components/Terms/styles.module.css';
 
 const Marks = createContext(null);
 
-/** What each mark says, by why a message is marked (lib/i18n/marks.mjs MARK_STATES). */
+/** What each mark says, by why a message is marked (lib/i18n/marks.mjs messageMarks). */
 const NOTES = {english: 'site.marks.english', stale: 'site.marks.stale'};
 
 /** The translator's view is asked for by ?keys in the address: read once the page has hydrated. */
@@ -99,10 +99,4 @@ export function Marked({id, state, children}) {
       )}
     </>
   );
-}
-
-/** `text` cut where the page's marked messages (or, in the translator's view, any message) stand. */
-export function findMarked(text, marks) {
-  if (!marks?.finder) return [text];
-  return findMessages(text, marks.finder);
 }

@@ -3,7 +3,8 @@
 // and closes it: no script of ours, and it works by touch, keyboard and screen reader alike).
 import {Fragment, createContext, useContext, useEffect, useMemo} from 'react';
 import {splitTerms, termPattern, termsOf} from '@site/lib/i18n/terms.mjs';
-import {Marked, findMarked, useMarks} from '@site/src/components/Marks';
+import {findMessages} from '@site/lib/i18n/marks.mjs';
+import {Marked, useMarks} from '@site/src/components/Marks';
 import styles from './styles.module.css';
 
 const Terms = createContext(null);
@@ -58,7 +59,9 @@ function TermNotes({terms}) {
 export function Explained({children}) {
   const marks = useMarks();
   if (typeof children !== 'string') return children;
-  return findMarked(children, marks).map((part, i) =>
+  // Most pages mark nothing: their strings go straight to the terms.
+  if (!marks?.finder) return <TermsIn>{children}</TermsIn>;
+  return findMessages(children, marks.finder).map((part, i) =>
     typeof part === 'string' ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its text is its identity
       <TermsIn key={i}>{part}</TermsIn>
