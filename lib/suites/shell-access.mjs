@@ -188,11 +188,15 @@ const OUTPUT_COMMANDS = new Set(['o', 'out', 'g', 'gx', 'w', 'write', 's']);
 const PSQL_ALLOWED = new Set(
   (
     'set unset echo qecho warn if elif else endif ir include_relative gset gexec gdesc crosstabview timing pset ' +
-    'a t x f h help ? c connect conninfo encoding errverbose l list p print r reset q quit z bind parse ' +
+    'a t x f h help ? conninfo encoding errverbose l list p print r reset q quit z bind parse ' +
     'bind_named close startpipeline endpipeline syncpipeline flushrequest flush getresults sendpipeline ' +
     'sf sv sf+ sv+ copyright'
   ).split(' '),
 );
+
+// psql's reconnection, refused even with shell: true: a suite's SQL runs in the session the runner opened for it,
+// as the role it chose (suite-role.mjs), and a new connection could log in as another.
+const RECONNECT = new Set(['c', 'connect']);
 
 /** What a psql backslash command does beyond the database, or null when it is one a suite may use. */
 function psqlCommandUse({name, args}) {
@@ -250,6 +254,15 @@ export function shellAccess(file, {dialect, dir}) {
         if (command.name === 'shell' || command.name === 'setshell') {
           uses.push({...at, what: `pgbench \\${command.name} runs a shell command`});
         }
+        continue;
+      }
+      if (RECONNECT.has(command.name)) {
+        refused.push({
+          ...at,
+          what:
+            `psql \\${command.name} opens another connection (as another role, or to another database): a suite's ` +
+            'SQL runs in the one session the runner opens for it; remove it',
+        });
         continue;
       }
       if (command.name === 'ir' || command.name === 'include_relative') {

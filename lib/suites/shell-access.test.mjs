@@ -185,3 +185,24 @@ test('a file two others include is read once, and is no loop; a file that includ
     ['loop.sql:2: loop.sql includes itself, in a loop'],
   );
 });
+
+test("psql's \\c and \\connect are refused, even where shell: true allows the shell: another role's connection", () => {
+  const dir = folder({
+    'setup.sql': [
+      '\\c - bench', // 1
+      "SELECT format('CO'||'PY (SELECT 1) TO PROG'||'RAM %L', 'id > out.txt') \\gexec", // 2
+      '\\connect "dbname=postgres user=bench"', // 3
+      '\\conninfo', // 4: says where the session is connected, no more
+    ].join('\n'),
+  });
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    found.refused.map((u) => `${u.line}: ${u.what}`),
+    [
+      "1: psql \\c opens another connection (as another role, or to another database): a suite's SQL runs in the " +
+        'one session the runner opens for it; remove it',
+      "3: psql \\connect opens another connection (as another role, or to another database): a suite's SQL runs " +
+        'in the one session the runner opens for it; remove it',
+    ],
+  );
+});

@@ -9,7 +9,7 @@ import {SECRET_PARAMETERS} from '../../lib/redact.mjs';
 
 export {redact} from '../../lib/redact.mjs';
 
-/** Connection of an embedded server started by the runner: its password in the environment only. */
+/** Connection of an embedded server started by the runner, as `server.user`: its password in the environment only. */
 export function embeddedConnection(server) {
   return {
     args: ['-h', server.host, '-p', String(server.port), '-U', server.user, server.database],
@@ -18,6 +18,22 @@ export function embeddedConnection(server) {
     secrets: server.password ? [server.password] : [],
   };
 }
+
+// The search_path of every session the runner opens as an embedded server's superuser (CVE-2018-1058): a suite's
+// SQL can create functions, operators and types in public (current_database(), current_setting(), pg_prewarm()
+// with the runner's arguments) that an unqualified name in the runner's statements would otherwise find first.
+// Given at connection start (libpq's PGOPTIONS: the source "client"), it outranks any setting of a database or
+// role; the runner's statements also name their schema (server-activity.mjs, instruction-commands.mjs, psql.mjs).
+export const RUNNER_SEARCH_PATH = 'pg_catalog,pg_temp';
+
+/** The runner's own connection to an embedded server, as its superuser: embeddedConnection, search_path fixed. */
+export function superuserConnection(server) {
+  const connection = embeddedConnection(server);
+  return {...connection, env: {...connection.env, PGOPTIONS: `-c search_path=${RUNNER_SEARCH_PATH}`}};
+}
+
+/** libpq's variables in the runner's environment (PGSSLMODE, PGSERVICEFILE, PGPASSWORD…): an external target's. */
+const libpqVariables = (env) => Object.fromEntries(Object.entries(env).filter(([name]) => /^PG[A-Z_]+$/.test(name)));
 
 /** Connection of an external server whose URL is in environment variable `name`. */
 export function externalConnection(name, env = process.env) {
@@ -74,7 +90,7 @@ export function externalConnection(name, env = process.env) {
     sameHost,
     args: [safe],
     psqlArgs: ['-d', safe],
-    env: password ? {PGPASSWORD: password} : {},
+    env: {...libpqVariables(env), ...(password && {PGPASSWORD: password})},
     secrets: [password, env.PGPASSWORD].filter(Boolean),
   };
 }

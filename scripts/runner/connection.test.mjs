@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {externalConnection, redact} from './connection.mjs';
+import {embeddedConnection, externalConnection, redact, superuserConnection} from './connection.mjs';
+import {childEnvironment} from './processes.mjs';
 
 test('an external URL loses its password: it travels only in PGPASSWORD', () => {
   const c = externalConnection('DB', {DB: 'postgres://app:s3cr%40t@db.example:5433/bench?sslmode=require'});
@@ -25,10 +26,55 @@ test('two different passwords, or an sslpassword in the URL, are refused with wh
   assert.throws(() => externalConnection('DB', {DB: 'postgres://u@h/d?sslpassword=k'}), /sslpassword .* service file/);
 });
 
-test("a password already in the runner's PGPASSWORD is redacted too", () => {
+test("a password already in the runner's PGPASSWORD is redacted too, and reaches libpq as it did", () => {
   const c = externalConnection('DB', {DB: 'postgres://u@h/d', PGPASSWORD: 'from-env'});
-  assert.deepEqual(c.env, {});
+  assert.deepEqual(c.env, {PGPASSWORD: 'from-env'});
   assert.deepEqual(c.secrets, ['from-env']);
+});
+
+test("an external target's children get the runner's libpq variables, and none of its other ones", () => {
+  const runner = {
+    DB: 'postgres://u:pw@h/d',
+    PGSSLMODE: 'verify-full',
+    PGSERVICEFILE: '/home/me/.pg_service.conf',
+    GITHUB_TOKEN: 'ghp_x',
+    AWS_SECRET_ACCESS_KEY: 'k',
+    PGXdb: 'not libpq',
+  };
+  const c = externalConnection('DB', runner);
+  assert.deepEqual(c.env, {PGSSLMODE: 'verify-full', PGSERVICEFILE: '/home/me/.pg_service.conf', PGPASSWORD: 'pw'});
+});
+
+test('the runner keeps only where programs, home and temporary files are, the user, locale and time zone', () => {
+  const runner = {
+    PATH: '/usr/bin',
+    HOME: '/root',
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C',
+    TZ: 'UTC',
+    TMPDIR: '/tmp/x',
+    USER: 'root',
+    GITHUB_TOKEN: 'ghp_x',
+    PGPASSWORD: 'runner-superuser',
+    PGOPTIONS: '-c search_path=public',
+    NODE_OPTIONS: '--import=x',
+  };
+  assert.deepEqual(childEnvironment({PGPASSWORD: 'own'}, runner), {
+    PATH: '/usr/bin',
+    HOME: '/root',
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C',
+    TZ: 'UTC',
+    TMPDIR: '/tmp/x',
+    USER: 'root',
+    PGPASSWORD: 'own',
+  });
+});
+
+test("the runner's own sessions as the superuser fix their search_path; the suite's connections do not", () => {
+  const server = {host: '127.0.0.1', port: 5, user: 'bench', password: 'p', database: 'postgres'};
+  assert.deepEqual(superuserConnection(server).env, {PGPASSWORD: 'p', PGOPTIONS: '-c search_path=pg_catalog,pg_temp'});
+  assert.deepEqual(embeddedConnection({...server, user: 'suite', password: 'q'}).env, {PGPASSWORD: 'q'});
 });
 
 test('an unset variable, or one that is not a postgres URL, says what to set', () => {

@@ -28,7 +28,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {autoConfText, DATABASE, planServer, SUPERUSER} from './plan-server.mjs';
 import {reachableBinaries, serverUser} from './postgres-binaries.mjs';
-import {runProcess} from './processes.mjs';
+import {childEnvironment, runProcess} from './processes.mjs';
 import {alive} from '../../lib/process-alive.mjs';
 
 /** A port on 127.0.0.1 that nothing listens on now. */
@@ -163,6 +163,7 @@ function spawnGuard(plan, user) {
     {
       detached: true,
       stdio: 'ignore',
+      env: childEnvironment(),
     },
   );
   guard.unref();
@@ -197,8 +198,9 @@ export async function startServer({
   const password = randomBytes(18).toString('base64url');
   makeServerFiles(plan, baseDir, user, instrument, password);
   // The server's own temporary files (Valgrind's among them) go to its folder: the runner's TMPDIR may be one
-  // that the server's user cannot write to.
-  const as = {...(user && {uid: user.uid, gid: user.gid}), env: {...process.env, TMPDIR: baseDir}};
+  // that the server's user cannot write to. Of the runner's environment it gets only what any child does
+  // (processes.mjs): a program the server runs never sees the runner's tokens.
+  const as = {...(user && {uid: user.uid, gid: user.gid}), env: childEnvironment({TMPDIR: baseDir})};
   const run = serverCommandRunner({major, plan, baseDir, as, onCommand});
   try {
     await run('initdb', plan.commands.initdb);

@@ -5,6 +5,7 @@
 // them (print-plan.mjs).
 import {runArgs} from './pgbench-commands.mjs';
 import {CHECKPOINT_SQL} from './run-steps.mjs';
+import {RUNNER_SCHEMA} from './suite-role.mjs';
 
 /** What pgbench runs before a built-in script unless -n: here by psql, so that it is not counted. */
 export const VACUUM_SQL = ['VACUUM pgbench_branches', 'VACUUM pgbench_tellers', 'TRUNCATE pgbench_history'];
@@ -19,19 +20,22 @@ export const VACUUM_SQL = ['VACUUM pgbench_branches', 'VACUUM pgbench_tellers', 
  * includes that work. Its one row: the blocks of the database, shared
  * buffers' size in blocks, and the blocks it read.
  */
+// As the superuser, beside the suite's objects: every function and relation named with its schema (the
+// extension's in the runner's own, suite-role.mjs), and the session's search_path fixed (connection.mjs).
 export const PREWARM_SQL =
-  'CREATE EXTENSION IF NOT EXISTS pg_prewarm; ' +
-  "WITH rel AS (SELECT c.oid, pg_relation_size(c.oid) / current_setting('block_size')::bigint AS blocks " +
-  'FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace ' +
+  `CREATE EXTENSION IF NOT EXISTS pg_prewarm SCHEMA ${RUNNER_SCHEMA}; ` +
+  'WITH rel AS (SELECT c.oid, pg_catalog.pg_relation_size(c.oid) / ' +
+  "pg_catalog.current_setting('block_size')::pg_catalog.int8 AS blocks " +
+  'FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace ' +
   "WHERE c.relkind IN ('r', 'i', 'm') AND n.nspname = 'public'), " +
-  "room AS (SELECT pg_size_bytes(current_setting('shared_buffers')) / current_setting('block_size')::bigint " +
-  'AS blocks), ' +
-  'queue AS (SELECT rel.oid, rel.blocks, room.blocks - sum(rel.blocks) OVER (ORDER BY rel.blocks, rel.oid) ' +
-  '+ rel.blocks AS left_over FROM rel, room), ' +
-  "warmed AS (SELECT coalesce(sum(pg_prewarm(oid, 'buffer', 'main', 0, " +
-  '(least(blocks, left_over) - 1)::bigint)), 0) AS n ' +
+  "room AS (SELECT pg_catalog.pg_size_bytes(pg_catalog.current_setting('shared_buffers')) / " +
+  "pg_catalog.current_setting('block_size')::pg_catalog.int8 AS blocks), " +
+  'queue AS (SELECT rel.oid, rel.blocks, room.blocks - pg_catalog.sum(rel.blocks) OVER (ORDER BY rel.blocks, ' +
+  'rel.oid) + rel.blocks AS left_over FROM rel, room), ' +
+  `warmed AS (SELECT coalesce(pg_catalog.sum(${RUNNER_SCHEMA}.pg_prewarm(oid, 'buffer', 'main', 0, ` +
+  '(least(blocks, left_over) - 1)::pg_catalog.int8)), 0) AS n ' +
   'FROM queue WHERE blocks > 0 AND left_over > 0) ' +
-  'SELECT (SELECT sum(blocks) FROM rel), (SELECT blocks FROM room), (SELECT n FROM warmed)';
+  'SELECT (SELECT pg_catalog.sum(blocks) FROM rel), (SELECT blocks FROM room), (SELECT n FROM warmed)';
 
 /**
  * PREWARM_SQL's row (psql -A -t prints it last, after "CREATE EXTENSION"): the

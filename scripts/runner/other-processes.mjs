@@ -19,10 +19,10 @@ import {psql} from './psql.mjs';
 export const OTHER_TYPES = ['checkpointer', 'background writer', 'walwriter', 'io worker'];
 
 const PIDS_SQL =
-  'SELECT pid, backend_type FROM pg_stat_activity WHERE backend_type IN ' +
+  'SELECT pid, backend_type FROM pg_catalog.pg_stat_activity WHERE backend_type IN ' +
   `(${OTHER_TYPES.map((t) => `'${t}'`).join(', ')}) ORDER BY pid`;
 
-export const MARK_SQL = 'SELECT pg_reload_conf()';
+export const MARK_SQL = 'SELECT pg_catalog.pg_reload_conf()';
 
 /** The numbers of a process's Callgrind dumps (callgrind.out.PID.N) in `dir`. */
 const dumpsOf = (dir, pid) =>

@@ -53,10 +53,13 @@ export const sessionEnv = (workload) =>
 
 const quote = (arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
 
-/** A command as a person would type it: environment settings first, arguments quoted. */
+/**
+ * A command as a person would type it: its session settings (PGOPTIONS) first, arguments quoted. The rest of its
+ * environment (a password, an external target's libpq variables) is not the command's to show.
+ */
 export function renderCommand(argv, env = {}) {
   const prefix = Object.entries(env)
-    .filter(([k]) => k !== 'PGPASSWORD')
+    .filter(([k]) => k === 'PGOPTIONS')
     .map(([k, v]) => `${k}=${quote(v)}`);
   return [...prefix, ...argv.map(quote)].join(' ');
 }

@@ -1,12 +1,12 @@
 // --dry-run: every command of a run, in the order the run would execute them.
 import {groupKey} from '../../lib/results/keys.mjs';
 import {lengthText, sizeText} from '../../lib/suites/run-estimate.mjs';
-import {embeddedConnection} from './connection.mjs';
+import {embeddedConnection, superuserConnection} from './connection.mjs';
 import {planServer} from './plan-server.mjs';
 import {initArgs, renderCommand, runArgs, sessionEnv} from './pgbench-commands.mjs';
 import {describeCommands} from './psql.mjs';
 import {watchCommand, watchedNames} from './settings-watch.mjs';
-import {SUITE_ROLE, suiteRoleSql} from './suite-role.mjs';
+import {RUNNER_SCHEMA, SUITE_ROLE, suiteRoleSql} from './suite-role.mjs';
 import {
   beforeEachRun,
   cellSeeds,
@@ -58,8 +58,8 @@ export function suiteLines(suite, estimate, tmp) {
 function plannedConnection(target, shell) {
   if (target.kind === 'embedded') {
     const server = {host: '127.0.0.1', port: '<port>', user: 'bench', database: 'postgres'};
-    const admin = embeddedConnection(server);
-    return shell ? admin : {...embeddedConnection({...server, user: SUITE_ROLE}), admin};
+    const admin = superuserConnection(server);
+    return {...embeddedConnection(shell ? server : {...server, user: SUITE_ROLE}), admin};
   }
   return {
     args: [`<URL from $${target.urlVariable}, password removed>`],
@@ -236,9 +236,9 @@ function firstTurnLines(plan, target) {
   }
   const admin = connection.admin ?? connection;
   if (connection.admin) {
-    lines.push(
-      renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', suiteRoleSql('<verifier>')]),
-    );
+    // The suite's role (suite-role.mjs), or for a shell: true suite the runner's schema alone.
+    const sql = plan.shell ? `CREATE SCHEMA ${RUNNER_SCHEMA}` : suiteRoleSql('<verifier>');
+    lines.push(renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', sql]));
   }
   lines.push(...describeCommands(admin).map((argv) => renderCommand(argv)), watchLine(target, connection));
 }

@@ -16,6 +16,19 @@ export class Interrupted extends Error {
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+// What a child gets of the runner's environment: where programs, the home and the temporary folder are, the
+// user, the locale and the time zone. Nothing else: a server, psql or pgbench runs a suite's SQL, which can read
+// its environment (psql's \getenv, a server's COPY … PROGRAM 'env' in a suite that may), and the runner's may
+// hold a CI token or a cloud key. What a child needs besides (PGPASSWORD, PGOPTIONS, an external target's libpq
+// variables: connection.mjs) is given to it by name.
+const KEPT = /^(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|LC_[A-Z_]+|TZ|TMPDIR)$/;
+
+/** The runner's environment as a child gets it: KEPT only, then `env`. */
+export const childEnvironment = (env = {}, from = process.env) => ({
+  ...Object.fromEntries(Object.entries(from).filter(([name]) => KEPT.test(name))),
+  ...env,
+});
 export const EXIT_CODE = {SIGINT: 130, SIGTERM: 143, SIGHUP: 129};
 const children = new Set();
 let interruptedBy = null;
@@ -54,7 +67,7 @@ export function catchInterrupts({onForce}) {
  * rejects with Interrupted when the run is interrupted while it runs.
  * @param {string[]} argv
  * @param {object} [options]
- * @param {object} [options.env]  added to this process's environment
+ * @param {object} [options.env]  added to what the child gets of this process's environment (childEnvironment)
  * @param {string} [options.cwd]
  * @param {number} [options.timeoutS]  SIGTERM after this many seconds (then `timedOut`)
  * @param {number} [options.uid] @param {number} [options.gid]  run as this user
@@ -69,7 +82,7 @@ export function runProcess(argv, {env = {}, cwd, timeoutS, uid, gid, onStderrLin
     const started = Date.now();
     const child = spawn(argv[0], argv.slice(1), {
       cwd,
-      env: {...process.env, ...env},
+      env: childEnvironment(env),
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(uid !== undefined && {uid, gid}),
     });

@@ -15,20 +15,22 @@ export async function psql(connection, psqlArgs, env = {}) {
   return out.stdout;
 }
 
-const VERSION_SQL = 'SELECT version()';
+// The runner's own statements name every function and relation with its schema: on an embedded server they run
+// as the superuser, beside what the suite's SQL created (connection.mjs, RUNNER_SEARCH_PATH).
+const VERSION_SQL = 'SELECT pg_catalog.version()';
 const SETTINGS_SQL =
-  "SELECT name, current_setting(name) FROM pg_settings WHERE source NOT IN ('default', 'override', 'client') ORDER " +
-  'BY name';
+  'SELECT name, pg_catalog.current_setting(name) FROM pg_catalog.pg_settings ' +
+  "WHERE source NOT IN ('default', 'override', 'client') ORDER BY name";
 
-const KEY_SETTINGS_SQL = `SELECT name, current_setting(name) FROM pg_settings WHERE name IN (${KEY_SETTINGS.map(
-  (n) => `'${n}'`,
-).join(', ')}) ORDER BY name`;
+const KEY_SETTINGS_SQL =
+  'SELECT name, pg_catalog.current_setting(name) FROM pg_catalog.pg_settings ' +
+  `WHERE name IN (${KEY_SETTINGS.map((n) => `'${n}'`).join(', ')}) ORDER BY name`;
 
 // How the server was built: its figures compare with servers built alike (the embedded ones: gcc 7.5, -Os,
 // no LLVM). The pg_config view is for superusers by default: another role's server gives null.
 const BUILD_SQL =
-  "SELECT name, setting FROM pg_config WHERE name IN ('CC', 'CFLAGS', 'CONFIGURE') UNION ALL " +
-  "SELECT 'JIT', pg_jit_available()::text ORDER BY name";
+  "SELECT name, setting FROM pg_catalog.pg_config WHERE name IN ('CC', 'CFLAGS', 'CONFIGURE') UNION ALL " +
+  "SELECT 'JIT', pg_catalog.pg_jit_available()::pg_catalog.text ORDER BY name";
 
 /** The commands describeServer runs, as recorded and as --dry-run prints them. */
 export const describeCommands = (connection) => [

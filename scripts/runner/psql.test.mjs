@@ -10,7 +10,7 @@ import {describeServer} from './psql.mjs';
 const FAKE_PSQL = `#!/bin/sh
 for arg; do sql="$arg"; done
 case "$sql" in
-  'SELECT version()') echo 'PostgreSQL 17.2 on x86_64-pc-linux-gnu' ;;
+  'SELECT pg_catalog.version()') echo 'PostgreSQL 17.2 on x86_64-pc-linux-gnu' ;;
   *pg_config*) echo 'ERROR:  permission denied for view pg_config' >&2; exit 1 ;;
   *"source NOT IN"*) printf '%s\\t%s\\n' \\
       archive_command 'AWS_SECRET_ACCESS_KEY=abc123XYZ aws s3 cp %p s3://b/%f' \\

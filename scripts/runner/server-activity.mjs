@@ -28,15 +28,18 @@ export function statsSql(versionNum) {
         "'checkpointerWrites', b.buffers_checkpoint";
   const backendWrites =
     versionNum >= 160000
-      ? "(SELECT coalesce(sum(writes), 0) FROM pg_stat_io WHERE backend_type NOT IN ('checkpointer', " +
-        "'background writer') AND object = 'relation')"
+      ? '(SELECT coalesce(pg_catalog.sum(writes), 0) FROM pg_catalog.pg_stat_io WHERE backend_type NOT IN ' +
+        "('checkpointer', 'background writer') AND object = 'relation')"
       : 'b.buffers_backend';
+  // Run as the superuser beside the suite's objects: every name with its schema (connection.mjs says why).
   return (
-    "SELECT json_build_object('walRecords', w.wal_records, 'walFpi', w.wal_fpi, 'walBytes', w.wal_bytes, " +
-    `${checkpointer}, 'cleanerWrites', b.buffers_clean, 'backendWrites', ${backendWrites}, ` +
+    "SELECT pg_catalog.json_build_object('walRecords', w.wal_records, 'walFpi', w.wal_fpi, " +
+    `'walBytes', w.wal_bytes, ${checkpointer}, 'cleanerWrites', b.buffers_clean, ` +
+    `'backendWrites', ${backendWrites}, ` +
     "'hits', d.blks_hit, 'reads', d.blks_read, 'tempFiles', d.temp_files, 'tempBytes', d.temp_bytes) " +
-    `FROM pg_stat_wal w, pg_stat_bgwriter b${versionNum >= 170000 ? ', pg_stat_checkpointer c' : ''}, ` +
-    'pg_stat_database d WHERE d.datname = current_database()'
+    'FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b' +
+    `${versionNum >= 170000 ? ', pg_catalog.pg_stat_checkpointer c' : ''}, ` +
+    'pg_catalog.pg_stat_database d WHERE d.datname = pg_catalog.current_database()'
   );
 }
 
@@ -89,8 +92,9 @@ export function activityBetween(before, after) {
 // from page pruning and vacuum, pgbench's few branch and teller rows bloated, and TPC-B-like throughput fell
 // through each run.) A row per wait event (CPU: running, no wait) of each sample, the sample told by its
 // transaction's start time.
-const WAITS_SQL = `SELECT extract(epoch FROM now()), coalesce(wait_event_type, 'CPU'), coalesce(wait_event, 'CPU'),
-  count(*) FROM pg_stat_activity WHERE application_name = 'pgbench' GROUP BY 2, 3
+const WAITS_SQL = `SELECT extract(epoch FROM pg_catalog.now()), coalesce(wait_event_type, 'CPU'),
+  coalesce(wait_event, 'CPU'), pg_catalog.count(*) FROM pg_catalog.pg_stat_activity
+  WHERE application_name = 'pgbench' GROUP BY 2, 3
 \\watch 0.1
 `;
 

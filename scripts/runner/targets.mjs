@@ -8,12 +8,12 @@
 // why): its remaining cells fail with that error, the other
 // targets run on, and the result stays valid (every cell names a listed target).
 import {storageOf} from '../../lib/results/provenance.mjs';
-import {embeddedConnection, externalConnection} from './connection.mjs';
+import {externalConnection} from './connection.mjs';
 import {startServer} from './embedded-server.mjs';
 import {installedBinaries, originOf} from './postgres-binaries.mjs';
 import {Interrupted} from './processes.mjs';
 import {describeServer} from './psql.mjs';
-import {suiteConnection} from './suite-role.mjs';
+import {shellConnection, suiteConnection} from './suite-role.mjs';
 import {movedError, movedSettings, readSettings, watchCommand, watchedNames} from './settings-watch.mjs';
 
 /**
@@ -172,7 +172,7 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
         instrument,
       });
       // The suite's SQL runs as a role that may not leave the database, unless the suite says it must.
-      connection = shell ? embeddedConnection(server) : await suiteConnection(server, {record});
+      connection = await (shell ? shellConnection : suiteConnection)(server, {record});
     } else {
       connection = externalConnection(target.urlVariable);
     }
