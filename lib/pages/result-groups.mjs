@@ -17,6 +17,7 @@ import {listOf} from '../i18n/list.mjs';
 import {groupAnchor, groupKey} from '../results/keys.mjs';
 import {groupActivity} from './server-activity.mjs';
 import {untimed} from '../results/cell-figures.mjs';
+import {uncheckedFigures} from '../results/rederive.mjs';
 import {DRIFT_SHOWN, DRIFT_WINDOW_S, samplerHeldSnapshot, throughputDrift} from '../results/throughput-drift.mjs';
 
 export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
@@ -122,6 +123,7 @@ function resultGroup(first, id, context) {
     control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(rows.length === 0 ? instructions : result, first),
     untimed: untimedRuns(groupCells, locale),
+    unchecked: shown.some((f) => LOG_FIGURES.has(f)) ? uncheckedLatencies(groupCells, locale) : null,
     drift: driftOf(result, groupCells, locale),
     activity: groupActivity(result, groupCells, {name, locale, t}),
     charts:
@@ -156,6 +158,20 @@ function driftOf(result, cells, locale) {
     seconds: formatFigure(DRIFT_WINDOW_S, 'integer', locale),
     sampler: samplerHeldSnapshot(result),
   };
+}
+
+// The figures read from a run's transaction log (cell-figures.mjs).
+const LOG_FIGURES = new Set(['min', 'p50', 'p90', 'p95', 'p99', 'max']);
+
+/**
+ * How many of a group's timed, logged runs kept no histogram of their latencies, so that the build could not
+ * derive their log's figures again (lib/results/rederive.mjs), of how many; or null.
+ */
+function uncheckedLatencies(cells, locale) {
+  const logged = cells.filter((c) => c.status === 'ok' && c.log?.latencyUs && !untimed(c));
+  const count = logged.filter((c) => uncheckedFigures(c).latencies).length;
+  if (count === 0) return null;
+  return {count: formatFigure(count, 'integer', locale), total: formatFigure(logged.length, 'integer', locale)};
 }
 
 /** How many of a group's logged runs pgbench did not time throughout (cell-figures.mjs), of how many; or null. */

@@ -9,6 +9,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {controlsOf} from '../results/compare-results.mjs';
+import {uncheckedFigures} from '../results/rederive.mjs';
 import {statementLatencies} from './statement-latencies.mjs';
 
 /** The transactions a cell's counters cover: a timed run's processed, an instructions cell's longer run's. */
@@ -102,6 +103,11 @@ export function activityFacts(cells, locale) {
   const withCheckpoint = runs.filter((r) => r.server.checkpoints.timed + r.server.checkpoints.requested > 0);
   const hits = runs.map((r) => hitShare(r.server)).filter((x) => x !== null);
   const top = waitShares(measured)?.[0] ?? null;
+  // Runs before 2026-11-28 kept the counters' differences, not the readings they came from (rederive.mjs).
+  const unchecked = measured.filter((c) => {
+    const u = uncheckedFigures(c);
+    return u.activity || u.waits;
+  });
   return {
     runs: formatFigure(runs.length, 'integer', locale),
     // Waits are sampled in timed runs only.
@@ -112,6 +118,13 @@ export function activityFacts(cells, locale) {
       hits.length === 0 ? null : formatFigure(Math.floor(Math.min(...hits) * 1000) / 1000, 'share', locale),
     allInBuffers: hits.length > 0 && runs.every((r) => r.server.buffers.reads === 0),
     topWait: top && {event: top.event, share: formatFigure(top.share, 'share', locale)},
+    unchecked:
+      unchecked.length === 0
+        ? null
+        : {
+            count: formatFigure(unchecked.length, 'integer', locale),
+            total: formatFigure(measured.length, 'integer', locale),
+          },
   };
 }
 

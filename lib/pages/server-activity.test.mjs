@@ -1,5 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {COUNTERS, sampledWaits, serverActivity} from '../results/server-counters.mjs';
 import {activityFacts, activityRows} from './server-activity.mjs';
 
 const server = ({bytes, fpi = 0, reads = 0, hits = 1000, checkpoints = 0, waits = null}) => ({
@@ -84,6 +85,8 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
     allInBuffers: false,
     sampled: true,
     topWait: {event: 'IO:WALSync', share: '50%'},
+    // These runs kept no readings: their counters could not be checked (runs before 2026-11-28).
+    unchecked: {count: '3', total: '3'},
   });
   // An instructions cell: both of its runs are measured runs; its row is its longer run's.
   const counted = {
@@ -124,4 +127,16 @@ test('an A/A control is named as the second server of its twin, never as its twi
     rows.map((r) => r.name),
     ['PostgreSQL 15', 'common.controlName: PostgreSQL 15'],
   );
+});
+
+test("counters kept with their readings and the sampler's rows are checked: no note; one run without, a note", () => {
+  const reading = (n) => Object.fromEntries(COUNTERS.map((k) => [k, n]));
+  const checked = {
+    ...cell('pg15', 100, {bytes: 0}),
+    server: {...serverActivity(reading(10), reading(60)), waits: sampledWaits('1.5|CPU|CPU|1\n1.6|IO|WALSync|1\n')},
+  };
+  assert.equal(activityFacts([checked], 'en').unchecked, null);
+  assert.deepEqual(activityFacts([checked, cell('pg15', 100, {bytes: 1})], 'en').unchecked, {count: '1', total: '2'});
+  const noRows = {...checked, server: {...checked.server, waits: wait(2, ['CPU', 'CPU', 2])}};
+  assert.deepEqual(activityFacts([noRows], 'en').unchecked, {count: '1', total: '1'});
 });

@@ -4,7 +4,7 @@
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
-import {readRunProfiles} from '../cachegrind/run-profiles.mjs';
+import {profileProblems, readRunProfiles} from '../cachegrind/run-profiles.mjs';
 import {measureOf} from '../results/cell-figures.mjs';
 import {checkedEarlier} from '../results/checked-files.mjs';
 import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
@@ -30,10 +30,16 @@ export function resultFilesOf(siteDir) {
 
 /**
  * One result file, read and checked as it is published: valid, its figures those its own output gives,
- * its name and dates its run's (an invalid one names itself and the fix).
+ * its name and dates its run's, the files it keeps beside it in its folder and their totals its cells' (an
+ * invalid one names itself and the fix).
  */
-export const readCheckedResult = (siteDir, file) =>
-  assertPublishable(readResultFile(file), path.relative(siteDir, file));
+export function readCheckedResult(siteDir, file) {
+  const result = assertPublishable(readResultFile(file), path.relative(siteDir, file));
+  const name = path.relative(siteDir, file);
+  const problems = profileProblems(file, result, {name});
+  if (problems.length > 0) throw new Error(`${name} is not a valid result:\n  ${problems.join('\n  ')}`);
+  return result;
+}
 
 /**
  * Refuses two files of one run among those read so far ({file, result}): each is published as

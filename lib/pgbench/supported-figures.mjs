@@ -14,6 +14,11 @@ const DURATION_SLACK = 0.1;
 // transaction; its latency is printed to 3 decimals of a ms.
 const LATENCY_SLACK = 0.1;
 const LATENCY_PRINTED_MS = 0.0005;
+// What one pgbench thread can drive: it builds, sends and reads every transaction of its clients itself, each at
+// least a message out and one in, so no thread completes a transaction in less than a microsecond (the fastest
+// here: one thread of select-only at 1 client, about 15,000 a second; at 4 clients on 2 threads, 36,000 a
+// thread). A throughput beyond a million a second per thread was typed.
+const MOST_TPS_PER_THREAD = 1_000_000;
 
 const figure = (n) =>
   n >= 100 ? n.toLocaleString('en', {maximumFractionDigits: 1}) : String(Number(n.toPrecision(3)));
@@ -26,7 +31,7 @@ const figure = (n) =>
  */
 export function unsupportedFigures(summary) {
   const found = [];
-  const {tps, processed, durationS, clients, latencyAvgMs} = summary ?? {};
+  const {tps, processed, durationS, clients, threads, latencyAvgMs} = summary ?? {};
   if (typeof tps !== 'number' || !(tps > 0) || !Number.isFinite(tps)) return found;
   // A run that aborted stopped early: its time can be shorter than its duration.
   if (typeof processed === 'number' && typeof durationS === 'number' && durationS > 0 && summary.aborted !== true) {
@@ -58,6 +63,17 @@ export function unsupportedFigures(summary) {
           `wait at most ${figure((1000 * clients) / tps)} ms a transaction`,
       });
     }
+  }
+  // pgbench runs no more threads than clients.
+  const working = Math.min(...[threads, clients].filter((n) => typeof n === 'number' && n > 0), Number.MAX_VALUE);
+  if (working < Number.MAX_VALUE && tps > working * MOST_TPS_PER_THREAD) {
+    found.push({
+      field: 'tps',
+      line: 'tps = ',
+      message:
+        `tps = ${figure(tps)} from ${figure(working)} pgbench thread(s): a thread completes a transaction in no ` +
+        'less than a microsecond (a message sent and one read), at most a million a second',
+    });
   }
   return found;
 }

@@ -51,6 +51,13 @@ test("the probe's import: 99,999,999 TPS from 12,514 transactions in 1 s is refu
       line: 'latency average = ',
       message: 'latency average = 0.485 ms, but 2 client(s) at tps = 99,999,999 wait at most 0.00002 ms a transaction',
     },
+    {
+      field: 'tps',
+      line: 'tps = ',
+      message:
+        'tps = 99,999,999 from 1 pgbench thread(s): a thread completes a transaction in no less than a ' +
+        'microsecond (a message sent and one read), at most a million a second',
+    },
   ]);
 });
 
@@ -72,4 +79,39 @@ test('tps a tenth of what the counts give, or latency far above clients ÷ tps, 
   // A run of -t has no duration to compare with; nothing without a throughput.
   assert.deepEqual(unsupportedFigures({...run, durationS: undefined, tps: 100, latencyAvgMs: 39}), []);
   assert.deepEqual(unsupportedFigures({processed: 0, tps: null}), []);
+});
+
+test('an output forged whole to add up (99,999,999 tps in 1 s) is beyond what its pgbench thread can drive', () => {
+  const forged = [
+    'pgbench (17.11)',
+    'transaction type: <builtin: select only>',
+    'scaling factor: 1',
+    'query mode: simple',
+    'number of clients: 1',
+    'number of threads: 1',
+    'maximum number of tries: 1',
+    'duration: 1 s',
+    'number of transactions actually processed: 99999999',
+    'number of failed transactions: 0 (0.000%)',
+    'latency average = 0.000 ms',
+    'initial connection time = 1.628 ms',
+    'tps = 99999999.000000 (without initial connection time)',
+  ].join('\n');
+  assert.deepEqual(unsupportedFigures(parseOutput(forged)), [
+    {
+      field: 'tps',
+      line: 'tps = ',
+      message:
+        'tps = 99,999,999 from 1 pgbench thread(s): a thread completes a transaction in no less than a ' +
+        'microsecond (a message sent and one read), at most a million a second',
+    },
+  ]);
+  // 8 clients on 4 threads may report up to 4 million.
+  const many = forged
+    .replace('clients: 1', 'clients: 8')
+    .replace('threads: 1', 'threads: 4')
+    .replace('processed: 99999999', 'processed: 3900000')
+    .replace('tps = 99999999.000000', 'tps = 3900000.000000')
+    .replace('latency average = 0.000', 'latency average = 0.002');
+  assert.deepEqual(unsupportedFigures(parseOutput(many)), []);
 });

@@ -38,6 +38,34 @@ export const PERCENTILES = [
 ];
 
 /**
+ * The latency statistics of completed transactions from their histogram ([µs, transactions] pairs, ascending):
+ * min, the PERCENTILES (nearest rank), max, mean and the population stddev; null when there are none. The one
+ * way they are computed: from a log as it is read, and again from the histogram a result keeps
+ * (lib/results/rederive.mjs).
+ */
+export function latencyFromHistogram(pairs) {
+  let n = 0;
+  let sum = 0;
+  for (const [v, count] of pairs) {
+    n += count;
+    sum += v * count;
+  }
+  if (n === 0) return null;
+  const mean = sum / n;
+  let squares = 0;
+  for (const [v, count] of pairs) squares += count * (v - mean) ** 2;
+  const stats = {min: pairs[0][0]};
+  const ranks = PERCENTILES.map(([key, p]) => [key, nearestRank(p, n)]);
+  let seen = 0;
+  let r = 0;
+  for (const [v, count] of pairs) {
+    seen += count;
+    while (r < ranks.length && seen >= ranks[r][1]) stats[ranks[r++][0]] = v;
+  }
+  return {...stats, max: pairs.at(-1)[0], mean, stddev: Math.sqrt(squares / n)};
+}
+
+/**
  * @param {object} [options]
  * @param {boolean|null} [options.hasLag]  the run used a rate limit (-R): a lag column follows epoch_us
  * @param {boolean|null} [options.hasRetries]  max tries ≠ 1: a retries column ends the line
@@ -137,29 +165,17 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
     };
   }
 
-  function latencyStats() {
-    const completed = w.completed.value;
-    if (completed === 0) return null;
+  /** Every completed latency as [µs, transactions] pairs, ascending: the histogram, then the rare larger ones. */
+  function histogram() {
     const hist = new Uint32Array(w.memory.buffer, HIST, HISTOGRAM_US);
-    const min = w.min.value;
-    const max = w.max.value;
-    const mean = w.sum.value / completed;
+    const pairs = [];
+    for (let v = w.min.value; v < Math.min(w.max.value + 1, HISTOGRAM_US); v++) if (hist[v]) pairs.push([v, hist[v]]);
     overflow.sort((a, b) => a - b);
-    let squares = 0;
-    for (let v = min; v < Math.min(max + 1, HISTOGRAM_US); v++) if (hist[v]) squares += hist[v] * (v - mean) ** 2;
-    for (const v of overflow) squares += (v - mean) ** 2;
-    // One pass over the histogram for all percentiles, in ascending order; the
-    // ranks it does not reach are in the overflow list, which comes after it.
-    const stats = {min};
-    const ranks = PERCENTILES.map(([key, p]) => [key, nearestRank(p, completed) - 1]);
-    let seen = 0;
-    let r = 0;
-    for (let v = min; v < HISTOGRAM_US && r < ranks.length; v++) {
-      seen += hist[v];
-      while (r < ranks.length && seen > ranks[r][1]) stats[ranks[r++][0]] = v;
+    for (const v of overflow) {
+      if (pairs.at(-1)?.[0] === v) pairs.at(-1)[1]++;
+      else pairs.push([v, 1]);
     }
-    for (; r < ranks.length; r++) stats[ranks[r][0]] = overflow[ranks[r][1] - seen];
-    return {...stats, max, mean, stddev: Math.sqrt(squares / completed)};
+    return pairs;
   }
 
   function perSecond() {
@@ -199,6 +215,7 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
 
   function result() {
     const completed = w.completed.value;
+    const histogramUs = completed === 0 ? [] : histogram();
     const failed = w.failed.value;
     const skipped = w.skipped.value;
     const malformed = w.malformed.value;
@@ -215,7 +232,8 @@ export function createTransactionLogStats({hasLag = null, hasRetries = null} = {
       serializationFailures: w.serialization.value,
       deadlockFailures: w.deadlock.value,
       retries: w.retriesUnknown.value ? null : w.retries.value,
-      latencyUs: latencyStats(),
+      latencyUs: latencyFromHistogram(histogramUs),
+      histogramUs,
       perSecond: perSecond(),
       errors: problems,
     };

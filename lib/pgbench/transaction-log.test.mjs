@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {parseOutput} from './parse-output.mjs';
-import {createTransactionLogStats, nearestRank, PERCENTILES} from './transaction-log.mjs';
+import {createTransactionLogStats, latencyFromHistogram, nearestRank, PERCENTILES} from './transaction-log.mjs';
 
 const FIXTURES = new URL('../../test/fixtures/pgbench/', import.meta.url).pathname;
 
@@ -103,6 +103,12 @@ test('a whole log, literally: counts, percentiles, mean and the per-second serie
       mean: 250,
       stddev: Math.sqrt(12500),
     },
+    histogramUs: [
+      [100, 1],
+      [200, 1],
+      [300, 1],
+      [400, 1],
+    ],
     perSecond: [
       {epochS: 1700000000, tps: 3, p50Us: 200, p99Us: 300},
       {epochS: 1700000001, tps: 1, p50Us: 400, p99Us: 400},
@@ -196,4 +202,36 @@ test('many log files, read one after another or interleaved, give the same resul
   for (const part of [0, 1]) for (const [i, s] of sinks.entries()) s.push(Buffer.from(halves[i][part]));
   for (const s of sinks) s.end();
   assert.deepEqual(acc.result(), stats(texts));
+});
+
+test('the statistics from a histogram: nearest rank, an overflowed latency, repeated values', () => {
+  // 10 transactions: 5 at 10 µs, 4 at 20 µs, 1 at 2^21 µs (above the reader's histogram).
+  const pairs = [
+    [10, 5],
+    [20, 4],
+    [2097152, 1],
+  ];
+  const mean = (50 + 80 + 2097152) / 10;
+  assert.deepEqual(latencyFromHistogram(pairs), {
+    min: 10,
+    p50: 10,
+    p90: 20,
+    p95: 2097152,
+    p99: 2097152,
+    p999: 2097152,
+    max: 2097152,
+    mean,
+    stddev: Math.sqrt((5 * (10 - mean) ** 2 + 4 * (20 - mean) ** 2 + (2097152 - mean) ** 2) / 10),
+  });
+  assert.equal(latencyFromHistogram([]), null);
+});
+
+test('a log with a latency above the histogram keeps it among the pairs, counted once per transaction', () => {
+  const r = stats(['0 1 10 0 1700000000 0\n0 2 2097152 0 1700000000 1\n0 3 2097152 0 1700000000 2\n']);
+  assert.deepEqual(r.histogramUs, [
+    [10, 1],
+    [2097152, 2],
+  ]);
+  assert.equal(r.latencyUs.max, 2097152);
+  assert.equal(r.latencyUs.p50, 2097152);
 });

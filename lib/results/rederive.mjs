@@ -6,64 +6,34 @@
 // medians and spreads are not stored: they are summarized from these cells
 // when the site is built (lib/results/summarize-repeats.mjs).
 //
-// What cannot be derived, and what is checked instead:
+// Also derived again from what the cell keeps:
 // - `log`: the per-transaction log files are read into statistics and not
-//   kept (they run to gigabytes). Their count must be the output's processed
-//   transactions, their mean its latency average where pgbench timed each
-//   transaction, and their percentiles in order.
+//   kept (they run to gigabytes), but their latencies' histogram is
+//   (`histogramUs`, from 2026-11-28): the count, min, percentiles, max, mean
+//   and stddev are derived from it. Either way the count must be the output's
+//   processed transactions, the mean its latency average where pgbench timed
+//   each transaction, the seconds' counts add up to the count, and the
+//   percentiles be ones some latencies could have: in order, and each leaving
+//   room for the mean (a p50 set to the max needs a mean half way to it).
+// - `server`: the figures are the difference of the two readings kept beside
+//   them (`readings`), and the waits' counts those of the sampler's rows
+//   (`waits.output`), from 2026-11-28 (lib/results/server-counters.mjs).
 // - `instructions`: Callgrind's counts are not kept per cell (only the
-//   group's profiles). Each cell's figures per transaction are derived from
-//   its two runs' counts, and the longer run must be the one its output shows.
+//   group's profiles, checked against the cells where the files are read:
+//   lib/cachegrind/run-profiles.mjs). Each cell's figures per transaction are
+//   derived from its two runs' counts, which must grow from the shorter run to
+//   the longer, and the longer run must be the one its output shows.
 // - the output itself: it is checked against its own counts
 //   (lib/pgbench/supported-figures.mjs), so an output edited to match an
-//   edited summary still has to add up.
-// - a raw kept as a `path` beside the result: this check reads the JSON alone.
+//   edited summary still has to add up, and be one pgbench could print.
+// A `raw` kept as a `path` beside the result is read by nothing: such a cell's figures could not be checked, and
+// it is refused. Figures whose evidence results before 2026-11-28 did not keep (a log's percentiles, the
+// server's counters) are what `uncheckedFigures` lists: the pages say they could not be checked.
 import {parseOutput} from '../pgbench/parse-output.mjs';
 import {unsupportedFigures} from '../pgbench/supported-figures.mjs';
-
-// Relative difference allowed between a stored figure and the derived one: float round-off only (the stored
-// one went through JSON, which keeps a double exactly; a division done again may differ in the last bits).
-const ROUND_OFF = 1e-9;
-
-const close = (a, b) => a === b || Math.abs(a - b) <= ROUND_OFF * Math.max(Math.abs(a), Math.abs(b));
-
-const shown = (value) => {
-  const text = JSON.stringify(value);
-  return text === undefined ? 'absent' : text.length > 80 ? `${text.slice(0, 77)}...` : text;
-};
-
-// The texts of errors and warnings are redacted after parsing, from an output that still held its secrets:
-// their kinds and number are derived again, not their words.
-const TEXTS = new Set(['errors', 'warnings']);
-
-/** The first place where `stored` and `derived` differ, as {at, stored, derived}; null when they agree. */
-function firstDifference(stored, derived, at) {
-  if (typeof stored === 'number' && typeof derived === 'number') {
-    return close(stored, derived) ? null : {at, stored, derived};
-  }
-  if (Array.isArray(stored) && Array.isArray(derived)) {
-    if (stored.length !== derived.length) {
-      return {at: `${at}.length`, stored: stored.length, derived: derived.length};
-    }
-    for (let i = 0; i < stored.length; i++) {
-      const found = firstDifference(stored[i], derived[i], `${at}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (stored && derived && typeof stored === 'object' && typeof derived === 'object') {
-    for (const key of new Set([...Object.keys(stored), ...Object.keys(derived)])) {
-      const found = TEXTS.has(key)
-        ? firstDifference(kindsOf(stored[key]), kindsOf(derived[key]), `${at}.${key}`)
-        : firstDifference(stored[key], derived[key], `${at}.${key}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  return stored === derived ? null : {at, stored, derived};
-}
-
-const kindsOf = (list) => (Array.isArray(list) ? list.map((e) => e?.kind) : list);
+import {close, firstDifference, shown} from './figure-differences.mjs';
+import {logDifference} from './log-figures.mjs';
+import {activityBetween, parseWaits} from './server-counters.mjs';
 
 /** pgbench's output as the cell keeps it, parsed; undefined when it keeps none to parse. */
 function parsedRaw(raw) {
@@ -76,16 +46,22 @@ function parsedRaw(raw) {
 
 /** What differs between a cell's stored figures and those derived from what it keeps: {at, stored, derived}. */
 function cellDifference(cell) {
-  const derived = parsedRaw(cell.raw);
-  if (derived === undefined) {
-    if (typeof cell.raw?.path === 'string') return null;
-    return {at: 'raw', stored: cell.summary, derived: undefined, noOutput: true};
+  if (typeof cell.raw?.path === 'string') {
+    return {
+      at: 'raw.path',
+      message:
+        `${JSON.stringify(cell.raw.path)} names an output kept beside the file, which nothing reads, so the ` +
+        "cell's figures could not be checked: put pgbench's output in raw.stdout and raw.stderr",
+    };
   }
+  const derived = parsedRaw(cell.raw);
+  if (derived === undefined) return {at: 'raw', stored: cell.summary, derived: undefined, noOutput: true};
   return (
     firstDifference(cell.summary, derived, 'summary') ??
     unsupported(cell.summary) ??
     logDifference(cell.log, cell.summary) ??
     statementsDifference(cell.statementsRun) ??
+    serverDifference(cell.server, 'server') ??
     instructionsDifference(cell.instructions, cell.summary, cell.parameters?.clients)
   );
 }
@@ -95,31 +71,21 @@ function unsupported(summary) {
   return first ? {at: `summary.${first.field}`, message: `${first.message}: pgbench prints no such figures`} : null;
 }
 
-/** A transaction log's statistics against the output they came with. */
-function logDifference(log, summary) {
-  if (log?.kind !== 'transactions' || !log.latencyUs) return null;
-  if (typeof summary.processed === 'number' && log.transactions !== summary.processed) {
-    return {
-      at: 'log.transactions',
-      stored: log.transactions,
-      derived: summary.processed,
-      from: "its output's processed count",
-    };
+/**
+ * What the server did (a cell's or one of its runs'), against the readings and the sampler's rows it keeps; null
+ * where they agree or it keeps none (uncheckedFigures).
+ */
+function serverDifference(server, at) {
+  if (!server) return null;
+  if (server.readings) {
+    const {readings, waits, ...stored} = server;
+    const found = firstDifference(stored, activityBetween(readings.before, readings.after), at);
+    if (found) return {...found, from: `its readings (${at}.readings)`};
   }
-  const {min, p50, p90, p95, p99, p999, max, mean} = log.latencyUs;
-  const ordered = [min, p50, p90, p95, p99, p999, max].filter((v) => typeof v === 'number');
-  if (ordered.some((v, i) => i > 0 && v < ordered[i - 1])) {
-    return {
-      at: 'log.latencyUs',
-      message: 'its percentiles are out of order (a real log has min ≤ p50 ≤ … ≤ p999 ≤ max)',
-    };
-  }
-  // pgbench times each transaction, and prints a stddev, with -P, -R or -L: its average is then the log's mean,
-  // printed to 3 decimals of a ms.
-  if (typeof summary.latencyStddevMs === 'number' && typeof mean === 'number' && summary.latencyAvgMs !== null) {
-    if (Math.abs(mean / 1000 - summary.latencyAvgMs) > 0.0005 + ROUND_OFF) {
-      return {at: 'log.latencyUs.mean', stored: mean, derived: summary.latencyAvgMs * 1000, from: 'its output'};
-    }
+  if (typeof server.waits?.output === 'string') {
+    const {output, ...stored} = server.waits;
+    const found = firstDifference(stored, parseWaits(output), `${at}.waits`);
+    if (found) return {...found, from: `the sampler's rows (${at}.waits.output)`};
   }
   return null;
 }
@@ -135,6 +101,20 @@ function instructionsDifference(instructions, summary, clients) {
   const runs = instructions?.runs;
   if (!Array.isArray(runs) || runs.length !== 2 || typeof clients !== 'number') return null;
   const [short, long] = runs;
+  for (const [i, run] of runs.entries()) {
+    const found = serverDifference(run.server, `instructions.runs[${i}].server`);
+    if (found) return found;
+  }
+  // The longer run added transactions, and each takes instructions: its backends count more than the shorter's.
+  if (!(long.transactionsPerClient > short.transactionsPerClient) || !(long.instructions > short.instructions)) {
+    return {
+      at: 'instructions.runs',
+      message:
+        `the longer run counts ${long.instructions} instructions for ${long.transactionsPerClient} transactions ` +
+        `per client, the shorter ${short.instructions} for ${short.transactionsPerClient}: a longer run does more ` +
+        'transactions and counts more instructions, so a transaction takes a positive number of them',
+    };
+  }
   if (
     typeof summary.transactionsPerClient === 'number' &&
     long.transactionsPerClient !== summary.transactionsPerClient
@@ -161,6 +141,21 @@ function instructionsDifference(instructions, summary, clients) {
     }
   }
   return null;
+}
+
+/**
+ * What of a cell's figures could not be derived again, since its run kept not what they were derived from
+ * (runs before 2026-11-28): `latencies` (its log's statistics, without the histogram), `activity` (the server's
+ * counters, without their readings), `waits` (the sampled waits, without the sampler's rows). The pages say so.
+ */
+export function uncheckedFigures(cell) {
+  const log = cell.log?.kind === 'transactions' && cell.log.latencyUs ? cell.log : null;
+  const servers = [cell.server, ...(cell.instructions?.runs ?? []).map((r) => r.server)].filter(Boolean);
+  return {
+    latencies: Boolean(log) && !Array.isArray(log.histogramUs),
+    activity: servers.some((s) => !s.readings),
+    waits: servers.some((s) => s.waits && typeof s.waits.output !== 'string'),
+  };
 }
 
 /** What to do about a figure that its output does not give. */

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
-import {derivationProblems} from './rederive.mjs';
+import {readdirSync, readFileSync} from 'node:fs';
+import {derivationProblems, uncheckedFigures} from './rederive.mjs';
 
 const fixture = (name) =>
   JSON.parse(readFileSync(new URL(`../../test/fixtures/results/${name}`, import.meta.url), 'utf8'));
@@ -156,4 +156,124 @@ test('a result with many edited cells lists the first 20, then how many more', (
   const problems = derivationProblems(run, 'q.json');
   assert.equal(problems.length, 21);
   assert.equal(problems[20], 'q.json: and 4 more cells whose figures their output does not give');
+});
+
+// A real run of today's runner (test/fixtures/checked/suite.yaml): every cell keeps its log's histogram, the
+// server's readings and the wait sampler's rows.
+const CHECKED = 'checked-20261128T135651Z.json';
+const checked = () =>
+  JSON.parse(readFileSync(new URL(`../../test/fixtures/checked/${CHECKED}`, import.meta.url), 'utf8'));
+
+test('a run of today keeps what its figures are derived from: all of them are checked, and agree', () => {
+  const run = checked();
+  assert.deepEqual(derivationProblems(run, CHECKED), []);
+  for (const cell of run.cells) {
+    assert.deepEqual(uncheckedFigures(cell), {latencies: false, activity: false, waits: false}, cell.id);
+  }
+  // What the committed fixtures made before it kept: the pages say their figures could not be checked.
+  const older = fixture('pg-versions-20261122T110343Z.json').cells[0];
+  assert.deepEqual(uncheckedFigures(older), {latencies: true, activity: false, waits: false});
+});
+
+test("the probe's tps of 9,999,999 beside a raw.path nobody reads is refused by name", () => {
+  const run = fixture(QUICK);
+  for (const cell of run.cells) {
+    cell.summary.tps = 9_999_999;
+    cell.raw = {path: 'not-kept.txt'};
+  }
+  const [first] = derivationProblems(run, 'q.json');
+  assert.equal(
+    first,
+    'q.json: cells[0] (pg17/select-only/small/c1/r1).raw.path: "not-kept.txt" names an output kept beside the ' +
+      "file, which nothing reads, so the cell's figures could not be checked: put pgbench's output in raw.stdout " +
+      `and raw.stderr; ${RERUN}`,
+  );
+});
+
+test('percentiles set to the maximum: refused from the histogram, and without one from what the mean allows', () => {
+  const run = checked();
+  const {latencyUs} = run.cells[0].log;
+  for (const key of ['p50', 'p90', 'p95', 'p99', 'p999']) latencyUs[key] = latencyUs.max;
+  assert.equal(
+    derivationProblems(run, 'c.json')[0],
+    'c.json: cells[0] (pg17/tpcb-like/tiny/c2/r1).log.latencyUs.p50 is 3890; derived from its histogram ' +
+      `(log.histogramUs), it is 713: ${RERUN}`,
+  );
+  // A result made before histograms were kept: the percentiles must leave the mean room.
+  const old = fixture('pg-versions-20261122T110343Z.json');
+  const cell = old.cells[0];
+  for (const key of ['p50', 'p90', 'p95', 'p99', 'p999']) cell.log.latencyUs[key] = cell.log.latencyUs.max;
+  const {min, max, mean} = cell.log.latencyUs;
+  const n = cell.log.transactions;
+  // p50 = max: at least n - ceil(n/2) + 1 of n latencies are the max, the rest at least the min.
+  const rank = Math.ceil(n / 2);
+  const lowest = ((rank - 1) * min + (n - rank + 1) * max) / n;
+  assert.equal(
+    derivationProblems(old, 'o.json')[0],
+    `o.json: cells[0] (${cell.id}).log.latencyUs.p50: p50 = ${max} µs of ${n} transactions from ${min} to ` +
+      `${max} µs needs a mean of at least ${Number(lowest.toPrecision(6))} µs, not ${Number(mean.toPrecision(6))}: ` +
+      `no latencies give these figures; ${RERUN}`,
+  );
+});
+
+test('telemetry edited by hand (WAL bytes, reads, a wait) is refused against its readings and the rows', () => {
+  const run = checked();
+  run.cells[0].server.wal.bytes *= 10;
+  run.cells[1].server.buffers.reads += 7;
+  const problems = derivationProblems(run, 'c.json');
+  assert.deepEqual(
+    problems.map((p) => p.replace(/, it is \d+: restore.*/, '')),
+    [
+      `c.json: cells[0] (pg17/tpcb-like/tiny/c2/r1).server.wal.bytes is ${run.cells[0].server.wal.bytes}; derived ` +
+        'from its readings (server.readings)',
+      `c.json: cells[1] (pg17/tpcb-like/tiny/c2/r2).server.buffers.reads is ${run.cells[1].server.buffers.reads}; ` +
+        'derived from its readings ' +
+        '(server.readings)',
+    ],
+  );
+  const again = checked();
+  again.cells[0].server.waits.samples += 1;
+  assert.match(
+    derivationProblems(again, 'c.json')[0],
+    /server\.waits\.samples is \d+; derived from the sampler's rows \(server\.waits\.output\), it is \d+/,
+  );
+});
+
+test('a negative count of instructions per transaction is refused, its runs made to give it or not', () => {
+  const dir = new URL('../../test/fixtures/instructions/', import.meta.url);
+  const name = readdirSync(dir).find((f) => f.endsWith('.json'));
+  const run = JSON.parse(readFileSync(new URL(name, dir), 'utf8'));
+  assert.deepEqual(derivationProblems(run, name), []);
+  const cell = run.cells[0];
+  const [short, long] = cell.instructions.runs;
+  // The longer run's count made smaller than the shorter's, and the figure derived from them: negative.
+  long.instructions = short.instructions - 1000;
+  const added = (long.transactionsPerClient - short.transactionsPerClient) * cell.parameters.clients;
+  cell.instructions.perTransaction = (long.instructions - short.instructions) / added;
+  assert.ok(cell.instructions.perTransaction < 0);
+  assert.match(
+    derivationProblems(run, name)[0],
+    new RegExp(
+      '\\.instructions\\.runs: the longer run counts \\d+ instructions for \\d+ transactions per client, the ' +
+        'shorter \\d+ for \\d+: a longer run does more transactions and counts more instructions',
+    ),
+  );
+});
+
+test('raw and summary forged together, 99,999,999 TPS in 1 s, adding up: no pgbench thread drives that', async () => {
+  const {parseOutput} = await import('../pgbench/parse-output.mjs');
+  const run = fixture(QUICK);
+  const cell = run.cells[0];
+  cell.raw.stdout = cell.raw.stdout
+    .replace('duration: 3 s', 'duration: 1 s')
+    .replace(/processed: \d+/, 'processed: 99999999')
+    .replace(/latency average = [\d.]+ ms/, 'latency average = 0.000 ms')
+    .replace(/tps = [\d.]+/, 'tps = 99999999.000000');
+  cell.raw.stderr = '';
+  cell.summary = parseOutput(cell.raw.stdout, cell.raw.stderr);
+  assert.deepEqual(derivationProblems(run, 'q.json'), [
+    'q.json: cells[0] (pg17/select-only/small/c1/r1).summary.tps: tps = 99,999,999 from 1 pgbench thread(s): a ' +
+      'thread completes a transaction in no less than a microsecond (a message sent and one read), at most a ' +
+      `million a second: pgbench prints no such figures; ${RERUN}`,
+  ]);
 });

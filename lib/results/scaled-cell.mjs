@@ -22,6 +22,16 @@ function scaledOutput(text, factor) {
     );
 }
 
+/** The seconds' counts times `factor`, rounded so that they still add up to the log's count, `total`. */
+function scaledSeconds(seconds, total, factor) {
+  if (!seconds) return seconds;
+  const scaled = seconds.map((s) => ({...s, tps: Math.round(s.tps * factor)}));
+  const rest = total - scaled.reduce((n, s) => n + s.tps, 0);
+  const last = scaled.at(-1);
+  if (last) last.tps = Math.max(0, last.tps + rest);
+  return scaled;
+}
+
 /** A transaction log's statistics for the scaled output: its count and mean are the output's. */
 function scaledLog(log, summary, factor) {
   if (log?.kind !== 'transactions') return log;
@@ -30,11 +40,13 @@ function scaledLog(log, summary, factor) {
   );
   if (typeof summary.latencyAvgMs === 'number') latencyUs.mean = summary.latencyAvgMs * 1000;
   if (typeof log.latencyUs.stddev === 'number') latencyUs.stddev = log.latencyUs.stddev / factor;
+  // Its latencies are scaled, not the transactions': the histogram they came from is left out.
+  const {histogramUs, ...kept} = log;
   return {
-    ...log,
+    ...kept,
     transactions: summary.processed ?? log.transactions,
     latencyUs,
-    perSecond: log.perSecond?.map((s) => ({...s, tps: Math.round(s.tps * factor)})),
+    perSecond: scaledSeconds(log.perSecond, summary.processed ?? log.transactions, factor),
   };
 }
 

@@ -1,7 +1,16 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -49,4 +58,20 @@ test('validate: two files of one run are refused, naming both', (t) => {
       'published as one; keep one of them (a merged result takes the place of its parts: move the parts out of ' +
       'results/)\n',
   );
+});
+
+test("validate: the probe's profile, a link to a file of the machine, is not valid", (t) => {
+  const dir = results(t);
+  const fixture = new URL('../../test/fixtures/instructions/', import.meta.url).pathname;
+  cpSync(fixture, dir, {recursive: true});
+  const name = readdirSync(dir).find((f) => f.endsWith('.json'));
+  const file = path.join(dir, name);
+  assert.equal(bench('validate', file).status, 0);
+  const long = path.join(dir, name.replace(/\.json$/, '.cachegrind'), 'pg17.s.tpcb.c1.long.out');
+  rmSync(long);
+  symlinkSync('/etc/passwd', long);
+  const {status, stderr} = bench('validate', file);
+  assert.equal(status, 1);
+  assert.match(stderr, /"[^"]+pg17\.s\.tpcb\.c1\.long\.out" passes through a link \(pg17\.s\.tpcb\.c1\.long\.out\)/);
+  assert.doesNotMatch(stderr, /root:/);
 });

@@ -25,6 +25,7 @@ import {Worker} from 'node:worker_threads';
 import {chartHandoffDir} from '../../lib/charts/chart-handoff.mjs';
 import {writeError} from '../../lib/write-file-atomically.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
+import {copyKeptFile} from '../../lib/results/kept-files.mjs';
 import {forgetChecked, recordChecked} from '../../lib/results/checked-files.mjs';
 import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
 import {drawable} from '../../lib/charts/chart-spec.mjs';
@@ -89,10 +90,11 @@ export function emitResultFiles(siteDir, into, {record = false} = {}) {
       // The file as committed, byte for byte; the CSV made from it.
       copyFileSync(file, path.join(dir, `${result.run.id}.json`));
       writeFileSync(path.join(dir, `${result.run.id}.csv`), resultCsv(result));
-      // An instructions run's Cachegrind files, downloadable beside it under the same relative paths.
+      // An instructions run's Cachegrind files, downloadable beside it under the same relative paths: each in
+      // the result's folder and no link (readCheckedResult checked them), copied without following one.
       for (const rel of profileFiles(result)) {
         mkdirSync(path.dirname(path.join(dir, rel)), {recursive: true});
-        copyFileSync(path.join(siteDir, 'results', rel), path.join(dir, rel));
+        copyKeptFile(file, rel, path.join(dir, rel));
       }
       runs.push({run: result.run});
     }

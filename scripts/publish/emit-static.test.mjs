@@ -1,6 +1,17 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
@@ -152,6 +163,33 @@ test('an invalid result stops the emit and leaves the files of the last build wh
   await assert.rejects(emitResultFilesApart(site, staged(site)), /cells\[0\]\.summary\.tps/);
   assert.deepEqual(readdirSync(staged(site)).sort(), before);
   assert.ok(existsSync(path.join(staged(site), 'pg-versions-20261122T110343Z.csv')));
+});
+
+test('a profile that links to a file of the machine stops the emit: the file is never published', (t) => {
+  const site = tempSite(t);
+  const instructions = path.join(root, 'test/fixtures/instructions');
+  for (const name of readdirSync(instructions).filter((f) => f !== 'suite.yaml')) {
+    cpSync(path.join(instructions, name), path.join(site, 'results', name), {recursive: true});
+  }
+  // As the runner wrote them, its profiles are published beside it, as files.
+  emitResultFiles(site, staged(site));
+  const run = readdirSync(instructions).find((f) => f.endsWith('.json'));
+  const folder = run.replace(/\.json$/, '.cachegrind');
+  const published = readdirSync(path.join(staged(site), folder)).sort();
+  assert.deepEqual(published, readdirSync(path.join(instructions, folder)).sort());
+  // The probe: one of them a link to a secret of the machine.
+  const secret = path.join(site, 'shadow');
+  writeFileSync(secret, 'root:$6$probe-secret\n');
+  const long = path.join(site, 'results', folder, published[0]);
+  rmSync(long);
+  symlinkSync(secret, long);
+  assert.throws(
+    () => emitResultFiles(site, staged(site)),
+    new RegExp(`${published[0].replace(/\./g, '\\.')}" passes through a link`),
+  );
+  const everything = readdirSync(staged(site), {recursive: true}).map((f) => path.join(staged(site), f));
+  const leaked = everything.filter((f) => statSync(f).isFile() && readFileSync(f, 'utf8').includes('probe-secret'));
+  assert.deepEqual(leaked, []);
 });
 
 test('a full disk: the error names the folder and the fix, and no half-written folder is left', (t) => {

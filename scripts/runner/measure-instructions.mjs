@@ -35,7 +35,8 @@ import {Interrupted, runProcess, throwIfInterrupted} from './processes.mjs';
 import {MARK_SQL, markOtherProcesses} from './other-processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL} from './run-steps.mjs';
-import {activityBetween, readStats, SETTLE_SQL} from './server-activity.mjs';
+import {serverActivity} from '../../lib/results/server-counters.mjs';
+import {readStats, SETTLE_SQL} from './server-activity.mjs';
 
 /** Process ids of the backends pgbench opened, from the server log's text written during its run. */
 export function pgbenchBackends(logText) {
@@ -164,7 +165,7 @@ async function measureRun(m, transactions, randomSeed) {
   const before = await readStats(m.connection, m.record);
   const offset = await runPgbench(m, transactions, randomSeed);
   const {pids, profile} = await countBackends(m, offset);
-  const server = activityBetween(before, await readStats(m.connection, m.record));
+  const server = serverActivity(before, await readStats(m.connection, m.record));
   const otherProcesses = await afterRun(m);
   return {
     run: {

@@ -7,6 +7,7 @@
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {sampledWaits} from '../../lib/results/server-counters.mjs';
 import {Interrupted, runProcess} from './processes.mjs';
 import {psql} from './psql.mjs';
 
@@ -69,23 +70,6 @@ export async function readStats(connection, record) {
   }
 }
 
-/** What the server did between two readings, as the result keeps it (schemas/result.md, cell.server). */
-export function activityBetween(before, after) {
-  if (!before || !after) return null;
-  const d = (k) => Math.max(0, after[k] - before[k]);
-  return {
-    wal: {records: d('walRecords'), fullPageImages: d('walFpi'), bytes: d('walBytes')},
-    checkpoints: {timed: d('checkpointsTimed'), requested: d('checkpointsRequested')},
-    buffersWritten: {
-      checkpointer: d('checkpointerWrites'),
-      backgroundWriter: d('cleanerWrites'),
-      backends: d('backendWrites'),
-    },
-    buffers: {hits: d('hits'), reads: d('reads')},
-    tempFiles: {files: d('tempFiles'), bytes: d('tempBytes')},
-  };
-}
-
 // Every pgbench backend (application_name pgbench), sampled by psql's \watch ten times a second: each sample
 // is a statement and a transaction of its own, so the sampler holds no snapshot between them. (The runs of
 // 2026-11-27 sampled in one DO block through the whole run: its snapshot kept every row that died meanwhile
@@ -98,28 +82,10 @@ const WAITS_SQL = `SELECT extract(epoch FROM pg_catalog.now()), coalesce(wait_ev
 \\watch 0.1
 `;
 
-/** The sampler's rows, from psql's output: {samples, waits: [{type, event, samples}]} most first. */
-export function parseWaits(stdout) {
-  const samples = new Set();
-  const waits = new Map();
-  for (const line of stdout.split('\n')) {
-    const [at, type, event, count] = line.split('|');
-    if (!(Number(count) > 0)) continue;
-    samples.add(at);
-    const key = `${type}|${event}`;
-    if (!waits.has(key)) waits.set(key, {type, event, samples: 0});
-    waits.get(key).samples += Number(count);
-  }
-  return {
-    samples: samples.size,
-    waits: [...waits.values()].sort((a, b) => b.samples - a.samples || a.event.localeCompare(b.event)),
-  };
-}
-
 /**
  * Starts sampling what pgbench's backends wait on, through a run of `durationS` (its SQL in a file under
- * `tmp`); `done()`, once pgbench has gone, stops psql and resolves to the counts, or null when the sampler
- * failed.
+ * `tmp`); `done()`, once pgbench has gone, stops psql and resolves to the counts with the rows they come
+ * from, or null when the sampler failed.
  */
 export function sampleWaits(connection, durationS, record, tmp = tmpdir()) {
   const admin = connection.admin ?? connection;
@@ -136,7 +102,7 @@ export function sampleWaits(connection, durationS, record, tmp = tmpdir()) {
       stop.abort();
       const out = await running.catch(() => null);
       rmSync(path.dirname(file), {recursive: true, force: true});
-      return out && !/ERROR|FATAL/.test(out.stderr) ? parseWaits(out.stdout) : null;
+      return out && !/ERROR|FATAL/.test(out.stderr) ? sampledWaits(out.stdout) : null;
     },
   };
 }

@@ -69,7 +69,7 @@ CREATE INDEX ON public.t (public.indexed(a));
 TRUNCATE public.calls;
 `;
 
-test("the runner's superuser statements never run the suite's functions; its settings reach none of them", async (t) => {
+test("the runner's superuser statements never run the suite's functions; no setting of its reaches them", async (t) => {
   const marker = path.join(openFolder('direct'), 'env.txt');
   const server = await startServer({major: 17});
   t.after(() => server.stop());

@@ -105,9 +105,16 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
   );
 }
 
-/** The table's note, and why it has no latencies where pgbench did not time every transaction of a run. */
+/**
+ * The table's note, why it has no latencies where pgbench did not time every transaction of a run, and which
+ * latencies the build could not derive again.
+ */
 const caption = (t, g, versusNote) =>
-  [tableNote(t, g.parameters.repeats, versusNote), g.untimed && t('common.table.untimed', g.untimed)]
+  [
+    tableNote(t, g.parameters.repeats, versusNote),
+    g.untimed && t('common.table.untimed', g.untimed),
+    g.unchecked && t('common.table.unchecked', g.unchecked),
+  ]
     .filter(Boolean)
     .join(' ');
 
