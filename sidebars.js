@@ -11,5 +11,7 @@ export default {
     type: 'doc',
     id: p.docId,
     label: message(english, p.label, catalogPath('en')),
+    // Translated by its document, not its label: two labels alike (a suite titled like a page) never share a key.
+    key: p.docId,
   })),
 };

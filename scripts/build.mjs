@@ -34,6 +34,7 @@ import {linksOutside} from './publish/static-links.mjs';
 import {BuildLockHeld, takeBuildLock} from './publish/build-lock.mjs';
 import {clearLeftovers, outputFolder, putInPlace, stagingDir} from './publish/staged-output.mjs';
 import {catalogPath} from '../lib/i18n/catalogs.mjs';
+import {siteSuiteProblems} from '../lib/suites/site-suites.mjs';
 import {defaultLocale, locales} from '../lib/locales.mjs';
 import {
   builtLocales,
@@ -174,6 +175,10 @@ for (const p of problems)
   echo(
     chalk.yellow(`${formatProblem(p)}  (${p.untranslated ? 'not yet translated' : 'shown in English until fixed'})`),
   );
+
+// A suite that cannot load or would collide with another page is left out of the site, the rest built: named here,
+// before Docusaurus starts (npm test fails on them: lib/suites/site-suites.test.mjs).
+for (const p of siteSuiteProblems(root)) echo(chalk.yellow(`${p}  (this suite is left out of the site)`));
 
 // static/ is copied into the site as it is: a link out of the project would publish what it leads to.
 const outside = linksOutside(path.join(root, 'static'), root);

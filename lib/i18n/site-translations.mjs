@@ -63,7 +63,8 @@ export function siteTranslations(english, catalog, file, pages = NAV_PAGES) {
     // every locale gets them from its catalog, so none shows English.
     'code.json': Object.fromEntries(Object.entries(THEME_STRINGS).map(([id, key]) => [id, entry(key, id)])),
     'docusaurus-plugin-content-docs/current.json': Object.fromEntries(
-      pages.map((p) => [`sidebar.${SIDEBAR}.doc.${en(p.label)}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
+      // Keyed by the document (sidebars.js gives each item its docId as `key`), not by the English label.
+      pages.map((p) => [`sidebar.${SIDEBAR}.doc.${p.docId}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
     ),
   };
 }

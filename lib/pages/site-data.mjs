@@ -103,7 +103,7 @@ export function loadSiteData(siteDir) {
   const datasets = loadDatasets(siteDir);
   const resultFiles = loadResultFiles(siteDir);
   const results = resultFiles.map((r) => r.result);
-  const suites = siteSuites(siteDir, {strict: true});
+  const suites = siteSuites(siteDir);
   // The function profiles of each suite's newest instructions run (the one its page shows), per transaction,
   // read from its Cachegrind files.
   const files = new Map(resultFiles.map(({file, result}) => [result.run.id, file]));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {siteSuites} from './site-suites.mjs';
+import {siteSuiteProblems, siteSuites} from './site-suites.mjs';
 import {parseCatalog} from '../i18n/catalogs.mjs';
 
 const SUITE = `id: mine
@@ -32,10 +32,66 @@ test('a site loads each suite once per change; one that cannot load is left out,
   writeFileSync(path.join(dir, 'w.sql'), 'SELECT 2;\n');
   utimesSync(path.join(dir, 'w.sql'), new Date(), new Date(Date.now() + 5000));
   assert.notEqual(siteSuites(site)[0].hash, first.hash);
-  // Broken: the catalogs and the sidebar go on without it, the build names it.
+  // Broken: the catalogs, the sidebar and the pages go on without it, and the build names it.
   writeFileSync(path.join(dir, 'suite.yaml'), `${SUITE}nonsense: [\n`);
   assert.deepEqual(siteSuites(site), []);
-  assert.throws(() => siteSuites(site, {strict: true}), /suite\.yaml/);
+  assert.match(siteSuiteProblems(site).join('\n'), /^benchmarks\/mine\/suite\.yaml:\d+: not valid YAML/);
+});
+
+/** A site of the given suites (folder → suite.yaml text), with a catalog that labels one page "Methodology". */
+function siteOf(t, suites) {
+  const site = mkdtempSync(path.join(tmpdir(), 'site-suites-'));
+  t.after(() => rmSync(site, {recursive: true, force: true}));
+  mkdirSync(path.join(site, 'i18n', 'en'), {recursive: true});
+  writeFileSync(
+    path.join(site, 'i18n', 'en', 'benchmarks.json'),
+    JSON.stringify({site: {nav: {method: 'Methodology', runs: 'Runs'}}}),
+  );
+  for (const [folder, yaml] of Object.entries(suites)) {
+    mkdirSync(path.join(site, 'benchmarks', folder), {recursive: true});
+    writeFileSync(path.join(site, 'benchmarks', folder, 'suite.yaml'), yaml);
+    writeFileSync(path.join(site, 'benchmarks', folder, 'w.sql'), 'SELECT 1;\n');
+  }
+  return site;
+}
+const named = (id, title) => SUITE.replace('id: mine', `id: ${id}`).replace('title: Mine', `title: ${title}`);
+
+test('collisions are refused by name, each suite in one left out, the others kept', (t) => {
+  const site = siteOf(t, {
+    // Two folders of one id: the second is not its folder's.
+    one: named('one', 'One'),
+    copy: named('one', 'Copy'),
+    // Ids apart only by case.
+    Case: named('Case', 'Upper'),
+    case: named('case', 'Lower'),
+    // A title that is a page's label, in another case; two suites of one title.
+    method: named('method', 'METHODOLOGY'),
+    first: named('first', 'Same title'),
+    second: named('second', 'same TITLE'),
+    // A suite that is not published may be titled anything: it has no page.
+    quiet: named('quiet', 'Runs').replace('published: true', 'published: false'),
+  });
+  assert.deepEqual(
+    siteSuites(site).map((s) => s.id),
+    ['one', 'quiet'],
+  );
+  assert.deepEqual(siteSuiteProblems(site), [
+    'benchmarks/copy/suite.yaml: id: "one" is not its folder\'s name, "copy": a suite of the site is ' +
+      'benchmarks/<id>/suite.yaml, so that no two folders hold one id; rename the folder, or the id',
+    'benchmarks/Case/suite.yaml, benchmarks/case/suite.yaml: ids "Case" and "case" differ only by case: one ' +
+      "page's address on a host that ignores case; give them ids apart; each is left out until one changes",
+    'benchmarks/first/suite.yaml, benchmarks/second/suite.yaml: the titles "Same title" are one navigation ' +
+      'label: give each suite a title of its own; each is left out until one changes',
+    'benchmarks/method/suite.yaml: title: "METHODOLOGY" is the navigation label of the site\'s page ' +
+      '"Methodology": readers could not tell the two apart; give the suite a title of its own (it is left out ' +
+      'until then)',
+  ]);
+});
+
+test("the project's own suites all load, and none collides: the build leaves none out", () => {
+  const root = new URL('../../', import.meta.url).pathname;
+  assert.deepEqual(siteSuiteProblems(root), []);
+  assert.ok(siteSuites(root).length >= 4);
 });
 
 test("a suite that cannot load takes no catalog with it: English parses, without that suite's words", () => {

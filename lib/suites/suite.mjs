@@ -7,6 +7,7 @@ import path from 'node:path';
 import YAML, {LineCounter} from 'yaml';
 import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
+import {invisibleIn, markupIn} from '../plain-text.mjs';
 import {shellAccess} from './shell-access.mjs';
 import {checkCapacity} from './capacity.mjs';
 import {
@@ -88,6 +89,7 @@ export function loadSuite(file) {
     throw new SuiteError(problems);
   }
 
+  wordProblems(suite, report);
   const check = sectionChecks(path.dirname(file), report);
   checkSettingsAndIds(suite, check);
   const targets = targetsOf(suite, check);
@@ -100,15 +102,7 @@ export function loadSuite(file) {
   if (problems.length > 0) throw new SuiteError(problems);
   const sql = sqlFilesOf(workloads, path.dirname(file));
   const shell = suite.shell === true;
-  for (const u of sql.refused) problems.push(`${u.file}:${u.line}: ${u.what}`);
-  if (!shell) {
-    for (const u of sql.uses) {
-      problems.push(
-        `${u.file}:${u.line}: ${u.what}. A suite's SQL stays in its database unless the suite says otherwise: ` +
-          `remove it, or declare "shell: true" in ${file} (the pages and --dry-run then say the suite runs commands)`,
-      );
-    }
-  }
+  problems.push(...sqlProblems(sql, {shell, file}));
   if (problems.length > 0) throw new SuiteError(problems);
   return {
     id: suite.id,
@@ -129,6 +123,45 @@ export function loadSuite(file) {
     measures: suite.measures ?? ['time'],
     instructions,
   };
+}
+
+/** What of the suite's SQL is refused: what it may never do, and what it does beyond its database undeclared. */
+const sqlProblems = (sql, {shell, file}) => [
+  ...sql.refused.map((u) => `${u.file}:${u.line}: ${u.what}`),
+  ...(shell ? [] : sql.uses).map(
+    (u) =>
+      `${u.file}:${u.line}: ${u.what}. A suite's SQL stays in its database unless the suite says otherwise: ` +
+      `remove it, or declare "shell: true" in ${file} (the pages and --dry-run then say the suite runs commands)`,
+  ),
+];
+
+/**
+ * A suite's words are untrusted text that every page, the sidebar, the tab's title, meta tags, JSON-LD, the
+ * catalogs and the search show in four languages: plain text, refused at load when it holds markup or a
+ * character not seen (lib/plain-text.mjs), with its file and line.
+ */
+function wordProblems(suite, report) {
+  const check = (at, text, {lines = false} = {}) => {
+    if (typeof text !== 'string') return;
+    const markup = markupIn(text);
+    if (markup) {
+      report(
+        at,
+        `holds markup (${JSON.stringify(markup)}): a suite's words are plain text, shown as written on every ` +
+          "page; write it as words (a URL or a link belongs in the suite folder's README)",
+      );
+    }
+    const invisible = invisibleIn(text, {lines});
+    if (invisible) {
+      report(at, `holds ${invisible}, which no reader sees but every page would carry: remove it`);
+    }
+  };
+  check(['title'], suite.title);
+  check(['description'], suite.description, {lines: true});
+  for (const part of ['targets', 'workloads', 'scenarios']) {
+    for (const [i, item] of (suite[part] ?? []).entries())
+      check([part, i, 'description'], item.description, {lines: true});
+  }
 }
 
 /** The suite's own words: its title and description, and what each target, workload and scenario is. */

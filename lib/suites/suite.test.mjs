@@ -445,3 +445,40 @@ test("a key setting in a workload's session is refused: the server's, and the pa
   assert.equal(found.length, 1);
   assert.match(found[0], /workloads\[0\]\.session\.synchronous_commit: synchronous_commit bounds the figures/);
 });
+
+test("a suite's words are plain text: markup, control, bidirectional and zero-width characters refused by line", () => {
+  const words = [
+    'title: "Fast suite</script><script>alert(1)</script>"', // 1
+    'description: "See <img src=x onerror=alert(1)>"', // 2
+  ].join('\n');
+  const yaml = `${words}\n${MINIMAL.replace('    embedded: 17', '    embedded: 17\n    description: "pg\\u202E71"')
+    .replace('    builtin: tpcb-like', '    builtin: tpcb-like\n    description: "TPC\\u200B-B"')
+    .replace('    scale: 1', '    scale: 1\n    description: "one\\u0007bell"')}`;
+  const found = problems(suiteFile(yaml));
+  const at = (p) => p.replace(/^.*suite\.yaml:/, '');
+  assert.deepEqual(found.map(at), [
+    '1: title: holds markup ("</script>"): a suite\'s words are plain text, shown as written on every page; write ' +
+      "it as words (a URL or a link belongs in the suite folder's README)",
+    '2: description: holds markup ("<img src=x onerror=alert(1)>"): a suite\'s words are plain text, shown as ' +
+      "written on every page; write it as words (a URL or a link belongs in the suite folder's README)",
+    '7: targets[0].description: holds U+202E (a bidirectional control, which reorders the text around it), which ' +
+      'no reader sees but every page would carry: remove it',
+    '11: workloads[0].description: holds U+200B (a zero-width character), which no reader sees but every page ' +
+      'would carry: remove it',
+    '15: scenarios[0].description: holds U+0007 (a control character), which no reader sees but every page would ' +
+      'carry: remove it',
+  ]);
+});
+
+test("words that are text are kept as written: quotes, <, > and &, a description's lines", () => {
+  const words = `title: 'Reads "quoted" & a < b > c'\ndescription: |\n  Two lines,\n  the second with a tab\there.\n`;
+  const yaml = `${words}${MINIMAL}`;
+  const suite = loadSuite(suiteFile(yaml));
+  assert.equal(suite.words.title, 'Reads "quoted" & a < b > c');
+  assert.equal(suite.words.description, 'Two lines,\nthe second with a tab\there.\n');
+  // A title is one line.
+  assert.match(
+    problems(suiteFile(`title: "two\\nlines"\n${MINIMAL}`))[0],
+    /title: holds U\+000A \(a control character\)/,
+  );
+});

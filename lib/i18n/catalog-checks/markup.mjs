@@ -2,25 +2,11 @@
 // page needs a link or emphasis its template supplies the element; a tag, an
 // entity, a markdown link or a URL in a message is at best shown raw and at
 // worst (in a component that renders HTML) run.
+import {markupIn as plainTextMarkup} from '../../plain-text.mjs';
 import {withoutPlaceholders} from '../messages.mjs';
 
-const MARKUP = [
-  /<\/?[A-Za-z!?][^>]*>?/, // a tag, a comment or a processing instruction
-  /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i, // an entity
-  /\[[^\]]*\]\([^)]*\)/, // a markdown link
-  /\b[a-z][a-z0-9+.-]*:\/\/\S*/i, // a URL
-  /\b(?:javascript|vbscript|data|file|mailto):\S+/i, // a URL without slashes
-];
-
 /** The first piece of markup in a message (placeholders aside), or null. */
-export function markupIn(text) {
-  const rest = withoutPlaceholders(text);
-  for (const pattern of MARKUP) {
-    const found = pattern.exec(rest)?.[0];
-    if (found) return found.length > 40 ? `${found.slice(0, 39)}…` : found;
-  }
-  return null;
-}
+export const markupIn = (text) => plainTextMarkup(withoutPlaceholders(text));
 
 export default {
   name: 'markup',

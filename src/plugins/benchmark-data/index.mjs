@@ -9,6 +9,7 @@ import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../../lib/charts/chart-handoff.mjs';
 import {catalogFile} from '../../../lib/i18n/catalogs.mjs';
 import {buildLocalePages, siteMessages} from '../../../lib/pages/site-data.mjs';
+import {siteSuiteProblems} from '../../../lib/suites/site-suites.mjs';
 import {writeFileAtomically} from '../../../lib/write-file-atomically.mjs';
 
 export default function benchmarkDataPlugin(context) {
@@ -34,6 +35,11 @@ export default function benchmarkDataPlugin(context) {
           `[WARNING] ${locale}: ${fallback.length} message(s) shown in English because of these catalog ` +
             `problems (npm run i18n:check fails until they are fixed):\n${reasons.map((r) => `  ${r}`).join('\n')}`,
         );
+      }
+      // A suite left out of the site (it cannot load, or collides with another page), said once, with English.
+      const suites = locale === context.i18n.defaultLocale ? siteSuiteProblems(siteDir) : [];
+      if (suites.length > 0) {
+        console.warn(`[WARNING] ${suites.length} suite problem(s), each suite left out:\n  ${suites.join('\n  ')}`);
       }
       return {pages, site: siteMessages(siteDir, locale)};
     },
