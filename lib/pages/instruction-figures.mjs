@@ -13,7 +13,7 @@ import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
 import {mediansChart} from './chart-point.mjs';
-import {controlOf} from './control-figures.mjs';
+import {controlOf, groupRows} from './control-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {listOf} from '../i18n/list.mjs';
@@ -94,10 +94,11 @@ export function instructionGroup(
   const others = cells.some((c) => c.instructions?.otherPerTransaction !== undefined);
   const figures = others ? ['instructions', 'otherInstructions'] : ['instructions'];
   const inGroup = [...groupFigures(cells, figures, locale).values()].sort(byTargetOrder(result));
-  const rows = inGroup.filter((g) => !controls.has(g.target));
+  const {rows, unpaired} = groupRows(inGroup, controls);
   const base = rows[0];
-  // A server built otherwise than the first, and not of its version, is shown without a comparison.
-  const comparable = (r) => comparableBuilds(result, r.target, base.target);
+  // A server built otherwise than the first, and not of its version, is shown without a comparison; so is an A/A
+  // control whose twin did not run the group (control-figures.mjs).
+  const comparable = (r) => !unpaired.has(r.target) && comparableBuilds(result, r.target, base.target);
   const versus = [
     null,
     ...versusBaseline(
@@ -117,7 +118,13 @@ export function instructionGroup(
     margin: unsignedPercent(margin, locale),
     parameters: countingParameters({result, cells, rows, versus, others, timedClients, locale}),
     rows: rows.map((r, i) =>
-      instructionRow(r, {result, name, comparison: versus[i], otherBuild: i > 0 && !comparable(r)}),
+      instructionRow(r, {
+        result,
+        name,
+        comparison: versus[i],
+        otherBuild: i > 0 && !unpaired.has(r.target) && !comparable(r),
+        unpairedControl: unpaired.has(r.target),
+      }),
     ),
     findings,
     statement: statementOf(findings, {t, locale, margin}),
@@ -151,7 +158,7 @@ export function instructionGroup(
 }
 
 /** A server's row: its median and spread, its other processes', and its change against the first. */
-function instructionRow(r, {result, name, comparison, otherBuild}) {
+function instructionRow(r, {result, name, comparison, otherBuild, unpairedControl}) {
   return {
     target: r.target,
     name: name(r.target),
@@ -163,6 +170,7 @@ function instructionRow(r, {result, name, comparison, otherBuild}) {
     comparison,
     // Built otherwise than the first and not of its version: shown, not compared.
     ...(otherBuild && {otherBuild: true}),
+    ...(unpairedControl && {unpairedControl: true}),
   };
 }
 

@@ -7,7 +7,7 @@ import {byTargetOrder, comparableBuilds, targetById} from '../results/targets.mj
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
 import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {controlOf} from './control-figures.mjs';
+import {controlOf, groupRows} from './control-figures.mjs';
 import {groupCharts, PERCENTILES} from './versions-charts.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';
@@ -70,10 +70,11 @@ function resultGroup(first, id, context) {
   const {scenario, workload} = first;
   const key = groupKey(first);
   const inGroup = all.filter((g) => groupKey(g) === key);
-  const rows = inGroup.filter((g) => !controls.has(g.target));
+  const {rows, unpaired} = groupRows(inGroup, controls);
   const groupCells = result.cells.filter((c) => groupKey(c) === key);
-  // A server built otherwise than the first, and not of its version, is shown without a comparison.
-  const comparable = (r) => comparableBuilds(result, r.target, rows[0].target);
+  // A server built otherwise than the first, and not of its version, is shown without a comparison; so is an A/A
+  // control whose twin did not run the group (control-figures.mjs).
+  const comparable = (r) => !unpaired.has(r.target) && comparableBuilds(result, r.target, rows[0].target);
   const versus = timedVersus(rows, {locale, margin, comparable});
   const p = first.parameters;
   const {title, ...names} = namesOf(first);
@@ -114,7 +115,7 @@ function resultGroup(first, id, context) {
       // A figure no server of the group has is no column; one some lack is an empty cell (null) of its column.
       figures: Object.fromEntries(shown.map((f) => [f, r.figures[f] ?? null])),
       comparison: versus[i],
-      ...(i > 0 && !comparable(r) && {otherBuild: true}),
+      ...(unpaired.has(r.target) ? {unpairedControl: true} : i > 0 && !comparable(r) && {otherBuild: true}),
     })),
     // Every target against the first in one statement (the table gives each); one for them all when the
     // runs are too few for any test.

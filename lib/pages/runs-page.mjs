@@ -1,6 +1,6 @@
 // The data of the runs page: every result in results/, newest first, with
 // what it measured, where, how its cells ended, links to its data files and
-// to the page that shows its suite.
+// to the page that shows its suite (or that the site has no such suite).
 import {formatFigure} from '../numbers/format.mjs';
 import {runInfo} from './run-info.mjs';
 import {pageOfSuite} from './suite-page-ids.mjs';
@@ -20,6 +20,8 @@ export function runsPage(results, {locale, suites = []}) {
         aborted: formatFigure(count('aborted'), 'integer', locale),
         allOk: result.cells.every((c) => c.status === 'ok'),
         page: pages.get(result.run.suite) ? `/${pages.get(result.run.suite)}/` : null,
+        // A run of a suite the site does not have (removed, renamed, or never there): listed, but on no page.
+        ...(typeof result.run.suite === 'string' && !pages.has(result.run.suite) && {unknownSuite: true}),
       };
     });
   return {locale, runs};

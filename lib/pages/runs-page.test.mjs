@@ -108,3 +108,16 @@ test("the methodology: each suite's margin and A/A control, the noise floor, wha
   assert.equal(data.runs[0].order.interleaved, true);
   assert.deepEqual(methodologyPage([suite], [versionsRun()], {locale: 'en', t: translator('en')}).noiseFloor, []);
 });
+
+test('a run of a suite the site does not have is listed, and said to be on no page; one it has links its page', () => {
+  const suite = loadSuite(new URL('../../benchmarks/pg-versions/suite.yaml', import.meta.url).pathname);
+  const stray = versionsRun();
+  stray.run.id = 'gone-20261122T110343Z';
+  stray.run.suite = 'gone';
+  const {runs} = runsPage([versionsRun(), stray], {locale: 'en', suites: [suite]});
+  const byId = Object.fromEntries(runs.map((r) => [r.id, r]));
+  assert.equal(byId['gone-20261122T110343Z'].unknownSuite, true);
+  assert.equal(byId['gone-20261122T110343Z'].page, null);
+  assert.equal(byId['pg-versions-20261122T110343Z'].unknownSuite, undefined);
+  assert.equal(byId['pg-versions-20261122T110343Z'].page, '/pg-versions/');
+});

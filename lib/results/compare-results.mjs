@@ -41,6 +41,7 @@ const UNTIMED = 'its runs had pgbench -r, which times some transactions with a s
  * measured, and not a reason worth telling: {why: null}; one whose logs pgbench did not time throughout is.
  */
 function samples(cells, metric) {
+  if (cells.length === 0) return {why: 'it did not run this group'};
   const [summary] = summarizeRepeats(cells, FIGURES[metric].pick, FIGURES[metric].twin);
   const why = notComparable(summary, metric);
   if (!why) return {values: summary.values, keys: summary.keys};
@@ -159,7 +160,17 @@ export function compareWithinRun(result, {baseline, margin, metrics = metricsOf(
         if (!group.byTarget.has(control)) continue;
         const [c, t] = [of(control), of(twin)];
         if (c.values && t.values) out.push(...decideGroup(group, metric, t, [c], m, true));
-        else skip(skipped, group, control, metric, c.why ?? (t.why && `its twin ${twin}: ${t.why}`));
+        else if (!group.byTarget.has(twin)) {
+          // A control is read against its twin only: without the twin's runs (--only target=<control>) it says
+          // nothing of the noise, and is not compared with another server either.
+          skip(
+            skipped,
+            group,
+            control,
+            metric,
+            `its twin ${twin} did not run this group: an A/A control has no other base`,
+          );
+        } else skip(skipped, group, control, metric, c.why ?? (t.why && `its twin ${twin}: ${t.why}`));
       }
     }
   }

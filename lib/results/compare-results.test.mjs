@@ -1,5 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
 import {compareRuns, compareWithinRun, comparisonGroups} from './compare-results.mjs';
 
@@ -161,4 +162,30 @@ test('runs with pgbench -r compare their TPS, and say why their latencies are no
   // Each of 3 candidates in each of 2 groups, at p95 and p99, each with the reason.
   assert.equal(skipped.length, 2 * 3 * 2);
   assert.ok(skipped.every((s) => /the baseline pg15: its runs had pgbench -r.*stale clock: no latencies/.test(s.why)));
+});
+
+test('an A/A control whose twin did not run (--only target=<control>) is said so, never a TypeError', () => {
+  const run = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/results/pg-versions-20261123T130951Z.json', import.meta.url), 'utf8'),
+  );
+  const only = {...run, cells: run.cells.filter((c) => c.target === 'pg15-aa')};
+  const skipped = [];
+  assert.deepEqual(compareWithinRun(only, {skipped}), []);
+  assert.deepEqual(
+    [...new Set(skipped.map((s) => `${s.target}: ${s.why}`))],
+    ['pg15-aa: its twin pg15 did not run this group: an A/A control has no other base'],
+  );
+  // Its twin gone but the other versions there: they are said to lack their baseline, the control its twin.
+  const noTwin = {...run, cells: run.cells.filter((c) => c.target !== 'pg15')};
+  const without = [];
+  assert.deepEqual(compareWithinRun(noTwin, {skipped: without}), []);
+  assert.deepEqual(
+    [...new Set(without.filter((s) => s.metric === 'tps').map((s) => `${s.target}: ${s.why}`))],
+    [
+      'pg16: the baseline pg15 did not run this group',
+      'pg17: the baseline pg15 did not run this group',
+      'pg18: the baseline pg15 did not run this group',
+      'pg15-aa: its twin pg15 did not run this group: an A/A control has no other base',
+    ],
+  );
 });

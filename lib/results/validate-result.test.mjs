@@ -266,3 +266,26 @@ test('two files of one run are refused, naming both', () => {
     ],
   );
 });
+
+test('too deep, an integer beyond 2^53, a string of 9 MB: each said with its place, no stack overflow', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'result-'));
+  const write = (name, text) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const deep = write('deep.json', `{"a":\n${'['.repeat(70)}${']'.repeat(70)}}`);
+  assert.throws(() => readResultFile(deep), new RegExp(`^Error: ${deep}:2:64: nests deeper than 64 levels`));
+  const big = write('big.json', '{"a": "[[9007199254740993", "n":\n 9007199254740993, "ok": 9007199254740991.5}');
+  assert.throws(
+    () => readResultFile(big),
+    new RegExp(`^Error: ${big}:2:2: 9007199254740993 is beyond 2\\^53 and would be read as another number`),
+  );
+  // A string of 9 MB (the probe's): read, and what is wrong with it said by the checks, naming the file.
+  const huge = sample();
+  huge.cells[0].raw.stderr = `${'x'.repeat(9_000_000)}\\"]{`;
+  const file = write('huge.json', JSON.stringify(huge));
+  const read = readResultFile(file);
+  assert.equal(read.cells[0].raw.stderr.length, 9_000_004);
+  assert.match(publishableProblems(read, file).join('\n'), new RegExp(`^${file}: cells\\[0\\] `));
+});

@@ -151,8 +151,8 @@ function InstructionsTable({id, figures: f}) {
           <VersionCell name={r.name} version={r.version} />
           <Stat stat={r.instructions} figure="instructions" />
           {p.others && <Stat stat={r.other} figure="otherInstructions" />}
-          {r.otherBuild ? (
-            <Num>{t('common.otherBuild')}</Num>
+          {r.otherBuild || r.unpairedControl ? (
+            <Num>{t(r.otherBuild ? 'common.otherBuild' : 'common.unpairedControl')}</Num>
           ) : (
             <Versus compare={r.comparison} measure="instructions" />
           )}

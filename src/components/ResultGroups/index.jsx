@@ -84,7 +84,11 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
           <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote)}>
             {g.rows.map((r) => (
               <FigureRow key={r.target} row={r}>
-                {r.otherBuild ? <Num>{t('common.otherBuild')}</Num> : <Versus compare={r.comparison} />}
+                {r.otherBuild || r.unpairedControl ? (
+                  <Num>{t(r.otherBuild ? 'common.otherBuild' : 'common.unpairedControl')}</Num>
+                ) : (
+                  <Versus compare={r.comparison} />
+                )}
               </FigureRow>
             ))}
           </DataTable>

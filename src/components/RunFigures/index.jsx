@@ -39,6 +39,13 @@ export function ControlNote({control, measure = 'time'}) {
   const t = useT();
   const gap = useSentenceGap();
   if (!control) return null;
+  if (control.unpaired) {
+    return (
+      <p data-control={control.target} data-measure={measure} data-unpaired>
+        <Explained>{t('common.controlUnpaired', {name: control.name, base: control.base})}</Explained>
+      </p>
+    );
+  }
   return (
     <p data-control={control.target} data-measure={measure}>
       <Explained>

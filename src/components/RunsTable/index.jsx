@@ -30,7 +30,10 @@ export default function RunsTable({data}) {
             <code>{r.id}</code>
           </td>
           <td>{r.date}</td>
-          <td>{r.suite ? r.page ? <Link to={r.page}>{r.suite}</Link> : r.suite : t('runs.imported')}</td>
+          <td>
+            {r.suite ? r.page ? <Link to={r.page}>{r.suite}</Link> : r.suite : t('runs.imported')}
+            {r.unknownSuite && <Spread>{t('runs.unknownSuite')}</Spread>}
+          </td>
           <td className={styles.host}>
             {r.host.cpus
               ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os})

@@ -1,0 +1,45 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {resultGroups} from './result-groups.mjs';
+import {translator} from '../../test/helpers/fixtures.mjs';
+
+// A run with an A/A control (pg15-aa, of pg15): its twin's cells taken out, as --only target=pg15-aa makes.
+const run = JSON.parse(
+  readFileSync(new URL('../../test/fixtures/results/pg-versions-20261123T130951Z.json', import.meta.url), 'utf8'),
+);
+const groupsOf = (result) =>
+  resultGroups(result, {
+    locale: 'en',
+    t: translator('en'),
+    name: (target) => target,
+    names: (c) => ({scenario: c.scenario, workload: c.workload, title: `${c.workload}, ${c.scenario}`}),
+    page: 'versions',
+  });
+
+test('an A/A control without its twin is a row of its own, compared with nothing, and the group says why', () => {
+  const [alone] = groupsOf({...run, cells: run.cells.filter((c) => c.target === 'pg15-aa')});
+  assert.deepEqual(
+    alone.rows.map((r) => [r.target, r.comparison, r.unpairedControl ?? false]),
+    [['pg15-aa', null, true]],
+  );
+  assert.deepEqual(alone.control, {target: 'pg15-aa', twin: 'pg15', name: 'pg15-aa', base: 'pg15', unpaired: true});
+  // Beside other versions: last, and never their base.
+  const [beside] = groupsOf({...run, cells: run.cells.filter((c) => c.target !== 'pg15')});
+  assert.deepEqual(
+    beside.rows.map((r) => [r.target, r.unpairedControl ?? false]),
+    [
+      ['pg16', false],
+      ['pg17', false],
+      ['pg18', false],
+      ['pg15-aa', true],
+    ],
+  );
+  assert.equal(beside.rows[3].comparison, null);
+  assert.equal(beside.control.unpaired, true);
+  // With its twin, it is the control, apart from the rows, as always.
+  const [whole] = groupsOf(run);
+  assert.ok(!whole.rows.some((r) => r.target === 'pg15-aa'));
+  assert.equal(whole.control.twin, 'pg15');
+  assert.equal(whole.control.unpaired, undefined);
+});
