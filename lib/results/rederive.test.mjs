@@ -182,6 +182,12 @@ test("the probe's tps of 9,999,999 beside a raw.path nobody reads is refused by 
     cell.raw = {path: 'not-kept.txt'};
   }
   const [first] = derivationProblems(run, 'q.json');
+  // A path that names a link to a file of the machine is refused alike: nothing is read to find out.
+  run.cells[1].raw = {path: 'raw/../../../etc/shadow'};
+  assert.match(
+    derivationProblems(run, 'q.json')[1],
+    /cells\[1\] \(\S+\)\.raw\.path: "raw\/\.\.\/\.\.\/\.\.\/etc\/shadow" names/,
+  );
   assert.equal(
     first,
     'q.json: cells[0] (pg17/select-only/small/c1/r1).raw.path: "not-kept.txt" names an output kept beside the ' +

@@ -12,7 +12,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseCachegrind, splitKey} from '../../lib/cachegrind/read-cachegrind.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
-import {embeddedConnection} from '../../scripts/runner/connection.mjs';
+import {suiteConnection} from '../../scripts/runner/suite-role.mjs';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {PREWARM_SQL, prewarmOutcome} from '../../scripts/runner/instruction-commands.mjs';
 import {psql} from '../../scripts/runner/psql.mjs';
@@ -250,10 +250,10 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   assert.match(
     run.stdout,
     new RegExp(
-      "-c 'VACUUM \\(FREEZE, ANALYZE\\)'\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_reload_conf\\(\\)'\n" +
+      "-c 'VACUUM \\(FREEZE, ANALYZE\\)'\n[^\n]*-c CHECKPOINT\n[^\n]*-c 'SELECT pg_catalog\\.pg_reload_conf\\(\\)'\n" +
         "# the server's " +
         "counters[^\n]*\npgbench -n [^\n]*\n# the server's counters[^\n]*\n[^\n]*-c CHECKPOINT\n" +
-        "[^\n]*-c 'SELECT pg_reload_conf\\(\\)'",
+        "[^\n]*-c 'SELECT pg_catalog\\.pg_reload_conf\\(\\)'",
     ),
   );
   // pgbench -i on a plain server, then a restart under Valgrind (pg_ctl -p the wrapper) and pg_prewarm.
@@ -323,13 +323,14 @@ test('the prewarm fills shared buffers as far as they hold the database, and say
   ]) {
     const server = await startServer({major: 17, settings: {shared_buffers: sharedBuffers}});
     try {
-      const connection = embeddedConnection(server);
+      // As a run reaches it: the suite's role loads the tables, the runner's prewarms them.
+      const connection = await suiteConnection(server, {record: () => {}});
       const init = spawnSync('pgbench', ['-i', '-s', '1', '-q', ...connection.args], {
         encoding: 'utf8',
         env: {...process.env, ...connection.env},
       });
       assert.equal(init.status, 0, init.stderr);
-      const output = await psql(connection, ['-A', '-t', '-c', PREWARM_SQL]);
+      const output = await psql(connection.admin, ['-A', '-t', '-c', PREWARM_SQL]);
       const {blocks, buffers, warmed, fits: fitted} = prewarmOutcome(output);
       assert.equal(buffers, fits ? 8192 : 128);
       assert.ok(blocks > 1000 && blocks < 4000, output);

@@ -111,6 +111,7 @@ test('hostile or colliding suites are left out by name, the others built; allowe
   await page.goto(`${server.url}/suites/plain/`, {waitUntil: 'networkidle'});
   assert.match(await page.title(), new RegExp(`^${PLAIN_TITLE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   assert.equal(await page.locator('h1').first().textContent(), PLAIN_TITLE);
+  assert.ok((await page.locator('article').textContent()).includes('Quotes ", a < b, a > b and & as written.'));
   assert.ok((await page.locator('nav.menu').textContent()).includes(PLAIN_TITLE), 'the sidebar shows it as written');
   assert.deepEqual(dialogs, []);
 });
