@@ -172,7 +172,11 @@ function uncheckedLatencies(cells, locale) {
   const logged = cells.filter((c) => c.status === 'ok' && c.log?.latencyUs && !untimed(c));
   const count = logged.filter((c) => uncheckedFigures(c).latencies).length;
   if (count === 0) return null;
-  return {count: formatFigure(count, 'integer', locale), total: formatFigure(logged.length, 'integer', locale)};
+  return {
+    all: count === logged.length,
+    count: formatFigure(count, 'integer', locale),
+    total: formatFigure(logged.length, 'integer', locale),
+  };
 }
 
 /** How many of a group's logged runs pgbench did not time throughout (cell-figures.mjs), of how many; or null. */

@@ -122,6 +122,7 @@ export function activityFacts(cells, locale) {
       unchecked.length === 0
         ? null
         : {
+            all: unchecked.length === measured.length,
             count: formatFigure(unchecked.length, 'integer', locale),
             total: formatFigure(measured.length, 'integer', locale),
           },

@@ -86,7 +86,7 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
     sampled: true,
     topWait: {event: 'IO:WALSync', share: '50%'},
     // These runs kept no readings: their counters could not be checked (runs before 2026-11-28).
-    unchecked: {count: '3', total: '3'},
+    unchecked: {all: true, count: '3', total: '3'},
   });
   // An instructions cell: both of its runs are measured runs; its row is its longer run's.
   const counted = {
@@ -136,7 +136,11 @@ test("counters kept with their readings and the sampler's rows are checked: no n
     server: {...serverActivity(reading(10), reading(60)), waits: sampledWaits('1.5|CPU|CPU|1\n1.6|IO|WALSync|1\n')},
   };
   assert.equal(activityFacts([checked], 'en').unchecked, null);
-  assert.deepEqual(activityFacts([checked, cell('pg15', 100, {bytes: 1})], 'en').unchecked, {count: '1', total: '2'});
+  assert.deepEqual(activityFacts([checked, cell('pg15', 100, {bytes: 1})], 'en').unchecked, {
+    all: false,
+    count: '1',
+    total: '2',
+  });
   const noRows = {...checked, server: {...checked.server, waits: wait(2, ['CPU', 'CPU', 2])}};
-  assert.deepEqual(activityFacts([noRows], 'en').unchecked, {count: '1', total: '1'});
+  assert.deepEqual(activityFacts([noRows], 'en').unchecked, {all: true, count: '1', total: '1'});
 });

@@ -117,7 +117,7 @@ const caption = (t, g, versusNote) =>
   [
     tableNote(t, g.parameters.repeats, versusNote),
     g.untimed && t('common.table.untimed', g.untimed),
-    g.unchecked && t('common.table.unchecked', g.unchecked),
+    g.unchecked && t(g.unchecked.all ? 'common.table.uncheckedAll' : 'common.table.unchecked', g.unchecked),
   ]
     .filter(Boolean)
     .join(' ');

@@ -16,7 +16,7 @@ function factSentences(t, f) {
     !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
     f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
     f.slowest && t('common.activity.slowest', f.slowest),
-    f.unchecked && t('common.activity.unchecked', f.unchecked),
+    f.unchecked && t(f.unchecked.all ? 'common.activity.uncheckedAll' : 'common.activity.unchecked', f.unchecked),
   ];
 }
 

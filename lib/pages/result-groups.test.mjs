@@ -43,3 +43,16 @@ test('an A/A control without its twin is a row of its own, compared with nothing
   assert.equal(whole.control.twin, 'pg15');
   assert.equal(whole.control.unpaired, undefined);
 });
+
+test("a group's latencies kept without their histogram are said to be unchecked; a run of today's, not", () => {
+  const [older] = groupsOf(run);
+  assert.deepEqual(older.unchecked, {all: true, count: '30', total: '30'});
+  const today = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/checked/checked-20261128T135651Z.json', import.meta.url), 'utf8'),
+  );
+  const [checked] = groupsOf(today);
+  assert.equal(checked.unchecked, null);
+  // One run of the group without its histogram: that one is named, of the group's.
+  today.cells[1].log.histogramUs = undefined;
+  assert.deepEqual(groupsOf(today)[0].unchecked, {all: false, count: '1', total: '2'});
+});
