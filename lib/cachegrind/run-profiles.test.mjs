@@ -2,7 +2,17 @@
 // a link, and refused when their totals are not their cells' (issue 67's probes 5 and 6).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+  cpSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {profileProblems, readRunProfiles} from './run-profiles.mjs';
@@ -95,4 +105,14 @@ test("a profile whose functions add up to 50,000,012 a transaction beside its ce
       `${shown(mean)} (their mean): a profile is its cells' counts, added up, so they agree to the last digit. ` +
       'Restore the files as the runner wrote them (from git), or run the suite again with --measure instructions.',
   );
+});
+
+test('a profile that is a hard link to a file elsewhere is refused too: git never makes one', (t) => {
+  const {root, dir, file, result} = copied(t);
+  const elsewhere = path.join(root, 'elsewhere.out');
+  const long = path.join(dir, result.profiles[0].files.long);
+  cpSync(long, elsewhere);
+  rmSync(long);
+  linkSync(elsewhere, long);
+  assert.match(profileProblems(file, result, {name: NAME})[0], /is a hard link to a file that has another name/);
 });

@@ -42,6 +42,8 @@ export function keptFile(resultFile, rel, {name = resultFile} = {}) {
     if (last ? !stat.isFile() : !stat.isDirectory()) {
       throw refuse(last ? 'is not a file' : `passes through ${part}, which is not a folder`);
     }
+    // A second name of a file elsewhere (a hard link): git never makes one, so a result's files have none.
+    if (last && stat.nlink > 1) throw refuse('is a hard link to a file that has another name, which could be anywhere');
   }
   return at;
 }
