@@ -14,25 +14,15 @@ import path from 'node:path';
 import {catalogFile} from '../../lib/i18n/catalogs.mjs';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
+import {selectOnly} from '../integration/run-kit.mjs';
 import {freshCopy} from './site.mjs';
 
 /** A published suite of one embedded server, with `words` (YAML lines) for its title and descriptions. */
-const suite = (id, words) => `id: ${id}
-published: true
-${words}
-targets:
-  - id: pg17
-    embedded: 17
-workloads:
-  - id: ro
-    builtin: select-only
-scenarios:
-  - id: s
-    scale: 1
-    clients: 1
-    duration: 2s
-repeat: 5
-`;
+const suite = (id, words) =>
+  selectOnly(id, {pg17: 'embedded: 17'}, {duration: '2s', repeat: 5}).replace(
+    /^id: .*\n/,
+    (line) => `${line}published: true\n${words}\n`,
+  );
 
 // Words that are text, to be shown as written; and suites the build leaves out, naming each.
 const PLAIN_TITLE = 'Reads "quoted" & a < b';
