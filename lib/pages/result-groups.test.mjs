@@ -48,7 +48,7 @@ test("a group's latencies kept without their histogram are said to be unchecked;
   const [older] = groupsOf(run);
   assert.deepEqual(older.unchecked, {all: true, count: '30', total: '30'});
   const today = JSON.parse(
-    readFileSync(new URL('../../test/fixtures/checked/checked-20261128T135651Z.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../test/fixtures/checked/checked-20261128T142821Z.json', import.meta.url), 'utf8'),
   );
   const [checked] = groupsOf(today);
   assert.equal(checked.unchecked, null);

@@ -33,7 +33,7 @@ import {parseOutput} from '../pgbench/parse-output.mjs';
 import {unsupportedFigures} from '../pgbench/supported-figures.mjs';
 import {close, firstDifference, shown} from './figure-differences.mjs';
 import {logDifference} from './log-figures.mjs';
-import {activityBetween, parseWaits} from './server-counters.mjs';
+import {activityBetween, parseWaits, sendsSql, transactionsShortfall} from './server-counters.mjs';
 
 /** pgbench's output as the cell keeps it, parsed; undefined when it keeps none to parse. */
 function parsedRaw(raw) {
@@ -44,8 +44,11 @@ function parsedRaw(raw) {
   return undefined;
 }
 
-/** What differs between a cell's stored figures and those derived from what it keeps: {at, stored, derived}. */
-function cellDifference(cell) {
+/**
+ * What differs between a cell's stored figures and those derived from what it keeps: {at, stored, derived}, or
+ * {at, message}. `scripts`: the result's, to know whether the cell's workload sends SQL.
+ */
+function cellDifference(cell, scripts) {
   if (typeof cell.raw?.path === 'string') {
     return {
       at: 'raw.path',
@@ -62,8 +65,27 @@ function cellDifference(cell) {
     logDifference(cell.log, cell.summary) ??
     statementsDifference(cell.statementsRun) ??
     serverDifference(cell.server, 'server') ??
-    instructionsDifference(cell.instructions, cell.summary, cell.parameters?.clients)
+    instructionsDifference(cell.instructions, cell.summary, cell.parameters?.clients) ??
+    endedTransactions(cell, scripts)
   );
+}
+
+/** Each of the cell's runs against the transactions the server saw end in it (server-counters.mjs). */
+function endedTransactions(cell, scripts) {
+  if (!sendsSql(cell, scripts)) return null;
+  const runs = cell.instructions?.runs;
+  if (Array.isArray(runs)) {
+    const clients = cell.parameters?.clients ?? 1;
+    for (const [i, run] of runs.entries()) {
+      const processed = run.transactionsPerClient * clients;
+      const at = `instructions.runs[${i}].server`;
+      const found = transactionsShortfall(run.server, processed, {at, slack: clients});
+      if (found) return found;
+    }
+    return null;
+  }
+  const {processed, tps} = cell.summary;
+  return transactionsShortfall(cell.server, processed, {at: 'server', slack: typeof tps === 'number' ? tps : 0});
 }
 
 function unsupported(summary) {
@@ -179,7 +201,7 @@ export function derivationProblems(result, file = 'result', {limit = 20} = {}) {
   let more = 0;
   result.cells.forEach((cell, i) => {
     if (!cell?.summary || typeof cell.summary !== 'object') return;
-    const found = cellDifference(cell);
+    const found = cellDifference(cell, result.scripts);
     if (!found) return;
     if (problems.length === limit) {
       more++;

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
+import {parseOutput} from '../pgbench/parse-output.mjs';
 import {derivationProblems, uncheckedFigures} from './rederive.mjs';
 
 const fixture = (name) =>
@@ -160,7 +161,7 @@ test('a result with many edited cells lists the first 20, then how many more', (
 
 // A real run of today's runner (test/fixtures/checked/suite.yaml): every cell keeps its log's histogram, the
 // server's readings and the wait sampler's rows.
-const CHECKED = 'checked-20261128T135651Z.json';
+const CHECKED = 'checked-20261128T142821Z.json';
 const checked = () =>
   JSON.parse(readFileSync(new URL(`../../test/fixtures/checked/${CHECKED}`, import.meta.url), 'utf8'));
 
@@ -202,8 +203,8 @@ test('percentiles set to the maximum: refused from the histogram, and without on
   for (const key of ['p50', 'p90', 'p95', 'p99', 'p999']) latencyUs[key] = latencyUs.max;
   assert.equal(
     derivationProblems(run, 'c.json')[0],
-    'c.json: cells[0] (pg17/tpcb-like/tiny/c2/r1).log.latencyUs.p50 is 3890; derived from its histogram ' +
-      `(log.histogramUs), it is 713: ${RERUN}`,
+    'c.json: cells[0] (pg17/tpcb-like/tiny/c2/r1).log.latencyUs.p50 is 2721; derived from its histogram ' +
+      `(log.histogramUs), it is 673: ${RERUN}`,
   );
   // A result made before histograms were kept: the percentiles must leave the mean room.
   const old = fixture('pg-versions-20261122T110343Z.json');
@@ -266,8 +267,7 @@ test('a negative count of instructions per transaction is refused, its runs made
   );
 });
 
-test('raw and summary forged together, 99,999,999 TPS in 1 s, adding up: no pgbench thread drives that', async () => {
-  const {parseOutput} = await import('../pgbench/parse-output.mjs');
+test('raw and summary forged together, 99,999,999 TPS in 1 s, adding up: no pgbench thread drives that', () => {
   const run = fixture(QUICK);
   const cell = run.cells[0];
   cell.raw.stdout = cell.raw.stdout
@@ -281,5 +281,31 @@ test('raw and summary forged together, 99,999,999 TPS in 1 s, adding up: no pgbe
     'q.json: cells[0] (pg17/select-only/small/c1/r1).summary.tps: tps = 99,999,999 from 1 pgbench thread(s): a ' +
       'thread completes a transaction in no less than a microsecond (a message sent and one read), at most a ' +
       `million a second: pgbench prints no such figures; ${RERUN}`,
+  ]);
+});
+
+test("output and summary made 3 times larger together: refused by the server's count of transactions", () => {
+  // A security review's forgery: every figure of the output and the summary times 3, consistent with each other.
+  const run = checked();
+  const cell = run.cells[0];
+  const times3 = (text) =>
+    text
+      .replace(/(processed: )(\d+)/, (_, head, n) => `${head}${n * 3}`)
+      .replace(/(tps = )([\d.]+)/, (_, head, tps) => `${head}${(tps * 3).toFixed(6)}`)
+      .replace(/(latency average = )([\d.]+)/, (_, head, ms) => `${head}${(ms / 3).toFixed(3)}`)
+      .replace(/(latency stddev = )([\d.]+)/, (_, head, ms) => `${head}${(ms / 3).toFixed(3)}`);
+  cell.raw.stdout = times3(cell.raw.stdout);
+  cell.raw.stderr = cell.raw.stderr.replace(
+    /([\d.]+)( tps, lat )([\d.]+)/g,
+    (_, tps, mid, ms) => `${(tps * 3).toFixed(1)}${mid}${(ms / 3).toFixed(3)}`,
+  );
+  cell.summary = parseOutput(cell.raw.stdout, cell.raw.stderr);
+  cell.log = undefined; // its log would have to be made again too: left out, as the forger might
+  const {commits, rollbacks} = cell.server.transactions;
+  assert.deepEqual(derivationProblems(run, 'c.json'), [
+    `c.json: cells[0] (pg17/tpcb-like/tiny/c2/r1).server.transactions: the server counted ${commits + rollbacks} ` +
+      `transactions ended in the run's database (${commits} commits, ${rollbacks} rollbacks), fewer than the ` +
+      `${cell.summary.processed} pgbench processed: the output was not what pgbench printed against this server; ` +
+      RERUN,
   ]);
 });

@@ -19,6 +19,8 @@ export const COUNTERS = [
   'reads',
   'tempFiles',
   'tempBytes',
+  'xactCommit',
+  'xactRollback',
 ];
 
 /** What the server did between two readings, as the result keeps it (without the readings). */
@@ -36,6 +38,8 @@ export function activityBetween(before, after) {
     },
     buffers: {hits: d('hits'), reads: d('reads')},
     tempFiles: {files: d('tempFiles'), bytes: d('tempBytes')},
+    // Readings of runs before 2026-11-28 (evening) hold no transaction counts.
+    ...(after.xactCommit !== undefined && {transactions: {commits: d('xactCommit'), rollbacks: d('xactRollback')}}),
   };
 }
 
@@ -56,6 +60,40 @@ export function parseWaits(stdout) {
   return {
     samples: samples.size,
     waits: [...waits.values()].sort((a, b) => b.samples - a.samples || byName(a, b)),
+  };
+}
+
+/**
+ * Whether a workload's script sends SQL, by the text a result keeps of it (`scripts`): a built-in does; a script
+ * of meta-commands alone (\set, \sleep) does not; null where the result kept no text of it.
+ */
+export function sendsSql(cell, scripts) {
+  if (cell.parameters?.builtin) return true;
+  const sql = scripts?.find((s) => s.workload === cell.workload)?.sql;
+  if (typeof sql !== 'string') return null;
+  const code = sql.replace(/\/\*[\s\S]*?\*\//g, '').replace(/--[^\n]*/g, '');
+  return code.split('\n').some((line) => /^[A-Za-z(]/.test(line.trim()));
+}
+
+/**
+ * pgbench's processed transactions against the server's own count of the transactions that ended in the run's
+ * database (commits and rollbacks: each of pgbench's ends so, and the runner's reading sessions add a few):
+ * an output and summary edited together to add up are still refused when the server counted fewer. `slack`:
+ * the transactions that may end after the second reading (a second's worth of a timed run: pgbench's backends
+ * flush their counts at most once a second, and the runner waits for them to exit, scripts/runner). Null where
+ * they agree or the readings hold no such count (runs before 2026-11-28).
+ */
+export function transactionsShortfall(server, processed, {at, slack = 0}) {
+  const t = server?.transactions;
+  if (!t || typeof processed !== 'number') return null;
+  const ended = t.commits + t.rollbacks;
+  if (ended >= processed - slack) return null;
+  return {
+    at: `${at}.transactions`,
+    message:
+      `the server counted ${ended} transactions ended in the run's database (${t.commits} commits, ` +
+      `${t.rollbacks} rollbacks), fewer than the ${processed} pgbench processed: the output was not what pgbench ` +
+      'printed against this server',
   };
 }
 

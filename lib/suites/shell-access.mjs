@@ -7,139 +7,17 @@
 // and then the pages and --dry-run say so too. psql's \ir of a file in the
 // suite's folder is followed (the file is checked, and hashed with the suite).
 //
-// The check reads the files as psql and pgbench read them: comments are
-// skipped, quoted text is never taken for a command (but a function body's
-// dollar-quoted SQL is read as SQL). It cannot see SQL a statement builds as
+// The check reads the files as psql and pgbench read them (sql-lexer.mjs):
+// comments are skipped, quoted text is never taken for a command (but a
+// function body's dollar-quoted SQL is read as SQL), a backslash command ends
+// where psql ends it, and a variable psql reads again as input is a use of its
+// own (its value may be made as the file runs). It cannot see SQL a statement builds as
 // it runs (EXECUTE of a concatenated string, \gexec): the server runs that as
 // its own user, in a folder only that user and the runner can enter
 // (embedded-server.mjs).
 import {existsSync, readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
-
-/**
- * The text split as psql (or pgbench) reads it: SQL statements (comments removed, quoted text kept) and
- * backslash commands, each with the line it starts on.
- * @param {'psql'|'pgbench'} dialect  psql reads a backslash command anywhere outside quotes; pgbench at a
- *   line's start only
- * @returns {{statements: {text: string, line: number}[], commands: {name: string, args: string, line: number}[]}}
- */
-export function splitSql(text, dialect) {
-  const statements = [];
-  const commands = [];
-  let current = '';
-  // The statement with its quoted text ('…', E'…', "…") blanked, for rules about keywords; a dollar-quoted
-  // body stays, since it is a function's SQL.
-  let code = '';
-  let startLine = 1;
-  let line = 1;
-  let atLineStart = true;
-  const flush = () => {
-    if (current.trim()) statements.push({text: current, code, line: startLine});
-    current = '';
-    code = '';
-  };
-  for (let i = 0; i < text.length; ) {
-    const c = text[i];
-    const rest = () => {
-      const end = text.indexOf('\n', i);
-      return end === -1 ? text.length : end;
-    };
-    if (c === '\n') {
-      line++;
-      atLineStart = true;
-      current += c;
-      code += c;
-      i++;
-      continue;
-    }
-    if (!current.trim()) startLine = line;
-    // A backslash outside quoted text starts a command, in psql and in pgbench alike (pgbench reads one after
-    // a statement on the same line too). It runs to the line's end, or in psql to a "\\\\" that ends it, after
-    // which another may follow. Names are read in any case, as both programs read them.
-    if (c === '\\') {
-      const eol = rest();
-      const separator = dialect === 'psql' ? text.indexOf('\\\\', i + 1) : -1;
-      const end = separator !== -1 && separator < eol ? separator : eol;
-      const body = text.slice(i + 1, end);
-      const name = (/^(!|[A-Za-z_?+]+)/.exec(body)?.[1] ?? body.slice(0, 1)).toLowerCase();
-      commands.push({name, args: body.slice(name.length).trim(), line});
-      i = end === separator ? end + 2 : end;
-      continue;
-    }
-    atLineStart = atLineStart && /\s/.test(c);
-    if (c === '-' && text[i + 1] === '-') {
-      i = rest();
-      continue;
-    }
-    if (c === '/' && text[i + 1] === '*') {
-      const end = commentEnd(text, i);
-      line += text.slice(i, end).split('\n').length - 1;
-      i = end;
-      current += ' ';
-      code += ' ';
-      continue;
-    }
-    const quoted = quotedEnd(text, i);
-    if (quoted > i) {
-      const piece = text.slice(i, quoted);
-      line += piece.split('\n').length - 1;
-      current += piece;
-      code += c === '$' ? piece : `${c}${c}`;
-      i = quoted;
-      continue;
-    }
-    current += c;
-    code += c;
-    i++;
-    if (c === ';') flush();
-  }
-  flush();
-  return {statements, commands};
-}
-
-/** Where the block comment starting at i ends (comments nest in PostgreSQL's SQL). */
-function commentEnd(text, i) {
-  let depth = 0;
-  for (let j = i; j < text.length; j++) {
-    if (text.startsWith('/*', j)) {
-      depth++;
-      j++;
-    } else if (text.startsWith('*/', j)) {
-      depth--;
-      j++;
-      if (depth === 0) return j + 1;
-    }
-  }
-  return text.length;
-}
-
-/** Where quoted text starting at i ends ('…', E'…', "…", $tag$…$tag$), or i when none starts there. */
-function quotedEnd(text, i) {
-  const c = text[i];
-  const identifierBefore = i > 0 && /[\w$]/.test(text[i - 1]);
-  if (c === "'") {
-    const escapes = i > 0 && /[eE]/.test(text[i - 1]) && !(i > 1 && /[\w$]/.test(text[i - 2]));
-    for (let j = i + 1; j < text.length; j++) {
-      if (escapes && text[j] === '\\') j++;
-      else if (text[j] === "'") {
-        if (text[j + 1] === "'") j++;
-        else return j + 1;
-      }
-    }
-    return text.length;
-  }
-  if (c === '"') {
-    const end = text.indexOf('"', i + 1);
-    return end === -1 ? text.length : end + 1;
-  }
-  if (c === '$' && !identifierBefore) {
-    const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
-    if (!tag) return i;
-    const end = text.indexOf(tag[0], i + tag[0].length);
-    return end === -1 ? text.length : end + tag[0].length;
-  }
-  return i;
-}
+import {quotedEnd, splitSql} from './sql-lexer.mjs';
 
 // What the server does as its own user, read in a statement (a function's body included).
 const SERVER_RULES = [
@@ -209,8 +87,10 @@ function psqlCommandUse({name, args}) {
     return null;
   }
   if (name === 'copy') {
-    if (/\bprogram\b/i.test(args)) return '\\copy … program runs a shell command';
-    if (/\b(from|to)\s+(?!(p?stdin|p?stdout)\b)\S/i.test(args)) return '\\copy reads or writes a file of this machine';
+    const target = copyTarget(args);
+    if (target !== null && /^program$/i.test(target)) return '\\copy … program runs a shell command';
+    // Only psql's own words for its input and output are no file: stdin, stdout, pstdin, pstdout, exactly.
+    if (target === null || !/^p?std(in|out)$/i.test(target)) return '\\copy reads or writes a file of this machine';
     return null;
   }
   if (name === 'i' || name === 'include') {
@@ -218,6 +98,26 @@ function psqlCommandUse({name, args}) {
   }
   if (PSQL_ALLOWED.has(name) || /^d[a-z+]*$/.test(name)) return null;
   return `psql \\${name} is not among the backslash commands a suite's SQL may use (it may reach the machine)`;
+}
+
+/**
+ * What \\copy reads or writes, as psql's parser finds it: after the table (and its columns) or the query in
+ * parentheses, the word after FROM or TO (a file name, PROGRAM, or stdin…); null when none can be found.
+ */
+function copyTarget(args) {
+  let rest = args.trim();
+  if (rest.startsWith('(')) {
+    let depth = 0;
+    let j = 0;
+    for (; j < rest.length; j++) {
+      const quoted = quotedEnd(rest, j);
+      if (quoted > j) j = quoted - 1;
+      else if (rest[j] === '(') depth++;
+      else if (rest[j] === ')' && --depth === 0) break;
+    }
+    rest = rest.slice(j + 1);
+  } else rest = rest.replace(/^("[^"]*"|[^\s(])+(\s*\([^)]*\))?/, '');
+  return /^\s*(?:from|to)\s+(\S+)/i.exec(rest)?.[1] ?? null;
 }
 
 /**
@@ -243,7 +143,17 @@ export function shellAccess(file, {dialect, dir}) {
     }
     if (files.includes(real)) return;
     files.push(real);
-    const {statements, commands} = splitSql(readFileSync(current, 'utf8'), dialect);
+    const {statements, commands, interpolations} = splitSql(readFileSync(current, 'utf8'), dialect);
+    for (const {name, line} of interpolations) {
+      uses.push({
+        file: current,
+        line,
+        what:
+          `psql puts the variable :${name} here and reads its value again as psql input, which can hold any ` +
+          `backslash command (a value made as the file runs, by \\gset, is seen by no check): write the value, ` +
+          `or :'${name}' for a quoted literal (a slice a[1:2] as a[1 : 2])`,
+      });
+    }
     for (const s of statements) {
       for (const rule of SERVER_RULES) if (rule.test(s)) uses.push({file: current, line: s.line, what: rule.what});
       for (const rule of ALWAYS_REFUSED) if (rule.test(s)) refused.push({file: current, line: s.line, what: rule.what});

@@ -3,7 +3,8 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
-import {shellAccess, splitSql} from './shell-access.mjs';
+import {shellAccess} from './shell-access.mjs';
+import {splitSql} from './sql-lexer.mjs';
 
 /** A suite folder with the given files, and a file outside it. */
 function folder(files) {
@@ -205,4 +206,32 @@ test("psql's \\c and \\connect are refused, even where shell: true allows the sh
         'in the one session the runner opens for it; remove it',
     ],
   );
+});
+
+test('psql reads a backslash command after another on its line, a variable again, a \\copy file exactly', () => {
+  // A security review's probe: each of these ran a program or wrote a file through the check before.
+  const dir = folder({
+    'setup.sql': [
+      '\\echo A1 \\! echo PWNED > /tmp/pwn-a1', // 1: an unquoted backslash ends \echo and starts \!
+      "\\set x '\\141' \\! echo PWNED > /tmp/pwn-a2", // 2: the same after a quoted argument with an escape
+      "SELECT '\\! echo PWNED > /tmp/pwn-a3' AS cmd \\gset", // 3: a value made as the file runs…
+      ':cmd', // 4: …read again as psql input
+      '\\copy (select 1) to stdout.pwn-a4', // 5: a file named stdout.pwn-a4
+      "\\copy (select 'a from b' from t) to stdout", // 6: stdout: no file
+      '\\echo a \\\\ SELECT 1::int, :\'x\', :"x";', // 7: \\ back to SQL; a cast, quoted variables
+      "\\echo 'a \\\\ b' \\! id", // 8: a backslash inside quotes is not a command; the one after is
+    ].join('\n'),
+  });
+  assert.deepEqual(usesOf(dir, 'setup.sql'), [
+    '4: psql puts the variable :cmd here and reads its value again as psql input, which can hold any backslash ' +
+      "command (a value made as the file runs, by \\gset, is seen by no check): write the value, or :'cmd' for a " +
+      'quoted literal (a slice a[1:2] as a[1 : 2])',
+    '1: psql \\! runs a shell command',
+    '2: psql \\! runs a shell command',
+    '5: \\copy reads or writes a file of this machine',
+    '8: psql \\! runs a shell command',
+  ]);
+  // pgbench reads its variables as values, never as commands.
+  const bench = folder({'w.sql': '\\set id random(1, 10)\nUPDATE t SET n = n + 1 WHERE id = :id;\n'});
+  assert.deepEqual(usesOf(bench, 'w.sql', 'pgbench'), []);
 });

@@ -11,7 +11,7 @@ import {Interrupted} from './processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL, warmupOf} from './run-steps.mjs';
 import {serverActivity} from '../../lib/results/server-counters.mjs';
-import {readStats, sampleWaits, SETTLE_SQL} from './server-activity.mjs';
+import {pgbenchGone, readStats, sampleWaits, SETTLE_SQL} from './server-activity.mjs';
 
 /** A cell: its warm-up (not measured), vacuum and CHECKPOINT, then the measured run; its record joins the result. */
 export async function runTimedCell({cell, connection, result, record, progress, tmp}) {
@@ -55,6 +55,7 @@ async function measuredWithActivity({cell, connection, env, tmp, record, progres
   const waits = sampleWaits(connection, cell.durationS ?? 3600, record, tmp);
   const measured = await measureCell({cell, connection, env, tmp, record, progress});
   const sampled = await waits.done();
+  await pgbenchGone(connection);
   const activity = serverActivity(before, await readStats(connection, record));
   const withActivity = activity ? {...measured, server: {...activity, waits: sampled}} : measured;
   if (measured.status !== 'ok') return withActivity;

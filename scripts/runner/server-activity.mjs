@@ -37,7 +37,8 @@ export function statsSql(versionNum) {
     "SELECT pg_catalog.json_build_object('walRecords', w.wal_records, 'walFpi', w.wal_fpi, " +
     `'walBytes', w.wal_bytes, ${checkpointer}, 'cleanerWrites', b.buffers_clean, ` +
     `'backendWrites', ${backendWrites}, ` +
-    "'hits', d.blks_hit, 'reads', d.blks_read, 'tempFiles', d.temp_files, 'tempBytes', d.temp_bytes) " +
+    "'hits', d.blks_hit, 'reads', d.blks_read, 'tempFiles', d.temp_files, 'tempBytes', d.temp_bytes, " +
+    "'xactCommit', d.xact_commit, 'xactRollback', d.xact_rollback) " +
     'FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b' +
     `${versionNum >= 170000 ? ', pg_catalog.pg_stat_checkpointer c' : ''}, ` +
     'pg_catalog.pg_stat_database d WHERE d.datname = pg_catalog.current_database()'
@@ -51,6 +52,29 @@ async function versionNumOf(connection) {
   if (!versions.has(connection))
     versions.set(connection, Number((await psql(connection, ['-A', '-t', '-c', 'SHOW server_version_num'])).trim()));
   return versions.get(connection);
+}
+
+// pgbench's backends still in the server (the runner's own sessions are named psql).
+const PGBENCH_BACKENDS_SQL =
+  "SELECT pg_catalog.count(*) FROM pg_catalog.pg_stat_activity WHERE application_name = 'pgbench'";
+
+/**
+ * Waits, at most `timeoutS`, until pgbench's backends have left the server: each writes its last statistics as
+ * it exits, after pgbench has gone, and a reading made before would miss them (up to a second of its
+ * transactions, which it flushes at most once a second while busy).
+ */
+export async function pgbenchGone(connection, {timeoutS = 10} = {}) {
+  const admin = connection.admin ?? connection;
+  const deadline = Date.now() + timeoutS * 1000;
+  while (Date.now() < deadline) {
+    try {
+      if (Number((await psql(admin, ['-A', '-t', '-c', PGBENCH_BACKENDS_SQL])).trim()) === 0) return;
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      return; // A server that cannot say is read as it is; its reading says what it can.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

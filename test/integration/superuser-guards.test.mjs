@@ -207,3 +207,32 @@ test('even a suite that may run programs (shell: true) finds none of the runnerâ
     assert.doesNotMatch(text, /^(GITHUB_TOKEN|AWS_SECRET_ACCESS_KEY|NODE_OPTIONS)=/m);
   }
 });
+
+test("psql's ways past a reading of the text: refused when the suite loads, and nothing runs", async () => {
+  // A security review's setup: \! after another command on its line, a command in a variable read again, a
+  // \copy to a file named like stdout. Each ran on the runner's machine, as the runner's user, before.
+  const dir = openFolder('psql-lexer');
+  const marker = (name) => path.join(dir, name);
+  const {suite, out} = probeSuite(
+    'psql-lexer',
+    [
+      `\\echo A1 \\! echo PWNED > ${marker('a1')}`,
+      `\\set x '\\141' \\! echo PWNED > ${marker('a2')}`,
+      `SELECT '\\! echo PWNED > ${marker('a3')}' AS cmd \\gset`,
+      ':cmd',
+      '\\copy (select 1) to stdout.pwn-a4',
+    ].join('\n'),
+  );
+  const run = await runBench([suite, '--out', out], {GITHUB_TOKEN: TOKEN});
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  for (const [line, what] of [
+    [4, /psql puts the variable :cmd here and reads its value again as psql input/],
+    [1, /psql \\! runs a shell command/],
+    [2, /psql \\! runs a shell command/],
+    [5, /\\copy reads or writes a file of this machine/],
+  ]) {
+    assert.match(run.stderr, new RegExp(`setup\\.sql:${line}: ${what.source}`));
+  }
+  assert.deepEqual(readdirSync(dir), [], 'nothing ran');
+  assert.equal(existsSync(path.join(process.cwd(), 'stdout.pwn-a4')), false);
+});
