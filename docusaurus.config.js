@@ -107,6 +107,9 @@ const config = {
         path: 'docs',
         routeBasePath: '/',
         sidebarPath: './sidebars.js',
+        // A document is named by its file whole: a suite's id such as 1-probe (docs/suites/1-probe.mdx) would
+        // otherwise lose its "1-" as an ordering prefix, and its sidebar entry name no document.
+        numberPrefixParser: false,
       },
     ],
   ],

@@ -38,7 +38,8 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     Object.hasOwn(METHOD_SCENARIO, `${suite}/${id}`)
       ? {text: t(METHOD_SCENARIO[`${suite}/${id}`])}
       : (words(suite, 'scenarios', id) ?? {text: id});
-  const workloadName = (suite, id) => (WORKLOAD_NAME_KEYS[suite] ? t(WORKLOAD_NAME_KEYS[suite](id)) : id);
+  const workloadName = (suite, id) =>
+    Object.hasOwn(WORKLOAD_NAME_KEYS, suite) ? t(WORKLOAD_NAME_KEYS[suite](id)) : id;
   const n = (v) => (v === null || v === undefined ? null : formatFigure(v, 'integer', locale));
   // A cell whose log pgbench timed throughout, for a latency the pages would show; else any measured one.
   const timed = (c) => c.status === 'ok' && latencyOf(c) !== null;

@@ -124,7 +124,7 @@ function resultGroup(first, id, context) {
     control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(rows.length === 0 ? instructions : result, first),
     untimed: untimedRuns(groupCells, locale),
-    unchecked: shown.some((f) => LOG_FIGURES.has(f)) ? uncheckedLatencies(groupCells, locale) : null,
+    unchecked: uncheckedOf(groupCells, shown, locale),
     drift: driftOf(result, groupCells, locale),
     activity: groupActivity(result, groupCells, {name, locale, t}),
     charts:
@@ -164,18 +164,24 @@ function driftOf(result, cells, locale) {
 // The figures read from a run's transaction log (cell-figures.mjs).
 const LOG_FIGURES = new Set(['min', 'p50', 'p90', 'p95', 'p99', 'max']);
 
+/** What of the group's figures the table shows could not be checked (uncheckedRuns), each or null. */
+const uncheckedOf = (cells, shown, locale) => ({
+  throughput: uncheckedRuns(cells, 'throughput', locale),
+  latencies: shown.some((f) => LOG_FIGURES.has(f)) ? uncheckedRuns(cells, 'latencies', locale) : null,
+});
+
 /**
- * How many of a group's timed, logged runs kept no histogram of their latencies, so that the build could not
- * derive their log's figures again (lib/results/rederive.mjs), of how many; or null.
+ * How many of a group's ok runs (those whose latencies the table shows, for `latencies`) kept not what their
+ * `figure` is checked against (lib/results/rederive.mjs, uncheckedFigures), of how many; or null.
  */
-function uncheckedLatencies(cells, locale) {
-  const logged = cells.filter((c) => c.status === 'ok' && c.log?.latencyUs && !untimed(c));
-  const count = logged.filter((c) => uncheckedFigures(c).latencies).length;
+function uncheckedRuns(cells, figure, locale) {
+  const shown = cells.filter((c) => c.status === 'ok' && (figure !== 'latencies' || (c.log?.latencyUs && !untimed(c))));
+  const count = shown.filter((c) => uncheckedFigures(c)[figure]).length;
   if (count === 0) return null;
   return {
-    all: count === logged.length,
+    all: count === shown.length,
     count: formatFigure(count, 'integer', locale),
-    total: formatFigure(logged.length, 'integer', locale),
+    total: formatFigure(shown.length, 'integer', locale),
   };
 }
 

@@ -44,15 +44,17 @@ test('an A/A control without its twin is a row of its own, compared with nothing
   assert.equal(whole.control.unpaired, undefined);
 });
 
-test("a group's latencies kept without their histogram are said to be unchecked; a run of today's, not", () => {
+test("a group's figures kept without what checks them are said to be unchecked; a run of today's, not", () => {
   const [older] = groupsOf(run);
-  assert.deepEqual(older.unchecked, {all: true, count: '30', total: '30'});
+  const all30 = {all: true, count: '30', total: '30'};
+  assert.deepEqual(older.unchecked, {throughput: all30, latencies: all30});
   const today = JSON.parse(
     readFileSync(new URL('../../test/fixtures/checked/checked-20261128T142821Z.json', import.meta.url), 'utf8'),
   );
-  const [checked] = groupsOf(today);
-  assert.equal(checked.unchecked, null);
-  // One run of the group without its histogram: that one is named, of the group's.
+  assert.deepEqual(groupsOf(today)[0].unchecked, {throughput: null, latencies: null});
+  // One run of the group without its histogram, or its server's readings: that one is named, of the group's.
   today.cells[1].log.histogramUs = undefined;
-  assert.deepEqual(groupsOf(today)[0].unchecked, {all: false, count: '1', total: '2'});
+  today.cells[0].server = undefined;
+  const one = {all: false, count: '1', total: '2'};
+  assert.deepEqual(groupsOf(today)[0].unchecked, {throughput: one, latencies: one});
 });

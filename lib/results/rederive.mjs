@@ -166,14 +166,17 @@ function instructionsDifference(instructions, summary, clients) {
 }
 
 /**
- * What of a cell's figures could not be derived again, since its run kept not what they were derived from
- * (runs before 2026-11-28): `latencies` (its log's statistics, without the histogram), `activity` (the server's
- * counters, without their readings), `waits` (the sampled waits, without the sampler's rows). The pages say so.
+ * What of a cell's figures could not be derived again, or checked, since its run kept not what they were derived
+ * from or checked against (runs before 2026-11-28): `throughput` (a timed cell's, against the server's count of
+ * the transactions that ended), `latencies` (its log's statistics, without the histogram), `activity` (the
+ * server's counters, without their readings), `waits` (the sampled waits, without the sampler's rows). The pages
+ * say so.
  */
 export function uncheckedFigures(cell) {
   const log = cell.log?.kind === 'transactions' && cell.log.latencyUs ? cell.log : null;
   const servers = [cell.server, ...(cell.instructions?.runs ?? []).map((r) => r.server)].filter(Boolean);
   return {
+    throughput: !cell.instructions && !cell.server?.transactions,
     latencies: Boolean(log) && !Array.isArray(log.histogramUs),
     activity: servers.some((s) => !s.readings),
     waits: servers.some((s) => s.waits && typeof s.waits.output !== 'string'),

@@ -169,11 +169,12 @@ test('a run of today keeps what its figures are derived from: all of them are ch
   const run = checked();
   assert.deepEqual(derivationProblems(run, CHECKED), []);
   for (const cell of run.cells) {
-    assert.deepEqual(uncheckedFigures(cell), {latencies: false, activity: false, waits: false}, cell.id);
+    const none = {throughput: false, latencies: false, activity: false, waits: false};
+    assert.deepEqual(uncheckedFigures(cell), none, cell.id);
   }
   // What the committed fixtures made before it kept: the pages say their figures could not be checked.
   const older = fixture('pg-versions-20261122T110343Z.json').cells[0];
-  assert.deepEqual(uncheckedFigures(older), {latencies: true, activity: false, waits: false});
+  assert.deepEqual(uncheckedFigures(older), {throughput: true, latencies: true, activity: false, waits: false});
 });
 
 test("the probe's tps of 9,999,999 beside a raw.path nobody reads is refused by name", () => {

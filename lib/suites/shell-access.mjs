@@ -15,8 +15,9 @@
 // it runs (EXECUTE of a concatenated string, \gexec): the server runs that as
 // its own user, in a folder only that user and the runner can enter
 // (embedded-server.mjs).
-import {existsSync, readFileSync, realpathSync} from 'node:fs';
+import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
+import {readTextFile} from '../read-text.mjs';
 import {quotedEnd, splitSql} from './sql-lexer.mjs';
 
 // What the server does as its own user, read in a statement (a function's body included).
@@ -120,17 +121,31 @@ function copyTarget(args) {
   return /^\s*(?:from|to)\s+(\S+)/i.exec(rest)?.[1] ?? null;
 }
 
+// pgbench runs a program for \shell and \setshell, whatever its lexer makes of the text around them (a quote
+// this check reads otherwise, a line continued): found in the raw text, a backslash, then spaces, backslashes or
+// line ends, then the name, in any case.
+const PGBENCH_SHELL = /\\[\s\\]*((?:set)?shell)/gi;
+
+/** Where in a text each match of a global pattern starts, as a line number. */
+const linesOf = (text, pattern) =>
+  [...text.matchAll(pattern)].map((m) => ({line: text.slice(0, m.index).split('\n').length, name: m[1].toLowerCase()}));
+
 /**
  * The uses of the shell and of the machine's files in one of a suite's SQL files, and the files it includes
- * (\ir, followed when they are in the suite's folder).
+ * (\ir, followed when they are in the suite's folder, in a suite that may run commands).
+ *
+ * A suite that may not (no shell: true) has its psql files sent to the server statement by statement, as psql
+ * sends a -c string: psql reads none of them, so no command, variable or quoting psql would read otherwise than
+ * this check can run anything on the machine; a backslash command there is refused, being never run.
  * @param {string} file  absolute or relative to the working folder
  * @param {object} options
  * @param {'psql'|'pgbench'} options.dialect
  * @param {string} options.dir  the suite's folder
+ * @param {boolean} [options.shell]  the suite declared shell: true (its psql files run through psql -f)
  * @returns {{uses: {file: string, line: number, what: string}[], refused: {file, line, what}[], files: string[]}}
  *   `uses` a suite may declare (shell: true), `refused` never allowed, `files` every file read (this one first)
  */
-export function shellAccess(file, {dialect, dir}) {
+export function shellAccess(file, {dialect, dir, shell = false}) {
   const uses = [];
   const refused = [];
   const files = [];
@@ -143,54 +158,62 @@ export function shellAccess(file, {dialect, dir}) {
     }
     if (files.includes(real)) return;
     files.push(real);
-    const {statements, commands, interpolations} = splitSql(readFileSync(current, 'utf8'), dialect);
-    for (const {name, line} of interpolations) {
-      uses.push({
-        file: current,
-        line,
-        what:
-          `psql puts the variable :${name} here and reads its value again as psql input, which can hold any ` +
-          `backslash command (a value made as the file runs, by \\gset, is seen by no check): write the value, ` +
-          `or :'${name}' for a quoted literal (a slice a[1:2] as a[1 : 2])`,
-      });
+    const text = readTextFile(current);
+    if (text.includes('\0')) {
+      refused.push({file: current, line: text.slice(0, text.indexOf('\0')).split('\n').length, what: NUL});
     }
+    const {statements, commands, interpolations} = splitSql(text, dialect);
     for (const s of statements) {
       for (const rule of SERVER_RULES) if (rule.test(s)) uses.push({file: current, line: s.line, what: rule.what});
       for (const rule of ALWAYS_REFUSED) if (rule.test(s)) refused.push({file: current, line: s.line, what: rule.what});
     }
+    if (dialect === 'pgbench') {
+      for (const {line, name} of linesOf(text, PGBENCH_SHELL)) {
+        uses.push({file: current, line, what: `pgbench \\${name} runs a shell command`});
+      }
+      return;
+    }
+    if (!shell) {
+      for (const {name, line} of commands) refused.push({file: current, line, what: notRun(name)});
+      return;
+    }
+    for (const {name, line} of interpolations) uses.push({file: current, line, what: readAgain(name)});
     for (const command of commands) {
       const at = {file: current, line: command.line};
-      if (dialect === 'pgbench') {
-        if (command.name === 'shell' || command.name === 'setshell') {
-          uses.push({...at, what: `pgbench \\${command.name} runs a shell command`});
-        }
-        continue;
-      }
-      if (RECONNECT.has(command.name)) {
-        refused.push({
-          ...at,
-          what:
-            `psql \\${command.name} opens another connection (as another role, or to another database): a suite's ` +
-            'SQL runs in the one session the runner opens for it; remove it',
-        });
-        continue;
-      }
-      if (command.name === 'ir' || command.name === 'include_relative') {
+      if (RECONNECT.has(command.name)) refused.push({...at, what: reconnects(command.name)});
+      else if (command.name === 'ir' || command.name === 'include_relative') {
         const included = path.resolve(path.dirname(current), command.args.replace(/^'(.*)'$/, '$1'));
         if (!insideFolder(included, dir)) {
           refused.push({...at, what: `\\${command.name} ${command.args} leads out of the suite's folder (${dir})`});
         } else if (!existsSync(included)) {
           refused.push({...at, what: `\\${command.name} ${command.args}: no such file`});
         } else visit(included, at, [...chain, real]);
-        continue;
+      } else {
+        const what = psqlCommandUse(command);
+        if (what) uses.push({...at, what});
       }
-      const what = psqlCommandUse(command);
-      if (what) uses.push({...at, what});
     }
   };
   visit(file, {file, line: 0});
   return {uses, refused, files};
 }
+
+const NUL = 'a NUL byte: psql and pgbench read a line only to it, and this check would read past it; remove it';
+
+/** Why a backslash command in the psql file of a suite that may not run commands is refused. */
+const notRun = (name) =>
+  `psql \\${name}: a suite's SQL is sent to the server statement by statement, and psql runs none of its ` +
+  'backslash commands (they may reach the machine): write it as SQL, or declare "shell: true" to have psql read ' +
+  'the file (the pages and --dry-run then say the suite runs commands)';
+
+const reconnects = (name) =>
+  `psql \\${name} opens another connection (as another role, or to another database): a suite's SQL runs in the ` +
+  'one session the runner opens for it; remove it';
+
+const readAgain = (name) =>
+  `psql puts the variable :${name} here and reads its value again as psql input, which can hold any backslash ` +
+  `command (a value made as the file runs, by \\gset, is seen by no check): write the value, or :'${name}' for a ` +
+  'quoted literal (a slice a[1:2] as a[1 : 2])';
 
 /** True when `file` is in `dir`, its links followed. */
 function insideFolder(file, dir) {

@@ -16,8 +16,9 @@ function folder(files) {
   return dir;
 }
 
+/** What a suite that runs psql on its files (shell: true) is told it uses, line by line. */
 const usesOf = (dir, name, dialect = 'psql') =>
-  shellAccess(path.join(dir, name), {dialect, dir}).uses.map((u) => `${u.line}: ${u.what}`);
+  shellAccess(path.join(dir, name), {dialect, dir, shell: true}).uses.map((u) => `${u.line}: ${u.what}`);
 
 test("the probe's setup file: every way out of the database is found, with its line", () => {
   const dir = folder({
@@ -48,7 +49,7 @@ test('\\ir out of the folder is refused; inside it, the file is followed and che
     'setup.sql': '\\ir ../outside.sql\n\\ir part.sql\n',
     'part.sql': "SELECT 1;\nCOPY t TO PROGRAM 'id';\n",
   });
-  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir, shell: true});
   assert.deepEqual(
     found.refused.map((u) => `${path.basename(u.file)}:${u.line}`),
     ['setup.sql:1'],
@@ -102,7 +103,7 @@ test("a function body's SQL is read: COPY … PROGRAM inside DO $$ … $$ is fou
 
 test('ALTER SYSTEM is refused whatever the suite declares', () => {
   const dir = folder({'setup.sql': 'SELECT 1;\nALTER SYSTEM SET fsync = off;\n'});
-  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir, shell: true});
   assert.deepEqual(
     found.refused.map((u) => u.line),
     [2],
@@ -158,7 +159,7 @@ test("the review's ways past a first version of the check are each found", () =>
     "3: psql \\setenv is not among the backslash commands a suite's SQL may use (it may reach the machine)",
     "4: psql \\e is not among the backslash commands a suite's SQL may use (it may reach the machine)",
   ]);
-  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir, shell: true});
   assert.deepEqual(
     found.refused.map((u) => u.line),
     [5],
@@ -174,13 +175,13 @@ test('a file two others include is read once, and is no loop; a file that includ
     'common.sql': 'SELECT 1;\n',
     'loop.sql': 'SELECT 1;\n\\ir loop.sql\n',
   });
-  const diamond = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  const diamond = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir, shell: true});
   assert.deepEqual(diamond.refused, []);
   assert.deepEqual(
     diamond.files.map((f) => path.basename(f)),
     ['setup.sql', 'a.sql', 'common.sql', 'b.sql'],
   );
-  const loop = shellAccess(path.join(dir, 'loop.sql'), {dialect: 'psql', dir});
+  const loop = shellAccess(path.join(dir, 'loop.sql'), {dialect: 'psql', dir, shell: true});
   assert.deepEqual(
     loop.refused.map((u) => `${path.basename(u.file)}:${u.line}: ${u.what}`),
     ['loop.sql:2: loop.sql includes itself, in a loop'],
@@ -196,7 +197,7 @@ test("psql's \\c and \\connect are refused, even where shell: true allows the sh
       '\\conninfo', // 4: says where the session is connected, no more
     ].join('\n'),
   });
-  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir, shell: true});
   assert.deepEqual(
     found.refused.map((u) => `${u.line}: ${u.what}`),
     [
@@ -234,4 +235,47 @@ test('psql reads a backslash command after another on its line, a variable again
   // pgbench reads its variables as values, never as commands.
   const bench = folder({'w.sql': '\\set id random(1, 10)\nUPDATE t SET n = n + 1 WHERE id = :id;\n'});
   assert.deepEqual(usesOf(bench, 'w.sql', 'pgbench'), []);
+});
+
+test('a suite that may not run commands: psql reads none of its files, so every backslash command is refused', () => {
+  const dir = folder({
+    'setup.sql': [
+      'CREATE TABLE t (a int);', // 1
+      '\\set n 10', // 2
+      '\\ir part.sql', // 3: not followed: psql would not read it
+      'SELECT 1 AS é$x$ \\! id', // 4: what this check reads as quoted text, psql might not: refused all the same
+      "COPY (SELECT 1) TO PROGRAM 'id';", // 5: the server refuses it to the suite's role: a use, for the pages
+    ].join('\n'),
+    'part.sql': '\\! id\n',
+  });
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    found.refused.map((u) => `${u.line}: ${u.what.split(':')[0]}`),
+    ['2: psql \\set', '3: psql \\ir', '4: psql \\!'],
+  );
+  assert.match(found.refused[0].what, /sent to the server statement by statement, and psql runs none of its/);
+  // The COPY ends the statement line 4 began (the command between them is psql's, not the statement's).
+  assert.deepEqual(
+    found.uses.map((u) => u.line),
+    [4],
+  );
+  assert.deepEqual(
+    found.files.map((f) => path.basename(f)),
+    ['setup.sql'],
+  );
+});
+
+test('pgbench: \\shell found in the raw text, wherever its lexer might read the line otherwise', () => {
+  const dir = folder({
+    // A non-ASCII letter before $x$ (no dollar quote for pgbench), a continued line, a spaced name.
+    'w.sql': "SELECT 1 AS é$x$ \\shell id\nSELECT \\gset \\\n'\n\\SHELL id\n\\ setshell x id\n",
+  });
+  assert.deepEqual(usesOf(dir, 'w.sql', 'pgbench'), [
+    '1: pgbench \\shell runs a shell command',
+    '4: pgbench \\shell runs a shell command',
+    '5: pgbench \\setshell runs a shell command',
+  ]);
+  // A NUL byte, after which psql and pgbench read no more of its line, is refused.
+  const nul = folder({'w.sql': "SELECT 1 \0'\n\\shell id\n';\n"});
+  assert.match(shellAccess(path.join(nul, 'w.sql'), {dialect: 'pgbench', dir: nul}).refused[0].what, /a NUL byte/);
 });

@@ -162,12 +162,15 @@ function commentEnd(text, i) {
   return text.length;
 }
 
+const IDENTIFIER = /[\w$\u0080-\uffff]/;
+
 /** Where quoted text starting at i ends ('…', E'…', "…", $tag$…$tag$), or i when none starts there. */
 export function quotedEnd(text, i) {
   const c = text[i];
-  const identifierBefore = i > 0 && /[\w$]/.test(text[i - 1]);
+  // As the server's lexer and psql's: any byte above ASCII is a letter of an identifier, and "1.E" one token.
+  const identifierBefore = i > 0 && IDENTIFIER.test(text[i - 1]);
   if (c === "'") {
-    const escapes = i > 0 && /[eE]/.test(text[i - 1]) && !(i > 1 && /[\w$]/.test(text[i - 2]));
+    const escapes = i > 0 && /[eE]/.test(text[i - 1]) && !(i > 1 && /[\w$.\u0080-\uffff]/.test(text[i - 2]));
     for (let j = i + 1; j < text.length; j++) {
       if (escapes && text[j] === '\\') j++;
       else if (text[j] === "'") {
@@ -182,7 +185,7 @@ export function quotedEnd(text, i) {
     return end === -1 ? text.length : end + 1;
   }
   if (c === '$' && !identifierBefore) {
-    const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
+    const tag = /^\$([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/.exec(text.slice(i, i + 130));
     if (!tag) return i;
     const end = text.indexOf(tag[0], i + tag[0].length);
     return end === -1 ? text.length : end + tag[0].length;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
 import {parseDuration} from './duration.mjs';
 import {KEY_SETTINGS} from './like-for-like.mjs';
+import {SETTING_NAME, settingProblem} from './setting-rules.mjs';
 
 // Transactions per client of an instructions cell's longer run (the shorter runs half).
 export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
@@ -13,53 +14,10 @@ export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
 const DEFAULT_INSTRUCTION_MARGIN = 0.01;
 
 /**
- * Settings the runner sets itself, so that it can reach the server it started
- * (and only that one), and postgresql.conf directives that would read other
- * files: a suite may not set them.
- */
-const RUNNER_SETTINGS = [
-  'listen_addresses',
-  'port',
-  'unix_socket_directories',
-  'data_directory',
-  'config_file',
-  'hba_file',
-  'ident_file',
-  'include',
-  'include_dir',
-  'include_if_exists',
-];
-
-// A setting's name as PostgreSQL spells it: an identifier, or a custom one with its prefix
-// (auto_explain.log_min_duration).
-const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
-
-/** What is wrong with one setting (name and value), or null. */
-function settingProblem(name, value, {server}) {
-  if (!SETTING_NAME.test(name)) {
-    return (
-      `${JSON.stringify(name)} is not a setting name: PostgreSQL's are letters, digits and _ ` +
-      '(a custom one prefixed, as auto_explain.log_analyze)'
-    );
-  }
-  if (server && RUNNER_SETTINGS.includes(name.toLowerCase())) {
-    return (
-      `${name} is the runner's own: it starts each server on a port and address of its choosing, ` +
-      'and reaches it there. Remove it'
-    );
-  }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(String(value))) {
-    return `the value of ${name} holds a control character (a line break?): a setting's value is one line`;
-  }
-  return null;
-}
-
-/**
  * The checks every section makes, reporting at a path: exactly one of some keys, a SQL file inside the
  * suite's folder, settings a suite may set, and ids unique in their list.
  */
-export function sectionChecks(dir, report) {
+export function sectionChecks(dir, report, {shell = false} = {}) {
   const exactlyOne = (obj, keys, at, advice) => {
     if (keys.filter((k) => obj[k] !== undefined).length !== 1) report(at, advice);
   };
@@ -77,7 +35,7 @@ export function sectionChecks(dir, report) {
   };
   const settings = (values, at, server) => {
     for (const [name, value] of Object.entries(values ?? {})) {
-      const problem = settingProblem(name, value, {server});
+      const problem = settingProblem(name, value, {server, shell});
       // A name that is no identifier is quoted in the message, not printed raw in the path.
       if (problem) report(SETTING_NAME.test(name) ? [...at, name] : at, problem);
     }
@@ -108,6 +66,13 @@ export function checkSettingsAndIds(suite, check) {
     }
   }
   for (const kind of ['targets', 'workloads', 'scenarios']) check.unique(suite[kind], kind);
+  // Ids are keys of the catalogs' words and of the pages' data: one every JavaScript object already has
+  // (constructor, toString) would be found where it was never written.
+  const ids = [['id'], ...['targets', 'workloads', 'scenarios'].flatMap((k) => suite[k].map((_, i) => [k, i, 'id']))];
+  for (const at of ids) {
+    const id = at.reduce((node, part) => node[part], suite);
+    if (id in Object.prototype) check.report(at, `"${id}" is a name every JavaScript object has: choose another id`);
+  }
   // A published suite's id is its page's address, and its parts' ids the keys of their words in the catalogs.
   if (suite.published && suite.id.includes('.'))
     check.report(['id'], 'a published suite gets a page at /suites/<id>/: write its id without dots (- or _)');

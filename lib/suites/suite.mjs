@@ -8,7 +8,9 @@ import YAML, {LineCounter} from 'yaml';
 import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
 import {invisibleIn, markupIn} from '../plain-text.mjs';
+import {readTextFile} from '../read-text.mjs';
 import {shellAccess} from './shell-access.mjs';
+import {splitSql} from './sql-lexer.mjs';
 import {checkCapacity} from './capacity.mjs';
 import {
   checkReferences,
@@ -90,7 +92,7 @@ export function loadSuite(file) {
   }
 
   wordProblems(suite, report);
-  const check = sectionChecks(path.dirname(file), report);
+  const check = sectionChecks(path.dirname(file), report, {shell: suite.shell === true});
   checkSettingsAndIds(suite, check);
   const targets = targetsOf(suite, check);
   const workloads = workloadsOf(suite, check);
@@ -100,9 +102,11 @@ export function loadSuite(file) {
   const margin = suiteMargin(suite, report);
   const instructions = instructionsOf(suite, report);
   if (problems.length > 0) throw new SuiteError(problems);
-  const sql = sqlFilesOf(workloads, path.dirname(file));
   const shell = suite.shell === true;
+  const sql = sqlFilesOf(workloads, path.dirname(file), {shell});
   problems.push(...sqlProblems(sql, {shell, file}));
+  const sent = shell ? workloads : workloads.map(withSetupStatements);
+  problems.push(...sent.flatMap(longStatements));
   if (problems.length > 0) throw new SuiteError(problems);
   return {
     id: suite.id,
@@ -114,7 +118,7 @@ export function loadSuite(file) {
     shellUses: sql.uses,
     sqlFiles: sql.files,
     targets,
-    workloads,
+    workloads: sent,
     scenarios,
     repeat: suite.repeat ?? DEFAULT_REPEAT,
     published: suite.published ?? false,
@@ -180,13 +184,13 @@ const wordsOf = (suite) => ({
  * The SQL files of the workloads, as psql and pgbench read them: what they do beyond the database, and every
  * file read (includes followed), each once, as {file, dialect, workload, text}.
  */
-function sqlFilesOf(workloads, dir) {
+function sqlFilesOf(workloads, dir, {shell}) {
   const uses = [];
   const refused = [];
   const files = [];
   const relative = (f) => path.relative(process.cwd(), f) || f;
   const scan = (file, dialect, by) => {
-    const found = shellAccess(file, {dialect, dir});
+    const found = shellAccess(file, {dialect, dir, shell});
     const at = (u) => ({...u, file: relative(u.file)});
     uses.push(...found.uses.map(at));
     refused.push(...found.refused.map(at));
@@ -206,6 +210,30 @@ function sqlFilesOf(workloads, dir) {
   const once = (list) => [...new Map(list.map((u) => [key(u), u])).values()];
   return {uses: once(uses), refused: once(refused), files};
 }
+
+/**
+ * A workload whose suite may not run commands, with the statements of its setup SQL as the runner sends them,
+ * one psql -c each (scripts/runner/run-steps.mjs): {sql, line}, in the file's order, comments left out.
+ */
+function withSetupStatements(workload) {
+  if (!workload.setup) return workload;
+  const {statements} = splitSql(readTextFile(workload.setup), 'psql');
+  return {...workload, setupStatements: statements.map((s) => ({sql: s.text.trim(), line: s.line}))};
+}
+
+// A statement is one argument of psql's command line, which Linux holds to 128 KiB.
+const MOST_STATEMENT_BYTES = 100 * 1024;
+
+/** A setup statement too long to be given to psql as one argument. */
+const longStatements = (workload) =>
+  (workload.setupStatements ?? [])
+    .filter((s) => Buffer.byteLength(s.sql) > MOST_STATEMENT_BYTES)
+    .map(
+      (s) =>
+        `${workload.setup}:${s.line}: a statement of ${Math.round(Buffer.byteLength(s.sql) / 1024)} KiB: each ` +
+        'statement is given to psql on its command line, which holds at most 100 KiB of one; split it (INSERT … ' +
+        'SELECT generate_series makes rows without writing them out)',
+    );
 
 /** SHA-256 of suite.yaml and of each SQL file it runs, by its name in the suite's folder. */
 function suiteHash(text, files, dir) {

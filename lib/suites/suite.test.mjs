@@ -362,7 +362,10 @@ test('SQL that reaches the shell is refused with its file and line, unless the s
   const files = {'w.sql': 'SELECT 1;\n\\shell id\n', 'setup.sql': 'CREATE TABLE t (a int);\n\\! id > id.txt\n'};
   const found = problems(suiteFile(SCRIPTED(), files));
   assert.equal(found.length, 2);
-  assert.match(found[0], /setup\.sql:2: psql \\! runs a shell command\. .*declare "shell: true"/);
+  assert.match(
+    found[0],
+    /setup\.sql:2: psql \\!: a suite's SQL is sent to the server statement by statement.*"shell: true"/,
+  );
   assert.match(found[1], /w\.sql:2: pgbench \\shell runs a shell command/);
   const declared = loadSuite(suiteFile(SCRIPTED('shell: true\n'), files));
   assert.equal(declared.shell, true);
@@ -373,8 +376,9 @@ test('SQL that reaches the shell is refused with its file and line, unless the s
 });
 
 test("the suite's hash covers every SQL file it runs, an included one too: one changed byte changes it", () => {
+  // \ir is psql's: followed in a suite whose files psql reads (shell: true).
   const files = {'w.sql': 'SELECT 1;\n', 'setup.sql': '\\ir more.sql\n', 'more.sql': 'CREATE TABLE t (a int);\n'};
-  const file = suiteFile(SCRIPTED(), files);
+  const file = suiteFile(SCRIPTED('shell: true\n'), files);
   const before = loadSuite(file);
   assert.deepEqual(
     before.sqlFiles.map((f) => [path.basename(f.file), f.dialect]),
@@ -480,5 +484,61 @@ test("words that are text are kept as written: quotes, <, > and &, a description
   assert.match(
     problems(suiteFile(`title: "two\\nlines"\n${MINIMAL}`))[0],
     /title: holds U\+000A \(a control character\)/,
+  );
+});
+
+test('setup SQL is sent statement by statement, each with its line; one over 100 KiB is refused', () => {
+  const setup =
+    '-- made here\nCREATE TABLE t (a int);\nINSERT INTO t\n  SELECT g FROM generate_series(1, 10) g;\nVACUUM t;\n';
+  const suite = loadSuite(suiteFile(SCRIPTED(), {'w.sql': 'SELECT 1;\n', 'setup.sql': setup}));
+  assert.deepEqual(suite.workloads[0].setupStatements, [
+    {sql: 'CREATE TABLE t (a int);', line: 2},
+    {sql: 'INSERT INTO t\n  SELECT g FROM generate_series(1, 10) g;', line: 3},
+    {sql: 'VACUUM t;', line: 5},
+  ]);
+  // A suite that runs commands has psql read its file: no statements of its own.
+  const shell = loadSuite(suiteFile(SCRIPTED('shell: true\n'), {'w.sql': 'SELECT 1;\n', 'setup.sql': setup}));
+  assert.equal(shell.workloads[0].setupStatements, undefined);
+  const long = `INSERT INTO t VALUES ${Array.from({length: 30000}, (_, i) => `(${i})`).join(', ')};\n`;
+  const found = problems(suiteFile(SCRIPTED(), {'w.sql': 'SELECT 1;\n', 'setup.sql': long}));
+  assert.match(found[0], /setup\.sql:1: a statement of 2\d\d KiB: each statement is given to psql on its command line/);
+});
+
+test('settings that run a program, load a library or use a file: refused unless the suite runs commands', () => {
+  const yaml = (settings, shell = '') => `${shell}settings:\n${settings.map((s) => `  ${s}\n`).join('')}${MINIMAL}`;
+  const found = problems(
+    suiteFile(
+      yaml([
+        "archive_command: 'id > /tmp/x'",
+        'archive_mode: "on"',
+        "shared_preload_libraries: 'evil'",
+        "dynamic_library_path: '/tmp'",
+        "ssl_key_file: '/etc/shadow'",
+        "log_filename: '../x'",
+        'standard_conforming_strings: "off"',
+        'work_mem: 64MB',
+        "search_path: 'public'",
+      ]),
+    ),
+  );
+  assert.deepEqual(
+    found.map((p) => p.replace(/^[^:]*:\d+: /, '').split(':')[0]),
+    [
+      'settings.archive_command',
+      'settings.shared_preload_libraries',
+      'settings.dynamic_library_path',
+      'settings.ssl_key_file',
+      'settings.log_filename',
+      'settings.standard_conforming_strings',
+    ],
+  );
+  assert.match(found[0], /makes the server run a program, load a library, use a file of the machine or connect out/);
+  // Declared: allowed, but for the reading of quoted text.
+  const declared = problems(
+    suiteFile(yaml(["archive_command: 'true'", 'standard_conforming_strings: "off"'], 'shell: true\n')),
+  );
+  assert.deepEqual(
+    declared.map((p) => p.replace(/^[^:]*:\d+: /, '').split(':')[0]),
+    ['settings.standard_conforming_strings'],
   );
 });

@@ -45,8 +45,9 @@ test("the probe's shell SQL: refused with each file and line, nothing planned", 
   assert.equal(run.status, 1, run.stderr);
   const lines = run.stderr.trim().split('\n');
   assert.equal(lines.length, 3, run.stderr);
-  assert.match(lines[0], /setup\.sql:3: COPY … PROGRAM runs a program on the server machine\./);
-  assert.match(lines[1], /setup\.sql:2: psql \\! runs a shell command\./);
+  // psql reads none of a suite's files unless it runs commands: its \! is refused as never run.
+  assert.match(lines[0], /setup\.sql:2: psql \\!: a suite's SQL is sent to the server statement by statement/);
+  assert.match(lines[1], /setup\.sql:3: COPY … PROGRAM runs a program on the server machine\./);
   assert.match(lines[2], /w\.sql:2: pgbench \\setshell runs a shell command\./);
   assert.equal(run.stdout, '');
 });

@@ -60,17 +60,7 @@ export async function prepareWorkload({target, workload, connection, result, rec
     const out = await runProcess(argv, {env: connection.env});
     result.preparations.push(preparation(target, {kind: 'setup', workload: workload.id}, argv, out, connection));
     if (out.exitCode !== 0) {
-      // psql names the file and line with its ERROR; what follows (DETAIL, HINT, CONTEXT) says more.
-      const lines = (out.stderr || `psql exited with code ${out.exitCode}`).trim().split('\n');
-      const at = Math.max(
-        0,
-        lines.findIndex((l) => /\b(ERROR|FATAL):/.test(l)),
-      );
-      const why = lines.slice(at, at + 2).join(' ');
-      return {
-        kind: 'script',
-        message: redact(`workload ${workload.id}'s setup SQL failed: ${why}`, connection.secrets),
-      };
+      return {kind: 'script', message: redact(setupFailure(workload, out), connection.secrets)};
     }
   }
   for (const {file, name} of workload.explain) {
@@ -95,6 +85,24 @@ export async function prepareWorkload({target, workload, connection, result, rec
     });
   }
   return null;
+}
+
+/**
+ * Why a workload's setup SQL failed: its ERROR line and the next (DETAIL, HINT, CONTEXT say more), after the
+ * file and line of the failing statement (psql names them when it reads the file; a statement sent as -c is
+ * found by the text psql echoes, ECHO=errors).
+ */
+function setupFailure(workload, out) {
+  const lines = (out.stderr || `psql exited with code ${out.exitCode}`).trim().split('\n');
+  const at = Math.max(
+    0,
+    lines.findIndex((l) => /\b(ERROR|FATAL):/.test(l)),
+  );
+  const why = lines.slice(at, at + 2).join(' ');
+  const echoed = /^STATEMENT: {2}([^\n]*)/m.exec(out.stderr)?.[1];
+  const failed = echoed && workload.setupStatements?.find((s) => s.sql.split('\n')[0] === echoed);
+  const where = failed ? `${workload.setup}:${failed.line}: ` : '';
+  return `workload ${workload.id}'s setup SQL failed: ${where}${why}`;
 }
 
 /** An unmeasured pgbench run before a cell, kept among the result's preparations. */

@@ -34,16 +34,28 @@ export const CHECKPOINT_SQL = 'CHECKPOINT';
 /** A query file's statement, ready to follow EXPLAIN (no trailing semicolon). */
 export const explainedQuery = (file) => readFileSync(file, 'utf8').trim().replace(/;\s*$/, '');
 
-/** The psql command that runs a workload's setup SQL. */
+/**
+ * The psql command that runs a workload's setup SQL. A suite that may not run commands has its statements sent
+ * to the server as psql sends a -c string, one each, read by psql for nothing (no backslash command, no variable:
+ * lib/suites/shell-access.mjs says why); the failing one is echoed (ECHO=errors), so that its line can be named.
+ * A suite with shell: true has psql read its file (-f).
+ */
 export const setupCommand = (workload, connection) => [
   'psql',
   '-X',
   '-v',
   'ON_ERROR_STOP=1',
   ...connection.psqlArgs,
-  '-f',
-  workload.setup,
+  ...(workload.setupStatements
+    ? ['-v', 'ECHO=errors', ...workload.setupStatements.flatMap((s) => ['-c', statementArgument(s.sql)])]
+    : ['-f', workload.setup]),
 ];
+
+/** A statement as a -c argument: one that began with a backslash would be run by psql as its command. */
+function statementArgument(sql) {
+  if (sql.startsWith('\\')) throw new Error(`a setup statement begins with a backslash: ${sql.slice(0, 40)}`);
+  return sql;
+}
 
 /** The EXPLAIN statement of a workload's query. */
 export const explainSql = (sql) => `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;

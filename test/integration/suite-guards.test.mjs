@@ -95,10 +95,10 @@ test("SQL built as it runs cannot reach the shell: the suite's role may not; a f
   );
   assert.match(
     result.cells[0].error.message,
-    /^workload w's setup SQL failed: psql:\S+setup\.sql:1: ERROR: {2}permission denied to COPY to or from an external/,
+    /^workload w's setup SQL failed: \S+setup\.sql:1: ERROR: {2}permission denied to COPY to or from an external/,
   );
   assert.ok(
-    result.run.commands.some((c) => / -U suite -d postgres -f /.test(c)),
+    result.run.commands.some((c) => / -U suite -d postgres -v ECHO=errors -c /.test(c)),
     'the setup ran as the suite role',
   );
 });

@@ -13,7 +13,7 @@ import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {PREWARM_SQL, prewarmOutcome} from '../../scripts/runner/instruction-commands.mjs';
 import {runProcess} from '../../scripts/runner/processes.mjs';
 import {describeServer, psql} from '../../scripts/runner/psql.mjs';
-import {CHECKPOINT_SQL} from '../../scripts/runner/run-steps.mjs';
+import {CHECKPOINT_SQL, setupCommand} from '../../scripts/runner/run-steps.mjs';
 import {readStats, sampleWaits, SETTLE_SQL} from '../../scripts/runner/server-activity.mjs';
 import {readSettings} from '../../scripts/runner/settings-watch.mjs';
 import {suiteConnection} from '../../scripts/runner/suite-role.mjs';
@@ -225,14 +225,41 @@ test("psql's ways past a reading of the text: refused when the suite loads, and 
   );
   const run = await runBench([suite, '--out', out], {GITHUB_TOKEN: TOKEN});
   assert.equal(run.status, 1, run.stdout + run.stderr);
-  for (const [line, what] of [
-    [4, /psql puts the variable :cmd here and reads its value again as psql input/],
-    [1, /psql \\! runs a shell command/],
-    [2, /psql \\! runs a shell command/],
-    [5, /\\copy reads or writes a file of this machine/],
+  // psql reads none of the file (its statements are sent to the server as -c strings): each command is refused.
+  for (const [line, name] of [
+    [1, '\\\\echo'],
+    [1, '\\\\!'],
+    [2, '\\\\set'],
+    [2, '\\\\!'],
+    [3, '\\\\gset'],
+    [5, '\\\\copy'],
   ]) {
-    assert.match(run.stderr, new RegExp(`setup\\.sql:${line}: ${what.source}`));
+    assert.match(run.stderr, new RegExp(`setup\\.sql:${line}: psql ${name}: a suite's SQL is sent to the server`));
   }
   assert.deepEqual(readdirSync(dir), [], 'nothing ran');
   assert.equal(existsSync(path.join(process.cwd(), 'stdout.pwn-a4')), false);
+});
+
+test("a setup statement is the server's to read: psql runs nothing in it, whatever the check made of it", async (t) => {
+  // Were the check to read a statement otherwise than psql (an encoding, a quote), psql still reads none of it:
+  // each is sent as a -c string. Here the statements hold what psql -f would run.
+  const dir = openFolder('sent');
+  const server = await startServer({major: 17});
+  t.after(() => server.stop());
+  const connection = await suiteConnection(server, {record: () => {}});
+  const setupStatements = [
+    {sql: `SELECT 1 AS é$x$ \\! touch ${path.join(dir, 'a')}`, line: 1},
+    {sql: `SELECT '\\! touch ${path.join(dir, 'b')}' AS cmd \\gset`, line: 2},
+  ];
+  const workload = {id: 'w', setup: 'setup.sql', setupStatements};
+  const out = await runProcess(setupCommand(workload, connection), {env: connection.env});
+  assert.notEqual(out.exitCode, 0);
+  assert.match(out.stderr, /ERROR: {2}syntax error at or near "\\"/);
+  assert.match(out.stderr, /^STATEMENT: {2}SELECT 1 AS é\$x\$ \\! touch/m, 'psql echoes the statement that failed');
+  assert.deepEqual(readdirSync(dir), [], 'nothing ran');
+  // A statement that began with a backslash would be psql's command: the runner never gives psql one.
+  assert.throws(
+    () => setupCommand({...workload, setupStatements: [{sql: '\\! id', line: 1}]}, connection),
+    /begins with a backslash/,
+  );
 });

@@ -34,6 +34,9 @@ const SUITES = {
   method: suite('method', 'title: Methodology'),
   Twin: suite('Twin', 'title: Twin one'),
   twin: suite('twin', 'title: Twin two'),
+  // An id Docusaurus would read a number prefix in, and one every JavaScript object has.
+  '1-probe': suite('1-probe', 'title: Numbered'),
+  constructor: suite('constructor', 'title: Built'),
 };
 
 const build = {};
@@ -73,12 +76,14 @@ test('hostile or colliding suites are left out by name, the others built; allowe
     /benchmarks\/zero\/suite\.yaml:3: title: holds U\+200B \(a zero-width character\)/,
     /benchmarks\/method\/suite\.yaml: title: "Methodology" is the navigation label of the site's page/,
     /benchmarks\/Twin\/suite\.yaml, benchmarks\/twin\/suite\.yaml: ids "Twin" and "twin" differ only by case/,
+    /benchmarks\/constructor\/suite\.yaml:1: id: "constructor" is a name every JavaScript object has/,
   ]) {
     assert.match(log, said);
   }
-  for (const id of ['hostile', 'reversed', 'zero', 'method', 'Twin', 'twin']) {
+  for (const id of ['hostile', 'reversed', 'zero', 'method', 'Twin', 'twin', 'constructor']) {
     assert.equal(existsSync(path.join(dir, 'build', 'suites', id)), false, `${id} has no page`);
   }
+  assert.ok(existsSync(path.join(dir, 'build/suites/1-probe/index.html')), 'a numbered id keeps its number');
   const html = readFileSync(path.join(dir, 'build/suites/plain/index.html'), 'utf8');
   // The breadcrumbs' JSON-LD (attributes unquoted where the minifier could): the title in it as data, no < as is.
   const ld = [...html.matchAll(/<script[^>]*type="?application\/ld\+json"?[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]);

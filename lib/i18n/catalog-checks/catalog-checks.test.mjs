@@ -39,6 +39,11 @@ const CASES = {
   'figure-signs': ['{"a": {"run": "{{count}}% 回", "name": "実行 ％"}}', [{key: 'a.run'}, {key: 'a.name'}]],
   'number-words': ['{"a": {"run": "{{count}} 回", "name": "六回以上の実行"}}', [{key: 'a.name'}]],
   'korean-particles': ['{"a": {"run": "{{count}} 回", "name": "実行"}}', []],
+  'suite-title-label': [
+    '{"site": {"nav": {"runs": "実行一覧"}}, "suites": {"a": {"title": "実行一覧"}, "b": {"title": "ｂ"}, ' +
+      '"c": {"title": "B"}, "d": {"title": "固有"}}}',
+    [{key: 'suites.a.title'}, {key: 'suites.b.title'}, {key: 'suites.c.title'}],
+  ],
 };
 
 test('every check in the list has a name, a description and a case here', () => {

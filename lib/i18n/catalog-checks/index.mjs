@@ -17,6 +17,7 @@ import missingKey from './missing-key.mjs';
 import numberWords from './number-words.mjs';
 import placeholderNames from './placeholder-names.mjs';
 import strayDigits from './stray-digits.mjs';
+import suiteTitleLabel from './suite-title-label.mjs';
 
 export const CATALOG_CHECKS = [
   duplicateKey,
@@ -32,4 +33,5 @@ export const CATALOG_CHECKS = [
   missingKey,
   placeholderNames,
   extraKey,
+  suiteTitleLabel,
 ];

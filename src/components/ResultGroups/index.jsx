@@ -117,7 +117,13 @@ const caption = (t, g, versusNote) =>
   [
     tableNote(t, g.parameters.repeats, versusNote),
     g.untimed && t('common.table.untimed', g.untimed),
-    g.unchecked && t(g.unchecked.all ? 'common.table.uncheckedAll' : 'common.table.unchecked', g.unchecked),
+    g.unchecked.throughput &&
+      t(
+        g.unchecked.throughput.all ? 'common.table.uncheckedThroughputAll' : 'common.table.uncheckedThroughput',
+        g.unchecked.throughput,
+      ),
+    g.unchecked.latencies &&
+      t(g.unchecked.latencies.all ? 'common.table.uncheckedAll' : 'common.table.unchecked', g.unchecked.latencies),
   ]
     .filter(Boolean)
     .join(' ');
