@@ -30,7 +30,7 @@ export const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)
 // A suite that declares shell: true may set them.
 const REACHES_MACHINE = new RegExp(
   '(_command|librar(y|ies)|library_path|file|_directory|_dir|conninfo)$|' +
-    '^(unix_socket_|log_filename$|recovery_|primary_)',
+    '^(unix_socket_|log_filename$|recovery_|primary_|jit_provider$|timezone_abbreviations$)',
   'i',
 );
 // Read as psql and the server read quoted text: a suite leaves it at PostgreSQL's default (shell-access.mjs).
@@ -53,7 +53,8 @@ export function settingProblem(name, value, {server, shell}) {
   if (ALWAYS_DEFAULT.includes(name.toLowerCase())) {
     return `${name} changes how quoted text is read: leave it at PostgreSQL's default`;
   }
-  if (server && !shell && REACHES_MACHINE.test(name)) {
+  // jit_provider = '../../x/evil' loads a library from anywhere; no setting of a suite's names a parent folder.
+  if (server && !shell && (REACHES_MACHINE.test(name) || String(value).includes('..'))) {
     return (
       `${name} makes the server run a program, load a library, use a file of the machine or connect out: ` +
       'remove it, or declare "shell: true" (the pages and --dry-run then say the suite reaches the machine)'
