@@ -24,7 +24,7 @@ function instructionTwin(c) {
  * of measured runs (scripts/runner/run-steps.mjs, statementsRunOf).
  */
 const WITH_R = /(^|\s)(-r|--report-per-command|--report-latencies)(?=\s|$)/;
-export const untimed = (c) => WITH_R.test(c.command ?? '') || c.log?.latencyUs.min === 0;
+export const untimed = (c) => WITH_R.test(c.command ?? '') || c.log?.latencyUs?.min === 0;
 const timedLog = (c) => (c.log && !untimed(c) ? c.log.latencyUs : null);
 const timedAverage = (c) => (untimed(c) ? null : c.summary.latencyAvgMs);
 /** A latency of the log, in ms (null where the log is untimed or there is none). */

@@ -14,7 +14,12 @@ export function logDifference(log, summary) {
     const found = firstDifference(log.latencyUs, latencyFromHistogram(log.histogramUs), 'log.latencyUs');
     if (found) return {...found, from};
   }
-  if (!log.latencyUs) return null;
+  if (!log.latencyUs) {
+    // No latencies is what a log of no completed transaction has, and nothing else.
+    return log.transactions > 0
+      ? {at: 'log.latencyUs', message: `is null, where the log counts ${log.transactions} completed transactions`}
+      : null;
+  }
   if (typeof summary.processed === 'number' && log.transactions !== summary.processed) {
     return {
       at: 'log.transactions',

@@ -120,8 +120,17 @@ function statementsDifference(run) {
 
 /** An instructions cell's figures per transaction, from its two runs' counts (schemas/result.md). */
 function instructionsDifference(instructions, summary, clients) {
-  const runs = instructions?.runs;
-  if (!Array.isArray(runs) || runs.length !== 2 || typeof clients !== 'number') return null;
+  if (!instructions) return null;
+  const runs = instructions.runs;
+  // Its figure is derived from its two runs and its clients: without them it could not be checked.
+  if (!Array.isArray(runs) || runs.length !== 2 || !(clients > 0)) {
+    return {
+      at: 'instructions',
+      message:
+        'an instructions cell keeps its two runs and its client count (parameters.clients), from which its ' +
+        'figure per transaction is derived: without them it could not be checked',
+    };
+  }
   const [short, long] = runs;
   for (const [i, run] of runs.entries()) {
     const found = serverDifference(run.server, `instructions.runs[${i}].server`);

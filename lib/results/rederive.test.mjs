@@ -2,6 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {parseOutput} from '../pgbench/parse-output.mjs';
+import {untimed} from './cell-figures.mjs';
 import {derivationProblems, uncheckedFigures} from './rederive.mjs';
 
 const fixture = (name) =>
@@ -309,4 +310,25 @@ test("output and summary made 3 times larger together: refused by the server's c
       `${cell.summary.processed} pgbench processed: the output was not what pgbench printed against this server; ` +
       RERUN,
   ]);
+});
+
+test("a third review's forgeries: a log's latencies made null, an instructions cell's clients taken out", () => {
+  const run = fixture('pg-versions-20261122T110343Z.json');
+  run.cells[0].log.latencyUs = null;
+  assert.equal(
+    derivationProblems(run, 'v.json')[0],
+    `v.json: cells[0] (${run.cells[0].id}).log.latencyUs: is null, where the log counts ` +
+      `${run.cells[0].log.transactions} completed transactions; ${RERUN}`,
+  );
+  // The figures that read a log do not stop at a null one either.
+  assert.equal(untimed(run.cells[0]), false);
+  const dir = new URL('../../test/fixtures/instructions/', import.meta.url);
+  const name = readdirSync(dir).find((f) => f.endsWith('.json'));
+  const counted = JSON.parse(readFileSync(new URL(name, dir), 'utf8'));
+  counted.cells[0].parameters.clients = null;
+  counted.cells[0].instructions.perTransaction *= 0.7;
+  assert.match(
+    derivationProblems(counted, name)[0],
+    /\.instructions: an instructions cell keeps its two runs and its client count \(parameters\.clients\)/,
+  );
 });

@@ -1,7 +1,7 @@
 // Which settings a suite may set, and how (lib/suites/suite-sections.mjs checks every place it sets one): a
 // setting's name as PostgreSQL spells it, its value one line, none of the runner's own, and, unless the suite
-// declares that it runs commands, none that has the server run a program, load a library, use a file of the
-// machine or connect out.
+// declares that it runs commands, only those that tune what is measured.
+import {readFileSync} from 'node:fs';
 
 /**
  * Settings the runner sets itself, so that it can reach the server it started
@@ -25,14 +25,52 @@ const RUNNER_SETTINGS = [
 // (auto_explain.log_min_duration).
 export const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
-// Server settings that run a program, load a library, name a file or folder of the machine, or connect out:
-// the server would do so as its own user for a suite that may not run commands (archive_command = 'id > …').
-// A suite that declares shell: true may set them.
-const REACHES_MACHINE = new RegExp(
-  '(_command|librar(y|ies)|library_path|file|_directory|_dir|conninfo)$|' +
-    '^(unix_socket_|log_filename$|recovery_|primary_|jit_provider$|timezone_abbreviations$)',
-  'i',
+// The server settings a suite that may not run commands may set: those of PostgreSQL 15–18
+// (server-settings.json, made by scripts/list-server-settings.mjs) in the categories that tune what is measured
+// (memory, I/O, WAL and checkpoints, the planner, vacuum, locks, statistics, what and when to log, statement
+// defaults), less the few of them that name a file or a library. Every other one (archiving and recovery commands,
+// libraries to load, file locations, SSL, authentication, replication's connections, developer options, a new
+// version's extension_control_path, a custom setting such as plperl.on_init) could have the server run a program,
+// load code or use a file of the machine as its own user: a suite declares shell: true to set it. An allowlist,
+// since each major version adds settings.
+const TUNING = [
+  /^Autovacuum$/,
+  /^Vacuuming \//,
+  /^Resource Usage \//,
+  /^Query Tuning \//,
+  /^Lock Management$/,
+  /^Statistics \//,
+  /^Error Handling$/,
+  /^Write-Ahead Log \/ (Settings|Checkpoints|Recovery|Summarization)$/,
+  /^Replication \/ (Primary Server|Sending Servers)$/,
+  /^Reporting and Logging \/ (What to Log|When to Log|Process Title)$/,
+  /^Client Connection Defaults \/ (Statement Behavior|Locale and Formatting)$/,
+  /^Connections and Authentication \/ Connection Settings$/,
+  /^Version and Platform Compatibility \//,
+];
+const NOT_TUNING = new Set([
+  'timezone_abbreviations',
+  'client_encoding',
+  'allow_alter_system',
+  'bonjour',
+  'bonjour_name',
+  'unix_socket_group',
+  'unix_socket_permissions',
+  'default_tablespace',
+  'temp_tablespaces',
+  'gin_fuzzy_search_limit',
+]);
+// PostgreSQL reads a setting's name in any case (TimeZone, timezone).
+const SERVER_SETTINGS = new Map(
+  Object.entries(JSON.parse(readFileSync(new URL('./server-settings.json', import.meta.url), 'utf8'))).map(
+    ([name, category]) => [name.toLowerCase(), category],
+  ),
 );
+const tunes = (name) => {
+  const category = SERVER_SETTINGS.get(name.toLowerCase());
+  return category !== undefined && TUNING.some((c) => c.test(category)) && !NOT_TUNING.has(name.toLowerCase());
+};
+
 // Read as psql and the server read quoted text: a suite leaves it at PostgreSQL's default (shell-access.mjs).
 const ALWAYS_DEFAULT = ['standard_conforming_strings', 'escape_string_warning', 'backslash_quote'];
 
@@ -53,12 +91,16 @@ export function settingProblem(name, value, {server, shell}) {
   if (ALWAYS_DEFAULT.includes(name.toLowerCase())) {
     return `${name} changes how quoted text is read: leave it at PostgreSQL's default`;
   }
-  // jit_provider = '../../x/evil' loads a library from anywhere; no setting of a suite's names a parent folder.
-  if (server && !shell && (REACHES_MACHINE.test(name) || String(value).includes('..'))) {
+  if (server && !shell && !tunes(name)) {
     return (
-      `${name} makes the server run a program, load a library, use a file of the machine or connect out: ` +
-      'remove it, or declare "shell: true" (the pages and --dry-run then say the suite reaches the machine)'
+      `${name} is not among the settings that tune what is measured (lib/suites/setting-rules.mjs): such a ` +
+      'setting may have the server run a program, load a library, use a file of the machine or connect out. ' +
+      'Remove it, or declare "shell: true" (the pages and --dry-run then say the suite reaches the machine)'
     );
+  }
+  // No setting of a suite's names a parent folder (jit_provider = '../../x/evil' once loaded a library).
+  if (server && !shell && String(value).includes('..')) {
+    return `the value of ${name} names a parent folder (..): a suite's settings stay in the server's own folders`;
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(String(value))) {

@@ -312,7 +312,12 @@ test('setting names are PostgreSQL identifiers, values one line, and the runner 
     MINIMAL.replace('    builtin: tpcb-like', '    builtin: tpcb-like\n    session:\n      "a b": 1'),
   );
   assert.match(problems(session)[0], /workloads\[0\]\.session: "a b" is not a setting name/);
-  const custom = loadSuite(withSettings('  auto_explain.log_min_duration: 0\n  search_path: "\'$user\', public"'));
+  // A custom setting is an extension's, which may run code: a suite that runs commands may set one.
+  const custom = loadSuite(
+    suiteFile(
+      `shell: true\nsettings:\n  auto_explain.log_min_duration: 0\n  search_path: "'$user', public"\n${MINIMAL}`,
+    ),
+  );
   assert.deepEqual(custom.targets[0].settings, {'auto_explain.log_min_duration': 0, search_path: "'$user', public"});
 });
 
@@ -521,6 +526,9 @@ test('settings that run a program, load a library or use a file: refused unless 
         'standard_conforming_strings: "off"',
         'work_mem: 64MB',
         "search_path: 'public'",
+        'extension_control_path: /work/suite',
+        "plperl.on_init: 'system(1)'",
+        'Shared_Buffers: 256MB',
       ]),
     ),
   );
@@ -528,6 +536,7 @@ test('settings that run a program, load a library or use a file: refused unless 
     found.map((p) => p.replace(/^[^:]*:\d+: /, '').split(':')[0]),
     [
       'settings.archive_command',
+      'settings.archive_mode',
       'settings.shared_preload_libraries',
       'settings.dynamic_library_path',
       'settings.ssl_key_file',
@@ -536,9 +545,11 @@ test('settings that run a program, load a library or use a file: refused unless 
       'settings.timezone_abbreviations',
       'settings.default_text_search_config',
       'settings.standard_conforming_strings',
+      'settings.extension_control_path',
+      'settings.plperl.on_init',
     ],
   );
-  assert.match(found[0], /makes the server run a program, load a library, use a file of the machine or connect out/);
+  assert.match(found[0], /is not among the settings that tune what is measured .*run a program, load a library/);
   // Declared: allowed, but for the reading of quoted text.
   const declared = problems(
     suiteFile(yaml(["archive_command: 'true'", 'standard_conforming_strings: "off"'], 'shell: true\n')),
