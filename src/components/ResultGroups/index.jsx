@@ -81,7 +81,7 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
               </Explained>
             </p>
           )}
-          <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote)}>
+          <DataTable data-group={g.id} columns={columns} caption={caption(t, g, versusNote, gap)}>
             {g.rows.map((r) => (
               <FigureRow key={r.target} row={r}>
                 {r.otherBuild || r.unpairedControl ? (
@@ -110,12 +110,12 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
 }
 
 /**
- * The table's note, why it has no latencies where pgbench did not time every transaction of a run, and which
+ * The table's note (its sentences apart as the language sets them apart), why it has no latencies where pgbench did not time every transaction of a run, and which
  * latencies the build could not derive again.
  */
-const caption = (t, g, versusNote) =>
+const caption = (t, g, versusNote, gap) =>
   [
-    tableNote(t, g.parameters.repeats, versusNote),
+    tableNote(t, g.parameters.repeats, versusNote, gap),
     g.untimed && t('common.table.untimed', g.untimed),
     g.unchecked.throughput &&
       t(
@@ -126,7 +126,7 @@ const caption = (t, g, versusNote) =>
       t(g.unchecked.latencies.all ? 'common.table.uncheckedAll' : 'common.table.unchecked', g.unchecked.latencies),
   ]
     .filter(Boolean)
-    .join(' ');
+    .join(gap);
 
 /** The table's columns: the server, each figure, the change against the first. */
 function figureColumns(t, firstColumn, base) {

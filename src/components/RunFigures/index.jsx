@@ -103,9 +103,9 @@ export function Versus({compare, as = 'percent', measure = 'time'}) {
   );
 }
 
-/** A table's note, and what its "against" column holds when it has one. */
-export const tableNote = (t, repeats, versus = 'common.table.versusNote') =>
-  versus ? `${t('common.table.note', {repeats})} ${t(versus)}` : t('common.table.note', {repeats});
+/** A table's note, and what its "against" column holds when it has one; `gap` between sentences (useSentenceGap). */
+export const tableNote = (t, repeats, versus = 'common.table.versusNote', gap = ' ') =>
+  versus ? `${t('common.table.note', {repeats})}${gap}${t(versus)}` : t('common.table.note', {repeats});
 
 /**
  * The sentence a verdict states (lib/stats decides it; the catalog words it);
