@@ -94,6 +94,8 @@ function plannerCase(g, {result, controls, order, locale, name, study}) {
       .join(', '),
     parameters: {clients: g.parameters.clients, durationS: g.parameters.durationS, repeats: g.parameters.repeats},
     control: g.control,
+    // A part of the run that kept too little to check its throughput (the whole run's is said once, above).
+    unchecked: g.unchecked.throughput,
     published: study && publishedCase(study, id, {locale, name}),
     agreement: study && agreementOf(study, {scenario: cell.scenario, workload: id, findings: g.findings, locale}),
     findings: g.findings,

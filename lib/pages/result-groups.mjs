@@ -17,7 +17,7 @@ import {listOf} from '../i18n/list.mjs';
 import {groupAnchor, groupKey} from '../results/keys.mjs';
 import {groupActivity} from './server-activity.mjs';
 import {untimed} from '../results/cell-figures.mjs';
-import {uncheckedFigures} from '../results/rederive.mjs';
+import {uncheckedFigures, uncheckedOfRun} from '../results/rederive.mjs';
 import {DRIFT_SHOWN, DRIFT_WINDOW_S, samplerHeldSnapshot, throughputDrift} from '../results/throughput-drift.mjs';
 
 export const TABLE = ['count', 'tps', 'min', 'max', 'p95', 'p99'];
@@ -59,7 +59,16 @@ export function resultGroups(result, options) {
   const counts = (scenario, workload) =>
     new Set(firsts.filter((c) => c.scenario === scenario && c.workload === workload).map((c) => c.parameters.clients))
       .size;
-  const context = {...options, figures, charts, result, all, controls: controlsOf(result), margin: marginOf(result)};
+  const context = {
+    ...options,
+    figures,
+    charts,
+    result,
+    all,
+    controls: controlsOf(result),
+    margin: marginOf(result),
+    unchecked: uncheckedOfRun(result),
+  };
   const anchor = options.anchor ?? ((first) => groupAnchor(first, counts(first.scenario, first.workload)));
   return firsts.map((first) => resultGroup(first, anchor(first), context));
 }
@@ -124,9 +133,9 @@ function resultGroup(first, id, context) {
     control: rows.length === 0 ? null : controlOf(inGroup, controls, {name, locale, margin, t}),
     commands: commandsOf(rows.length === 0 ? instructions : result, first),
     untimed: untimedRuns(groupCells, locale),
-    unchecked: uncheckedOf(groupCells, shown, locale),
+    unchecked: uncheckedOf(groupCells, shown, locale, context.unchecked),
     drift: driftOf(result, groupCells, locale),
-    activity: groupActivity(result, groupCells, {name, locale, t}),
+    activity: groupActivity(result, groupCells, {name, locale, t, unchecked: context.unchecked}),
     charts:
       context.charts && rows.length > 0
         ? groupCharts({result, locale, t, id, page, words: context.words, title, rows, groupCells, name})
@@ -164,10 +173,13 @@ function driftOf(result, cells, locale) {
 // The figures read from a run's transaction log (cell-figures.mjs).
 const LOG_FIGURES = new Set(['min', 'p50', 'p90', 'p95', 'p99', 'max']);
 
-/** What of the group's figures the table shows could not be checked (uncheckedRuns), each or null. */
-const uncheckedOf = (cells, shown, locale) => ({
-  throughput: uncheckedRuns(cells, 'throughput', locale),
-  latencies: shown.some((f) => LOG_FIGURES.has(f)) ? uncheckedRuns(cells, 'latencies', locale) : null,
+/**
+ * What of the group's figures the table shows could not be checked (uncheckedRuns), each or null; null too where
+ * the page says it of the whole run (`run`: uncheckedOfRun), once.
+ */
+const uncheckedOf = (cells, shown, locale, run) => ({
+  throughput: run.throughput ? null : uncheckedRuns(cells, 'throughput', locale),
+  latencies: run.latencies || !shown.some((f) => LOG_FIGURES.has(f)) ? null : uncheckedRuns(cells, 'latencies', locale),
 });
 
 /**
@@ -190,7 +202,12 @@ function untimedRuns(cells, locale) {
   const logged = cells.filter((c) => c.status === 'ok' && c.log?.latencyUs);
   const count = logged.filter(untimed).length;
   if (count === 0) return null;
-  return {count, runs: formatFigure(count, 'integer', locale), total: formatFigure(logged.length, 'integer', locale)};
+  return {
+    count,
+    all: count === logged.length,
+    runs: formatFigure(count, 'integer', locale),
+    total: formatFigure(logged.length, 'integer', locale),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {resultGroups} from './result-groups.mjs';
+import {runInfo} from './run-info.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';
 
 // A run with an A/A control (pg15-aa, of pg15): its twin's cells taken out, as --only target=pg15-aa makes.
@@ -44,17 +45,21 @@ test('an A/A control without its twin is a row of its own, compared with nothing
   assert.equal(whole.control.unpaired, undefined);
 });
 
-test("a group's figures kept without what checks them are said to be unchecked; a run of today's, not", () => {
+test('figures kept without what checks them: said once of a run that lacks it all, else of the group', () => {
+  // An older run: no cell kept a histogram or the server's count of transactions. Its page says so once, of
+  // the run (its facts), not again of every group.
   const [older] = groupsOf(run);
-  const all30 = {all: true, count: '30', total: '30'};
-  assert.deepEqual(older.unchecked, {throughput: all30, latencies: all30});
+  assert.deepEqual(older.unchecked, {throughput: null, latencies: null});
+  assert.deepEqual(runInfo(run, 'en').unchecked, {kinds: ['throughput', 'latencies'], since: 'November 28, 2026'});
   const today = JSON.parse(
     readFileSync(new URL('../../test/fixtures/checked/checked-20261128T142821Z.json', import.meta.url), 'utf8'),
   );
   assert.deepEqual(groupsOf(today)[0].unchecked, {throughput: null, latencies: null});
+  assert.equal(runInfo(today, 'en').unchecked, null);
   // One run of the group without its histogram, or its server's readings: that one is named, of the group's.
   today.cells[1].log.histogramUs = undefined;
   today.cells[0].server = undefined;
   const one = {all: false, count: '1', total: '2'};
   assert.deepEqual(groupsOf(today)[0].unchecked, {throughput: one, latencies: one});
+  assert.equal(runInfo(today, 'en').unchecked, null);
 });

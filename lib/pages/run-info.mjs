@@ -8,6 +8,7 @@ import {settingValue} from '../suites/setting-values.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf, optimizationOf} from '../results/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
+import {CHECKED_SINCE, uncheckedOfRun} from '../results/rederive.mjs';
 
 const GIB = 1024 ** 3;
 
@@ -101,7 +102,17 @@ export function runInfo(result, locale, suite = null) {
     shell: run.shell === true,
     build: buildOf(result),
     data: {json: `/data/${run.id}.json`, csv: `/data/${run.id}.csv`},
+    // What of its figures could not be checked in any cell, said once, with the day runs began keeping it.
+    unchecked: uncheckedKinds(result, locale),
   };
+}
+
+/** The kinds of figure no cell of a run could check (uncheckedOfRun), and the day runs began to; null for none. */
+function uncheckedKinds(result, locale) {
+  const kinds = Object.entries(uncheckedOfRun(result))
+    .filter(([, unchecked]) => unchecked)
+    .map(([kind]) => kind);
+  return kinds.length === 0 ? null : {kinds, since: formatDate(CHECKED_SINCE, locale)};
 }
 
 /**

@@ -9,7 +9,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../results/targets.mjs';
 import {controlsOf} from '../results/compare-results.mjs';
-import {uncheckedFigures} from '../results/rederive.mjs';
+import {uncheckedFigures, uncheckedOfRun} from '../results/rederive.mjs';
 import {statementLatencies} from './statement-latencies.mjs';
 
 /** The transactions a cell's counters cover: a timed run's processed, an instructions cell's longer run's. */
@@ -93,7 +93,7 @@ export function activityRows(result, cells, {name, locale, t}) {
  * checkpoint ended, the lowest share of reads found in shared buffers, and the wait its backends were seen in
  * most (over every server). Null when no run recorded it.
  */
-export function activityFacts(cells, locale) {
+export function activityFacts(cells, locale, {run = {activity: false}} = {}) {
   const measured = measuredCells(cells);
   if (measured.length === 0) return null;
   // Every measured run: a timed cell's, and both of an instructions cell's.
@@ -118,8 +118,9 @@ export function activityFacts(cells, locale) {
       hits.length === 0 ? null : formatFigure(Math.floor(Math.min(...hits) * 1000) / 1000, 'share', locale),
     allInBuffers: hits.length > 0 && runs.every((r) => r.server.buffers.reads === 0),
     topWait: top && {event: top.event, share: formatFigure(top.share, 'share', locale)},
+    // Where every cell of the run lacks them, the page says so once, of the run (uncheckedOfRun).
     unchecked:
-      unchecked.length === 0
+      unchecked.length === 0 || run.activity
         ? null
         : {
             all: unchecked.length === measured.length,
@@ -140,8 +141,8 @@ function serverNamer(result, {name, t}) {
  * A group's `activity`: its facts, for the sentences the page shows (the statement that took most of a
  * transaction's time among them), and its rows and statements' latencies (loaded when opened); or null.
  */
-export function groupActivity(result, cells, {name, locale, t}) {
-  const facts = activityFacts(cells, locale);
+export function groupActivity(result, cells, {name, locale, t, unchecked = uncheckedOfRun(result)}) {
+  const facts = activityFacts(cells, locale, {run: unchecked});
   if (!facts) return null;
   const statements = statementLatencies(result, cells, {named: serverNamer(result, {name, t}), locale});
   return {

@@ -192,6 +192,27 @@ export function uncheckedFigures(cell) {
   };
 }
 
+/** The day runs began keeping what every figure is checked against (the histogram, the readings, the samples). */
+export const CHECKED_SINCE = '2026-11-28';
+
+/**
+ * What of a run's figures could not be checked in any of its cells that shows them (uncheckedFigures): said once
+ * for the run (a run made before CHECKED_SINCE), where a group's note would say it of every group again.
+ * @returns {{throughput: boolean, latencies: boolean, activity: boolean}}
+ */
+export function uncheckedOfRun(result) {
+  const ok = result.cells.filter((c) => c.status === 'ok');
+  const all = (applies, kind) => {
+    const cells = ok.filter(applies);
+    return cells.length > 0 && cells.every((c) => uncheckedFigures(c)[kind]);
+  };
+  return {
+    throughput: all((c) => !c.instructions, 'throughput'),
+    latencies: all((c) => c.log?.kind === 'transactions' && c.log.latencyUs, 'latencies'),
+    activity: all((c) => c.server, 'activity') || all((c) => c.server?.waits, 'waits'),
+  };
+}
+
 /** What to do about a figure that its output does not give. */
 const adviceFor = (result) =>
   result?.run?.kind === 'import'

@@ -144,6 +144,9 @@ function end(p, {failed, file, targets = [], retryable = 0, suiteFixes = 0}) {
   // A failure the suite's own files cause (its SQL moved a setting, its setup failed) is fixed by editing them,
   // and --resume refuses a run whose files changed: say so instead.
   if (suiteFixes)
-    p.line("the suite's SQL caused the failures: fix it, then start a new run (--resume keeps its files).");
+    p.line(
+      "the suite's SQL caused the failures: fix it, then start a new run " +
+        '(--resume continues only a run of unchanged files).',
+    );
   else if (retryable) p.line('--resume measures the failed cells again, once what failed is put right.');
 }

@@ -40,6 +40,7 @@ test("failures the suite's own SQL caused point to a new run, not to --resume (w
   p.end({failed: 2, file: 'results/x.json', retryable: 2, suiteFixes: 2});
   assert.equal(
     out.at(-1),
-    "the suite's SQL caused the failures: fix it, then start a new run (--resume keeps its files).\n",
+    "the suite's SQL caused the failures: fix it, then start a new run " +
+      '(--resume continues only a run of unchanged files).\n',
   );
 });

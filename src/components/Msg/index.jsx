@@ -48,6 +48,9 @@ function usePageText() {
 /** The translator of the page's locale. */
 export const useT = () => usePageText().t;
 
+/** The page's locale. */
+export const useLocale = () => usePageText().locale;
+
 /**
  * A message of the page's catalog; `values` fill its {{placeholders}}. A value
  * may be an element (a link): the message is then rendered around it.

@@ -110,6 +110,7 @@ function Finding({c, focus}) {
 
 export default function PlannerCase({data, case: id}) {
   const t = useT();
+  const gap = useSentenceGap();
   const c = data.cases.find((x) => x.id === id);
   if (!c) throw new Error(`No case "${id}" in the run (${data.cases.map((x) => x.id).join(', ')}).`);
   const focus = c.rows[1];
@@ -133,7 +134,16 @@ export default function PlannerCase({data, case: id}) {
           {label: t('common.table.latencyAvg'), numeric: true},
           {label: t('common.table.speedup', {base: c.baseline}), numeric: true},
         ]}
-        caption={tableNote(t, c.parameters.repeats, false)}
+        caption={[
+          tableNote(t, c.parameters.repeats, false),
+          c.unchecked &&
+            t(
+              c.unchecked.all ? 'common.table.uncheckedThroughputAll' : 'common.table.uncheckedThroughput',
+              c.unchecked,
+            ),
+        ]
+          .filter(Boolean)
+          .join(gap)}
       >
         {c.rows.map((r) => (
           <tr key={r.target} data-target={r.target}>

@@ -110,13 +110,13 @@ function ResultGroup({data, group: g, page, firstColumn, intro, parameters, belo
 }
 
 /**
- * The table's note (its sentences apart as the language sets them apart), why it has no latencies where pgbench did not time every transaction of a run, and which
- * latencies the build could not derive again.
+ * The table's note (its sentences apart as its language sets them apart), why it has no latencies where pgbench
+ * did not time every transaction of a run, and what of a part of the run the build could not check.
  */
 const caption = (t, g, versusNote, gap) =>
   [
     tableNote(t, g.parameters.repeats, versusNote, gap),
-    g.untimed && t('common.table.untimed', g.untimed),
+    g.untimed && t(g.untimed.all ? 'common.table.untimedAll' : 'common.table.untimed', g.untimed),
     g.unchecked.throughput &&
       t(
         g.unchecked.throughput.all ? 'common.table.uncheckedThroughputAll' : 'common.table.uncheckedThroughput',

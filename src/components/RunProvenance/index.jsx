@@ -1,7 +1,7 @@
 // Where a page's figures come from: the run (its machine, pgbench, order,
 // bounds and build, generated from its result) and the published study shown
 // beside it.
-import {useSentenceGap, useT} from '@site/src/components/Msg';
+import {useLocale, useSentenceGap, useT} from '@site/src/components/Msg';
 import RunData from '@site/src/components/RunData';
 import styles from './styles.module.css';
 import {SentenceNote} from '@site/src/components/RunFigures';
@@ -88,6 +88,27 @@ const buildKey = (build) =>
       ? 'common.run.build.jit'
       : 'common.run.build.noJit';
 
+// Each kind of figure a run may keep too little to check (lib/results/rederive.mjs, uncheckedOfRun).
+const UNCHECKED = {
+  throughput: 'common.facts.checkThroughput',
+  latencies: 'common.facts.checkLatencies',
+  activity: 'common.facts.checkActivity',
+};
+
+/** What the build checked of the runs' figures: every one, or which it could not, and since when runs keep them. */
+function checksText(t, locale, runs) {
+  const kinds = [...new Set(runs.flatMap((r) => r?.unchecked?.kinds ?? []))];
+  if (kinds.length === 0) return t('common.facts.checksAll');
+  const since = runs.find((r) => r?.unchecked)?.unchecked.since;
+  return t('common.facts.checksSome', {
+    list: listOf(
+      kinds.map((k) => t(UNCHECKED[k])),
+      locale,
+    ),
+    since,
+  });
+}
+
 /** Which sources had uncommitted changes: the run's, or in a merged run each such part's. */
 function dirtyParts(t, run) {
   if (run.parts.length === 0) return [run.dirty && t('common.run.dirty', {sha: run.gitSha ?? '?'})];
@@ -100,6 +121,7 @@ function dirtyParts(t, run) {
  */
 export function RunProvenance({data}) {
   const t = useT();
+  const locale = useLocale();
   const gap = useSentenceGap();
   const {run} = data;
   const measured = run.durationS
@@ -130,6 +152,7 @@ export function RunProvenance({data}) {
     ['common.facts.pgbench', run.pgbench ?? '?'],
     run.build && ['common.facts.servers', buildSentence(t, run.build)],
     ['common.facts.measured', measured],
+    ['common.facts.checks', checksText(t, locale, [run, data.instructionsRun])],
   ].filter(Boolean);
   return (
     <section className={styles.facts} data-run-facts={run.id}>
