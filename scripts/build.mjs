@@ -178,7 +178,7 @@ for (const p of problems)
 
 // A suite that cannot load or would collide with another page is left out of the site, the rest built: named here,
 // before Docusaurus starts (npm test fails on them: lib/suites/site-suites.test.mjs).
-for (const p of siteSuiteProblems(root)) echo(chalk.yellow(`${p}  (this suite is left out of the site)`));
+for (const p of siteSuiteProblems(root)) echo(chalk.yellow(`${p}  (left out of the site)`));
 
 // static/ is copied into the site as it is: a link out of the project would publish what it leads to.
 const outside = linksOutside(path.join(root, 'static'), root);
@@ -215,6 +215,8 @@ const building = $({
   stdio: 'inherit',
   verbose: false,
   detached: true,
+  // Said above: the data plugin need not say it again.
+  env: {...process.env, BENCH_SUITE_PROBLEMS_SAID: '1'},
 })`${process.execPath} --expose-gc ${docusaurus} build ${docusaurusArgs} --out-dir ${staged}`;
 docusaurusGroup = building.pid;
 try {

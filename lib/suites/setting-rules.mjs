@@ -71,6 +71,40 @@ const tunes = (name) => {
   return category !== undefined && TUNING.some((c) => c.test(category)) && !NOT_TUNING.has(name.toLowerCase());
 };
 
+// Contrib modules a suite may load without shell: true, by name from the server's own library folder: they
+// observe statements or warm the cache, and none of their settings names a program or a file.
+export const PRELOADABLE = ['pg_stat_statements', 'auto_explain', 'pg_prewarm'];
+const PRELOAD_SETTINGS = ['shared_preload_libraries', 'session_preload_libraries'];
+// A list as postgresql.conf reads it: names split at commas, each perhaps double-quoted.
+const libraries = (value) =>
+  String(value)
+    .split(',')
+    .map((l) => l.trim().replace(/^"(.*)"$/, '$1'))
+    .filter((l) => l !== '');
+const preloadsOnly = (name, value) =>
+  PRELOAD_SETTINGS.includes(name.toLowerCase()) && libraries(value).every((l) => PRELOADABLE.includes(l));
+const ofPreloadable = (name) => PRELOADABLE.includes(name.split('.')[0]) && name.includes('.');
+const mayTune = (name, value) => tunes(name) || preloadsOnly(name, value) || ofPreloadable(name);
+
+// Why a setting is not one a suite may set without shell: true, naming where PostgreSQL files it.
+function notTuningWhy(name) {
+  const category = SERVER_SETTINGS.get(name.toLowerCase());
+  if (PRELOAD_SETTINGS.includes(name.toLowerCase())) {
+    return `${name} loads a library: without "shell: true" it may name only ${PRELOADABLE.join(', ')}`;
+  }
+  if (category === undefined) {
+    return (
+      `${name} is no setting of PostgreSQL 15-18 (lib/suites/server-settings.json) nor of ${PRELOADABLE.join(', ')}: ` +
+      'a custom setting may have a library run code of its choosing'
+    );
+  }
+  return (
+    `${name} (PostgreSQL files it under "${category}") is not among the settings that tune what is measured ` +
+    '(lib/suites/setting-rules.mjs): such a setting may have the server run a program, load a library, use a file ' +
+    'of the machine or connect out'
+  );
+}
+
 // Read as psql and the server read quoted text: a suite leaves it at PostgreSQL's default (shell-access.mjs).
 const ALWAYS_DEFAULT = ['standard_conforming_strings', 'escape_string_warning', 'backslash_quote'];
 
@@ -91,11 +125,10 @@ export function settingProblem(name, value, {server, shell}) {
   if (ALWAYS_DEFAULT.includes(name.toLowerCase())) {
     return `${name} changes how quoted text is read: leave it at PostgreSQL's default`;
   }
-  if (server && !shell && !tunes(name)) {
+  if (server && !shell && !mayTune(name, value)) {
     return (
-      `${name} is not among the settings that tune what is measured (lib/suites/setting-rules.mjs): such a ` +
-      'setting may have the server run a program, load a library, use a file of the machine or connect out. ' +
-      'Remove it, or declare "shell: true" (the pages and --dry-run then say the suite reaches the machine)'
+      `${notTuningWhy(name)}. Remove it, or declare "shell: true" ` +
+      '(the pages and --dry-run then say the suite reaches the machine)'
     );
   }
   // No setting of a suite's names a parent folder (jit_provider = '../../x/evil' once loaded a library).
@@ -108,3 +141,8 @@ export function settingProblem(name, value, {server, shell}) {
   }
   return null;
 }
+
+/** Whether a server setting is allowed only to a suite that declares shell: true. */
+export const needsShell = (name, value) =>
+  settingProblem(name, value, {server: true, shell: false}) !== null &&
+  settingProblem(name, value, {server: true, shell: true}) === null;

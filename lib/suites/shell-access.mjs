@@ -174,10 +174,17 @@ export function shellAccess(file, {dialect, dir, shell = false}) {
       return;
     }
     if (!shell) {
+      // Sent as written (psql -c): psql runs no command, puts in no variable and sends no data after COPY.
       for (const {name, line} of commands) refused.push({file: current, line, what: notRun(name)});
+      for (const v of interpolations.filter(meantAsVariable)) {
+        refused.push({file: current, line: v.line, what: notSubstituted(v)});
+      }
+      for (const s of statements.filter(FROM_STDIN)) refused.push({file: current, line: s.line, what: NO_STDIN});
       return;
     }
-    for (const {name, line} of interpolations) uses.push({file: current, line, what: readAgain(name)});
+    for (const {name, line} of interpolations.filter((v) => v.quote === null)) {
+      uses.push({file: current, line, what: readAgain(name)});
+    }
     for (const command of commands) {
       const at = {file: current, line: command.line};
       if (RECONNECT.has(command.name)) refused.push({...at, what: reconnects(command.name)});
@@ -200,11 +207,38 @@ export function shellAccess(file, {dialect, dir, shell = false}) {
 
 const NUL = 'a NUL byte: psql and pgbench read a line only to it, and this check would read past it; remove it';
 
+const OR_SHELL =
+  'or declare "shell: true" to have psql read the file (the pages and --dry-run then say the suite runs commands)';
+// What SQL does what a psql command would, in a file sent to the server as written.
+const INSTEAD = [
+  [['set', 'unset'], 'write the value where it is used'],
+  [['copy'], 'load rows with INSERT … SELECT (generate_series makes any number)'],
+  [['gexec'], 'build and run the statements in a DO block (EXECUTE format(…))'],
+  [['i', 'include', 'ir', 'include_relative'], "put the file's statements in this one"],
+  [['if', 'elif', 'else', 'endif'], 'decide in a DO block (IF … THEN)'],
+  [['echo', 'qecho', 'warn'], 'RAISE NOTICE in a DO block'],
+];
 /** Why a backslash command in the psql file of a suite that may not run commands is refused. */
-const notRun = (name) =>
-  `psql \\${name}: a suite's SQL is sent to the server statement by statement, and psql runs none of its ` +
-  'backslash commands (they may reach the machine): write it as SQL, or declare "shell: true" to have psql read ' +
-  'the file (the pages and --dry-run then say the suite runs commands)';
+const notRun = (name) => {
+  const instead = INSTEAD.find(([names]) => names.includes(name))?.[1] ?? 'write it as SQL';
+  return (
+    `psql \\${name}: a suite's SQL is sent to the server statement by statement, and psql runs none of its ` +
+    `backslash commands (they may reach the machine): ${instead}, ${OR_SHELL}`
+  );
+};
+
+// A name psql would substitute, not a slice's bound (a[1:2]): a quoted one, or one starting with a letter.
+const meantAsVariable = (v) => v.quote !== null || /^[A-Za-z_\u0080-\uffff]/.test(v.name);
+const notSubstituted = ({name, quote}) =>
+  `:${quote ?? ''}${name}${quote ?? ''} reads as a psql variable, but a suite's SQL is sent to the server as ` +
+  `written and psql puts no variable in it (the server would read the colon): write the value, ${OR_SHELL}` +
+  (quote === null ? `; a slice a[1:${name}] is written a[1 : ${name}]` : '');
+
+// COPY … FROM STDIN reads the rows that follow in the file: psql alone sends them.
+const FROM_STDIN = (s) => /\bCOPY\b/i.test(s.code) && /\bFROM\s+STDIN\b/i.test(s.code);
+const NO_STDIN =
+  "COPY … FROM STDIN: a suite's SQL is sent to the server statement by statement, without the rows that follow " +
+  `it: load them with INSERT … VALUES or INSERT … SELECT, ${OR_SHELL}`;
 
 const reconnects = (name) =>
   `psql \\${name} opens another connection (as another role, or to another database): a suite's SQL runs in the ` +

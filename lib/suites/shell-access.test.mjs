@@ -263,6 +263,35 @@ test('a suite that may not run commands: psql reads none of its files, so every 
     found.files.map((f) => path.basename(f)),
     ['setup.sql'],
   );
+  // Each refusal says what SQL does instead.
+  assert.match(found.refused[0].what, /: write the value where it is used, or declare "shell: true"/);
+  assert.match(found.refused[1].what, /: put the file's statements in this one, or declare "shell: true"/);
+  assert.match(found.refused[2].what, /: write it as SQL, or declare "shell: true"/);
+});
+
+test('a suite that may not run commands: variables psql would put in, and COPY FROM STDIN rows, are refused', () => {
+  const dir = folder({
+    'setup.sql': [
+      'SELECT :scale;', // 1: psql would put a variable here; sent as written, the server reads a colon
+      'SELECT :\'label\', :"tbl";', // 2: quoted forms, both
+      'SELECT a[1:2], b::int FROM t;', // 3: a slice and a cast: no variable
+      'COPY t FROM STDIN;', // 4: the rows that follow are psql's to send
+      '1', // 5
+      '\\.', // 6
+      "COPY t TO STDOUT; SELECT ':x';", // 7: out is fine; a colon in quoted text is text
+    ].join('\n'),
+  });
+  const found = shellAccess(path.join(dir, 'setup.sql'), {dialect: 'psql', dir});
+  assert.deepEqual(
+    found.refused.map((u) => `${u.line}: ${u.what.split(' reads as')[0].split(':')[0] || u.what.split(' ')[0]}`),
+    ['6: psql \\.', '1: :scale', "2: :'label'", '2: :"tbl"', '4: COPY … FROM STDIN'],
+  );
+  assert.match(
+    found.refused[1].what,
+    /:scale reads as a psql variable, .* a slice a\[1:scale\] is written a\[1 : scale\]$/,
+  );
+  assert.doesNotMatch(found.refused[2].what, /slice/);
+  assert.match(found.refused[4].what, /without the rows that follow it: load them with INSERT … VALUES/);
 });
 
 test('pgbench: \\shell found in the raw text, wherever its lexer might read the line otherwise', () => {

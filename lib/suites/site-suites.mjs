@@ -87,7 +87,7 @@ function survey(siteDir) {
     for (const s of loadedSuites.filter(what)) groups.set(key(s), [...(groups.get(key(s)) ?? []), s]);
     for (const group of [...groups.values()].filter((g) => g.length > 1)) {
       for (const s of group) refused.add(s);
-      problems.push(`${group.map((s) => rel(s.file)).join(', ')}: ${why(group)}; each is left out until one changes`);
+      problems.push(`${group.map((s) => rel(s.file)).join(', ')}: ${why(group)}`);
     }
   };
   clash(
@@ -101,7 +101,9 @@ function survey(siteDir) {
   clash(
     (s) => labelKey(s.words.title ?? s.id),
     titled,
-    (g) => `the titles "${g[0].words.title ?? g[0].id}" are one navigation label: give each suite a title of its own`,
+    (g) =>
+      `each is titled "${g[0].words.title ?? g[0].id}" (case and width apart): the sidebar would show one label ` +
+      'twice; give each suite a title of its own',
   );
   const labels = new Map(writtenLabels(siteDir).map((l) => [labelKey(l), l]));
   for (const s of loadedSuites.filter(titled)) {
@@ -110,7 +112,7 @@ function survey(siteDir) {
     refused.add(s);
     problems.push(
       `${rel(s.file)}: title: "${s.words.title ?? s.id}" is the navigation label of the site's page "${label}": ` +
-        'readers could not tell the two apart; give the suite a title of its own (it is left out until then)',
+        'readers could not tell the two apart; give the suite a title of its own',
     );
   }
   return {suites: loadedSuites.filter((s) => !refused.has(s)), problems};

@@ -79,12 +79,11 @@ test('collisions are refused by name, each suite in one left out, the others kep
     'benchmarks/copy/suite.yaml: id: "one" is not its folder\'s name, "copy": a suite of the site is ' +
       'benchmarks/<id>/suite.yaml, so that no two folders hold one id; rename the folder, or the id',
     'benchmarks/Case/suite.yaml, benchmarks/case/suite.yaml: ids "Case" and "case" differ only by case: one ' +
-      "page's address on a host that ignores case; give them ids apart; each is left out until one changes",
-    'benchmarks/first/suite.yaml, benchmarks/second/suite.yaml: the titles "Same title" are one navigation ' +
-      'label: give each suite a title of its own; each is left out until one changes',
+      "page's address on a host that ignores case; give them ids apart",
+    'benchmarks/first/suite.yaml, benchmarks/second/suite.yaml: each is titled "Same title" (case and width ' +
+      'apart): the sidebar would show one label twice; give each suite a title of its own',
     'benchmarks/method/suite.yaml: title: "METHODOLOGY" is the navigation label of the site\'s page ' +
-      '"Methodology": readers could not tell the two apart; give the suite a title of its own (it is left out ' +
-      'until then)',
+      '"Methodology": readers could not tell the two apart; give the suite a title of its own',
   ]);
 });
 

@@ -52,7 +52,7 @@ export function splitSql(text, dialect) {
     }
     if (dialect === 'psql' && c === ':') {
       const colon = colonAt(text, i);
-      if (colon.variable) interpolations.push({name: colon.variable, line});
+      if (colon.variable) interpolations.push({name: colon.variable, line, quote: colon.quote ?? null});
       if (colon.cast) {
         current += '::';
         code += '::';
@@ -98,6 +98,8 @@ export function splitSql(text, dialect) {
  */
 function colonAt(text, i) {
   if (text[i + 1] === ':') return {cast: true};
+  const quoted = /^(['"])([A-Za-z0-9_\u0080-\uffff]+)\1/.exec(text.slice(i + 1, i + 67));
+  if (quoted) return {variable: quoted[2], quote: quoted[1]};
   return {variable: /^[A-Za-z0-9_\u0080-\uffff]+/.exec(text.slice(i + 1, i + 65))?.[0] ?? null};
 }
 

@@ -9,6 +9,7 @@ import validate from '../validation/compiled/suite.mjs';
 import {explainSchemaError, readablePath} from '../validation/schema-messages.mjs';
 import {invisibleIn, markupIn} from '../plain-text.mjs';
 import {readTextFile} from '../read-text.mjs';
+import {needsShell} from './setting-rules.mjs';
 import {shellAccess} from './shell-access.mjs';
 import {splitSql} from './sql-lexer.mjs';
 import {checkCapacity} from './capacity.mjs';
@@ -58,14 +59,15 @@ export function loadSuite(file) {
   const text = readFileSync(file, 'utf8');
   const lineCounter = new LineCounter();
   const doc = YAML.parseDocument(text, {lineCounter});
-  const where = (pathParts) => {
+  const lineOf = (pathParts) => {
     // The nearest node that exists: a missing key is reported at its parent.
     for (let n = pathParts.length; n >= 0; n--) {
       const node = doc.getIn(pathParts.slice(0, n), true);
-      if (node?.range) return `${file}:${lineCounter.linePos(node.range[0]).line}`;
+      if (node?.range) return lineCounter.linePos(node.range[0]).line;
     }
-    return file;
+    return null;
   };
+  const where = (pathParts) => (lineOf(pathParts) === null ? file : `${file}:${lineOf(pathParts)}`);
   if (doc.errors.length > 0) {
     throw new SuiteError(
       doc.errors.map((e) => `${file}:${e.linePos?.[0]?.line ?? '?'}: not valid YAML: ${e.message.split('\n')[0]}`),
@@ -115,7 +117,7 @@ export function loadSuite(file) {
     // Every file the suite runs, with suite.yaml: --resume and merge refuse a result of other files.
     hash: suiteHash(text, sql.files, path.dirname(file)),
     shell,
-    shellUses: sql.uses,
+    shellUses: [...settingUses(suite, file, lineOf), ...sql.uses],
     sqlFiles: sql.files,
     targets,
     workloads: sent,
@@ -128,6 +130,18 @@ export function loadSuite(file) {
     instructions,
   };
 }
+
+/** The settings a suite sets that only shell: true allows, each where suite.yaml sets it. */
+const settingUses = (suite, file, lineOf) =>
+  [['settings'], ...suite.targets.map((_, i) => ['targets', i, 'settings'])].flatMap((at) =>
+    Object.entries(at.reduce((node, part) => node?.[part], suite) ?? {})
+      .filter(([name, value]) => needsShell(name, value))
+      .map(([name]) => ({
+        file: path.relative(process.cwd(), file) || file,
+        line: lineOf([...at, name]),
+        what: `sets ${name}, a setting that needs shell: true`,
+      })),
+  );
 
 /** What of the suite's SQL is refused: what it may never do, and what it does beyond its database undeclared. */
 const sqlProblems = (sql, {shell, file}) => [

@@ -549,7 +549,31 @@ test('settings that run a program, load a library or use a file: refused unless 
       'settings.plperl.on_init',
     ],
   );
-  assert.match(found[0], /is not among the settings that tune what is measured .*run a program, load a library/);
+  assert.match(
+    found[0],
+    /archive_command \(PostgreSQL files it under "Write-Ahead Log \/ Archiving"\) is not among the settings that tune/,
+  );
+  assert.match(
+    found[2],
+    /shared_preload_libraries loads a library: .* only pg_stat_statements, auto_explain, pg_prewarm/,
+  );
+  assert.match(found[11], /plperl\.on_init is no setting of PostgreSQL 15-18 .* nor of pg_stat_statements/);
+  // The contrib modules that observe or warm, and their own settings: allowed without shell: true.
+  const observed = loadSuite(
+    suiteFile(
+      yaml([
+        `shared_preload_libraries: 'pg_stat_statements, "auto_explain",pg_prewarm'`,
+        'auto_explain.log_min_duration: 0',
+        'pg_stat_statements.track: all',
+      ]),
+    ),
+  );
+  assert.equal(observed.targets[0].settings['auto_explain.log_min_duration'], 0);
+  assert.deepEqual(observed.shellUses, []);
+  const mixed = problems(suiteFile(yaml(["session_preload_libraries: 'auto_explain, evil'", 'auto_explain: 1'])));
+  assert.equal(mixed.length, 2);
+  assert.match(mixed[0], /session_preload_libraries loads a library/);
+  assert.match(mixed[1], /auto_explain is no setting of PostgreSQL 15-18/);
   // Declared: allowed, but for the reading of quoted text.
   const declared = problems(
     suiteFile(yaml(["archive_command: 'true'", 'standard_conforming_strings: "off"'], 'shell: true\n')),
@@ -557,5 +581,11 @@ test('settings that run a program, load a library or use a file: refused unless 
   assert.deepEqual(
     declared.map((p) => p.replace(/^[^:]*:\d+: /, '').split(':')[0]),
     ['settings.standard_conforming_strings'],
+  );
+  // Allowed by shell: true alone, each is listed where --dry-run lists what the suite reaches.
+  const listed = loadSuite(suiteFile(yaml(["archive_command: 'true'", 'work_mem: 64MB'], 'shell: true\n')));
+  assert.deepEqual(
+    listed.shellUses.map((u) => [path.basename(u.file), u.line, u.what]),
+    [['suite.yaml', 3, 'sets archive_command, a setting that needs shell: true']],
   );
 });

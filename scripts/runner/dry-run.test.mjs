@@ -4,7 +4,7 @@
 // disk). No server starts in a dry run.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
@@ -87,4 +87,32 @@ test("one target's own shared_buffers, not declared, is refused by the dry run, 
     .replace(/(id: b\n {4}embedded: 17\n)/, '$1    settings: {shared_buffers: 128MB}\n');
   const same = dryRun(suite('', alike), files);
   assert.equal(same.status, 0, same.stderr);
+});
+
+test('a suite of the site that the site would leave out runs, but is told so first, once', () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'dry-run-site-'));
+  for (const [folder, id] of [
+    ['one', 'one'],
+    ['two', 'One'],
+  ]) {
+    mkdirSync(path.join(site, 'benchmarks', folder), {recursive: true});
+    writeFileSync(path.join(site, 'benchmarks', folder, 'suite.yaml'), suite().replace('id: probe', `id: ${id}`));
+    writeFileSync(path.join(site, 'benchmarks', folder, 'setup.sql'), 'CREATE TABLE t (a int);\n');
+    writeFileSync(path.join(site, 'benchmarks', folder, 'w.sql'), 'SELECT 1;\n');
+  }
+  const run = (file) =>
+    spawnSync(process.execPath, [BENCH, 'run', file, '--dry-run', '--seed', '1'], {cwd: site, encoding: 'utf8'});
+  const two = run('benchmarks/two/suite.yaml');
+  assert.equal(two.status, 0, two.stderr);
+  assert.equal(
+    two.stderr,
+    'warning: benchmarks/two/suite.yaml: id: "One" is not its folder\'s name, "two": a suite of the site is ' +
+      'benchmarks/<id>/suite.yaml, so that no two folders hold one id; rename the folder, or the id. The run goes ' +
+      'on, but the site leaves this suite out until then.\n',
+  );
+  assert.match(two.stdout, /^# estimate/m);
+  // The suite that collides with nothing is told nothing.
+  const one = run('one');
+  assert.equal(one.status, 0, one.stderr);
+  assert.equal(one.stderr, '');
 });
