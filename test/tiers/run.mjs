@@ -276,7 +276,11 @@ async function main(argv) {
     }
   }
   printSlowest(tests);
-  console.log(`\n${passed ? 'Passed' : 'Failed'}: ${ran.join(', ') || 'nothing'} in ${seconds(Date.now() - started)}.`);
+  // A run stops at the first tier that fails: the last one run.
+  const said = passed
+    ? `Passed: ${ran.join(', ') || 'nothing'}`
+    : `Failed: ${ran.at(-1)}${ran.length > 1 ? ` (after ${ran.slice(0, -1).join(', ')} passed)` : ''}`;
+  console.log(`\n${said} in ${seconds(Date.now() - started)}.`);
   return passed ? 0 : 1;
 }
 
