@@ -38,6 +38,7 @@ try {
       const response = await page.goto(new URL(address, server.url).href, {waitUntil: 'networkidle'});
       if (!response?.ok()) throw new Error(`${address}: HTTP ${response?.status()}`);
       await page.waitForSelector('html[data-has-hydrated="true"]');
+      // biome-ignore lint/performance/useDomNodeTextContent: the laid-out text is the point (hidden text left out)
       const text = await page.$eval('main', (m) => m.innerText);
       const name = address.slice(where.length).replace(/\/$/, '').replaceAll('/', '_') || 'index';
       writeFileSync(path.join(values.out, locale, `${name}.txt`), `${text.trim()}\n`);
