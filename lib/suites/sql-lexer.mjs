@@ -15,6 +15,12 @@ export function splitSql(text, dialect) {
   const commands = [];
   const interpolations = [];
   let current = '';
+  // Whether `current` is only white space so far: asked at every character, so kept, not computed.
+  let blank = true;
+  const add = (piece) => {
+    current += piece;
+    if (blank && /\S/.test(piece)) blank = false;
+  };
   // The statement with its quoted text ('…', E'…', "…") blanked, for rules about keywords; a dollar-quoted
   // body stays, since it is a function's SQL.
   let code = '';
@@ -22,8 +28,9 @@ export function splitSql(text, dialect) {
   let line = 1;
   let atLineStart = true;
   const flush = () => {
-    if (current.trim()) statements.push({text: current, code, line: startLine});
+    if (!blank) statements.push({text: current, code, line: startLine});
     current = '';
+    blank = true;
     code = '';
   };
   for (let i = 0; i < text.length; ) {
@@ -35,12 +42,12 @@ export function splitSql(text, dialect) {
     if (c === '\n') {
       line++;
       atLineStart = true;
-      current += c;
+      add(c);
       code += c;
       i++;
       continue;
     }
-    if (!current.trim()) startLine = line;
+    if (blank) startLine = line;
     // A backslash outside quoted text starts a command, in psql and in pgbench alike (pgbench reads one after
     // a statement on the same line too). In pgbench it runs to the line's end; in psql as psql reads it
     // (psqlCommandAt). Names are read in any case, as pgbench reads them (psql's are a subset).
@@ -54,7 +61,7 @@ export function splitSql(text, dialect) {
       const colon = colonAt(text, i);
       if (colon.variable) interpolations.push({name: colon.variable, line, quote: colon.quote ?? null});
       if (colon.cast) {
-        current += '::';
+        add('::');
         code += '::';
         i += 2;
         continue;
@@ -69,7 +76,7 @@ export function splitSql(text, dialect) {
       const end = commentEnd(text, i);
       line += text.slice(i, end).split('\n').length - 1;
       i = end;
-      current += ' ';
+      add(' ');
       code += ' ';
       continue;
     }
@@ -77,12 +84,12 @@ export function splitSql(text, dialect) {
     if (quoted > i) {
       const piece = text.slice(i, quoted);
       line += piece.split('\n').length - 1;
-      current += piece;
+      add(piece);
       code += c === '$' ? piece : `${c}${c}`;
       i = quoted;
       continue;
     }
-    current += c;
+    add(c);
     code += c;
     i++;
     if (c === ';') flush();
