@@ -4,7 +4,7 @@
 import path from 'node:path';
 import {perTransaction} from './function-changes.mjs';
 import {parseCachegrind} from './read-cachegrind.mjs';
-import {cellKey} from '../results/keys.mjs';
+import {cellKey} from '../model/keys.mjs';
 import {KeptFileError, readKeptFile} from '../results/kept-files.mjs';
 
 /** The Cachegrind files a result names (schemas/result.md, profiles), relative to its folder. */

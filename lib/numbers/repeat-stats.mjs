@@ -2,9 +2,9 @@
 // its repeats with the spread (slowest to fastest repeat), formatted for the
 // locale; and comparisons with a baseline, decided by lib/stats (an exact
 // test, the change with its 95% interval, and a verdict).
-import {FIGURES} from '../results/cell-figures.mjs';
-import {notComparable, summarizeRepeats} from '../results/summarize-repeats.mjs';
-import {compareToBaseline, DEFAULT_MARGIN} from '../stats/compare.mjs';
+import {DEFAULT_MARGIN, FIGURES, MEASURES} from '../model/measures.mjs';
+import {notComparable, summarizeRepeats} from '../model/summarize-repeats.mjs';
+import {compareToBaseline} from '../stats/compare.mjs';
 import {ratio} from './ratio.mjs';
 import {comparisonText, detectableOf, unsignedPercent} from './comparison-text.mjs';
 import {formatFigure, rangeText} from './format.mjs';
@@ -49,7 +49,7 @@ export function statOf(group, kind, locale) {
 export function groupFigures(cells, names, locale) {
   const groups = new Map();
   for (const name of names) {
-    const {kind, pick, twin} = FIGURES[name];
+    const {kind, read: pick, twin} = FIGURES[name];
     for (const g of summarizeRepeats(cells, pick, twin)) {
       if (!groups.has(g.key))
         groups.set(g.key, {
@@ -75,7 +75,8 @@ export function groupFigures(cells, names, locale) {
  * @returns {(object|null)[]} one per candidate (null for a figure not measured)
  */
 export function versusBaseline(base, candidates, {locale, margin = DEFAULT_MARGIN, figure = 'tps'}) {
-  const {better, minMargin} = FIGURES[figure];
+  const {better, measure} = FIGURES[figure];
+  const {minMargin} = MEASURES[measure];
   // What bench compare would not compare, no page compares (summarize-repeats.mjs, notComparable).
   const usable = (stat) => stat && !stat.notComparable;
   const present = candidates.filter(usable);

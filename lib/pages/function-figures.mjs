@@ -4,10 +4,10 @@
 // choose (the versions answer's baseline), not only the first: the page shows
 // one base's tables, and the others load on demand when the reader picks one.
 import {functionChanges, functionNoise} from '../cachegrind/function-changes.mjs';
-import {parseCellKey} from '../results/keys.mjs';
+import {parseCellKey} from '../model/keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {comparableBuilds} from '../results/targets.mjs';
-import {controlsOf} from '../results/compare-results.mjs';
+import {comparableBuilds} from '../model/targets.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
 
 /** How many functions each "where the work changed" table lists. */
 const TOP_FUNCTIONS = 10;

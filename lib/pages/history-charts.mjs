@@ -2,11 +2,11 @@
 // machine's runs, each run's median with its interval, one line per server.
 import {lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure, rangeText} from '../numbers/format.mjs';
-import {FIGURES} from '../results/cell-figures.mjs';
+import {FIGURES} from '../model/measures.mjs';
 import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
 import {formatDate, formatDateTime} from './run-info.mjs';
 
-/** The latency percentile a history follows (HISTORY_METRICS' p95). */
+/** The latency percentile a history follows (lib/model/measures.mjs, historyFigures). */
 export const PERCENTILE = 95;
 
 /** The axis title of each figure a history follows. */

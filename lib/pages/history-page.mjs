@@ -12,7 +12,7 @@ import {LEVEL} from '../stats/level.mjs';
 import {formatDate, formatDateTime} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
-import {targetById} from '../results/targets.mjs';
+import {targetById} from '../model/targets.mjs';
 import {PGBENCH_BUILTIN, PLANNER_CASE} from '../i18n/message-keys.mjs';
 import {historyChart, PERCENTILE} from './history-charts.mjs';
 import {listOf} from '../i18n/list.mjs';

@@ -6,12 +6,13 @@
 // whose work changed most against each base (function-figures.mjs), and the
 // Cachegrind files to download.
 import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
-import {cellKey} from '../results/keys.mjs';
+import {cellKey} from '../model/keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, comparableBuilds, targetById} from '../results/targets.mjs';
+import {byTargetOrder, comparableBuilds, targetById} from '../model/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {controlsOf, marginOf} from '../results/compare-results.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
+import {marginOf} from '../model/measures.mjs';
 import {mediansChart} from './chart-point.mjs';
 import {controlOf, groupRows} from './control-figures.mjs';
 import {verdictParts} from './verdict-parts.mjs';

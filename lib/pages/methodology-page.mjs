@@ -2,13 +2,12 @@
 // warm-up) and the command that reruns it, what the runner did in each
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
-import {FIGURES} from '../results/cell-figures.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
-import {majorOf} from '../results/targets.mjs';
-import {compareWithinRun, marginOf} from '../results/compare-results.mjs';
-import {MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {majorOf} from '../model/targets.mjs';
+import {compareRun} from '../model/comparisons.mjs';
+import {FIGURES, marginOf, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../model/measures.mjs';
 import {LEVEL} from '../stats/level.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
@@ -212,7 +211,7 @@ function marginsOf(s, {published, instructionRuns, locale}) {
 }
 
 /** The latency the rounding rule is shown on, in ms, as every page reads it (null: untimed or no log). */
-const latencyOf = (cell) => FIGURES[`p${PERCENTILE}`].pick(cell) ?? null;
+const latencyOf = (cell) => FIGURES[`p${PERCENTILE}`].read(cell) ?? null;
 
 /** The rounding rule on a real cell: the number as measured, and as every page writes it. */
 function roundingExamples(cell, locale) {
@@ -235,8 +234,8 @@ function roundingExamples(cell, locale) {
 /** Each A/A control of a run against its twin, in TPS: the noise this machine makes with nothing to find. */
 function noiseFloorOf(result, locale) {
   const margin = marginOf(result);
-  return compareWithinRun(result, {metrics: ['tps']})
-    .filter((c) => c.control)
+  return compareRun(result)
+    .list.filter((c) => c.control && c.metric === 'tps')
     .map((c) => {
       const text = comparisonText(c, locale);
       return {

@@ -5,7 +5,7 @@
 // data plugin publishes as a file of its own (<page>.on-demand.json) and
 // src/components/OnDemand loads when the reader opens such a part.
 
-import {pairKey} from '../results/keys.mjs';
+import {pairKey} from '../model/keys.mjs';
 
 /**
  * `items` (groups or cases, each maybe with `instructions`) without their function rows, and those rows by

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {foldFunctionRows, messageGroups} from './on-demand.mjs';
-import {pairKey} from '../results/keys.mjs';
+import {pairKey} from '../model/keys.mjs';
 import {SITE_PAGES} from './site-pages.mjs';
 import {page as translating} from './translating-page.mjs';
 

@@ -8,10 +8,11 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, majorOf, withTargetsOf} from '../results/targets.mjs';
+import {byTargetOrder, majorOf, withTargetsOf} from '../model/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
-import {controlsOf, marginOf} from '../results/compare-results.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
+import {marginOf} from '../model/measures.mjs';
 import {agreementOf, studyInfo} from './study-figures.mjs';
 import {resultGroups} from './result-groups.mjs';
 import {plannerAnswer} from './planner-answer.mjs';

@@ -5,12 +5,12 @@
 // server. Without a quick run the page says how to make one (`run` is null).
 import {barChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, targetById} from '../results/targets.mjs';
+import {byTargetOrder, targetById} from '../model/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {chartCredit, runInfo} from './run-info.mjs';
 import {point} from './chart-point.mjs';
 import {readerCommand} from './reader-command.mjs';
-import {groupKey} from '../results/keys.mjs';
+import {groupKey} from '../model/keys.mjs';
 import {resultGroups} from './result-groups.mjs';
 
 /**

@@ -18,7 +18,7 @@ test('one row per workload and client count, each server with the median and spr
     data.targets.map((x) => x.name),
     ['PostgreSQL 17', 'PostgreSQL 18'],
   );
-  // A row per comparison group, keyed as every group is (lib/results/keys.mjs): scenario/workload/cN.
+  // A row per comparison group, keyed as every group is (lib/model/keys.mjs): scenario/workload/cN.
   const cells = new Set(result.cells.map((c) => `${c.scenario}/${c.workload}/c${c.parameters.clients}`));
   assert.deepEqual(
     data.rows.map((r) => r.key),

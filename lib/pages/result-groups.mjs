@@ -3,10 +3,11 @@
 // A/A control against its twin, one statement of the findings, the charts, the instructions counted for it
 // and the commands that ran it. A page names its groups (`names`) and adds what is only its own.
 import {formatFigure} from '../numbers/format.mjs';
-import {byTargetOrder, comparableBuilds, targetById} from '../results/targets.mjs';
+import {byTargetOrder, comparableBuilds, targetById} from '../model/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {controlsOf, marginOf} from '../results/compare-results.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
+import {marginOf} from '../model/measures.mjs';
 import {controlOf, groupRows} from './control-figures.mjs';
 import {groupCharts, PERCENTILES} from './versions-charts.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
@@ -14,9 +15,9 @@ import {verdictParts} from './verdict-parts.mjs';
 import {ANSWER_TIME_PART} from '../i18n/message-keys.mjs';
 import {readerCommand} from './reader-command.mjs';
 import {listOf} from '../i18n/list.mjs';
-import {groupAnchor, groupKey} from '../results/keys.mjs';
+import {groupAnchor, groupKey} from '../model/keys.mjs';
 import {groupActivity} from './server-activity.mjs';
-import {untimed} from '../results/cell-figures.mjs';
+import {untimed} from '../model/measures.mjs';
 import {uncheckedFigures, uncheckedOfRun} from '../results/rederive.mjs';
 import {DRIFT_SHOWN, DRIFT_WINDOW_S, samplerHeldSnapshot, throughputDrift} from '../results/throughput-drift.mjs';
 

@@ -6,7 +6,7 @@
 import {keySettingValue} from '../suites/like-for-like.mjs';
 import {settingValue} from '../suites/setting-values.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {majorOf, optimizationOf} from '../results/targets.mjs';
+import {majorOf, optimizationOf} from '../model/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {CHECKED_SINCE, uncheckedOfRun} from '../results/rederive.mjs';
 

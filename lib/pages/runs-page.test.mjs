@@ -41,7 +41,7 @@ test('the methodology shows the rounding rule on a real cell and the command of 
     data.examples.map((e) => e.kind),
     ['tps', 'ms', 'count'],
   );
-  // A run with -r shows no latency (lib/results/cell-figures.mjs), nor does its example.
+  // A run with -r shows no latency (lib/model/measures.mjs), nor does its example.
   const withR = versionsRun();
   for (const c of withR.cells) c.command = `${c.command} -r`;
   const untimedExamples = methodologyPage([suite], [withR], {locale: 'en', t: translator('en')}).examples;

@@ -7,8 +7,8 @@
 // statement's latency as pgbench -r gave it (statement-latencies.mjs).
 import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
-import {byTargetOrder} from '../results/targets.mjs';
-import {controlsOf} from '../results/compare-results.mjs';
+import {byTargetOrder} from '../model/targets.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
 import {uncheckedFigures, uncheckedOfRun} from '../results/rederive.mjs';
 import {statementLatencies} from './statement-latencies.mjs';
 

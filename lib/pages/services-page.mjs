@@ -7,12 +7,14 @@
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {toPostgresBench} from '../postgresbench/export-postgresbench.mjs';
 import {readPostgresBench} from '../postgresbench/read-postgresbench.mjs';
+import {pairwiseP} from '../model/comparisons.mjs';
 import {
   comparisonView,
   defaultState,
   machinesOf,
   SERVICE_METRICS,
   servicesOf,
+  valuesOf,
 } from '../postgresbench/services-view.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {formatDate} from './run-info.mjs';
@@ -154,6 +156,7 @@ export function servicesPage(dataset, {locale, run = null, suite = null}) {
   const blob = (p) => (repository && commit ? `https://github.com/${repository}/blob/${commit}/${p}` : null);
   const rows = [...dataset.files.map((f) => rowOf(f, {url: blob(f.path)})), ...ownRows(run)];
   const state = defaultState(rows);
+  const pValues = pValuesOf(rows);
   const int = (v) => formatFigure(v, 'integer', locale);
   const dates = dataset.files
     .map((f) => f.date)
@@ -200,11 +203,33 @@ export function servicesPage(dataset, {locale, run = null, suite = null}) {
     services: servicesOf(rows),
     metrics: SERVICE_METRICS.map((m) => m.id),
     defaultState: state,
-    defaultView: comparisonView(rows, state, locale),
+    defaultView: comparisonView(rows, state, locale, pValues),
+    pValues,
     table: fullTable(rows, locale),
     commands: commandsOf(suite),
     ownRun: run ? {id: run.run.id} : null,
   };
+}
+
+/**
+ * The p of every two rows a reader can put side by side (one machine and data size), per metric, decided at build
+ * time (lib/model/comparisons.mjs) and looked up by pKey as the reader chooses.
+ */
+export function pValuesOf(rows) {
+  const sets = {};
+  for (const metric of SERVICE_METRICS) {
+    for (const r of rows) {
+      const set = [metric.id, r.vcpus, r.sizeGb].join('\n');
+      (sets[set] ??= new Map()).set(r.id, valuesOf(r, metric));
+    }
+  }
+  // Keyed by metric and rows only: the two rows of a pair share their machine and size.
+  return Object.fromEntries(
+    Object.entries(pairwiseP(sets)).map(([key, p]) => {
+      const [metric, , , a, b] = key.split('\n');
+      return [[metric, a, b].join('\n'), p];
+    }),
+  );
 }
 
 /** The Managed services page, from PostgresBench's files and our newest postgresbench run. */

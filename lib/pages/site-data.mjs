@@ -5,7 +5,7 @@ import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import {profileProblems, readRunProfiles} from '../cachegrind/run-profiles.mjs';
-import {measureOf} from '../results/cell-figures.mjs';
+import {measureOf} from '../model/measures.mjs';
 import {checkedEarlier} from '../results/checked-files.mjs';
 import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
 import {siteSuites} from '../suites/site-suites.mjs';

@@ -5,10 +5,10 @@
 // took most of the first server's time. The script's own commands (\set) run
 // in the client and are left out. A measured run that had -r itself (runs of
 // 2026-11-27) gives none: -r times with a stale clock, and the pages show no
-// latency of such a run (lib/results/cell-figures.mjs).
+// latency of such a run (lib/model/measures.mjs).
 import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
-import {byTargetOrder} from '../results/targets.mjs';
+import {byTargetOrder} from '../model/targets.mjs';
 
 const isSql = (statement) => !statement.command.startsWith('\\');
 

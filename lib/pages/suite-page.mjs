@@ -6,8 +6,9 @@
 import {barChart} from '../charts/chart-spec.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {controlsOf, marginOf} from '../results/compare-results.mjs';
-import {byTargetOrder, optimizationOf, withTargetsOf} from '../results/targets.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
+import {marginOf} from '../model/measures.mjs';
+import {byTargetOrder, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
 import {point} from './chart-point.mjs';
 import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {buildLocalePages} from './site-data.mjs';
 import {sitePages} from './site-pages.mjs';
 import {suiteDocText} from './suite-docs.mjs';
-import {compareWithinRun} from '../results/compare-results.mjs';
+import {compareRun} from '../model/comparisons.mjs';
 import {comparisonText} from '../numbers/comparison-text.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {suitePageSite} from '../../test/helpers/fixtures.mjs';
@@ -56,7 +56,7 @@ test('each comparison is the one bench compare gives for the run', () => {
   const texts = (c) => [c.verdict, c.changeText, c.lowText, c.highText];
   assert.deepEqual(texts(en.groups[0].rows[1].comparison), ['better', '+28%', '+17%', '+40%']);
   assert.deepEqual(texts(en.groups[3].rows[1].comparison), ['better', '+378%', '+343%', '+443%']);
-  const compared = compareWithinRun(run, {baseline: 'sync-on'});
+  const compared = compareRun(run, {baseline: 'sync-on'}).list;
   assert.equal(compared.filter((c) => c.metric === 'tps').length, en.groups.length);
   for (const c of compared.filter((x) => x.metric === 'tps')) {
     const g = en.groups.find((x) => x.id === `${c.scenario}-${c.workload}-c${c.clients}`);
@@ -76,7 +76,7 @@ test('instructions where the suite counted them, each group its own clients, as 
   // two: each group is its own clients' cells, never the two counts together.
   const rows = (g) => g.instructions?.rows.map((r) => r.comparison && [r.comparison.verdict, r.comparison.changeText]);
   assert.deepEqual(en.groups.map(rows), [undefined, undefined, [null, ['worse', '+7.9%']], [null, ['worse', '+11%']]]);
-  const compared = compareWithinRun(counted, {baseline: 'sync-on'});
+  const compared = compareRun(counted, {baseline: 'sync-on'}).list;
   assert.deepEqual(
     compared.map((c) => [c.clients, c.verdict, comparisonText(c, 'en').changeText]),
     [

@@ -1,6 +1,6 @@
 // A target's name on the pages, in the page's language: its version, and the
 // settings that tell it from the run's other servers.
-import {derivedOf, majorOf, optimizationOf, serversByMajor, targetById} from '../results/targets.mjs';
+import {derivedOf, majorOf, optimizationOf, serversByMajor, targetById} from '../model/targets.mjs';
 import {keySettingValue} from '../suites/like-for-like.mjs';
 
 // The settings a new version's defaults changed: a target that differs from the run's first in one of them is

@@ -3,7 +3,7 @@
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {medianRepeat} from '../numbers/repeat-stats.mjs';
-import {FIGURES} from '../results/cell-figures.mjs';
+import {FIGURES} from '../model/measures.mjs';
 import {mediansChart, point} from './chart-point.mjs';
 import {chartCredit} from './run-info.mjs';
 
@@ -113,7 +113,7 @@ function progressChart({id, image, credit, locale, t, title, rows, groupCells, n
       const repeat = medianRepeat(
         groupCells.filter((c) => c.target === r.target),
         r.figures.tps,
-        FIGURES.tps.pick,
+        FIGURES.tps.read,
       );
       return {
         label: name(r.target),

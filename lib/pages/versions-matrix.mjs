@@ -6,15 +6,16 @@
 // baseline's comparisons Holm-corrected as one family per workload), so the
 // browser only picks; with the oldest version as the baseline the figures are
 // the tables'.
-import {byTargetOrder, comparableBuilds, optimizationOf, withTargetsOf} from '../results/targets.mjs';
+import {byTargetOrder, comparableBuilds, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {groupFigures, versusBaseline} from '../numbers/repeat-stats.mjs';
-import {controlsOf, marginOf} from '../results/compare-results.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
+import {marginOf} from '../model/measures.mjs';
 import {ANSWER_TIME_PART, SUMMARY_PART} from '../i18n/message-keys.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {verdictParts} from './verdict-parts.mjs';
 import {listOf} from '../i18n/list.mjs';
-import {cellKey} from '../results/keys.mjs';
+import {cellKey} from '../model/keys.mjs';
 import {measureConditions} from './measure-conditions.mjs';
 
 const PART = {instructions: SUMMARY_PART, time: ANSWER_TIME_PART};

@@ -5,10 +5,11 @@
 // twin, the published study's figures beside ours with a sentence on whether
 // the verdicts agree, and the charts (throughput, latency percentiles,
 // throughput over time).
-import {byVersion, majorOf, withTargetsOf} from '../results/targets.mjs';
+import {byVersion, majorOf, withTargetsOf} from '../model/targets.mjs';
 import {targetName} from './target-name.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
-import {controlsOf, marginOf} from '../results/compare-results.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
+import {marginOf} from '../model/measures.mjs';
 import {agreementOf, publishedRows, studyInfo} from './study-figures.mjs';
 import {leanGroup} from './versions-lean.mjs';
 import {versionsMatrix} from './versions-matrix.mjs';

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {interleavedRun, publishedStudy, translator, versionsRun} from '../../test/helpers/fixtures.mjs';
-import {compareWithinRun} from '../results/compare-results.mjs';
+import {compareRun} from '../model/comparisons.mjs';
 import {bucketProgress} from './versions-charts.mjs';
 import {versionsPage} from './versions-page.mjs';
 
@@ -178,7 +178,7 @@ test('an interleaved run: versions oldest first, the A/A control apart, the stud
     group.rows.map((r) => r.target),
     ['pg15', 'pg16', 'pg17', 'pg18'],
   );
-  const aa = compareWithinRun(result, {metrics: ['tps']}).find((c) => c.control);
+  const aa = compareRun(result).list.find((c) => c.control && c.metric === 'tps');
   assert.equal(group.control.target, 'pg15-aa');
   assert.equal(group.control.base, 'PostgreSQL 15');
   assert.equal(group.control.verdict, 'inconclusive');

@@ -5,7 +5,6 @@
 // show the same numbers. The state lives in the URL's query string; a value
 // the page does not know falls back to the default, silently.
 import {formatFigure, rangeText} from '../numbers/format.mjs';
-import {mannWhitney} from '../stats/rank-sum.mjs';
 import {median} from '../stats/median.mjs';
 
 /** The metrics, their field in a row's runs, their kind of figure, unit and direction. */
@@ -22,7 +21,7 @@ export const SERVICE_FIGURES = ['median', 'best', 'worst'];
 const ALPHA = 0.05;
 
 /** The values of a row for a metric: its runs', or its one load time. */
-function valuesOf(row, metric) {
+export function valuesOf(row, metric) {
   if (metric.single) return row[metric.field] === undefined ? [] : [row[metric.field]];
   return row.runs[metric.field] ?? [];
 }
@@ -106,11 +105,17 @@ export function stateQuery(state, rows) {
   return text ? `?${text}` : '';
 }
 
-/** Where the runs of two rows stand: overlapping, apart, or apart with an exact test below 5%. */
-function standing(a, b) {
+/** The key of two rows' p in a page's `pValues` (lib/model/comparisons.mjs, pairwiseP): metric, then ids in order. */
+export const pKey = (metric, a, b) => [metric, ...[a, b].sort()].join('\n');
+
+/**
+ * Where the runs of two rows stand: overlapping, apart, or apart with an exact test below 5% (its p decided at
+ * build time, for every two rows of a machine and size: `pValues`).
+ */
+function standing(a, b, metric, pValues) {
   if (a.values.length < 2 || b.values.length < 2) return null;
   const overlap = Math.max(a.min, b.min) <= Math.min(a.max, b.max);
-  const {p} = mannWhitney(a.values, b.values);
+  const p = pValues[pKey(metric.id, a.row.id, b.row.id)];
   return {verdict: overlap ? 'overlap' : p < ALPHA ? 'significant' : 'apart', p, n: Math.min(a.n, b.n)};
 }
 
@@ -124,8 +129,8 @@ function standingOfAll(standings, locale) {
 }
 
 /** How a row stands against the row above, with its p formatted; null for single figures. */
-function standingText(above, row, locale) {
-  const s = standing(above, row);
+function standingText(above, row, {locale, metric, pValues}) {
+  const s = standing(above, row, metric, pValues);
   return s && {...s, p: formatFigure(s.p, 'probability', locale)};
 }
 
@@ -140,7 +145,7 @@ function ratioText(value, best, locale) {
  * its runs' range, its ratio to the best and how it stands against the row
  * above; every number formatted for the locale.
  */
-export function comparisonView(rows, state, locale) {
+export function comparisonView(rows, state, locale, pValues) {
   const metric = SERVICE_METRICS.find((m) => m.id === state.metric);
   const chosen = state.services ? new Set(state.services) : null;
   const atSize = rows.filter((r) => String(r.vcpus) === state.machine && String(r.sizeGb) === state.size);
@@ -164,7 +169,7 @@ export function comparisonView(rows, state, locale) {
   // Every figure the importer accepts is drawn: a scale of 0 (every run at 0 TPS) draws empty bars.
   const share = (v) => (scaleMax > 0 ? (v / scaleMax) * 100 : 0);
   const memories = [...new Set(shown.map((x) => x.row.memoryGb))].sort((a, b) => a - b);
-  const standings = shown.slice(1).map((x, i) => standing(shown[i], x));
+  const standings = shown.slice(1).map((x, i) => standing(shown[i], x, metric, pValues));
   return {
     metric,
     figure: state.figure,
@@ -187,7 +192,7 @@ export function comparisonView(rows, state, locale) {
         max: share(x.max),
         runs: x.values.map(share),
       },
-      versusAbove: i === 0 ? null : standingText(shown[i - 1], x, locale),
+      versusAbove: i === 0 ? null : standingText(shown[i - 1], x, {locale, metric, pValues}),
     })),
   };
 }

@@ -5,24 +5,21 @@
 // run that changes any of these starts a new line. Each point is a run's
 // median with its 95% interval (order statistics of the repeats); each step
 // between consecutive points of a line is decided as `bench compare OLD NEW`
-// decides it (lib/results/compare-results.mjs).
-import {compareRuns, marginOf} from './compare-results.mjs';
+// decides it (lib/model/comparisons.mjs).
+import {compareRuns} from '../model/comparisons.mjs';
+import {countingOf, FIGURES, historyFigures, marginOf, measureOf} from '../model/measures.mjs';
 import {medianInterval} from '../stats/shift.mjs';
-import {countingOf, FIGURES, measureOf} from './cell-figures.mjs';
 import {hostOf, machineFingerprint, serverFingerprint, shapingSettings} from './machine.mjs';
-import {groupKey} from './keys.mjs';
+import {groupKey} from '../model/keys.mjs';
 import {isSample} from '../stats/median.mjs';
-import {targetById} from './targets.mjs';
-
-/** The figures a history follows: throughput, and the 95th latency percentile where logs were kept. */
-export const HISTORY_METRICS = ['tps', 'p95'];
+import {targetById} from '../model/targets.mjs';
 
 /**
- * The figures a run's history follows: a timed run's (HISTORY_METRICS), or an
- * instructions run's instructions per transaction, which should stay flat
- * across runs and machines with the same server binaries.
+ * The figures a run's history follows (lib/model/measures.mjs): a timed run's throughput and 95th latency
+ * percentile, or an instructions run's count per transaction, which should stay flat across runs and machines with
+ * the same server binaries.
  */
-const historyMetricsOf = (result) => (measureOf(result) === 'instructions' ? ['instructions'] : HISTORY_METRICS);
+const historyMetricsOf = (result) => historyFigures(measureOf(result));
 
 /**
  * The runs of a suite a history shows: finished runs (not imports), oldest
@@ -38,7 +35,7 @@ export function historyRuns(results, suiteId) {
 
 /** A run's point for one metric: the median of its ok repeats with a 95% interval (null bounds when too few). */
 function pointOf(cells, metric) {
-  const pick = FIGURES[metric].pick;
+  const pick = FIGURES[metric].read;
   const values = cells
     .filter((c) => c.status === 'ok')
     .map(pick)
@@ -105,15 +102,7 @@ export function suiteHistory(results, suiteId) {
       addPoints(machine.groups.get(lineKey), result, cells, host);
     }
   }
-  const pairs = new Map();
-  const comparisonsOf = (older, newer) => {
-    const key = `${older}\u0000${newer}`;
-    if (!pairs.has(key)) {
-      const newerRun = runById.get(newer);
-      pairs.set(key, compareRuns(runById.get(older), newerRun, {metrics: historyMetricsOf(newerRun)}));
-    }
-    return pairs.get(key);
-  };
+  const comparisonsOf = (older, newer) => compareRuns(runById.get(older), runById.get(newer)).list;
   return {
     suite: suiteId,
     runs: runs.map((r) => ({
@@ -174,6 +163,7 @@ function changesOf(group, series, comparisonsOf, runById) {
         c.scenario === group.scenario &&
         c.workload === group.workload &&
         c.clients === group.clients &&
+        group.metrics.includes(c.metric) &&
         c.baseline.target === `${series.target}@${older}`
       ) {
         changes.push({...c, older, newer, margin: marginOf(runById.get(newer))});

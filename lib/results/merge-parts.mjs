@@ -4,7 +4,7 @@
 // recorded, no target's repeats in two parts unless the parts split them
 // (--only repeat=N). A copy of a part, its repeats renumbered, would add
 // runs to a median that were never measured.
-import {measureOf} from './cell-figures.mjs';
+import {measureOf} from '../model/measures.mjs';
 import {derivationProblems} from './rederive.mjs';
 
 /** Refuses parts that are not of one run: another suite version or measure, other lengths, unfinished. */

@@ -12,10 +12,10 @@
 // stopped early are recorded as failed, so a page shows them as failed cells.
 import path from 'node:path';
 import {expandMatrix} from '../suites/matrix.mjs';
-import {measureOf} from './cell-figures.mjs';
+import {measureOf} from '../model/measures.mjs';
 import {failedCell} from './cell-record.mjs';
 import {sameMachine} from './machine.mjs';
-import {groupKey} from './keys.mjs';
+import {groupKey} from '../model/keys.mjs';
 import {checkParts, checkRepeats, recordedRepeats} from './merge-parts.mjs';
 
 /** Cells, each with its part's host when the parts ran on more than one machine. */

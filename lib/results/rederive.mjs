@@ -4,7 +4,7 @@
 // read by lib/pgbench/parse-output.mjs, the parser the runner and the
 // importer used, so reading it again must give the same summary. The pages'
 // medians and spreads are not stored: they are summarized from these cells
-// when the site is built (lib/results/summarize-repeats.mjs).
+// when the site is built (lib/model/summarize-repeats.mjs).
 //
 // Also derived again from what the cell keeps:
 // - `log`: the per-transaction log files are read into statistics and not

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
 import {parseOutput} from '../pgbench/parse-output.mjs';
-import {untimed} from './cell-figures.mjs';
+import {untimed} from '../model/measures.mjs';
 import {derivationProblems, uncheckedFigures} from './rederive.mjs';
 
 const fixture = (name) =>

@@ -2,10 +2,10 @@
 // figures): suite, suite file, parameters, and each compared target's server version and settings.
 // Apart from compare-results.mjs, which the browser's bundle holds (the versions page): this needs
 // machine.mjs, which hashes with node:crypto.
-import {comparisonGroups} from './compare-results.mjs';
-import {groupKey} from './keys.mjs';
+import {comparisonGroups} from '../model/comparisons.mjs';
+import {groupKey} from '../model/keys.mjs';
 import {shapingSettings} from './machine.mjs';
-import {byTargetOrder, targetById} from './targets.mjs';
+import {byTargetOrder, targetById} from '../model/targets.mjs';
 
 /** A recorded value as a difference names it: a setting a run did not record is "(not recorded)". */
 const valueText = (v) =>

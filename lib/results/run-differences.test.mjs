@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {compareRuns} from './compare-results.mjs';
+import {compareRuns} from '../model/comparisons.mjs';
 import {runDifferences} from './run-differences.mjs';
 
 /** The fixture run again, as a later run of the same suite on the same servers (another port each). */
@@ -57,7 +57,7 @@ test("two runs' differences, each named with its value in either run: suite, par
     ],
   );
   // Runs of different suites still compare only the cells with the same key: here, all of them.
-  assert.equal(compareRuns(versionsRun(), newer, {margin: 0.03, metrics: ['tps']}).length, 8);
+  assert.equal(compareRuns(versionsRun(), newer, {margin: 0.03}).list.filter((c) => c.metric === 'tps').length, 8);
 });
 
 test("the suite's file differing is said, once suites agree on their id", () => {

@@ -3,7 +3,7 @@
 import validate from '../validation/compiled/result.mjs';
 import {createChecker, readJsonFile} from '../validation/schema-checker.mjs';
 import {holdsSecret, REDACTED, settingsWithSecrets} from '../redact.mjs';
-import {measureOf} from './cell-figures.mjs';
+import {measureOf} from '../model/measures.mjs';
 import {derivationProblems} from './rederive.mjs';
 
 export const SCHEMA_VERSION = 1;

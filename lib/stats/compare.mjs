@@ -30,18 +30,6 @@ import {logShift, medianInterval} from './shift.mjs';
 
 export const VERDICTS = ['better', 'worse', 'equivalent', 'below-margin', 'inconclusive'];
 
-/** The smallest margin any suite may use: below it, a 2-core machine's noise decides. */
-export const MIN_MARGIN = 0.02;
-
-/**
- * The smallest margin of an instructions comparison: counts repeat to a few
- * parts in 100,000 on any machine, but never to none.
- */
-export const MIN_INSTRUCTION_MARGIN = 0.0001;
-
-/** The margin until a suite's A/A pair calibrates its own (issue 14). */
-export const DEFAULT_MARGIN = 0.03;
-
 /**
  * @param {{change: number, low: number|null, high: number|null}} shift  fractions
  * @param {number} margin  M, a fraction (0.03 = 3%)
@@ -89,7 +77,7 @@ export function holm(pValues, alpha = 1 - LEVEL) {
  * @param {number[][]} candidates
  * @param {object} options
  * @param {number} options.margin  M, a fraction, at least minMargin
- * @param {number} [options.minMargin]  MIN_MARGIN for timed figures; MIN_INSTRUCTION_MARGIN for instructions
+ * @param {number} options.minMargin  the smallest margin the measure may decide at (lib/model/measures.mjs)
  * @param {'higher'|'lower'} [options.better]
  * @param {{baseline: (string|null)[], candidates: (string|null)[][]}} [options.keys]  each run's twin key, where
  *   runs come in twins: a candidate whose runs all have twins in the baseline is compared twin by twin
@@ -97,7 +85,7 @@ export function holm(pValues, alpha = 1 - LEVEL) {
  *   high: number|null, p: number, pAdjusted: number, level: number, verdict: string, paired: boolean}[],
  *   corrected: boolean}}
  */
-export function compareToBaseline(baseline, candidates, {margin, better = 'higher', minMargin = MIN_MARGIN, keys}) {
+export function compareToBaseline(baseline, candidates, {margin, better = 'higher', minMargin, keys}) {
   if (!(margin >= minMargin)) {
     throw new Error(`The margin must be at least ${minMargin * 100}%, not ${margin * 100}%: below it, noise decides.`);
   }

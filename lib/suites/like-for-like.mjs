@@ -4,7 +4,7 @@
 // at its own defaults, say). The runner checks twice: before it starts, from
 // what the suite decides (an embedded server's version defaults included), and
 // as each server is described, from what the server reports.
-import {groupKey} from '../results/keys.mjs';
+import {groupKey} from '../model/keys.mjs';
 import {settingValue} from './setting-values.mjs';
 
 /** The settings that bound the figures whatever their source (environment.targets[].keySettings). */

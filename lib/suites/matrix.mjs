@@ -6,7 +6,7 @@
 // between them. Groups run one after the other, scenario by scenario (one
 // pgbench -i per scale and target).
 import {groupMeasures, instructionTransactions, PUBLISHED_MIN_REPEAT} from './suite.mjs';
-import {groupKey} from '../results/keys.mjs';
+import {groupKey} from '../model/keys.mjs';
 
 const ONLY_KEYS = ['target', 'workload', 'scenario', 'clients', 'repeat'];
 

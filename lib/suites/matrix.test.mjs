@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {expandMatrix, parseOnly, parseShard, suiteGroups} from './matrix.mjs';
-import {groupKey} from '../results/keys.mjs';
+import {groupKey} from '../model/keys.mjs';
 
 const suite = {
   id: 'demo',

@@ -17,16 +17,16 @@ export function splitSql(text, dialect) {
   let current = '';
   // Whether `current` is only white space so far: asked at every character, so kept, not computed.
   let blank = true;
-  const add = (piece) => {
-    current += piece;
-    if (blank && /\S/.test(piece)) blank = false;
-  };
-  // The statement with its quoted text ('…', E'…', "…") blanked, for rules about keywords; a dollar-quoted
+  // `code`: the statement with its quoted text ('…', E'…', "…") blanked, for rules about keywords; a dollar-quoted
   // body stays, since it is a function's SQL.
   let code = '';
+  const add = (piece, coded = piece) => {
+    current += piece;
+    code += coded;
+    if (blank && /\S/.test(piece)) blank = false;
+  };
   let startLine = 1;
   let line = 1;
-  let atLineStart = true;
   const flush = () => {
     if (!blank) statements.push({text: current, code, line: startLine});
     current = '';
@@ -41,9 +41,7 @@ export function splitSql(text, dialect) {
     };
     if (c === '\n') {
       line++;
-      atLineStart = true;
       add(c);
-      code += c;
       i++;
       continue;
     }
@@ -62,12 +60,10 @@ export function splitSql(text, dialect) {
       if (colon.variable) interpolations.push({name: colon.variable, line, quote: colon.quote ?? null});
       if (colon.cast) {
         add('::');
-        code += '::';
         i += 2;
         continue;
       }
     }
-    atLineStart = atLineStart && /\s/.test(c);
     if (c === '-' && text[i + 1] === '-') {
       i = rest();
       continue;
@@ -77,20 +73,17 @@ export function splitSql(text, dialect) {
       line += text.slice(i, end).split('\n').length - 1;
       i = end;
       add(' ');
-      code += ' ';
       continue;
     }
     const quoted = quotedEnd(text, i);
     if (quoted > i) {
       const piece = text.slice(i, quoted);
       line += piece.split('\n').length - 1;
-      add(piece);
-      code += c === '$' ? piece : `${c}${c}`;
+      add(piece, c === '$' ? piece : `${c}${c}`);
       i = quoted;
       continue;
     }
     add(c);
-    code += c;
     i++;
     if (c === ';') flush();
   }

@@ -3,15 +3,13 @@
 // defaults; every problem goes to `report` with the path it is about.
 import {existsSync, realpathSync} from 'node:fs';
 import path from 'node:path';
-import {DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../stats/compare.mjs';
+import {DEFAULT_INSTRUCTION_MARGIN, DEFAULT_MARGIN, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../model/measures.mjs';
 import {parseDuration} from './duration.mjs';
 import {KEY_SETTINGS} from './like-for-like.mjs';
 import {SETTING_NAME, settingProblem} from './setting-rules.mjs';
 
 // Transactions per client of an instructions cell's longer run (the shorter runs half).
 export const DEFAULT_INSTRUCTION_TRANSACTIONS = 1000;
-// Until a suite's instructions A/A sets its own: instruction counts repeat far closer than this.
-const DEFAULT_INSTRUCTION_MARGIN = 0.01;
 
 /**
  * The checks every section makes, reporting at a path: exactly one of some keys, a SQL file inside the

@@ -40,29 +40,35 @@ function parseMargin(text) {
 
 /** The results, oldest first, and their comparisons; null (after saying why) on bad input. */
 async function comparisonsOf(files, values, given) {
-  const [{readResultFile, assertValidResult}, {compareRuns, compareWithinRun, marginOf}, {runDifferences}] =
+  const [{readResultFile, assertValidResult}, {compareRuns, compareRun}, {marginOf}, {runDifferences}] =
     await Promise.all([
       import('../../lib/results/validate-result.mjs'),
-      import('../../lib/results/compare-results.mjs'),
+      import('../../lib/model/comparisons.mjs'),
+      import('../../lib/model/measures.mjs'),
       import('../../lib/results/run-differences.mjs'),
     ]);
-  const skipped = [];
   try {
     const results = files
       .map((file) => assertValidResult(readResultFile(file), file))
       .sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1));
     // Without --margin, the suite's margin that the (newer) result recorded.
     const margin = marginOf(results.at(-1), given);
-    const comparisons =
+    const {list: comparisons, skipped} =
       results.length === 1
-        ? compareWithinRun(results[0], {baseline: values.baseline, margin, skipped})
-        : compareRuns(...results, {margin, skipped});
+        ? compareRun(results[0], {baseline: values.baseline, margin})
+        : compareRuns(...results, {margin});
     const differences = results.length === 2 ? runDifferences(...results) : [];
-    return {results, margin, comparisons, skipped, differences};
+    return {results, margin, comparisons, skipped, differences, headline: await headlineOf()};
   } catch (error) {
     console.error(`bench: ${error.message}`);
     return null;
   }
+}
+
+/** Whether a figure is its measure's headline (lib/model/measures.mjs): the figure a gate decides on. */
+async function headlineOf() {
+  const {FIGURES, MEASURES} = await import('../../lib/model/measures.mjs');
+  return (figure) => MEASURES[FIGURES[figure].measure].headline === figure;
 }
 
 export async function run(args) {
@@ -76,7 +82,7 @@ export async function run(args) {
   const given = values.margin === undefined ? undefined : parseMargin(values.margin);
   const found = await comparisonsOf(positionals, values, given);
   if (!found) return 2;
-  const {results, margin, comparisons, skipped, differences} = found;
+  const {results, margin, comparisons, skipped, differences, headline} = found;
   const report = await import('../compare-report.mjs');
   const machines = results.length === 2 ? report.machinesOf(...results) : null;
   // Everything the two runs differ in, the machine too, said before the figures it may explain.
@@ -110,7 +116,7 @@ export async function run(args) {
   }
   // An A/A control that reads worse is noise to look into, not a regression to gate on; a candidate whose
   // cells all failed is the worst regression of all.
-  const gated = (c) => ['tps', 'instructions'].includes(c.metric) && !c.control;
+  const gated = (c) => headline(c.metric) && !c.control;
   return comparisons.some((c) => gated(c) && c.verdict === 'worse') || skipped.some((s) => gated(s) && s.failed)
     ? 1
     : 0;

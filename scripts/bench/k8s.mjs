@@ -45,7 +45,7 @@ export async function run(args) {
       import('../../lib/suites/suite.mjs'),
       import('../../lib/suites/duration.mjs'),
       import('../../lib/suites/matrix.mjs'),
-      import('../../lib/results/keys.mjs'),
+      import('../../lib/model/keys.mjs'),
       import('../k8s-manifests.mjs'),
       import('yaml'),
       import('../../lib/write-file-atomically.mjs'),

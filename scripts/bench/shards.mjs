@@ -20,7 +20,7 @@ export async function run(args) {
   const [{loadSuite}, {expandMatrix, parseOnly}, {groupKey}] = await Promise.all([
     import('../../lib/suites/suite.mjs'),
     import('../../lib/suites/matrix.mjs'),
-    import('../../lib/results/keys.mjs'),
+    import('../../lib/model/keys.mjs'),
   ]);
   const suite = loadSuite(suiteFile(positionals[0]));
   let cells;

@@ -1,6 +1,6 @@
 // A result as CSV: one line per repeat, for spreadsheets. The JSON file stays
 // the source of truth; this is a flat view of its main figures.
-import {targetById} from '../../lib/results/targets.mjs';
+import {targetById} from '../../lib/model/targets.mjs';
 
 export const CSV_COLUMNS = [
   ['cell', (c) => c.id],

@@ -1,5 +1,5 @@
 // --dry-run: every command of a run, in the order the run would execute them.
-import {groupKey} from '../../lib/results/keys.mjs';
+import {groupKey} from '../../lib/model/keys.mjs';
 import {lengthText, sizeText} from '../../lib/suites/run-estimate.mjs';
 import {embeddedConnection, superuserConnection} from './connection.mjs';
 import {planServer} from './plan-server.mjs';

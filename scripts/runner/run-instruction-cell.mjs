@@ -3,7 +3,7 @@
 // fit), a warm-up, then the cell's two runs (measure-instructions.mjs); its
 // profiles are added to its group's files.
 import {failedCell} from '../../lib/results/cell-record.mjs';
-import {groupKey} from '../../lib/results/keys.mjs';
+import {groupKey} from '../../lib/model/keys.mjs';
 import {
   cellSeeds,
   instructionRunArgs,

@@ -14,7 +14,7 @@
 // finished cells (processes.mjs).
 import {mkdtempSync, rmSync, statfsSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {summarizeRepeats} from '../../lib/model/summarize-repeats.mjs';
 import {groupsOf} from '../../lib/suites/like-for-like.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
 import {diskProblem, estimateRun} from '../../lib/suites/run-estimate.mjs';

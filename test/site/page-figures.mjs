@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs';
 import {defaultLocale, locales} from '../../lib/locales.mjs';
 import {targetMedians} from '../helpers/target-medians.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
-import {byTargetOrder} from '../../lib/results/targets.mjs';
+import {byTargetOrder} from '../../lib/model/targets.mjs';
 import {newestRun} from '../../lib/pages/site-data.mjs';
 import {DIGIT_KEY, SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 import {keyLines} from '../../lib/i18n/json-lines.mjs';

@@ -6,10 +6,10 @@
 // are served. Checked by the page tour (every-page.test.mjs) on each page.
 import assert from 'node:assert/strict';
 import {formatFigure} from '../../lib/numbers/format.mjs';
-import {byTargetOrder} from '../../lib/results/targets.mjs';
-import {pairKey} from '../../lib/results/keys.mjs';
+import {byTargetOrder} from '../../lib/model/targets.mjs';
+import {pairKey} from '../../lib/model/keys.mjs';
 import {newestRun} from '../../lib/pages/site-data.mjs';
-import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {summarizeRepeats} from '../../lib/model/summarize-repeats.mjs';
 import {shots, siteContent, sitePages} from './site.mjs';
 
 const {results} = siteContent();

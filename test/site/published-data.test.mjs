@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {pairKey} from '../../lib/results/keys.mjs';
+import {pairKey} from '../../lib/model/keys.mjs';
 import {historyPage} from '../../lib/pages/history-page.mjs';
 
 import {chartProblems} from '../helpers/history-checks.mjs';

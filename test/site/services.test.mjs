@@ -34,7 +34,7 @@ const shownRows = (page) =>
 
 /** What the site's code says those rows are, for a query string. */
 function expectedRows(data, search) {
-  const view = comparisonView(data.rows, parseState(search, data.rows), data.locale);
+  const view = comparisonView(data.rows, parseState(search, data.rows), data.locale, data.pValues);
   return view.rows.map((r) => r.id);
 }
 

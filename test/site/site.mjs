@@ -9,11 +9,11 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {drawCharts} from '../../scripts/site/page-charts.mjs';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
-import {summarizeRepeats} from '../../lib/results/summarize-repeats.mjs';
+import {summarizeRepeats} from '../../lib/model/summarize-repeats.mjs';
 import {formatFigure} from '../../lib/numbers/format.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {PALETTE} from '../../lib/charts/chart-config.mjs';
-import {groupKey} from '../../lib/results/keys.mjs';
+import {groupKey} from '../../lib/model/keys.mjs';
 import {buildLocalePages, loadSiteData} from '../../lib/pages/site-data.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;

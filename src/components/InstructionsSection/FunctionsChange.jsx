@@ -3,7 +3,7 @@
 import {useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import {NotLoaded} from '@site/src/components/OnDemand';
-import {pairKey} from '@site/lib/results/keys.mjs';
+import {pairKey} from '@site/lib/model/keys.mjs';
 import {Explained} from '@site/src/components/Terms';
 
 /**

@@ -7,7 +7,7 @@ import DataTable, {Num} from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
 import {useShownPair} from '@site/src/components/VersionsAnswer/shown-pair.mjs';
-import {pairKey} from '@site/lib/results/keys.mjs';
+import {pairKey} from '@site/lib/model/keys.mjs';
 import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
 import ServerActivity from '@site/src/components/ServerActivity';
 import FunctionsChange from './FunctionsChange';

@@ -157,7 +157,10 @@ export default function ServiceComparison({data}) {
   const query = useCallback((state) => stateQuery(state, data.rows), [data.rows]);
   const [state, change] = useQueryState(parse, query, data.defaultState);
   const view = useMemo(
-    () => (stateQuery(state, data.rows) === '' ? data.defaultView : comparisonView(data.rows, state, data.locale)),
+    () =>
+      stateQuery(state, data.rows) === ''
+        ? data.defaultView
+        : comparisonView(data.rows, state, data.locale, data.pValues),
     [state, data],
   );
   return (

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {compareRuns, compareWithinRun, comparisonGroups} from './compare-results.mjs';
+import {compareRun, compareRuns, comparisonGroups} from './comparisons.mjs';
 
 /**
  * The fixture run with six repeats per target (copies with their own ids),
@@ -31,14 +31,16 @@ test('comparison groups are scenario × workload × clients, holding every targe
 });
 
 test('three runs a side can decide nothing, whatever the medians say', () => {
-  const comparisons = compareWithinRun(versionsRun(), {margin: 0.03});
+  const comparisons = compareRun(versionsRun(), {margin: 0.03}).list;
   assert.equal(comparisons.length, 2 * 3 * 3);
   assert.ok(comparisons.every((c) => c.verdict === 'inconclusive' && c.low === null && c.p >= 0.1));
 });
 
 test("one target at half the baseline's TPS comes out worse, its latencies untouched", () => {
   const result = sixRepeats((target) => (target === 'pg16' ? 0.5 : 1));
-  const tps = compareWithinRun(result, {margin: 0.03, metrics: ['tps']}).filter((c) => c.candidate.target === 'pg16');
+  const tps = compareRun(result, {margin: 0.03})
+    .list.filter((c) => c.metric === 'tps')
+    .filter((c) => c.candidate.target === 'pg16');
   assert.deepEqual(
     tps.map((c) => [c.scenario, c.verdict]),
     [
@@ -53,7 +55,7 @@ test('two runs: the same cells of the older against the newer', () => {
   const older = sixRepeats();
   const newer = sixRepeats((target) => (target === 'pg18' ? 1.5 : 1));
   newer.run.id = 'newer';
-  const comparisons = compareRuns(older, newer, {margin: 0.03, metrics: ['tps']});
+  const comparisons = compareRuns(older, newer, {margin: 0.03}).list.filter((c) => c.metric === 'tps');
   assert.equal(comparisons.length, 8);
   const pg18 = comparisons.filter((c) => c.candidate.target === 'pg18@newer');
   assert.deepEqual(
@@ -65,7 +67,7 @@ test('two runs: the same cells of the older against the newer', () => {
 
 test('an unknown baseline names the targets there are', () => {
   assert.throws(
-    () => compareWithinRun(versionsRun(), {baseline: 'pg14', margin: 0.03}),
+    () => compareRun(versionsRun(), {baseline: 'pg14', margin: 0.03}),
     /has no target "pg14": use --baseline with one of pg15, pg16, pg17, pg18\./,
   );
 });
@@ -76,7 +78,7 @@ test('an A/A control meets its twin only, outside the Holm family', () => {
   result.environment.targets.push({id: 'pg15-aa', kind: 'embedded', serverVersion: '15.14', controlOf: 'pg15'});
   const twins = result.cells.filter((c) => c.target === 'pg15' && c.scenario === 'small');
   result.cells.push(...twins.map((c) => ({...structuredClone(c), id: `aa-${c.id}`, target: 'pg15-aa'})));
-  const tps = compareWithinRun(result, {metrics: ['tps']});
+  const tps = compareRun(result).list.filter((c) => c.metric === 'tps');
   const control = tps.filter((c) => c.control);
   assert.deepEqual(
     control.map((c) => [c.scenario, c.baseline.target, c.candidate.target, c.verdict]),
@@ -113,7 +115,7 @@ function instructionsRun(scaleOf = () => 1) {
 
 test('an instructions run is compared on instructions per transaction: fewer is better, at a margin below 2%', () => {
   const result = instructionsRun((target) => ({pg16: 0.994, pg17: 1.02, pg18: 1})[target] ?? 1);
-  const comparisons = compareWithinRun(result);
+  const comparisons = compareRun(result).list;
   assert.deepEqual([...new Set(comparisons.map((c) => c.metric))], ['instructions']);
   assert.deepEqual(
     comparisons.filter((c) => c.scenario === 'small').map((c) => [c.candidate.target, c.verdict]),
@@ -123,7 +125,7 @@ test('an instructions run is compared on instructions per transaction: fewer is 
       ['pg18', 'equivalent'],
     ],
   );
-  assert.throws(() => compareWithinRun(result, {margin: 0.00001}), /at least 0\.01%/);
+  assert.throws(() => compareRun(result, {margin: 0.00001}), /at least 0\.01%/);
 });
 
 test('runs of two measures are not compared with each other', () => {
@@ -143,7 +145,7 @@ test('instructions counted two ways (Cachegrind whole process, Callgrind backend
   );
   // Counted alike, they compare: each target's six runs against the same six (spread ±0.0025% about 100,000)
   // come out the same at the 0.1% margin, their change exactly 0, its interval within ±0.01%.
-  const same = compareRuns(newer, structuredClone(newer), {margin: 0.001});
+  const same = compareRuns(newer, structuredClone(newer), {margin: 0.001}).list;
   assert.deepEqual(
     same.map((c) => [c.scenario, c.candidate.target.split('@')[0], c.verdict, c.change]),
     ['small', 'large'].flatMap((scenario) =>
@@ -156,8 +158,7 @@ test('instructions counted two ways (Cachegrind whole process, Callgrind backend
 test('runs with pgbench -r compare their TPS, and say why their latencies are not compared', () => {
   const result = sixRepeats();
   for (const c of result.cells) c.command = `${c.command} -r`;
-  const skipped = [];
-  const compared = compareWithinRun(result, {margin: 0.03, skipped});
+  const {list: compared, skipped} = compareRun(result, {margin: 0.03});
   assert.deepEqual([...new Set(compared.map((c) => c.metric))], ['tps']);
   // Each of 3 candidates in each of 2 groups, at p95 and p99, each with the reason.
   assert.equal(skipped.length, 2 * 3 * 2);
@@ -169,16 +170,16 @@ test('an A/A control whose twin did not run (--only target=<control>) is said so
     readFileSync(new URL('../../test/fixtures/results/pg-versions-20261123T130951Z.json', import.meta.url), 'utf8'),
   );
   const only = {...run, cells: run.cells.filter((c) => c.target === 'pg15-aa')};
-  const skipped = [];
-  assert.deepEqual(compareWithinRun(only, {skipped}), []);
+  const {list, skipped} = compareRun(only);
+  assert.deepEqual(list, []);
   assert.deepEqual(
     [...new Set(skipped.map((s) => `${s.target}: ${s.why}`))],
     ['pg15-aa: its twin pg15 did not run this group: an A/A control has no other base'],
   );
   // Its twin gone but the other versions there: they are said to lack their baseline, the control its twin.
   const noTwin = {...run, cells: run.cells.filter((c) => c.target !== 'pg15')};
-  const without = [];
-  assert.deepEqual(compareWithinRun(noTwin, {skipped: without}), []);
+  const {list: none, skipped: without} = compareRun(noTwin);
+  assert.deepEqual(none, []);
   assert.deepEqual(
     [...new Set(without.filter((s) => s.metric === 'tps').map((s) => `${s.target}: ${s.why}`))],
     [
@@ -188,4 +189,36 @@ test('an A/A control whose twin did not run (--only target=<control>) is said so
       'pg15-aa: its twin pg15 did not run this group: an A/A control has no other base',
     ],
   );
+});
+
+test('a run is decided once per baseline and margin: every page and locale reads the same record', () => {
+  const result = sixRepeats((target) => (target === 'pg16' ? 0.5 : 1));
+  const first = compareRun(result);
+  assert.equal(compareRun(result), first);
+  assert.equal(compareRun(result, {baseline: 'pg15', margin: first.margin}), first);
+  const against17 = compareRun(result, {baseline: 'pg17'});
+  assert.notEqual(against17, first);
+  assert.equal(first.of('small/tpcb/c1', 'pg16', 'tps').verdict, 'worse');
+  assert.equal(against17.of('small/tpcb/c1', 'pg16', 'tps').verdict, 'worse');
+  assert.equal(against17.of('small/tpcb/c1', 'pg15', 'tps').verdict, 'equivalent');
+  assert.equal(first.of('small/tpcb/c1', 'pg15', 'tps'), undefined);
+});
+
+test('a server built otherwise than the baseline, of another version, is not compared with it: said why', () => {
+  const result = sixRepeats();
+  result.environment.targets = result.environment.targets.map((t) => ({
+    ...t,
+    build: {cc: 'gcc', cflags: t.id === 'pg17' ? '-O2 -g' : '-Os'},
+  }));
+  const {list, skipped} = compareRun(result);
+  assert.deepEqual([...new Set(list.map((c) => c.candidate.target))], ['pg16', 'pg18']);
+  assert.deepEqual(
+    [...new Set(skipped.map((s) => `${s.target}: ${s.why}`))],
+    [
+      'pg17: built otherwise than the baseline pg15 (-O2 against -Os) and not of its version: the difference ' +
+        "would be the compiler's",
+    ],
+  );
+  // Against itself as the baseline, the others are the ones built otherwise.
+  assert.deepEqual(compareRun(result, {baseline: 'pg17'}).list, []);
 });
