@@ -19,87 +19,6 @@ export function messageKey(map, id, name) {
   return key;
 }
 
-/** Verdict words by measure: `short` under a figure, `sentence` for the finding. */
-export const VERDICT_SHORT = {
-  time: {
-    better: 'common.verdict.short.better',
-    worse: 'common.verdict.short.worse',
-    equivalent: 'common.verdict.short.equivalent',
-    'below-margin': 'common.verdict.short.below-margin',
-    inconclusive: 'common.verdict.short.inconclusive',
-  },
-  instructions: {
-    better: 'common.instructions.verdict.short.better',
-    worse: 'common.instructions.verdict.short.worse',
-    equivalent: 'common.instructions.verdict.short.equivalent',
-    'below-margin': 'common.instructions.verdict.short.below-margin',
-    inconclusive: 'common.instructions.verdict.short.inconclusive',
-  },
-};
-
-const VERDICT_SENTENCE = {
-  time: {
-    better: 'common.verdict.sentence.better',
-    worse: 'common.verdict.sentence.worse',
-    equivalent: 'common.verdict.sentence.equivalent',
-    'below-margin': 'common.verdict.sentence.below-margin',
-    inconclusive: 'common.verdict.sentence.inconclusive',
-    inconclusiveApart: 'common.verdict.sentence.inconclusiveApart',
-  },
-  instructions: {
-    better: 'common.instructions.verdict.sentence.better',
-    worse: 'common.instructions.verdict.sentence.worse',
-    equivalent: 'common.instructions.verdict.sentence.equivalent',
-    'below-margin': 'common.instructions.verdict.sentence.below-margin',
-    inconclusive: 'common.instructions.verdict.sentence.inconclusive',
-    inconclusiveApart: 'common.instructions.verdict.sentence.inconclusiveApart',
-  },
-};
-
-/**
- * The sentence key of a comparison `v` ({verdict, low, high}): an undecided interval that lies wholly on one
- * side of zero says there is a difference whose size against the margin is open, not that nothing differs.
- */
-export function verdictSentenceKey(measure, v) {
-  const apart = v.verdict === 'inconclusive' && (v.low > 0 || v.high < 0);
-  return messageKey(VERDICT_SENTENCE[measure], apart ? 'inconclusiveApart' : v.verdict, 'VERDICT_SENTENCE');
-}
-
-/** "What this run shows": one part per verdict, for one comparison or a range of them. */
-export const SUMMARY_PART = {
-  better: {one: 'common.summary.part.better.one', range: 'common.summary.part.better.range'},
-  worse: {one: 'common.summary.part.worse.one', range: 'common.summary.part.worse.range'},
-  equivalent: {one: 'common.summary.part.equivalent.one', range: 'common.summary.part.equivalent.range'},
-  'below-margin': {one: 'common.summary.part.below-margin.one', range: 'common.summary.part.below-margin.range'},
-  inconclusive: {one: 'common.summary.part.inconclusive.one', range: 'common.summary.part.inconclusive.range'},
-};
-
-/** The versions page's answer, timed part: one per verdict; an undecided one says what the noise hides. */
-export const ANSWER_TIME_PART = {
-  better: {one: 'versions.answer.time.better.one', range: 'versions.answer.time.better.range'},
-  worse: {one: 'versions.answer.time.worse.one', range: 'versions.answer.time.worse.range'},
-  equivalent: {one: 'versions.answer.time.equivalent.one', range: 'versions.answer.time.equivalent.range'},
-  'below-margin': {one: 'versions.answer.time.below-margin.one', range: 'versions.answer.time.below-margin.range'},
-  inconclusive: {
-    one: 'versions.answer.time.inconclusive.one',
-    range: 'versions.answer.time.inconclusive.range',
-    tooFew: 'versions.answer.time.inconclusive.tooFew',
-  },
-};
-
-/** The planner page's answer, timed part: speedups as ratios ("4.9 to 15.2 times the throughput"). */
-export const PLANNER_TIME_PART = {
-  better: {one: 'planner.answer.time.better.one', range: 'planner.answer.time.better.range'},
-  worse: {one: 'planner.answer.time.worse.one', range: 'planner.answer.time.worse.range'},
-  equivalent: {one: 'planner.answer.time.equivalent.one', range: 'planner.answer.time.equivalent.range'},
-  'below-margin': {one: 'planner.answer.time.below-margin.one', range: 'planner.answer.time.below-margin.range'},
-  inconclusive: {
-    one: 'planner.answer.time.inconclusive.one',
-    range: 'planner.answer.time.inconclusive.range',
-    tooFew: 'planner.answer.time.inconclusive.tooFew',
-  },
-};
-
 /** Whether our verdicts agree with a published study: its claim, and the outcome. */
 export const AGREEMENT_CLAIM = {
   'no-large-difference': 'common.agreement.claim.no-large-difference',
@@ -245,18 +164,6 @@ export const METHOD_ROUNDING_KIND = {
   tps: 'method.rounding.kinds.tps',
   ms: 'method.rounding.kinds.ms',
   count: 'method.rounding.kinds.count',
-};
-
-/** The history page: what each trend measures, as a table cell and as a chart's title. */
-export const HISTORY_METRIC = {
-  tps: 'history.metric.tps',
-  p95: 'history.metric.p95',
-  instructions: 'history.metric.instructions',
-};
-export const HISTORY_CHART = {
-  tps: 'history.chart.tps',
-  p95: 'history.chart.p95',
-  instructions: 'history.chart.instructions',
 };
 
 /** The search box's term lists: the pages' word for a term, then words readers may type for it. */

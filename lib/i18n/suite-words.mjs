@@ -5,8 +5,7 @@
 // yet is shown them in English, marked as English on the page. They are optional: a suite added since a
 // translation is not a problem of that translation, only a list (npm run i18n:status, i18n:check).
 import path from 'node:path';
-import {siteSuites} from '../suites/site-suites.mjs';
-import {hasSuitePage} from '../pages/suite-page-ids.mjs';
+import {hasSuitePage, siteSuites} from '../suites/site-suites.mjs';
 import {lookup} from './messages.mjs';
 
 /** The namespace of suites' words in every catalog. */

@@ -222,3 +222,27 @@ test('a server built otherwise than the baseline, of another version, is not com
   // Against itself as the baseline, the others are the ones built otherwise.
   assert.deepEqual(compareRun(result, {baseline: 'pg17'}).list, []);
 });
+
+test('compares nothing bench compare would not: an ok repeat without the figure leaves no comparison', () => {
+  const cells = (target, values) =>
+    values.map((tps, i) => ({
+      target,
+      workload: 'w',
+      scenario: 's',
+      repeat: i + 1,
+      status: 'ok',
+      parameters: {clients: 1},
+      summary: {tps},
+    }));
+  const run = {
+    run: {id: 'r', design: {margin: 0.03}},
+    environment: {targets: ['a', 'b'].map((id) => ({id, serverVersion: '17.4'}))},
+    cells: [...cells('a', [100, 101, 99, 100, 102]), ...cells('b', [120, 0, 121, 119, 122])],
+  };
+  const {list, skipped} = compareRun(run);
+  assert.deepEqual(list, []);
+  assert.deepEqual(
+    skipped.map((s) => [s.target, s.why]),
+    [['b', '1 of its 5 ok cells have no tps above 0']],
+  );
+});

@@ -76,6 +76,7 @@ export const FIGURES = {
     source: 'log',
     better: 'lower',
     column: percentile(95),
+    axis: 'common.msAxis',
     history: {metric: 'history.metric.p95', chart: 'history.chart.p95'},
   },
   p99: {measure: 'time', kind: 'ms', read: logMs('p99'), source: 'log', better: 'lower', column: percentile(99)},
@@ -133,6 +134,37 @@ export const MEASURES = {
       inconclusive: 'common.verdict.sentence.inconclusive',
       inconclusiveApart: 'common.verdict.sentence.inconclusiveApart',
     },
+    // A group's comparisons in one statement, one part per verdict met; the parts as ratios ("× the throughput")
+    // where a page shows its changes so; an undecided part says how large a change the noise hides.
+    statement: 'versions.statement.time',
+    part: {
+      better: {one: 'versions.answer.time.better.one', range: 'versions.answer.time.better.range'},
+      worse: {one: 'versions.answer.time.worse.one', range: 'versions.answer.time.worse.range'},
+      equivalent: {one: 'versions.answer.time.equivalent.one', range: 'versions.answer.time.equivalent.range'},
+      'below-margin': {
+        one: 'versions.answer.time.below-margin.one',
+        range: 'versions.answer.time.below-margin.range',
+      },
+      inconclusive: {
+        one: 'versions.answer.time.inconclusive.one',
+        range: 'versions.answer.time.inconclusive.range',
+        tooFew: 'versions.answer.time.inconclusive.tooFew',
+      },
+    },
+    ratioPart: {
+      better: {one: 'planner.answer.time.better.one', range: 'planner.answer.time.better.range'},
+      worse: {one: 'planner.answer.time.worse.one', range: 'planner.answer.time.worse.range'},
+      equivalent: {one: 'planner.answer.time.equivalent.one', range: 'planner.answer.time.equivalent.range'},
+      'below-margin': {
+        one: 'planner.answer.time.below-margin.one',
+        range: 'planner.answer.time.below-margin.range',
+      },
+      inconclusive: {
+        one: 'planner.answer.time.inconclusive.one',
+        range: 'planner.answer.time.inconclusive.range',
+        tooFew: 'planner.answer.time.inconclusive.tooFew',
+      },
+    },
     // A timed comparison that cannot decide says what it could have detected.
     detectable: true,
   },
@@ -156,6 +188,14 @@ export const MEASURES = {
       'below-margin': 'common.instructions.verdict.sentence.below-margin',
       inconclusive: 'common.instructions.verdict.sentence.inconclusive',
       inconclusiveApart: 'common.instructions.verdict.sentence.inconclusiveApart',
+    },
+    statement: 'common.instructions.statement',
+    part: {
+      better: {one: 'common.summary.part.better.one', range: 'common.summary.part.better.range'},
+      worse: {one: 'common.summary.part.worse.one', range: 'common.summary.part.worse.range'},
+      equivalent: {one: 'common.summary.part.equivalent.one', range: 'common.summary.part.equivalent.range'},
+      'below-margin': {one: 'common.summary.part.below-margin.one', range: 'common.summary.part.below-margin.range'},
+      inconclusive: {one: 'common.summary.part.inconclusive.one', range: 'common.summary.part.inconclusive.range'},
     },
     detectable: false,
   },

@@ -3,14 +3,10 @@
 import {lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure, rangeText} from '../numbers/format.mjs';
 import {FIGURES} from '../model/measures.mjs';
-import {HISTORY_CHART, messageKey} from '../i18n/message-keys.mjs';
 import {formatDate, formatDateTime} from './run-info.mjs';
 
 /** The latency percentile a history follows (lib/model/measures.mjs, historyFigures). */
 export const PERCENTILE = 95;
-
-/** The axis title of each figure a history follows. */
-const Y_TITLES = {tps: 'common.tpsAxis', p95: 'common.msAxis', instructions: 'common.instructions.axis'};
 
 /** At most this many dated ticks on a history chart's x axis, so that labels never collide on a phone. */
 const MAX_X_TICKS = 4;
@@ -80,12 +76,12 @@ export function historyChart({id, group, metric, title, lines, position, runs, c
     locale,
     image: `/charts/${id}.png`,
     credit,
-    title: t(messageKey(HISTORY_CHART, metric, 'HISTORY_CHART'), {
+    title: t(FIGURES[metric].history.chart, {
       group: title,
       percentile: t('common.percentile', {p: n(PERCENTILE)}),
     }),
     xTitle: t('history.runsAxis'),
-    yTitle: t(Y_TITLES[metric]),
+    yTitle: t(FIGURES[metric].axis),
     xKind: 'integer',
     yKind: kind,
     series,

@@ -13,6 +13,7 @@ import {formatDate, formatDateTime} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
 import {targetById} from '../model/targets.mjs';
+import {FIGURES, MEASURES} from '../model/measures.mjs';
 import {PGBENCH_BUILTIN, PLANNER_CASE} from '../i18n/message-keys.mjs';
 import {historyChart, PERCENTILE} from './history-charts.mjs';
 import {listOf} from '../i18n/list.mjs';
@@ -140,7 +141,7 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
     const title = groupTitle(group, {t, locale});
     // Each line's names and its style, the same on every chart of the group.
     const lines = seriesLabels(group, {results, t, locale}).map((l) => ({...l, style: styleOf(l.key)}));
-    countSteps(steps, group, {title, labels: lines.map((l) => l.label), runInfo, locale});
+    countSteps(steps, group, {title, labels: lines.map((l) => l.label), runInfo, locale, t});
     const charts = group.metrics
       .filter((metric) => group.series.some((s) => s.points.some((p) => p[metric])))
       .map((metric) =>
@@ -240,7 +241,7 @@ function seriesLabels(group, {results, t, locale}) {
 }
 
 /** Counts a group's steps between runs, and keeps those found better or worse, in the page's words. */
-function countSteps(steps, group, {title, labels, runInfo, locale}) {
+function countSteps(steps, group, {title, labels, runInfo, locale, t}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const link = (id) => ({
     id,
@@ -260,8 +261,9 @@ function countSteps(steps, group, {title, labels, runInfo, locale}) {
         group: title,
         series: labels[i],
         metric: c.metric,
-        percentile: n(PERCENTILE),
+        metricText: t(FIGURES[c.metric].history.metric, {percentile: t('common.percentile', {p: n(PERCENTILE)})}),
         verdict: c.verdict,
+        short: t(MEASURES[FIGURES[c.metric].measure].short[c.verdict]),
         change: text.changeText,
         low: text.lowText,
         high: text.highText,

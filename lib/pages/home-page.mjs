@@ -9,29 +9,25 @@
  */
 function homeHeadlines({managed, versions, planner}) {
   const image = (page) => ({image: page.charts[0].image, alt: page.charts[0].title});
+  const first = (m) => m?.pairs.find((p) => p.target === m.initial.target && p.baseline === m.initial.baseline);
   const headlines = [{page: 'managed-postgres', sentence: managed.answer[0]?.sentence ?? null, ...image(managed)}];
   const matrix = versions.answer;
   if (matrix) {
-    const {target, baseline} = matrix.initial;
-    const pair = matrix.pairs.find((p) => p.target === target && p.baseline === baseline);
+    const pair = first(matrix);
+    const named = (id) => matrix.targets.find((x) => x.id === id).name;
     headlines.push({
       page: 'pg-versions',
       sentence: pair.sentence,
       // The pair its small chart compares, named above it.
-      pair: Object.fromEntries(
-        Object.entries({name: target, base: baseline}).map(([k, id]) => [
-          k,
-          matrix.targets.find((x) => x.id === id).name,
-        ]),
-      ),
-      margins: matrix.marginValues,
+      pair: {name: named(pair.target), base: named(pair.baseline)},
+      measures: matrix.measures,
       conditions: matrix.conditions,
       rows: matrix.scenarios.flatMap((s) =>
         s.groups.map((g) => ({id: g.id, scenario: s.name, workload: g.name, ...pair.groups[g.id]})),
       ),
     });
   }
-  headlines.push({page: 'pg17-planner', sentence: planner.answer[0]?.sentence ?? null, ...image(planner)});
+  headlines.push({page: 'pg17-planner', sentence: first(planner.answer)?.sentence ?? null, ...image(planner)});
   return headlines;
 }
 
@@ -52,15 +48,11 @@ export const page = {
     'history.title',
     'quick.title',
     'translate.title',
-    'versions.answer.instructionsColumn',
-    'versions.answer.timeColumn',
-    'common.verdict.short',
-    'common.instructions.verdict.short',
   ],
   build: ({locale, page: data}) => ({
     locale,
-    versions: data('pg-versions').versions,
-    focus: data('pg17-planner').focus,
+    versions: data('pg-versions').values.versions,
+    focus: data('pg17-planner').values.version,
     headlines: homeHeadlines({
       managed: data('managed-postgres'),
       versions: data('pg-versions'),

@@ -23,6 +23,7 @@ const groupOf = (r, {locale = 'en', ...more} = {}) =>
     workload: 'tpcb',
     id: 'tiny',
     title: 'Tiny',
+    page: 'page',
     locale,
     t: translator(locale),
     name,
@@ -30,39 +31,35 @@ const groupOf = (r, {locale = 'en', ...more} = {}) =>
   });
 const group = (locale = 'en') => groupOf(result, {locale, profiles});
 
+const SAY = {
+  callgrind: /Callgrind counted only inside PostgresMain/,
+  inherited: /In this run each backend's count also holds what the postmaster had executed/,
+  statsFlushes: /Nor while a backend flushed its statistics into shared memory/,
+  own: /Every server served the same rows; each repeat, and each of its runs, drew rows/,
+  same: /Every run, on every server and in every repeat, served the same rows/,
+  fit: /The database's tables and indexes fit in shared buffers/,
+  full: /At this size the database does not fit in shared buffers/,
+};
+/** Which of the method's sentences above a group's method says. */
+const says = (g) => Object.keys(SAY).filter((k) => SAY[k].test(g.method));
+
 test('per version the median instructions per transaction, the A/A apart, each formatted for the locale', () => {
   const g = group('ja');
-  assert.deepEqual(
-    g.rows.map((r) => r.target),
-    ['pg17', 'pg18'],
-  );
   // The median of two repeats, their mean: pg17 642,471.54 and 642,833; pg18 658,551.21 and 657,615.48.
   assert.deepEqual(
-    g.rows.map((r) => r.instructions.text),
-    ['642,652', '658,083'],
+    g.table.rows.map((r) => [r.target, r.cells[0].text]),
+    [
+      ['pg17', '642,652'],
+      ['pg18', '658,083'],
+    ],
   );
   assert.equal(g.control.target, 'pg17-aa');
-  assert.equal(g.margin, '0.5%');
-  assert.deepEqual(g.parameters, {
-    clients: '1',
-    short: '100',
-    long: '200',
-    added: '100',
-    callgrind: false,
-    withoutStatsFlushes: false,
-    repeats: '2',
-    valgrind: result.environment.valgrindVersion,
-    cpus: '2',
-    cpuModel: result.environment.host.cpuModel,
-    several: false,
-    // Made before each run drew its own rows and before the prewarm was recorded.
-    rows: 'same',
-    buffers: null,
-    others: false,
-    paired: false,
-    otherDash: false,
-    timedClients: null,
-  });
+  assert.match(g.table.caption, /^2 回の繰り返しの中央値/);
+  assert.match(g.table.caption, /±0\.5%/);
+  // Made before each run drew its own rows and before the prewarm was recorded, counted by Cachegrind.
+  assert.deepEqual(says(group()), ['inherited', 'same']);
+  // Two runs a side: no test can decide, whatever the medians.
+  assert.match(group().statement, /^With 2 runs each, no test can tell PostgreSQL 18 from PostgreSQL 17, whatever/);
 });
 
 test('the method names how the run counted: Cachegrind, Callgrind, Callgrind without the statistics flushes', () => {
@@ -70,13 +67,12 @@ test('the method names how the run counted: Cachegrind, Callgrind, Callgrind wit
     ...result,
     cells: result.cells.map((c) => ({...c, instructions: {...c.instructions, counted: value}})),
   });
-  const how = (r) => {
-    const {callgrind, withoutStatsFlushes} = groupOf(r).parameters;
-    return [callgrind, withoutStatsFlushes];
-  };
-  assert.deepEqual(how(result), [false, false], 'the fixture: Cachegrind, the whole process');
-  assert.deepEqual(how(counted('PostgresMain-without-client-reads')), [true, false]);
-  assert.deepEqual(how(counted('PostgresMain-without-client-reads-or-stats-flushes')), [true, true]);
+  assert.deepEqual(says(groupOf(counted('PostgresMain-without-client-reads'))), ['callgrind', 'same']);
+  assert.deepEqual(says(groupOf(counted('PostgresMain-without-client-reads-or-stats-flushes'))), [
+    'callgrind',
+    'statsFlushes',
+    'same',
+  ]);
 });
 
 test('the method says which rows the runs served and whether the database fitted in shared buffers', () => {
@@ -96,10 +92,11 @@ test('the method says which rows the runs served and whether the database fitted
         : c,
     ),
   });
-  const parameters = (r) => groupOf(r).parameters;
-  assert.equal(parameters(withRuns(true)).rows, 'own');
+  assert.deepEqual(says(groupOf(withRuns(true))), ['inherited', 'own', 'fit']);
+  // One cell that did not fit is enough: the group's figure includes reads.
+  assert.deepEqual(says(groupOf(withRuns(false))), ['inherited', 'own', 'full']);
   // Seeds per run, but each cell's its own: no run has a twin, so nothing is paired.
-  assert.equal(parameters(withRuns(true)).paired, false);
+  assert.doesNotMatch(groupOf(withRuns(true)).table.caption, /repeat by repeat/);
   // As the runner draws them: the same seeds for every target in a repeat. Each repeat's cells are twins;
   // a third repeat (the fixture's second, its counts 1% higher on every target) makes enough twins.
   const withSeeds = (c, repeat = c.repeat, scale = 1) => ({
@@ -119,16 +116,12 @@ test('the method says which rows the runs served and whether the database fitted
       ...result.cells.filter((c) => c.repeat === 2).map((c) => withSeeds(c, 3, 1.01)),
     ],
   };
-  const paired = groupOf(twinned);
-  assert.equal(paired.parameters.paired, true);
-  assert.equal(paired.rows[1].comparison.paired, true);
+  assert.match(groupOf(twinned).table.caption, /Each repeat ran the same rows on every version/);
   // Counted with one client where the timed runs use more: the page says so, with both counts.
-  const fewer = groupOf(result, {timedClients: 24});
-  assert.equal(fewer.parameters.timedClients, '24');
-  assert.equal(fewer.parameters.clients, '1');
-  assert.equal(parameters(withRuns(true)).buffers, 'fit');
-  // One cell that did not fit is enough: the group's figure includes reads.
-  assert.equal(parameters(withRuns(false)).buffers, 'full');
+  assert.match(
+    groupOf(result, {timedClients: 24}).method,
+    /The timed runs of this group use 24 clients; the count uses 1/,
+  );
   // The other processes, where counted: their median beside the backends', never one below zero.
   const withOthers = (of) => ({
     ...withRuns(true),
@@ -137,15 +130,16 @@ test('the method says which rows the runs served and whether the database fitted
     ),
   });
   const g = groupOf(withOthers((c) => (c.target === 'pg18' ? -250 : c.repeat === 1 ? -30 : 12_002)));
-  assert.equal(g.parameters.others, true);
   // Repeats of -30 and 12,002: across zero, a dash whatever the median (5,986).
-  assert.equal(g.rows[0].other, null);
-  assert.equal(g.rows[1].other, null);
-  assert.equal(g.parameters.otherDash, true);
+  assert.deepEqual(
+    g.table.rows.map((r) => r.cells[1].text),
+    ['—', '—'],
+  );
+  assert.match(g.table.caption, /A dash in the other processes' column/);
   // All repeats at zero or above: the median and its spread.
   const above = groupOf(withOthers((c) => (c.repeat === 1 ? 9_000 : 12_002)));
-  assert.equal(above.rows[0].other.text, '10,501');
-  assert.equal(above.parameters.otherDash, false);
+  assert.equal(above.table.rows[0].cells[1].text, '10,501');
+  assert.doesNotMatch(above.table.caption, /A dash/);
   // A custom script that draws nothing at random serves the same rows whatever the seed: no sentence.
   const custom = (sql) => {
     const r = withRuns(true);
@@ -155,14 +149,12 @@ test('the method says which rows the runs served and whether the database fitted
       cells: r.cells.map((c) => ({...c, parameters: {...c.parameters, builtin: null, script: 'q.sql'}})),
     };
   };
-  assert.equal(parameters(custom('SELECT count(*) FROM t WHERE a < 10;')).rows, null);
-  assert.equal(parameters(custom('\\set id random(1, 1000)\nSELECT * FROM t WHERE a = :id;')).rows, 'own');
-});
-
-test('two runs a side decide nothing: the finding says so, whatever the medians', () => {
-  const [finding] = group().findings;
-  assert.equal(finding.name, 'PostgreSQL 18');
-  assert.equal(finding.low, null);
+  assert.deepEqual(says(groupOf(custom('SELECT count(*) FROM t WHERE a < 10;'))), ['inherited', 'fit']);
+  assert.deepEqual(says(groupOf(custom('\\set id random(1, 1000)\nSELECT * FROM t WHERE a = :id;'))), [
+    'inherited',
+    'own',
+    'fit',
+  ]);
 });
 
 test('where the work changed: the ten functions that changed most, with counts before and after', () => {

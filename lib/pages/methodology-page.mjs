@@ -4,13 +4,15 @@
 // floor), the machines, and the rounding rule shown on real figures.
 import {formatFigure} from '../numbers/format.mjs';
 import {listOf} from '../i18n/list.mjs';
-import {comparisonText, unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
+import {unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
 import {majorOf} from '../model/targets.mjs';
 import {compareRun} from '../model/comparisons.mjs';
 import {FIGURES, marginOf, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../model/measures.mjs';
 import {LEVEL} from '../stats/level.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
 import {runInfo} from './run-info.mjs';
+import {runMethod} from './run-facts.mjs';
+import {sentences, verdictSentence, worded} from './verdict-words.mjs';
 import {METHOD_SCENARIO, METHOD_SUITE, PLANNER_CASE, VERSIONS_WORKLOAD, messageKey} from '../i18n/message-keys.mjs';
 import {suiteWord} from '../i18n/suite-words.mjs';
 
@@ -52,20 +54,20 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     suites: suites.map((s) =>
       suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran: ranFor(published, s.id, locale, t)}),
     ),
-    runs: published.map((r) =>
-      runInfo(
+    runs: published.map((r) => {
+      const run = runInfo(
         r,
         locale,
         suites.find((s) => s.id === r.run.suite),
-      ),
-    ),
+      );
+      return {...run, method: sentences(runMethod(t, run), locale)};
+    }),
     noiseFloor: published
-      .flatMap((r) => noiseFloorOf(r, locale))
-      .map((c) => ({
-        ...c,
-        scenarioName: scenarioName(c.suite, c.scenario).text,
-        workloadName: workloadName(c.suite, c.workload),
-      })),
+      .flatMap((r) => noiseFloorOf(r, {locale, t}))
+      .map(({sentence, ...c}) => {
+        const names = {scenario: scenarioName(c.suite, c.scenario).text, workload: workloadName(c.suite, c.workload)};
+        return {...c, text: sentences([t('method.noiseFloor.item', {run: c.run, ...names}), sentence], locale)};
+      }),
     examples,
     exampleRun: first?.run.id ?? null,
     // The rule every comparison follows (lib/stats/compare.mjs), in the page's words, with each published
@@ -232,27 +234,20 @@ function roundingExamples(cell, locale) {
 }
 
 /** Each A/A control of a run against its twin, in TPS: the noise this machine makes with nothing to find. */
-function noiseFloorOf(result, locale) {
+function noiseFloorOf(result, {locale, t}) {
   const margin = marginOf(result);
   return compareRun(result)
     .list.filter((c) => c.control && c.metric === 'tps')
     .map((c) => {
-      const text = comparisonText(c, locale);
+      const base = t('common.postgresVersion', {version: majorOf(result, c.baseline.target)});
+      const name = t('common.controlName', {name: base});
       return {
         run: result.run.id,
         suite: result.run.suite,
         scenario: c.scenario,
         workload: c.workload,
-        version: majorOf(result, c.baseline.target),
         verdict: c.verdict,
-        changeText: text.changeText,
-        lowText: text.lowText,
-        highText: text.highText,
-        low: c.low,
-        high: c.high,
-        runs: formatFigure(c.n, 'integer', locale),
-        margin: unsignedPercent(margin, locale),
-        level: text.level,
+        sentence: verdictSentence(t, worded(c, {locale, margin}), {name, base, locale}),
       };
     });
 }

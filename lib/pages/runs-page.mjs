@@ -3,11 +3,12 @@
 // to the page that shows its suite (or that the site has no such suite).
 import {formatFigure} from '../numbers/format.mjs';
 import {runInfo} from './run-info.mjs';
-import {pageOfSuite} from './suite-page-ids.mjs';
+import {docOfSuite} from '../suites/site-suites.mjs';
+import {WRITTEN_PAGES} from './result-pages.mjs';
 
 export function runsPage(results, {locale, suites = []}) {
   // The page that shows a suite's runs, linked from each of them.
-  const pages = new Map(suites.map((s) => [s.id, pageOfSuite(s)]));
+  const pages = new Map(suites.map((s) => [s.id, docOfSuite(s, WRITTEN_PAGES)]));
   const runs = [...results]
     .sort((a, b) => b.run.startedAt.localeCompare(a.run.startedAt))
     .map((result) => {

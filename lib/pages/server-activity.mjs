@@ -11,6 +11,7 @@ import {byTargetOrder} from '../model/targets.mjs';
 import {controlsOf} from '../model/comparisons.mjs';
 import {uncheckedFigures, uncheckedOfRun} from '../results/rederive.mjs';
 import {statementLatencies} from './statement-latencies.mjs';
+import {sentences} from './verdict-words.mjs';
 
 /** The transactions a cell's counters cover: a timed run's processed, an instructions cell's longer run's. */
 function transactionsOf(cell) {
@@ -145,9 +146,24 @@ export function groupActivity(result, cells, {name, locale, t, unchecked = unche
   const facts = activityFacts(cells, locale, {run: unchecked});
   if (!facts) return null;
   const statements = statementLatencies(result, cells, {named: serverNamer(result, {name, t}), locale});
+  const slowest = statements?.slowest ?? null;
   return {
-    facts: {...facts, slowest: statements?.slowest ?? null},
+    facts: {sampled: facts.sampled, text: sentences(factSentences(t, {...facts, slowest}), locale)},
     rows: activityRows(result, cells, {name, locale, t}),
     statements: statements && {servers: statements.servers, rows: statements.rows},
   };
+}
+
+/** The sentences a group's counters allow: checkpoints in its runs, pages found in shared buffers, the top wait. */
+function factSentences(t, f) {
+  return [
+    f.checkpointRuns
+      ? t('common.activity.checkpoints.some', {count: f.checkpointRuns, total: f.runs})
+      : t('common.activity.checkpoints.none', {total: f.runs}),
+    f.allInBuffers && t('common.activity.buffers.all'),
+    !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
+    f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
+    f.slowest && t('common.activity.slowest', f.slowest),
+    f.unchecked && t(f.unchecked.all ? 'common.activity.uncheckedAll' : 'common.activity.unchecked', f.unchecked),
+  ];
 }

@@ -3,14 +3,16 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {readCatalog} from '../i18n/catalogs.mjs';
 import {NAV_PAGES, NAVBAR_PAGES} from '../i18n/site-translations.mjs';
-import {SITE_PAGES} from './site-pages.mjs';
+import {siteSuites} from '../suites/site-suites.mjs';
+import {SITE_PAGES, sitePages} from './site-pages.mjs';
 
 const siteDir = new URL('../../', import.meta.url).pathname;
 
 test('a page is one module: its document shows its own data, its words and label are in the catalog', () => {
   const english = readCatalog(siteDir, 'en');
-  assert.equal(new Set(SITE_PAGES.map((p) => p.id)).size, SITE_PAGES.length, 'ids are unique');
-  for (const p of SITE_PAGES) {
+  const pages = sitePages(siteSuites(siteDir));
+  assert.equal(new Set(pages.map((p) => p.id)).size, pages.length, 'ids are unique');
+  for (const p of pages) {
     const mdx = readFileSync(`${siteDir}docs/${p.doc}.mdx`, 'utf8');
     assert.match(mdx, new RegExp(`@generated/benchmark-data/default/${p.id}\\.json`), `docs/${p.doc}.mdx`);
     assert.equal(typeof p.build, 'function', p.id);

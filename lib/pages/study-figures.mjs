@@ -7,8 +7,9 @@ import {formatFigure} from '../numbers/format.mjs';
 import {formatDate} from './run-info.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {STUDY_TITLES} from '../i18n/message-keys.mjs';
+import {sentences} from './verdict-words.mjs';
 
-const COLUMNS = [
+export const COLUMNS = [
   ['count', 'count', 'count'],
   ['tps', 'tps', 'tps'],
   ['min', 'minMs', 'ms'],
@@ -136,7 +137,7 @@ function publishedSpread(study, {scenario, workload, locale}) {
  * A study's title as a page names it: the original, and beside it the title in the page's language where the
  * study is in another (its catalog message, STUDY_TITLES); an English page gave only the Japanese title.
  */
-function titleOf(study, locale, t) {
+export function titleOf(study, locale, t) {
   const {source} = study;
   const key = STUDY_TITLES[study.suite];
   if (!key || locale.split('-')[0] === source.language?.split('-')[0]) return source.title;
@@ -166,5 +167,37 @@ export function studyInfo(study, locale, t) {
       storage: machine.storage,
     },
     settings: study.settings && Object.entries(study.settings).map(([k, v]) => `${k} = ${v}`),
+  };
+}
+
+/** The note on the published study beside our figures: what it is, what it ran on, how the page shows it. */
+export function studyNote(study, locale, t) {
+  const info = studyInfo(study, locale, t);
+  const m = info.machine;
+  const machine = [
+    m.instance,
+    m.vcpus && t('common.study.vcpus', {vcpus: m.vcpus}),
+    m.memoryGb && t('common.study.memory', {memory: m.memoryGb}),
+    m.os,
+    m.storage,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    title: t('common.study.title'),
+    text: sentences(
+      [
+        t('common.study.text', {
+          source: info.title,
+          publisher: info.publisher,
+          date: info.date,
+          versions: info.versions,
+        }),
+        machine ? t('common.study.machine', {machine}) : t('common.study.noMachine'),
+        info.settings ? t('common.study.settings', {settings: info.settings.join(', ')}) : t('common.study.noSettings'),
+        t('common.study.shown'),
+      ],
+      locale,
+    ),
   };
 }

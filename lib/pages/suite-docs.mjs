@@ -4,7 +4,7 @@
 // suite's run and words (lib/pages/suite-page.mjs, src/components/SuitePage).
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {hasSuitePage} from './suite-page-ids.mjs';
+import {hasSuitePage} from '../suites/site-suites.mjs';
 
 export const SUITE_DOCS = path.join('docs', 'suites');
 // What every suite's page renders: named here, imported by the document (lib/ never imports a component).

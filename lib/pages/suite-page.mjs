@@ -1,36 +1,39 @@
-// The page of a published suite, made from its newest run with no code of its own: the answer (each group's
-// statement, generated from its verdicts, and every target against any other in a matrix), a chart of every
-// group, each group's figures (result-groups.mjs), the servers (what each is, its build, the settings they
-// share and those declared to differ), the commands, the run's files and its history. Its words are the
-// suite's own (suites.<id>.* in the catalogs, lib/i18n/suite-words.mjs), English where a language lacks them.
+// The page of results of a suite, made from its newest runs with no code of its own: the answer (every server
+// against any other, in a matrix, one sentence per pair), a chart of every group, each group's figures
+// (result-groups.mjs) with what the suite adds to them (the published study beside our run, the plans it captured),
+// the servers (what each is, its build, the settings they share and those declared to differ), the commands, the
+// run's files and its history. A page written for a suite (result-pages.mjs) gives only its words and first view;
+// any other is in the suite's own words (suites.<id>.* in the catalogs, English from its suite.yaml).
 import {barChart} from '../charts/chart-spec.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
-import {controlsOf} from '../model/comparisons.mjs';
+import {groupFigures} from '../numbers/repeat-stats.mjs';
+import {compareRun, controlsOf} from '../model/comparisons.mjs';
 import {marginOf} from '../model/measures.mjs';
 import {byTargetOrder, optimizationOf, withTargetsOf} from '../model/targets.mjs';
-import {suiteWord, suiteWordKey} from '../i18n/suite-words.mjs';
-import {point} from './chart-point.mjs';
-import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
-import {resultGroups, TABLE} from './result-groups.mjs';
-import {functionsAgainst} from './function-figures.mjs';
-import {chartCredit, runInfo} from './run-info.mjs';
-import {suiteDoc} from './suite-page-ids.mjs';
+import {suiteWord} from '../i18n/suite-words.mjs';
 import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
+import {answerMatrix} from './answer-matrix.mjs';
+import {functionsAgainst} from './function-figures.mjs';
+import {point} from './group-charts.mjs';
+import {plansOf} from './plans.mjs';
+import {resultGroups} from './result-groups.mjs';
+import {runFacts} from './run-facts.mjs';
+import {chartCredit, runInfo} from './run-info.mjs';
+import {studyNote} from './study-figures.mjs';
+import {studyGroup} from './study-group.mjs';
 import {targetName} from './target-name.mjs';
-import {versionsMatrix} from './versions-matrix.mjs';
-import {leanGroup} from './versions-lean.mjs';
 
 // Settings each server has of its own, never compared: where it listens, its folders.
 const OWN_SETTINGS = new Set(['port', 'listen_addresses', 'unix_socket_directories', 'data_directory']);
 
 /**
  * @param {object|null} result  the suite's newest timed run, or null
- * @param {{locale: string, t: Function, suite: object, messages: object, inEnglish: Set<string>,
- *   instructions?: object, profiles?: Map}} options  messages: the locale's catalog; inEnglish: the keys of
- *   suite words it has not translated (shown in English, marked)
+ * @param {{locale: string, t: Function, suite: object, page: object, messages: object, inEnglish: Set<string>,
+ *   instructions?: object, profiles?: Map, study?: object}} options  page: its declaration (result-pages.mjs);
+ *   messages: the locale's catalog; inEnglish: the keys of suite words it has not translated (shown in English)
  */
-export function suitePage(result, {locale, t, suite, messages, inEnglish, instructions = null, profiles}) {
+export function suitePage(result, {locale, t, suite, page, messages, inEnglish, instructions = null, profiles, study}) {
   // One of the suite's words, {text, lang} ('en' where the language has no translation of it yet), or null.
   const shown = new Set();
   const word = (...parts) => {
@@ -38,80 +41,146 @@ export function suitePage(result, {locale, t, suite, messages, inEnglish, instru
     if (found?.lang) shown.add(found.key);
     return found && {text: found.text, ...(found.lang && {lang: found.lang})};
   };
-  const head = {
-    locale,
-    id: suite.id,
-    title: word('title') ?? {text: suite.id},
-    description: word('description'),
-    rerun: `npm run bench -- run ${suite.id}\nnpm run build`,
-  };
-  if (!result) return {...head, run: null, inEnglish: shown.size};
+  const rerun = `npm run bench -- run ${suite.id}\nnpm run build`;
+  if (!result) {
+    const noRun = page.noRun?.(t) ?? {text: t('suite.none'), commands: rerun};
+    return {locale, id: suite.id, ...ownHead(page, word, t), run: null, noRun, inEnglish: english(t, shown)};
+  }
   // Every server of both runs named alike: a build counted only for instructions still names the others' builds.
   const both = withTargetsOf(result, instructions);
   const name = (target) => targetName(t, both, target);
-  const clientCounts = new Set(result.cells.map((c) => c.parameters.clients)).size;
-  const names = (cell) => {
-    const clients = formatFigure(cell.parameters.clients, 'integer', locale);
-    const values = {scenario: cell.scenario, workload: cell.workload, clients};
-    const workload = clientCounts > 1 ? t('suite.workloadClients', values) : cell.workload;
-    return {scenario: cell.scenario, workload, title: t('suite.group', values)};
-  };
-  const page = `suite-${suite.id}`;
-  const groups = resultGroups(result, {
+  const head = page.own
+    ? ownHead(page, word, t)
+    : {details: t('suite.details'), ...page.head(t, result, {base: name(compareRun(result).baseline), locale})};
+  const groups = pageGroups(result, {locale, t, suite, page, name, word, instructions, profiles, study});
+  const answer = answerMatrix({time: result, instructions}, groups, {
     locale,
     t,
     name,
-    names,
-    page,
-    words: 'suite',
-    // Exact latencies come from per-transaction logs (scenario log: true); without them, pgbench's mean.
-    figures: result.cells.some((c) => c.log) ? TABLE : ['count', 'tps', 'latencyAvg'],
-    suite,
-    instructions,
-    instructionName: name,
-    profiles,
-  }).map((g) => ({...g, about: {workload: word('workloads', g.workload), scenario: word('scenarios', g.scenario)}}));
-  const answer = versionsMatrix(result, instructions, groups, {locale, t, name, words: 'suite'});
+    words: page.words,
+    first: page.first,
+    as: page.as,
+  });
   return {
+    locale,
+    id: suite.id,
     ...head,
-    run: runInfo(result, locale, suite),
-    instructionsRun: instructions && runInfo(instructions, locale, suite),
-    margin: unsignedPercent(marginOf(result), locale),
+    ...runOf(result, instructions, {t, locale, suite}),
+    caveat: page.caveat?.(t, result, {locale}) ?? null,
     // A suite that fixed no margin of its own (from an A/A control) says so: its verdicts weigh the default.
-    marginDefault: !suite.marginSet,
+    marginDefault: suite.marginSet
+      ? null
+      : t('suite.marginDefault', {margin: unsignedPercent(marginOf(result), locale)}),
     answer,
-    // The answer in words: each group's comparisons as verdict sentences, naming both servers.
-    statements: groups.map((g) => ({id: g.id, title: g.title, findings: g.findings.map(sentenceOf)})),
-    charts: [overviewChart(result, groups, {locale, t, name, page})],
+    // On a suite's own page, the answer in words: each group's statement, linked to its figures.
+    statements: page.own
+      ? groups.filter((g) => g.statement).map((g) => ({id: g.id, title: g.title, text: g.statement}))
+      : null,
+    study: study ? studyNote(study, locale, t) : null,
+    charts: [overviewChart(result, groups, {locale, t, name, id: page.id})],
     // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
     groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
     servers: serversOf(result, {name, word}),
     settings: {...settingsOf(result, name), keys: KEY_SETTINGS.join(', ')},
     scripts: (result.scripts ?? []).map((s) => ({workload: s.workload, file: s.file, sql: s.sql})),
     setupFiles: setupFilesOf(suite, result),
+    rerun: `# ${t('suite.rerun')}\n${rerun}`,
     history: `/history/#${suite.id}`,
-    inEnglish: shown.size,
+    inEnglish: english(t, shown),
   };
 }
 
-/** What a verdict's sentence says of a comparison (src/components/RunFigures verdictSentence). */
-const sentenceOf = (f) => ({
-  target: f.target,
-  name: f.name,
-  base: f.base,
-  runs: f.runs,
-  verdict: f.verdict,
-  low: f.low,
-  high: f.high,
-  changeText: f.changeText,
-  lowText: f.lowText,
-  highText: f.highText,
-  margin: f.margin,
-  level: f.level,
-  detectableText: f.detectableText,
-  roundsForWanted: f.roundsForWanted,
-  wantedText: f.wantedText,
-});
+/** The head of a suite's own page: its title and description, in its words. */
+function ownHead(page, word, t) {
+  if (!page.own) return {details: t('suite.details'), ...page.head(t)};
+  return {
+    title: word('title') ?? {text: page.suite},
+    description: word('description'),
+    lead: null,
+    details: t('suite.details'),
+  };
+}
+
+/** How many of the suite's words the page shows in English, said once above it; null for none. */
+const english = (t, shown) =>
+  shown.size === 0 ? null : {count: shown.size, text: t('suite.english', {count: String(shown.size)})};
+
+/** The page's groups, with what its suite adds to each: the page's names and intro, the study, the plans. */
+function pageGroups(result, {locale, t, suite, page, name, word, instructions, profiles, study}) {
+  const clientCounts = new Set(result.cells.map((c) => c.parameters.clients)).size;
+  const names = (cell) => {
+    if (page.group) return page.group(t, cell);
+    const clients = formatFigure(cell.parameters.clients, 'integer', locale);
+    const values = {scenario: cell.scenario, workload: cell.workload, clients};
+    const workload = clientCounts > 1 ? t('suite.workloadClients', values) : cell.workload;
+    return {scenario: cell.scenario, workload, title: t('suite.group', values)};
+  };
+  const controls = controlsOf(result);
+  return resultGroups(result, {
+    locale,
+    t,
+    name,
+    names: (cell) => {
+      const {intro, look, ...rest} = names(cell);
+      return rest;
+    },
+    page: page.id,
+    suite,
+    words: page.words,
+    as: page.as,
+    charts: page.charts ?? true,
+    anchor: page.anchor,
+    instructions,
+    profiles,
+    slots: (g, findings) => {
+      const own = page.group?.(t, {
+        ...g,
+        parameters: result.cells.find((c) => c.workload === g.workload)?.parameters ?? {},
+      });
+      const about = page.own && {workload: word('workloads', g.workload), scenario: word('scenarios', g.scenario)};
+      const plans = plansOf(result, {workload: g.workload, study, controls, t, name});
+      return {
+        intro: own?.intro?.filter(Boolean) ?? [],
+        about: about && (about.workload || about.scenario) ? aboutOf(t, g, about) : null,
+        study: studyGroup(study, {scenario: g.scenario, workload: g.workload, findings, locale, t, name}),
+        plans: plans && {...plans, look: own?.look ?? null, query: t('planner.query'), title: t('planner.plans')},
+      };
+    },
+  });
+}
+
+/** What the suite says its workload and scenario are, each under its id. */
+const aboutOf = (t, g, about) =>
+  [
+    about.workload && {term: t('suite.about.workload', {id: g.workload}), text: about.workload},
+    about.scenario && {term: t('suite.about.scenario', {id: g.scenario}), text: about.scenario},
+  ].filter(Boolean);
+
+/** Every group's median TPS per server, in one bar chart: the page's first picture. */
+function overviewChart(result, groups, {locale, t, name, id}) {
+  const timed = groups.filter((g) => g.keys.time);
+  const stats = groupFigures(result.cells, ['tps'], locale);
+  const targets = [...new Set(result.cells.map((c) => c.target))]
+    .filter((x) => !controlsOf(result).has(x))
+    .sort(byTargetOrder(result));
+  const several = new Set(timed.map((g) => g.scenario)).size > 1;
+  return barChart({
+    id: `${id}-tps`,
+    locale,
+    image: `/charts/${id}-tps.png`,
+    credit: chartCredit(t, result, locale),
+    title: t('suite.chart'),
+    xTitle: t('suite.chartGroups'),
+    yTitle: t('common.tpsAxis'),
+    kind: 'tps',
+    // Short labels where they say enough: the scenario only when the run has several.
+    categories: timed.map((g) => (several ? g.title : g.names.workload)),
+    series: targets.map((target) => ({
+      label: name(target),
+      points: timed.map((g) => point(stats.get(`${target} ${g.keys.time}`)?.figures.tps ?? null, t)),
+    })),
+  });
+}
 
 /**
  * Each workload's setup SQL, as the suite holds it: its text where the suite is the one the run ran (a result
@@ -126,28 +195,6 @@ function setupFilesOf(suite, result) {
       const sql = suite.sqlFiles.find((f) => f.workload === w.id && f.dialect === 'psql' && !f.includedBy)?.text;
       return {workload: w.id, file, sql: same ? (sql ?? null) : null, changed: !same};
     });
-}
-
-/** Every group's median TPS per target, in one bar chart: the page's first picture. */
-function overviewChart(result, groups, {locale, t, name, page}) {
-  const targets = groups[0].rows.map((r) => r.target);
-  const figure = (g, target) => g.rows.find((r) => r.target === target)?.figures.tps;
-  return barChart({
-    id: `${page}-tps`,
-    locale,
-    image: `/charts/${page}-tps.png`,
-    credit: chartCredit(t, result, locale),
-    title: t('suite.chart'),
-    xTitle: t('suite.chartGroups'),
-    yTitle: t('common.tpsAxis'),
-    kind: 'tps',
-    // Short labels where they say enough: the scenario only when the run has several.
-    categories: groups.map((g) => (new Set(groups.map((x) => x.scenario)).size > 1 ? g.title : g.names.workload)),
-    series: targets.map((target) => ({
-      label: name(target),
-      points: groups.map((g) => point(figure(g, target) ?? null, t)),
-    })),
-  });
 }
 
 /** Each server: its name, what the suite says it is, its version and build. */
@@ -188,22 +235,9 @@ function settingsOf(result, name) {
   };
 }
 
-/** The page of one published suite (lib/pages/suite-page-ids.mjs says which get one). */
-export function suitePageModule(suite) {
-  const id = `suite-${suite.id}`;
-  return {
-    id,
-    doc: suiteDoc(suite.id),
-    label: suiteWordKey(suite.id, 'title'),
-    suite: suite.id,
-    messages: ['common', 'suite', suiteWordKey(suite.id)],
-    build: ({locale, t, messages, inEnglish, newestRun, instructionsOf}) =>
-      suitePage(newestRun(suite.id), {locale, t, suite, messages, inEnglish, ...instructionsOf(suite.id)}),
-    split: (data) => {
-      if (!data.groups) return data;
-      const {items: folded, functions, versus} = foldFunctionRows(data.groups, {versus: true});
-      const {items, activity, statements} = foldActivityRows(folded);
-      return {...data, groups: items.map(leanGroup), onDemand: {functions, versus, activity, statements}};
-    },
-  };
+/** The runs the page shows, and what it says of them (run-facts.mjs). */
+function runOf(result, instructions, {t, locale, suite}) {
+  const run = runInfo(result, locale, suite);
+  const instructionsRun = instructions && runInfo(instructions, locale, suite);
+  return {run, instructionsRun, facts: runFacts(t, {run, instructionsRun, locale})};
 }

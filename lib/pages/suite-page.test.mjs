@@ -1,12 +1,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {buildLocalePages} from './site-data.mjs';
 import {sitePages} from './site-pages.mjs';
 import {suiteDocText} from './suite-docs.mjs';
-import {compareRun} from '../model/comparisons.mjs';
-import {comparisonText} from '../numbers/comparison-text.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {suitePageSite} from '../../test/helpers/fixtures.mjs';
 
@@ -16,9 +13,6 @@ import {suitePageSite} from '../../test/helpers/fixtures.mjs';
 const site = suitePageSite();
 const pages = (locale) => buildLocalePages(site, locale).pages;
 const en = pages('en')['suite-commit-modes'];
-const read = (file) => JSON.parse(readFileSync(path.join(site, 'results', file), 'utf8'));
-const run = read('commit-modes-20261127T182739Z.json');
-const counted = read('commit-modes-instructions-20261127T090839Z.json');
 
 test('a published suite with no page written for it gets one, after the studies, named by its title', () => {
   const suites = ['pg-versions', 'commit-modes'].map((id) =>
@@ -36,75 +30,76 @@ test('a published suite with no page written for it gets one, after the studies,
 
 test('every client count, scenario and workload is a group of its own, in the suite order', () => {
   assert.deepEqual(
-    en.groups.map((g) => g.id),
-    ['short-tpcb-c1', 'short-tpcb-c2', 'short-counter-c1', 'short-counter-c2'],
+    en.groups.map((g) => [g.id, g.title]),
+    [
+      ['short-tpcb-c1', 'tpcb, short, clients: 1'],
+      ['short-tpcb-c2', 'tpcb, short, clients: 2'],
+      ['short-counter-c1', 'counter, short, clients: 1'],
+      ['short-counter-c2', 'counter, short, clients: 2'],
+    ],
+  );
+  // The suite's first target is the baseline; each is named by the setting in which they differ. Without
+  // per-transaction logs, pgbench's mean latency stands for the log's figures.
+  assert.deepEqual(
+    en.groups[0].table.columns.map((c) => c.label ?? c),
+    ['Server', 'Transactions', 'TPS', 'Mean latency (ms)', 'Against PostgreSQL 17 (synchronous_commit on)'],
   );
   assert.deepEqual(
-    en.groups.map((g) => g.title),
-    ['tpcb, short, clients: 1', 'tpcb, short, clients: 2', 'counter, short, clients: 1', 'counter, short, clients: 2'],
-  );
-  // The suite's first target is the baseline; each is named by the setting in which they differ.
-  assert.deepEqual(
-    en.groups[0].rows.map((r) => r.name),
+    en.groups[0].table.rows.map((r) => r.name),
     ['PostgreSQL 17 (synchronous_commit on)', 'PostgreSQL 17 (synchronous_commit off)'],
   );
 });
 
-test('each comparison is the one bench compare gives for the run', () => {
+test('each comparison is the one bench compare prints for the run, and each group says it', () => {
   // bench compare results/commit-modes-20261127T182739Z.json --baseline sync-on printed +28.0% (+16.7% … +39.8%),
   // better, for tpcb with one client, and +378.4% (+343.2% … +443.1%), better, for the counter with two.
-  const texts = (c) => [c.verdict, c.changeText, c.lowText, c.highText];
-  assert.deepEqual(texts(en.groups[0].rows[1].comparison), ['better', '+28%', '+17%', '+40%']);
-  assert.deepEqual(texts(en.groups[3].rows[1].comparison), ['better', '+378%', '+343%', '+443%']);
-  const compared = compareRun(run, {baseline: 'sync-on'}).list;
-  assert.equal(compared.filter((c) => c.metric === 'tps').length, en.groups.length);
-  for (const c of compared.filter((x) => x.metric === 'tps')) {
-    const g = en.groups.find((x) => x.id === `${c.scenario}-${c.workload}-c${c.clients}`);
-    const shown = g.rows.find((r) => r.target === c.candidate.target).comparison;
-    const text = comparisonText(c, 'en');
-    assert.deepEqual(
-      [shown.verdict, shown.changeText, shown.lowText, shown.highText],
-      [c.verdict, text.changeText, text.lowText, text.highText],
-      g.id,
-    );
-  }
+  const versus = (g) => g.table.rows[1].versus;
+  assert.deepEqual(versus(en.groups[0]), {
+    figure: 'percent',
+    verdict: 'better',
+    text: '+28%',
+    lines: ['+17% to +40%', 'medians ×1.268', 'faster'],
+  });
+  assert.deepEqual([versus(en.groups[3]).text, versus(en.groups[3]).lines[0]], ['+378%', '+343% to +443%']);
+  assert.deepEqual(
+    en.statements.map((s) => [s.id, s.text]),
+    [
+      ['short-tpcb-c1', '+28%'],
+      ['short-tpcb-c2', '+78%'],
+      ['short-counter-c1', '+125%'],
+      ['short-counter-c2', '+378%'],
+    ].map(([id, change]) => [
+      id,
+      `Throughput against PostgreSQL 17 (synchronous_commit on), 5 runs each: higher throughput in 1 of 1 (${change}).`,
+    ]),
+  );
+  assert.deepEqual(en.answer.initial, {target: 'sync-off', baseline: 'sync-on'});
+  // Servers of one version: no note on a version at its own defaults; both orders there.
+  assert.equal(en.answer.defaults, null);
+  assert.deepEqual(
+    en.answer.pairs.map((p) => `${p.target}/${p.baseline}`),
+    ['sync-off/sync-on', 'sync-on/sync-off'],
+  );
 });
 
 test('instructions where the suite counted them, each group its own clients, as bench compare counts them', () => {
   // bench compare results/commit-modes-instructions-20261127T090839Z.json --baseline sync-on printed +7.906%
   // (+7.165% … +8.652%), worse, for the counter with one client, and +10.813% (+3.945% … +18.136%), worse, with
   // two: each group is its own clients' cells, never the two counts together.
-  const rows = (g) => g.instructions?.rows.map((r) => r.comparison && [r.comparison.verdict, r.comparison.changeText]);
-  assert.deepEqual(en.groups.map(rows), [undefined, undefined, [null, ['worse', '+7.9%']], [null, ['worse', '+11%']]]);
-  const compared = compareRun(counted, {baseline: 'sync-on'}).list;
+  const counted = (g) => g.instructions?.table.rows.map((r) => r.versus.note ?? [r.versus.verdict, r.versus.text]);
+  assert.deepEqual(en.groups.map(counted), [
+    undefined,
+    undefined,
+    ['baseline', ['worse', '+7.9%']],
+    ['baseline', ['worse', '+11%']],
+  ]);
   assert.deepEqual(
-    compared.map((c) => [c.clients, c.verdict, comparisonText(c, 'en').changeText]),
-    [
-      [1, 'worse', '+7.9%'],
-      [2, 'worse', '+11%'],
-    ],
+    en.groups.map((g) => g.keys.instructions),
+    [null, null, 'short/counter/c1', 'short/counter/c2'],
   );
   // The functions that changed, one table per group, loaded on demand.
   assert.deepEqual(Object.keys(en.onDemand.functions), ['short-counter-c1/sync-off', 'short-counter-c2/sync-off']);
   assert.equal(en.instructionsRun.id, 'commit-modes-instructions-20261127T090839Z');
-});
-
-test('the answer: a verdict sentence of both servers per group; the matrix, the second against the first', () => {
-  assert.deepEqual(
-    en.statements.map((s) => [s.id, s.findings.map((f) => [f.name, f.base, f.verdict])]),
-    en.groups.map((g) => [
-      g.id,
-      [['PostgreSQL 17 (synchronous_commit off)', 'PostgreSQL 17 (synchronous_commit on)', 'better']],
-    ]),
-  );
-  assert.deepEqual(en.answer.initial, {target: 'sync-off', baseline: 'sync-on'});
-  // Servers of one version: no note on a version at its own defaults.
-  assert.equal(en.answer.defaults, null);
-  // Both orders are there: any server can be the baseline.
-  assert.deepEqual(
-    en.answer.pairs.map((p) => `${p.target}/${p.baseline}`),
-    ['sync-off/sync-on', 'sync-on/sync-off'],
-  );
 });
 
 test('servers, settings, scripts and commands come from the run', () => {
@@ -134,12 +129,19 @@ test('servers, settings, scripts and commands come from the run', () => {
     [['counter', 'benchmarks/commit-modes/setup.sql', false]],
   );
   assert.match(en.setupFiles[0].sql, /^-- One hundred counters.*\nCREATE TABLE counters /s);
-  const counter = en.groups[2].commands;
-  assert.match(counter.setup, /^psql .* -f benchmarks\/commit-modes\/setup\.sql$/);
-  assert.match(counter.run, /^pgbench -n -c 1 .* -f benchmarks\/commit-modes\/counter\.sql -h 127\.0\.0\.1 -p <port> /);
-  assert.equal(en.groups[0].commands.setup, undefined, 'a built-in workload has no setup');
-  assert.match(en.groups[0].commands.init, /^pgbench -i -q -s 1 /);
-  assert.equal(en.charts.length, 1);
+  assert.equal(
+    en.groups[2].commands,
+    '# load the data (on each server, when a part of the run first needs it)\n' +
+      'pgbench -i -q -s 1 -h 127.0.0.1 -p <port> -U suite postgres\n\n' +
+      "# the workload's setup SQL (once per server)\n" +
+      'psql -X -v ON_ERROR_STOP=1 -h 127.0.0.1 -p <port> -U suite -d postgres ' +
+      '-f benchmarks/commit-modes/setup.sql\n\n' +
+      '# measure (one repeat)\n' +
+      'pgbench -n -c 1 -j 1 -T 2 -M prepared -P 1 -f benchmarks/commit-modes/counter.sql -h 127.0.0.1 -p <port> ' +
+      '-U suite postgres',
+  );
+  // A built-in workload has no setup.
+  assert.doesNotMatch(en.groups[0].commands, /setup SQL/);
   // One scenario: the overview's groups are named by workload and clients alone.
   assert.deepEqual(en.charts[0].x.categories, [
     'tpcb, clients: 1',
@@ -150,13 +152,16 @@ test('servers, settings, scripts and commands come from the run', () => {
 });
 
 test("in a language without the suite's words they are English, marked, and counted for the note", () => {
-  assert.equal(en.inEnglish, 0);
+  assert.equal(en.inEnglish, null);
   assert.deepEqual(en.title, {text: 'Waiting for the WAL flush at commit'});
   const ja = pages('ja')['suite-commit-modes'];
   assert.deepEqual(ja.title, {text: 'Waiting for the WAL flush at commit', lang: 'en'});
-  assert.equal(ja.groups[2].about.workload.lang, 'en');
+  assert.deepEqual(ja.groups[2].about, [
+    {term: 'ワークロード counter', text: {text: 'one UPDATE of one of 100 counters', lang: 'en'}},
+    {term: 'シナリオ short', text: {text: 'scale 1, two seconds a run', lang: 'en'}},
+  ]);
   // Title, description, two servers, two workloads, one scenario: every word of the suite the page shows.
-  assert.equal(ja.inEnglish, 7);
+  assert.equal(ja.inEnglish.count, 7);
   // The page's own words are the language's.
   assert.equal(ja.groups[0].title, 'tpcb、short、クライアント数 1');
 });
@@ -170,9 +175,4 @@ test('Methodology lists the suite by its words, with the settings its servers sh
   assert.deepEqual(suite.settings, ['shared_buffers = 128MB', 'max_connections = 20']);
   assert.ok(method.runs.some((r) => r.id === 'commit-modes-20261127T182739Z'));
   assert.deepEqual(pages('ja').methodology.suites.find((s) => s.id === 'commit-modes').name.lang, 'en');
-});
-
-test("without per-transaction logs a group's table shows pgbench's mean latency, not empty percentiles", () => {
-  assert.deepEqual(Object.keys(en.groups[0].rows[0].figures), ['count', 'tps', 'latencyAvg']);
-  assert.match(en.groups[0].rows[0].figures.latencyAvg.text, /^\d+\.\d+$/);
 });

@@ -1,15 +1,18 @@
-// A statement over many comparisons, one part per verdict met ("fewer
-// instructions per transaction in 3 of 4 comparisons (-3.2% to -1.4%)"), so
-// that a page says once what a sentence per comparison would repeat. Each map
-// (lib/i18n/message-keys.mjs) gives a verdict's words for one change and for a
-// range; an undecided timed part says how large a change the noise hides.
+// A statement over many comparisons, one part per verdict met ("fewer instructions per transaction in 3 of 4
+// comparisons (-3.2% to -1.4%)"), so that a page says once what a sentence per comparison would repeat: a group's
+// statement of its servers, an answer's of a pair's groups. Each measure gives a verdict's words for one change and
+// for a range (lib/model/measures.mjs); an undecided timed part says how large a change the noise hides.
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatChange, formatFigure} from '../numbers/format.mjs';
+import {MEASURES} from '../model/measures.mjs';
+import {listOf} from '../i18n/list.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 import {VERDICTS} from '../stats/compare.mjs';
+import {sentences, verdictSentence} from './verdict-words.mjs';
 
 /**
  * The figure a part gives the range of: the change as a percent, each written to the precision of its own
- * interval (formatChange), or (the planner's speedups) the ratio.
+ * interval (formatChange), or, where a page shows changes as times the throughput, the ratio.
  */
 const CHANGE = {
   of: (c) => c.change,
@@ -18,12 +21,12 @@ const CHANGE = {
       ? formatFigure(c.change, 'percent', locale)
       : formatChange(c.change, c.high - c.low, locale),
 };
-export const RATIO = {of: (c) => c.ratio, write: (c, locale) => formatFigure(c.ratio, 'ratio', locale)};
+const RATIO = {of: (c) => c.ratio, write: (c, locale) => formatFigure(c.ratio, 'ratio', locale)};
 /** What the noise hides, "about" so large: two significant digits. */
-const DETECTABLE = (detectable) => ({
-  of: detectable,
-  write: (c, locale) => formatFigure(detectable(c), 'approximatePercent', locale),
-});
+const DETECTABLE = {
+  of: (c) => c.detectable,
+  write: (c, locale) => formatFigure(c.detectable, 'approximatePercent', locale),
+};
 
 /** "−0.61% to −0.52%", or one change when they are written alike. */
 function span(cells, figure, locale) {
@@ -33,28 +36,72 @@ function span(cells, figure, locale) {
 }
 
 /**
- * The parts of a statement for one measure (`cells`: comparisons with verdict, change and low): one per
- * verdict met, with how many and the range of changes; undecided timed comparisons say instead how large a
- * change this machine's noise hides.
+ * The parts of a statement for one measure, joined as one clause list: one part per verdict met, with how many and
+ * the range of their changes (`as: 'ratio'`: of their times the throughput); undecided timed comparisons say
+ * instead how large a change this machine's noise hides.
+ * @param {object[]} cells  worded comparisons (verdict-words.mjs, worded)
  */
-export function verdictParts(cells, map, {t, locale, margin, detectable = () => null, figure = CHANGE}) {
+export function verdictParts(cells, {t, locale, margin, measure, as = 'percent'}) {
+  const map = as === 'ratio' ? MEASURES[measure].ratioPart : MEASURES[measure].part;
   const total = formatFigure(cells.length, 'integer', locale);
+  const marginText = unsignedPercent(margin, locale);
   // In the order lib/stats decides them: what changed, then what did not, then what cannot tell.
-  return VERDICTS.flatMap((verdict) => {
+  const parts = VERDICTS.flatMap((verdict) => {
     const these = cells.filter((c) => c.verdict === verdict);
     if (these.length === 0) return [];
     const keys = messageKey(map, verdict, 'answer part');
     const count = formatFigure(these.length, 'integer', locale);
+    const values = {count, total, margin: marginText};
     if (keys.tooFew) {
-      const open = these.filter((c) => (detectable(c) ?? null) !== null);
-      if (open.length === 0) return [t(keys.tooFew, {count, total})];
-      const seen = span(open, DETECTABLE(detectable), locale);
+      const open = these.filter((c) => c.detectable !== null && c.detectable !== undefined);
+      if (open.length === 0) return [t(keys.tooFew, values)];
+      const seen = span(open, DETECTABLE, locale);
       const unsigned = (text) => text.replace(/^\+/, '');
-      return [
-        t(seen.one ? keys.one : keys.range, {count, total, margin, low: unsigned(seen.low), high: unsigned(seen.high)}),
-      ];
+      return [t(seen.one ? keys.one : keys.range, {...values, low: unsigned(seen.low), high: unsigned(seen.high)})];
     }
-    const changes = span(these, figure, locale);
-    return [t(changes.one ? keys.one : keys.range, {count, total, margin, ...changes})];
+    const changes = span(these, as === 'ratio' ? RATIO : CHANGE, locale);
+    return [t(changes.one ? keys.one : keys.range, {...values, ...changes})];
   });
+  return listOf(parts, locale, {clauses: true});
+}
+
+/**
+ * What a group's comparisons of one measure say, against its first server: one statement of them all, with how
+ * many rounds a 5% change would take where some could not decide; a lone instructions comparison its own sentence;
+ * too few runs for any test, said once for them all. Null without comparisons.
+ * @param {{name: string, base: string, worded: object}[]} findings
+ */
+export function groupStatement(findings, {t, locale, margin, measure, as}) {
+  if (findings.length === 0) return null;
+  const {base} = findings[0];
+  const {runs} = findings[0].worded;
+  if (findings.every((f) => f.worded.low === null)) {
+    const names = listOf(
+      findings.map((f) => f.name),
+      locale,
+    );
+    return t('common.verdict.sentence.tooFew', {name: names, base, runs});
+  }
+  if (measure === 'instructions' && findings.length === 1) {
+    return verdictSentence(t, findings[0].worded, {...findings[0], measure, locale});
+  }
+  const parts = verdictParts(
+    findings.map((f) => f.worded),
+    {t, locale, margin, measure, as},
+  );
+  const statement = t(MEASURES[measure].statement, {base, runs, parts});
+  const rounds = findings.map((f) => f.worded).filter((w) => w.verdict === 'inconclusive' && w.rounds !== null);
+  if (measure !== 'time' || rounds.length === 0) return statement;
+  const counts = rounds.map((w) => w.rounds).sort((a, b) => a - b);
+  const [low, high] = [counts[0], counts.at(-1)].map((n) => formatFigure(n, 'integer', locale));
+  const wanted = rounds[0].wantedText;
+  return sentences(
+    [
+      statement,
+      low === high
+        ? t('versions.statement.roundsOne', {wanted, rounds: low})
+        : t('versions.statement.rounds', {wanted, low, high}),
+    ],
+    locale,
+  );
 }

@@ -118,6 +118,16 @@ function survey(siteDir) {
   return {suites: loadedSuites.filter((s) => !refused.has(s)), problems};
 }
 
+/** The suites the site has a page written for (lib/pages/result-pages.mjs declares each), in its words. */
+export const WRITTEN_FOR = ['pg-versions', 'pg17-planner', 'quick'];
+
+/** True when a suite gets a page made from its runs alone, in its own words: published, and none written for it. */
+export const hasSuitePage = (suite) => suite.published === true && !WRITTEN_FOR.includes(suite.id);
+
+/** The document of the page that shows a suite's runs (its own written page's, or suites/<id>), or null. */
+export const docOfSuite = (suite, written) =>
+  written[suite.id]?.id ?? (hasSuitePage(suite) ? `suites/${suite.id}` : null);
+
 /** Every suite of a site that it publishes or runs: those that load and collide with no other page. */
 export const siteSuites = (siteDir) => survey(siteDir).suites;
 

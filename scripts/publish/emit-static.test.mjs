@@ -104,16 +104,16 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   handOff(site, 'ko', out.ko);
   const {charts, images, drawn, locales} = drawChartImages(generated, {cacheDir});
   assert.deepEqual(locales, ['en', 'ko']);
-  // 22 charts a locale on the fixture site: Managed Postgres's one, the versions page's three of its one group,
-  // the planner's and the quick run's one each, and 16 on History. Two sizes of each, wide and narrow for phones,
-  // each in the light and the dark theme.
-  assert.equal(charts, 44);
-  assert.deepEqual([images, drawn], [176, 176]);
+  // 23 charts a locale on the fixture site: Managed Postgres's one, the versions page's overview and the three of
+  // its one group, the planner's and the quick run's overview each, and 16 on History. Two sizes of each, wide and
+  // narrow for phones, each in the light and the dark theme.
+  assert.equal(charts, 46);
+  assert.deepEqual([images, drawn], [184, 184]);
   assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts * 2);
   // The dark image is another drawing of the same chart.
   assert.notDeepEqual(
-    readFileSync(path.join(out.ko, 'charts/planner-speedup-dark.png')),
-    readFileSync(path.join(out.ko, 'charts/planner-speedup.png')),
+    readFileSync(path.join(out.ko, 'charts/pg17-planner-tps-dark.png')),
+    readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')),
   );
   // Every page's charts: the versions page's three per comparison group among them.
   const versions = buildLocalePages(site, 'ko').pages['pg-versions'];
@@ -124,13 +124,13 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   );
   for (const g of versions.groups) {
     for (const chart of ['tps', 'latency', 'progress'])
-      for (const file of [`versions-${g.id}-${chart}.png`, `versions-${g.id}-${chart}-narrow.png`])
+      for (const file of [`pg-versions-${g.id}-${chart}.png`, `pg-versions-${g.id}-${chart}-narrow.png`])
         assert.ok(existsSync(path.join(out.ko, 'charts', file)), file);
   }
-  const image = readFileSync(path.join(out.ko, 'charts/planner-speedup.png'));
+  const image = readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png'));
   // Unchanged data: every image comes from the cache, byte for byte.
   assert.equal(drawChartImages(generated, {cacheDir}).drawn, 0);
-  assert.deepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
+  assert.deepEqual(readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')), image);
   // One changed figure: only the charts that show it are drawn again.
   const file = path.join(site, 'results/pg17-planner-20261122T105429Z.json');
   const edited = JSON.parse(readFileSync(file, 'utf8'));
@@ -140,9 +140,9 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   writeFileSync(file, JSON.stringify(edited));
   handOff(site, 'en', out.en);
   handOff(site, 'ko', out.ko);
-  // The planner's speed-up chart and the history chart of that case, in each of the two locales, four images each.
+  // The planner's overview chart and the history chart of that case, in each of the two locales, four images each.
   assert.equal(drawChartImages(generated, {cacheDir}).drawn, 16);
-  assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/planner-speedup.png')), image);
+  assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')), image);
   // A new build starts from no hand-offs: nothing of an older build is drawn.
   clearChartHandoffs(generated);
   assert.deepEqual(drawChartImages(generated, {cacheDir}), {charts: 0, images: 0, drawn: 0, locales: []});
@@ -221,7 +221,7 @@ test('while the build runs, each locale handed over is drawn into the cache; aft
   handOff(site, 'ko', out.ko);
   const drawn = await drawing.finish();
   const {images} = drawChartImages(generated, {cacheDir});
-  assert.equal(images, 176, "two sizes in two themes of the fixture site's 22 charts, in two locales");
+  assert.equal(images, 184, "two sizes in two themes of the fixture site's 23 charts, in two locales");
   assert.equal(drawn, images, 'every image drawn during the build');
   assert.equal(readdirSync(cacheDir).length, images);
   assert.equal(readdirSync(path.join(out.ko, 'charts')).length, images / 2, 'each of the two locales, its own');

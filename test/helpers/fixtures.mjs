@@ -71,3 +71,22 @@ export function suitePageSite() {
     cpSync(fileURLToPath(new URL(file, own)), path.join(suiteSite, 'results', file), {recursive: true});
   return suiteSite;
 }
+
+/** The page of results of one of the project's suites, as the site builds it, from a run given here. */
+export async function resultPage(suite, result, {locale = 'en', ...options} = {}) {
+  const [{suitePage}, {WRITTEN_PAGES, suitePageOf}] = await Promise.all([
+    import('../../lib/pages/suite-page.mjs'),
+    import('../../lib/pages/result-pages.mjs'),
+  ]);
+  const loaded = loadSuite(path.join(siteDir, 'benchmarks', suite, 'suite.yaml'));
+  const page = WRITTEN_PAGES[suite] ?? suitePageOf(loaded);
+  return suitePage(result, {
+    locale,
+    t: translator(locale),
+    suite: loaded,
+    page: {...page, suite},
+    messages: readCatalog(siteDir, locale),
+    inEnglish: new Set(),
+    ...options,
+  });
+}

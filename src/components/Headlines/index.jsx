@@ -5,11 +5,8 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useT} from '@site/src/components/Msg';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
 import {darkImageOf, IMAGE_SIZES, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
-import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
-
-const MEASURES = {instructions: 'versions.answer.instructionsColumn', time: 'versions.answer.timeColumn'};
 
 /** The page chart's narrow image, as a thumbnail: no script needed. */
 /** A page's chart, drawn for a phone, in the reader's theme (custom.css shows one of the two). */
@@ -33,13 +30,12 @@ function Thumbnail({image, alt}) {
 /** The versions page's first pair, per workload: each measure's change drawn across its margin. */
 function MiniMatrix({headline: h}) {
   const t = useT();
-  const measures = Object.keys(MEASURES).filter((k) => h.margins[k] !== null);
   const reach = Object.fromEntries(
-    measures.map((k) => [
-      k,
+    h.measures.map((k) => [
+      k.id,
       reachOf(
-        h.rows.map((r) => r[k]),
-        h.margins[k],
+        h.rows.map((r) => r[k.id]),
+        k.margin,
       ),
     ]),
   );
@@ -58,15 +54,14 @@ function MiniMatrix({headline: h}) {
               .map((r) => (
                 <div key={r.id} className={styles.workload}>
                   <dt>{r.workload}</dt>
-                  {measures.map((k) =>
-                    r[k] ? (
-                      <dd key={k} className={styles[r[k].verdict] ?? ''}>
-                        <span className={styles.measure}>{t(MEASURES[k])}</span>
+                  {h.measures.map(({id, label, margin}) =>
+                    r[id] ? (
+                      <dd key={id} className={styles[r[id].verdict] ?? ''}>
+                        <span className={styles.measure}>{label}</span>
                         <span className={styles.change}>
-                          {r[k].text}{' '}
-                          <Explained>{t(messageKey(VERDICT_SHORT[k], r[k].verdict, 'VERDICT_SHORT'))}</Explained>
+                          {r[id].text} <Explained>{r[id].short}</Explained>
                         </span>
-                        <IntervalBar cell={r[k]} margin={h.margins[k]} reach={reach[k]} />
+                        <IntervalBar cell={r[id]} margin={margin} reach={reach[id]} />
                       </dd>
                     ) : null,
                   )}

@@ -7,13 +7,9 @@ import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import Chart from '@site/src/components/Chart';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
-import {HISTORY_METRIC, VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {useT} from '@site/src/components/Msg';
 import {Explained} from '@site/src/components/Terms';
-
-/** Instructions changes are fewer or more; time changes faster or slower. */
-const measureOfMetric = (metric) => (metric === 'instructions' ? 'instructions' : 'time');
 
 /** The suites, each linked to its section. */
 export function SuiteIndex({data}) {
@@ -65,17 +61,11 @@ function Changes({machine}) {
         <tr key={`${c.group}/${c.series}/${c.metric}/${c.newer.id}`} data-verdict={c.verdict} data-metric={c.metric}>
           <td>{c.group}</td>
           <td>{c.series}</td>
-          <td>
-            {t(messageKey(HISTORY_METRIC, c.metric, 'HISTORY_METRIC'), {
-              percentile: t('common.percentile', {p: c.percentile}),
-            })}
-          </td>
+          <td>{c.metricText}</td>
           <Num data-figure="percent">
             {c.change}
             <Spread>
-              <strong data-flag={c.verdict}>
-                {t(messageKey(VERDICT_SHORT[measureOfMetric(c.metric)], c.verdict, 'VERDICT_SHORT'))}
-              </strong>
+              <strong data-flag={c.verdict}>{c.short}</strong>
             </Spread>
           </Num>
           <Num>

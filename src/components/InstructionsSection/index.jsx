@@ -1,14 +1,13 @@
-// A group's instructions per transaction (versions and planner pages).
+// A group's instructions per transaction (lib/pages/instruction-figures.mjs), laid out as the build wrote them.
 import {useEffect} from 'react';
 import Heading from '@theme/Heading';
-import {useSentenceGap, useT} from '@site/src/components/Msg';
+import {useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
-import DataTable, {Num} from '@site/src/components/DataTable';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
-import {useShownPair} from '@site/src/components/VersionsAnswer/shown-pair.mjs';
+import {useShownPair} from '@site/src/components/AnswerMatrix/shown-pair.mjs';
 import {pairKey} from '@site/lib/model/keys.mjs';
-import {ControlNote, Stat, Versus, sentences, verdictSentence, VersionCell} from '@site/src/components/RunFigures';
+import {ControlNote, FigureTable, Finding} from '@site/src/components/RunFigures';
 import ServerActivity from '@site/src/components/ServerActivity';
 import FunctionsChange from './FunctionsChange';
 import {Explained} from '@site/src/components/Terms';
@@ -19,17 +18,17 @@ import {Explained} from '@site/src/components/Terms';
  * work changed most (their rows loaded when the reader opens one) and the
  * Cachegrind files.
  */
-export default function InstructionsSection({page, id, figures: f, run}) {
+export default function InstructionsSection({page, id, figures: f}) {
   // One loader for the whole section: opening any group's functions loads the rows of all of them.
   const rows = useOnDemand(page);
   if (!f) return <InstructionsMissing id={id} />;
   return (
     <section data-instructions={id}>
       <InstructionsHeading id={id} />
-      <HowCounted id={id} run={run} parameters={f.parameters} />
-      <InstructionFindings id={id} figures={f} />
+      <HowCounted id={id} method={f.method} />
+      <Finding text={f.statement} data-instruction-findings={id} />
       <ControlNote control={f.control} measure="instructions" />
-      <InstructionsTable id={id} figures={f} />
+      <FigureTable table={f.table} data-instructions-table={id} />
       <ServerActivity page={page} id={`${id}-instructions`} activity={f.activity} />
       {f.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
@@ -81,105 +80,16 @@ function InstructionsMissing({id}) {
  * How the instructions were counted. The same words under every group: folded, and left out of the search
  * index, which would rank the page by them.
  */
-function HowCounted({id, run, parameters}) {
+function HowCounted({id, method}) {
   const t = useT();
-  const gap = useSentenceGap();
   return (
     <details data-pagefind-ignore="all" data-instructions-method={id}>
       <summary>{t('common.instructions.howCounted')}</summary>
       <p>
-        <Explained>{sentences(methodSentences(t, run, parameters), gap)}</Explained>
+        <Explained>{method}</Explained>
       </p>
     </details>
   );
-}
-
-/** The method's sentences, a falsy entry for each that does not apply to these parameters. */
-function methodSentences(t, run, p) {
-  return [
-    t('common.instructions.method', {
-      id: run.id,
-      date: run.date,
-      valgrind: p.valgrind,
-      tool: p.callgrind ? 'Callgrind' : 'Cachegrind',
-      short: p.short,
-      long: p.long,
-      clients: p.clients,
-      added: p.added,
-      repeats: p.repeats,
-    }),
-    t('common.instructions.machine', {cpus: p.cpus, cpuModel: p.cpuModel}),
-    p.rows === 'own' && t('common.instructions.rows.own'),
-    p.rows === 'same' && t('common.instructions.rows.same'),
-    p.buffers === 'fit' && t('common.instructions.buffers.fit'),
-    p.buffers === 'full' && t('common.instructions.buffers.full'),
-    t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
-    p.others && t('common.instructions.others'),
-    p.others && t('common.instructions.afterCheckpoint'),
-    t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
-    p.withoutStatsFlushes && t('common.instructions.statsFlushes'),
-    p.several && t('common.instructions.contention', {clients: p.clients}),
-    p.timedClients && t('common.instructions.fewerClients', {clients: p.clients, timedClients: p.timedClients}),
-  ];
-}
-
-/** The verdicts in words: the group's own statement when it has one, else a sentence per finding. */
-function InstructionFindings({id, figures: f}) {
-  const t = useT();
-  const gap = useSentenceGap();
-  return (
-    <p className="finding" data-instruction-findings={id}>
-      <Explained>
-        {f.statement ??
-          sentences(
-            f.findings.map((v) => verdictSentence(t, v, 'instructions')),
-            gap,
-          )}
-      </Explained>
-    </p>
-  );
-}
-
-/** Instructions per transaction of each version, and its change against the first. */
-function InstructionsTable({id, figures: f}) {
-  const t = useT();
-  const p = f.parameters;
-  return (
-    <DataTable data-instructions-table={id} columns={tableColumns(t, f)} caption={tableCaption(t, f)}>
-      {f.rows.map((r) => (
-        <tr key={r.target} data-target={r.target}>
-          <VersionCell name={r.name} version={r.version} />
-          <Stat stat={r.instructions} figure="instructions" />
-          {p.others && <Stat stat={r.other} figure="otherInstructions" />}
-          {r.otherBuild || r.unpairedControl ? (
-            <Num>{t(r.otherBuild ? 'common.otherBuild' : 'common.unpairedControl')}</Num>
-          ) : (
-            <Versus compare={r.comparison} measure="instructions" />
-          )}
-        </tr>
-      ))}
-    </DataTable>
-  );
-}
-
-function tableColumns(t, f) {
-  return [
-    t('common.table.version'),
-    {label: t('common.instructions.column'), numeric: true},
-    ...(f.parameters.others ? [{label: t('common.instructions.otherColumn'), numeric: true}] : []),
-    {label: t('common.table.versus', {base: f.rows[0].name}), numeric: true},
-  ];
-}
-
-function tableCaption(t, f) {
-  const p = f.parameters;
-  return [
-    t('common.instructions.caption', {repeats: p.repeats, margin: f.margin}),
-    p.paired && t('common.instructions.paired'),
-    p.otherDash && t('common.instructions.otherDash'),
-  ]
-    .filter(Boolean)
-    .join(' ');
 }
 
 /** Links to each version's Cachegrind files, short and long runs. */

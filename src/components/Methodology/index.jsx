@@ -6,8 +6,6 @@ import {useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import {METHOD_ROUNDING_KIND, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {Words} from '@site/src/components/SuitePage/Words';
-import {verdictSentence} from '@site/src/components/RunFigures';
-import {runMethod} from '@site/src/components/RunProvenance';
 import {Explained} from '@site/src/components/Terms';
 
 /** Each suite: its design and the command that reruns it. */
@@ -97,14 +95,13 @@ export function ComparisonRule({data}) {
 }
 
 export function RunMethods({data}) {
-  const t = useT();
   const gap = useSentenceGap();
   // The same sentences for every run: left out of the search index, which would rank the page by them.
   return data.runs.map((run) => (
     <p key={run.id} data-run-method={run.id} data-pagefind-ignore="all">
       <code>{run.id}</code>
       {gap}
-      <Explained>{runMethod(t, run).join(gap)}</Explained>
+      <Explained>{run.method}</Explained>
     </p>
   ));
 }
@@ -117,12 +114,7 @@ export function NoiseFloor({data}) {
     <ul>
       {data.noiseFloor.map((c) => (
         <li key={`${c.run}-${c.scenario}-${c.workload}`} data-noise-floor={c.verdict}>
-          {t('method.noiseFloor.item', {run: c.run, scenario: c.scenarioName, workload: c.workloadName})}{' '}
-          {verdictSentence(t, {
-            ...c,
-            name: t('common.controlName', {name: t('common.postgresVersion', {version: c.version})}),
-            base: t('common.postgresVersion', {version: c.version}),
-          })}
+          <Explained>{c.text}</Explained>
         </li>
       ))}
     </ul>

@@ -7,8 +7,6 @@ import {useCallback, useRef, useState} from 'react';
 import {useT} from '@site/src/components/Msg';
 
 const LOADERS = {
-  'pg-versions': () => import('@generated/benchmark-data/default/pg-versions.on-demand.json'),
-  'pg17-planner': () => import('@generated/benchmark-data/default/pg17-planner.on-demand.json'),
   translating: () => import('@generated/benchmark-data/default/translating.on-demand.json'),
 };
 

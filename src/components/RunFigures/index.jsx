@@ -1,17 +1,9 @@
-// What the pages of measured runs share: a figure with its spread, a comparison
-// with its verdict, the sentence a verdict states, an A/A control's note, and a
-// boxed note of sentences. Figures arrive formatted from the data plugin.
-import {useSentenceGap, useT} from '@site/src/components/Msg';
-import {Num, Spread} from '@site/src/components/DataTable';
+// What the pages of measured runs share, laid out as the build wrote it (lib/pages): a table of servers' figures
+// with their spread and comparison, a note of sentences, and a finding.
+import DataTable, {Num, Spread} from '@site/src/components/DataTable';
+import {useSentenceGap} from '@site/src/components/Msg';
 import NoteBox from '@site/src/components/NoteBox';
 import {Explained} from '@site/src/components/Terms';
-import {
-  AGREEMENT_CLAIM,
-  AGREEMENT_OUTCOME,
-  verdictSentenceKey,
-  VERDICT_SHORT,
-  messageKey,
-} from '@site/lib/i18n/message-keys.mjs';
 
 /** A table row's heading: a server's name, its exact version under it. */
 export function VersionCell({name, version}) {
@@ -23,47 +15,44 @@ export function VersionCell({name, version}) {
   );
 }
 
-/** A median with its repeats' spread under it. */
-export function Stat({stat, figure}) {
-  if (!stat) return <Num>—</Num>;
+/** A comparison's cell: its main text and the lines under it; or the note of a row that is not compared. */
+function Versus({versus: v}) {
+  if (v.note) return <Num>{v.note}</Num>;
   return (
-    <Num data-figure={figure}>
-      {stat.text}
-      {stat.ok > 1 && stat.spread !== stat.text && <Spread>{stat.spread}</Spread>}
+    <Num data-figure={v.figure} data-verdict={v.verdict}>
+      {v.text}
+      {v.lines.map((line) => (
+        <Spread key={line}>{line}</Spread>
+      ))}
     </Num>
   );
 }
 
-/** The A/A control of a group: what it is, then its verdict against its twin. */
-export function ControlNote({control, measure = 'time'}) {
-  const t = useT();
-  const gap = useSentenceGap();
-  if (!control) return null;
-  if (control.unpaired) {
-    return (
-      <p data-control={control.target} data-measure={measure} data-unpaired>
-        <Explained>{t('common.controlUnpaired', {name: control.name, base: control.base})}</Explained>
-      </p>
-    );
-  }
+/**
+ * A table of servers' figures (lib/pages/figure-table.mjs): each server's figures with their repeats' spread, and
+ * its comparison with the baseline. Any data-* prop is put on the table.
+ */
+export function FigureTable({table, ...attributes}) {
   return (
-    <p data-control={control.target} data-measure={measure}>
-      <Explained>
-        {sentences(
-          [
-            t('common.controlNote', {name: control.name, base: control.base}),
-            verdictSentence(t, control, measure),
-            control.beyondMargin && t('common.controlBeyondMargin', {margin: control.margin}),
-          ],
-          gap,
-        )}
-      </Explained>
-    </p>
+    <DataTable columns={table.columns} caption={table.caption} {...attributes}>
+      {table.rows.map((r) => (
+        <tr key={r.target} data-target={r.target}>
+          <VersionCell name={r.name} version={r.version} />
+          {r.cells.map((c) => (
+            <Num key={c.figure} data-figure={c.figure}>
+              {c.text}
+              {c.spread && <Spread>{c.spread}</Spread>}
+            </Num>
+          ))}
+          <Versus versus={r.versus} />
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
-/** A boxed note: its title, then its sentences (empty ones left out), then anything after them. */
-export function SentenceNote({title, sentences, children}) {
+/** A boxed note: its title, then its text. */
+export function SentenceNote({title, text}) {
   const gap = useSentenceGap();
   return (
     <NoteBox>
@@ -71,95 +60,27 @@ export function SentenceNote({title, sentences, children}) {
         <Explained>{title}</Explained>
       </strong>
       {gap}
-      <Explained>{sentences.filter(Boolean).join(gap)}</Explained>
-      {children}
+      <Explained>{text}</Explained>
     </NoteBox>
   );
 }
 
-/** A comparison with the baseline: the change (versions) or times (planner), and its verdict. */
-export function Versus({compare, as = 'percent', measure = 'time'}) {
-  const t = useT();
-  if (!compare) return <Num>{t('common.baseline')}</Num>;
-  const main = as === 'percent' ? compare.changeText : t('common.times', {ratio: compare.ratioText});
-  // The change (or, as times, 1 + the change) is a Hodges-Lehmann shift: beside it its interval and the ratio
-  // of the medians, which can differ from it (in sign, when the runs overlap; the table's note says so).
+/** An A/A control's note (lib/pages/verdict-words.mjs, controlNote). */
+export function ControlNote({control, measure = 'time'}) {
+  if (!control) return null;
   return (
-    <Num data-figure={as === 'percent' ? 'percent' : 'ratio'} data-verdict={compare.verdict}>
-      {main}
-      {compare.lowText && (
-        <Spread>
-          {as === 'percent'
-            ? t('common.versus.interval', {low: compare.lowText, high: compare.highText})
-            : t('common.versus.interval', {
-                low: t('common.times', {ratio: compare.ratioLowText}),
-                high: t('common.times', {ratio: compare.ratioHighText}),
-              })}
-        </Spread>
-      )}
-      <Spread>{t('common.versus.medians', {ratio: compare.mediansText})}</Spread>
-      <Spread>{t(messageKey(VERDICT_SHORT[measure], compare.verdict, 'VERDICT_SHORT'))}</Spread>
-    </Num>
+    <p data-control={control.target} data-measure={measure} data-unpaired={control.unpaired || undefined}>
+      <Explained>{control.text}</Explained>
+    </p>
   );
 }
 
-/** A table's note, and what its "against" column holds when it has one; `gap` between sentences (useSentenceGap). */
-export const tableNote = (t, repeats, versus = 'common.table.versusNote', gap = ' ') =>
-  versus ? `${t('common.table.note', {repeats})}${gap}${t(versus)}` : t('common.table.note', {repeats});
-
-/**
- * The sentence a verdict states (lib/stats decides it; the catalog words it);
- * a timed comparison that cannot decide also says what it could have detected.
- */
-export function verdictSentence(t, v, measure = 'time') {
-  const who = {name: v.name, base: v.base, runs: v.runs};
-  if (v.low === null) return t('common.verdict.sentence.tooFew', who);
-  const {changeText: change, lowText: low, highText: high, margin, level} = v;
-  const sentence = t(verdictSentenceKey(measure, v), {
-    ...who,
-    change,
-    // Without its sign, for the sentences whose words say which way it went ("faster by 3.2%").
-    amount: change.replace(/^[+\-−]/, ''),
-    low,
-    high,
-    margin,
-    level,
-  });
-  if (measure !== 'time' || v.verdict !== 'inconclusive' || !v.detectableText) return sentence;
-  return [
-    sentence,
-    t('common.detectable', {detectable: v.detectableText, rounds: v.roundsForWanted, wanted: v.wantedText}),
-  ];
-}
-
-/** Sentences (some verdicts give two) joined by the locale's gap. */
-export const sentences = (list, gap) => list.flat().filter(Boolean).join(gap);
-
-/** Whether our verdicts agree with the published study's finding, in one sentence. */
-export function Agreement({agreement, source}) {
-  const t = useT();
-  if (!agreement) return null;
-  const claim = t(messageKey(AGREEMENT_CLAIM, agreement.claim, 'AGREEMENT_CLAIM'), {
-    names: agreement.names,
-    base: agreement.base,
-  });
+/** A statement of findings (`attributes`: its data-* for tests and links). */
+export function Finding({text, ...attributes}) {
+  if (!text) return null;
   return (
-    <p className="finding" data-agreement={agreement.outcome}>
-      <Explained>
-        {t(messageKey(AGREEMENT_OUTCOME, agreement.outcome, 'AGREEMENT_OUTCOME'), {
-          source,
-          claim,
-          names: agreement.names,
-          base: agreement.base,
-        })}
-      </Explained>
-      {/* The study's own figures beside its reading of them, computed here, never inside its quoted words. */}
-      {agreement.low &&
-        ` ${t('common.agreement.range', {
-          low: agreement.low,
-          high: agreement.high,
-          base: t('common.postgresVersion', {version: agreement.spreadBase}),
-        })}`}
+    <p className="finding" {...attributes}>
+      <Explained>{text}</Explained>
     </p>
   );
 }

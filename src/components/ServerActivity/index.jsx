@@ -1,24 +1,10 @@
 // What the server did through a group's measured runs (lib/pages/server-activity.mjs): a sentence from its
 // counters, always shown, and, folded, each server's figures and its statements' latencies, loaded when the
 // reader opens them.
-import {useSentenceGap, useT} from '@site/src/components/Msg';
+import {useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
-import {sentences} from '@site/src/components/RunFigures';
-
-/** The sentences a group's counters allow: checkpoints in its runs, pages found in shared buffers, the top wait. */
-function factSentences(t, f) {
-  return [
-    f.checkpointRuns
-      ? t('common.activity.checkpoints.some', {count: f.checkpointRuns, total: f.runs})
-      : t('common.activity.checkpoints.none', {total: f.runs}),
-    f.allInBuffers && t('common.activity.buffers.all'),
-    !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
-    f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
-    f.slowest && t('common.activity.slowest', f.slowest),
-    f.unchecked && t(f.unchecked.all ? 'common.activity.uncheckedAll' : 'common.activity.unchecked', f.unchecked),
-  ];
-}
+import {Explained} from '@site/src/components/Terms';
 
 /**
  * @param {{page: string|Function, id: string, activity: {facts: object}|null}} props  id: the part's key in the
@@ -26,14 +12,15 @@ function factSentences(t, f) {
  */
 export default function ServerActivity({page, id, activity}) {
   const t = useT();
-  const gap = useSentenceGap();
   const rows = useOnDemand(page);
   if (!activity) return null;
   const shown = rows.data?.activity?.[id];
   const statements = rows.data?.statements?.[id];
   return (
     <div data-activity={id}>
-      <p>{sentences(factSentences(t, activity.facts), gap)}</p>
+      <p>
+        <Explained>{activity.facts.text}</Explained>
+      </p>
       <details onToggle={(e) => e.currentTarget.open && rows.load()}>
         <summary>{t('common.activity.title')}</summary>
         {shown ? (

@@ -1,34 +1,21 @@
-// The page of any published suite (docs/suites/<id>.mdx, written from its suite.yaml): the answer first, then
-// the overview chart, each group's figures, the servers and their settings, the scripts and commands, and the
-// run's history. Everything arrives decided and formatted (lib/pages/suite-page.mjs); a word of the suite
-// that this language has not translated yet is shown in English, marked as English.
+// The page of results of a suite (lib/pages/suite-page.mjs): the answer first, then where the figures come from,
+// the overview chart, each group's figures, the servers and their settings, the suite's SQL, the commands to run it
+// again, and the run's history. Everything arrives decided and written; a word of the suite that this language has
+// not translated yet is shown in English, marked as English.
 import {PageMetadata} from '@docusaurus/theme-common';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import {Page, useSentenceGap, useT} from '@site/src/components/Msg';
+import {Page, useT} from '@site/src/components/Msg';
+import AnswerMatrix from '@site/src/components/AnswerMatrix';
 import Chart from '@site/src/components/Chart';
 import RepoPath from '@site/src/components/RepoPath';
+import ResultGroups from '@site/src/components/ResultGroups';
 import {RunProvenance} from '@site/src/components/RunProvenance';
-import {sentences, verdictSentence} from '@site/src/components/RunFigures';
-import VersionsAnswer from '@site/src/components/VersionsAnswer';
-import SuiteGroups from './SuiteGroups';
+import {SentenceNote} from '@site/src/components/RunFigures';
+import {Explained} from '@site/src/components/Terms';
 import SuiteServers from './SuiteServers';
 import {Words} from './Words';
-
-/** The answer's words on a suite's page: servers, not versions (src/components/VersionsAnswer). */
-const SUITE_ANSWER = {
-  label: 'suite.answer.label',
-  target: 'suite.answer.target',
-  baseline: 'suite.answer.baseline',
-  caption: 'suite.answer.caption',
-  // Without an instructions run, its margin is not named.
-  captionTime: 'suite.answer.captionTime',
-  rows: 'suite.answer.rows',
-  against: 'suite.answer.against',
-  time: 'suite.answer.timeColumn',
-  instructions: 'suite.answer.instructionsColumn',
-};
 
 /** @param {{data: object, onDemand: Function}} props  onDemand: the loader of the page's on-demand file */
 export default function SuitePage({data, onDemand}) {
@@ -42,21 +29,18 @@ export default function SuitePage({data, onDemand}) {
 
 /** Title, what the suite measures, and a note when some of its words are in English. */
 function SuiteHead({data}) {
-  const t = useT();
+  const plain = (w) => (typeof w === 'string' ? {text: w} : w);
+  const title = plain(data.title);
+  const description = plain(data.description);
   return (
     <>
-      <PageMetadata title={data.title.text} description={data.description?.text} />
+      <PageMetadata title={title.text} description={description?.text} />
       <h1 data-suite={data.id}>
-        <Words text={data.title} />
+        <Words text={title} />
       </h1>
-      {data.description && (
-        <p className="lead">
-          <Words text={data.description} />
-        </p>
-      )}
-      {data.inEnglish > 0 && (
-        <p className="fallback-note" role="note" data-in-english={data.inEnglish}>
-          {t('suite.english', {count: String(data.inEnglish)})}
+      {data.inEnglish && (
+        <p className="fallback-note" role="note" data-in-english={data.inEnglish.count}>
+          {data.inEnglish.text}
         </p>
       )}
     </>
@@ -64,51 +48,74 @@ function SuiteHead({data}) {
 }
 
 function NoRun({data}) {
-  const t = useT();
   return (
     <>
-      <p data-suite-run="none">{t('suite.none')}</p>
-      <CodeBlock language="bash">{data.rerun}</CodeBlock>
+      <Lead data={data} />
+      <p data-suite-run="none">{data.noRun.text}</p>
+      <CodeBlock language="bash">{data.noRun.commands}</CodeBlock>
     </>
   );
+}
+
+/** What the page is about: the page's lead, or the suite's description. */
+function Lead({data}) {
+  const lead = data.lead ?? data.description;
+  if (!lead) return null;
+  return <p className="lead">{typeof lead === 'string' ? <Explained>{lead}</Explained> : <Words text={lead} />}</p>;
 }
 
 function SuiteRun({data, onDemand}) {
   const t = useT();
   return (
     <>
-      {data.answer && <VersionsAnswer data={data} words={SUITE_ANSWER} />}
-      <Statements data={data} />
+      {data.answer && <AnswerMatrix data={data} />}
+      <Lead data={data} />
+      {data.statements?.length > 0 && <Statements data={data} />}
+      {data.caveat && (
+        <p className="finding" data-caveat>
+          {data.caveat}
+        </p>
+      )}
       {data.marginDefault && (
         <p role="note" data-margin-default>
-          {t('suite.marginDefault', {margin: data.margin})}
+          {data.marginDefault}
         </p>
       )}
       <RunProvenance data={data} />
+      {data.study && <SentenceNote title={data.study.title} text={data.study.text} />}
       {data.charts.map((spec) => (
         <Chart key={spec.id} spec={spec} />
       ))}
-      <SuiteGroups data={data} onDemand={onDemand} />
+      <ResultGroups data={data} onDemand={onDemand} />
       <SuiteServers data={data} />
       <Scripts data={data} />
       <Heading as="h2" id="reproduce">
         {t('suite.reproduce')}
       </Heading>
-      <CodeBlock language="bash">{`# ${t('suite.rerun')}\n${data.rerun}`}</CodeBlock>
+      <CodeBlock language="bash">{data.rerun}</CodeBlock>
       <Heading as="h2" id="history">
         {t('suite.history.title')}
       </Heading>
       <p>
         {t('suite.history.text')} <Link to={data.history}>{t('suite.history.link')}</Link>
       </p>
+      {data.reading && (
+        <>
+          <Heading as="h2" id="reading">
+            {data.reading.title}
+          </Heading>
+          <p>
+            <Explained>{data.reading.text}</Explained>
+          </p>
+        </>
+      )}
     </>
   );
 }
 
-/** The answer in words: each group's statement, generated from its verdicts, linked to its figures. */
+/** The answer in words: each group's statement, linked to its figures. */
 function Statements({data}) {
   const t = useT();
-  const gap = useSentenceGap();
   return (
     <section data-statements>
       <Heading as="h2" id="answer">
@@ -119,10 +126,7 @@ function Statements({data}) {
           <li key={s.id} className="finding" data-statement={s.id}>
             <Link to={`#${s.id}`}>{s.title}</Link>
             {t('suite.answer.gap')}
-            {sentences(
-              s.findings.map((f) => verdictSentence(t, f)),
-              gap,
-            )}
+            <Explained>{s.text}</Explained>
           </li>
         ))}
       </ul>

@@ -1,31 +1,17 @@
-// The versions page's answer, on its first screen: two versions the reader
-// picks (in the query string, so an answer can be linked to), one sentence
-// generated from their verdicts, and every workload × version against the
-// chosen baseline in both measures, each cell coloured by its verdict with its
-// interval drawn across the margin. Every pair was computed by the build
-// (lib/pages/versions-matrix.mjs); the browser only picks one.
+// A page of results' answer, on its first screen: two servers the reader picks (in the query string, so an answer
+// can be linked to), one sentence generated from their verdicts, and every group × server against the chosen
+// baseline in each measure, each cell coloured by its verdict with its interval drawn across the margin. Every pair
+// was decided and worded by the build (lib/pages/answer-matrix.mjs); the browser only picks one.
 import {useCallback, useEffect, useRef} from 'react';
-import {useT} from '@site/src/components/Msg';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
 import {ControlRow, Select, useQueryState} from '@site/src/components/Controls';
 import {pairQuery, pairState} from './pair-query.mjs';
 import {usePublishedPair} from './shown-pair.mjs';
-import AnswerMatrix, {targetName} from './AnswerMatrix';
+import Matrix, {targetName} from './Matrix';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
 
-/** The words the answer is shown in: the versions page's, unless a page gives its own (`words`, same keys). */
-const VERSIONS_WORDS = {
-  label: 'versions.answer.label',
-  target: 'versions.answer.version',
-  baseline: 'versions.answer.baseline',
-  caption: 'versions.answer.caption',
-  rows: 'versions.answer.workload',
-  against: 'versions.answer.against',
-  time: 'versions.answer.timeColumn',
-  instructions: 'versions.answer.instructionsColumn',
-};
-
-export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
+export default function AnswerMatrix({data}) {
   const m = data.answer;
   const [state, change] = useChosenPair(m);
   usePublishedPair(state);
@@ -33,7 +19,7 @@ export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
   const pair = m.pairs.find((p) => p.target === state.target && p.baseline === state.baseline);
   return (
     <section className={styles.answer} data-answer={`${state.target} ${state.baseline}`}>
-      <PairPicker answer={m} words={words} state={state} change={change} />
+      <PairPicker answer={m} state={state} change={change} />
       {state.refused && <Refused answer={m} state={state} />}
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         <Explained>{pair.sentence}</Explained>
@@ -45,9 +31,9 @@ export default function VersionsAnswer({data, words = VERSIONS_WORDS}) {
       )}
       <figure className={styles.figure}>
         <div className={styles.scroll} ref={scroller}>
-          <AnswerMatrix answer={m} words={words} state={state} />
+          <Matrix answer={m} state={state} />
         </div>
-        <MatrixCaption answer={m} words={words} baseline={state.baseline} />
+        <MatrixCaption answer={m} baseline={state.baseline} />
       </figure>
       <Conditions conditions={m.conditions} />
     </section>
@@ -82,21 +68,20 @@ function useChosenColumnInView(state) {
 }
 
 /** The two selects: the version, and the baseline it is compared with (any version but itself). */
-function PairPicker({answer: m, words, state, change}) {
-  const t = useT();
+function PairPicker({answer: m, state, change}) {
   const options = m.targets.map((x) => [x.id, x.name]);
   return (
-    <ControlRow label={t(words.label)}>
+    <ControlRow label={m.words.label}>
       <Select
         id="answer-version"
-        label={t(words.target)}
+        label={m.words.target}
         value={state.target}
         options={options}
         onChange={(v) => change({target: v})}
       />
       <Select
         id="answer-baseline"
-        label={t(words.baseline)}
+        label={m.words.baseline}
         value={state.baseline}
         options={options.filter(([id]) => id !== state.target)}
         onChange={(v) => change({baseline: v})}
@@ -140,30 +125,17 @@ export function Conditions({conditions}) {
   );
 }
 
-function MatrixCaption({answer: m, words, baseline}) {
-  const t = useT();
+function MatrixCaption({answer: m, baseline}) {
+  const gap = useSentenceGap();
   return (
     <figcaption id="answer-caption" className={styles.caption}>
-      <Explained>
-        {t(m.margins.instructions === null && words.captionTime ? words.captionTime : words.caption, {
-          base: targetName(m, baseline),
-          instructionsMargin: m.margins.instructions ?? '—',
-          timeMargin: m.margins.time,
-          oldest: m.targets[0].name,
-        })}
-      </Explained>
-      {m.noisyControls && (
-        <span data-noisy-controls>
-          {' '}
-          <Explained>{t('versions.answer.noisyControl', m.noisyControls)}</Explained>
+      <Explained>{m.words.caption[baseline]}</Explained>
+      {m.notes.map((note) => (
+        <span key={note.kind} data-note={note.kind}>
+          {gap}
+          <Explained>{note.text}</Explained>
         </span>
-      )}
-      {m.drifted && (
-        <span data-drifted>
-          {' '}
-          <Explained>{t('versions.answer.drifted', m.drifted)}</Explained>
-        </span>
-      )}
+      ))}
     </figcaption>
   );
 }

@@ -1,34 +1,36 @@
-// The answer's matrix: a row per workload, a column group per version against the chosen baseline, a
-// column per measure in each.
-import {useT} from '@site/src/components/Msg';
-import {VERDICT_SHORT, messageKey} from '@site/lib/i18n/message-keys.mjs';
+// The answer's matrix: a row per group, a column group per server against the chosen baseline, a column per
+// measure in each (lib/pages/answer-matrix.mjs gives them, with their words).
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
 
-const MEASURES = ['instructions', 'time'];
-
 /** A version's name from its id. */
 export const targetName = (m, id) => m.targets.find((x) => x.id === id).name;
 
-/**
- * @param {{answer: object, words: object, state: {target: string, baseline: string}}} props  the page's answer
- *   data, the keys of its words (VersionsAnswer) and the pair
- */
-export default function AnswerMatrix({answer: m, words, state}) {
+/** @param {{answer: object, state: {target: string, baseline: string}}} props  the page's answer and the pair */
+export default function Matrix({answer: m, state}) {
   // A column per other version against the baseline, each header saying so: with 17 as the baseline, 15's
   // column is 15 against 17 (an older version's change reads backwards in time, as the sentence does).
   // A server the baseline is not compared with (another build of another version) has no column, unless chosen.
   const columns = m.pairs.filter(
     (p) =>
       p.baseline === state.baseline &&
-      (p.target === state.target || Object.values(p.groups).some((g) => MEASURES.some((k) => g[k]))),
+      (p.target === state.target || Object.values(p.groups).some((g) => m.measures.some((k) => g[k.id]))),
   );
-  const measures = MEASURES.filter((k) => m.marginValues[k] !== null);
-  const reach = reachByMeasure(columns, m.marginValues);
+  const {measures} = m;
+  const margins = Object.fromEntries(measures.map((k) => [k.id, k.margin]));
+  const reach = Object.fromEntries(
+    measures.map((k) => [
+      k.id,
+      reachOf(
+        columns.flatMap((c) => Object.values(c.groups).map((g) => g[k.id])),
+        k.margin,
+      ),
+    ]),
+  );
   return (
     <table className={styles.matrix} aria-describedby="answer-caption">
-      <MatrixHead answer={m} words={words} state={state} columns={columns} measures={measures} />
+      <MatrixHead answer={m} state={state} columns={columns} measures={measures} />
       {m.scenarios.map((s) => (
         <ScenarioRows
           key={s.id}
@@ -36,7 +38,7 @@ export default function AnswerMatrix({answer: m, words, state}) {
           chosen={state.target}
           columns={columns}
           measures={measures}
-          margins={m.marginValues}
+          margins={margins}
           reach={reach}
         />
       ))}
@@ -44,26 +46,12 @@ export default function AnswerMatrix({answer: m, words, state}) {
   );
 }
 
-/** How far each measure's intervals reach, so that every bar in its columns is drawn to one scale. */
-function reachByMeasure(columns, marginValues) {
-  return Object.fromEntries(
-    MEASURES.map((k) => [
-      k,
-      reachOf(
-        columns.flatMap((c) => Object.values(c.groups).map((g) => g[k])),
-        marginValues[k] ?? 0,
-      ),
-    ]),
-  );
-}
-
-function MatrixHead({answer: m, words, state, columns, measures}) {
-  const t = useT();
+function MatrixHead({answer: m, state, columns, measures}) {
   return (
     <thead>
       <tr>
         <th rowSpan={2} scope="col" className={styles.corner}>
-          {t(words.rows)}
+          {m.words.rows}
         </th>
         {columns.map((c) => (
           <th
@@ -74,7 +62,7 @@ function MatrixHead({answer: m, words, state, columns, measures}) {
             data-column={c.target}
           >
             <Explained>{targetName(m, c.target)}</Explained>
-            <span className={styles.against}>{t(words.against, {base: targetName(m, state.baseline)})}</span>
+            <span className={styles.against}>{m.words.against[state.baseline]}</span>
           </th>
         ))}
       </tr>
@@ -82,11 +70,11 @@ function MatrixHead({answer: m, words, state, columns, measures}) {
         {columns.flatMap((c) =>
           measures.map((k) => (
             <th
-              key={`${c.target}-${k}`}
+              key={`${c.target}-${k.id}`}
               scope="col"
               className={c.target === state.target ? styles.measure : `${styles.measure} ${styles.other}`}
             >
-              {t(k === 'time' ? words.time : words.instructions)}
+              {k.label}
             </th>
           )),
         )}
@@ -113,12 +101,12 @@ function ScenarioRows({scenario: s, chosen, columns, measures, margins, reach}) 
           {columns.flatMap((c) =>
             measures.map((k) => (
               <Cell
-                key={`${c.target}-${k}`}
-                cell={c.groups[g.id]?.[k] ?? null}
+                key={`${c.target}-${k.id}`}
+                cell={c.groups[g.id]?.[k.id] ?? null}
                 other={c.target !== chosen}
-                measure={k}
-                margin={margins[k]}
-                reach={reach[k]}
+                measure={k.id}
+                margin={margins[k.id]}
+                reach={reach[k.id]}
               />
             )),
           )}
@@ -130,7 +118,6 @@ function ScenarioRows({scenario: s, chosen, columns, measures, margins, reach}) 
 
 /** A comparison's cell; one of a version other than the chosen one (`other`) is left out on a phone. */
 function Cell({cell, measure, margin, reach, other}) {
-  const t = useT();
   const className = [styles.cell, other && styles.other, cell && styles[cell.verdict]].filter(Boolean).join(' ');
   if (!cell) return <td className={className}>—</td>;
   return (
@@ -139,7 +126,7 @@ function Cell({cell, measure, margin, reach, other}) {
       <span className={styles.change}>{cell.text}</span>
       <IntervalBar cell={cell} margin={margin} reach={reach} />
       <span className={styles.verdict}>
-        <Explained>{t(messageKey(VERDICT_SHORT[measure], cell.verdict, 'VERDICT_SHORT'))}</Explained>
+        <Explained>{cell.short}</Explained>
       </span>
     </td>
   );

@@ -1,10 +1,9 @@
-// The charts of one comparison group of the versions page: median throughput
-// per version, latency percentiles, and throughput over the median repeat.
+// The charts of one comparison group of a page of results: median throughput per server, latency percentiles,
+// and throughput over the median repeat; and the bar every chart draws a median of repeats with.
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {medianRepeat} from '../numbers/repeat-stats.mjs';
 import {FIGURES} from '../model/measures.mjs';
-import {mediansChart, point} from './chart-point.mjs';
 import {chartCredit} from './run-info.mjs';
 
 /** The latency percentiles a group's chart shows. */
@@ -29,22 +28,11 @@ export function bucketProgress(progress, max = MAX_POINTS) {
 // The charts' titles, by the page's words: a version per series, or any server.
 const CHART_TITLES = {
   versions: {tps: 'versions.charts.tps', latency: 'versions.charts.latency', progress: 'versions.charts.progress'},
-  suite: {tps: 'suite.charts.tps', latency: 'suite.charts.latency', progress: 'suite.charts.progress'},
+  servers: {tps: 'suite.charts.tps', latency: 'suite.charts.latency', progress: 'suite.charts.progress'},
 };
 
 /** A group's three charts; rows: its versions' figures (groupFigures), oldest first. */
-export function groupCharts({
-  result,
-  locale,
-  t,
-  id: groupId,
-  page = 'versions',
-  words = page,
-  title,
-  rows,
-  groupCells,
-  name,
-}) {
+export function groupCharts({result, locale, t, id: groupId, page, words, title, rows, groupCells, name}) {
   const id = `${page}-${groupId}`;
   const image = (chart) => `/charts/${id}-${chart}.png`;
   const credit = chartCredit(t, result, locale);
@@ -131,5 +119,40 @@ function progressChart({id, image, credit, locale, t, title, rows, groupCells, n
         })),
       };
     }),
+  });
+}
+
+/** A bar: the median, its repeats' range as a whisker, and the words for its tooltip. */
+export function point(stat, t, valueKey = 'common.tpsValue') {
+  if (!stat) return {y: 0, text: '—', tooltip: '—'};
+  const value = t(valueKey, {value: stat.text});
+  return {
+    y: stat.median,
+    low: stat.min,
+    high: stat.max,
+    text: stat.text,
+    spread: stat.spread,
+    tooltip: stat.ok > 1 ? t('common.tooltipRange', {value, spread: stat.spread}) : value,
+  };
+}
+
+/**
+ * One bar per server: the median of one figure of its repeats (a versions
+ * group's TPS, its instructions per transaction).
+ * @param {{id: string, result: object, locale: string, t: Function, title: string, yTitle: string,
+ *   figure: string, kind: string, rows: object[], name: Function, label: string, valueKey: string}} options
+ */
+export function mediansChart({id, result, locale, t, title, yTitle, figure, kind, rows, name, label, valueKey}) {
+  return barChart({
+    id,
+    locale,
+    image: `/charts/${id}.png`,
+    credit: chartCredit(t, result, locale),
+    title,
+    xTitle: t('common.server'),
+    yTitle,
+    kind,
+    categories: rows.map((r) => name(r.target)),
+    series: [{label, points: rows.map((r) => point(r.figures[figure], t, valueKey))}],
   });
 }

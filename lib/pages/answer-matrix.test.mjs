@@ -1,7 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {translator, versionsRun} from '../../test/helpers/fixtures.mjs';
-import {versionsPage} from './versions-page.mjs';
+import {resultPage, versionsRun} from '../../test/helpers/fixtures.mjs';
 
 // The committed versions fixture, its small TPC-B group given six repeats per version with figures chosen
 // so that the verdicts are plain: 16 runs half as fast again as 15, 17 and 18 as fast as 15, run for run.
@@ -24,17 +23,16 @@ function decidedRun() {
   return {...result, cells: [...cells, ...others]};
 }
 
-const answerOf = (locale = 'en') => versionsPage(decidedRun(), {locale, t: translator(locale)}).answer;
+const pageOf = (result = decidedRun(), locale = 'en') => resultPage('pg-versions', result, {locale});
 const pair = (answer, target, baseline) => answer.pairs.find((p) => p.target === target && p.baseline === baseline);
 
-test('the first view is the newest version against the one before it', () => {
-  const answer = answerOf();
+test('the first view is the newest version against the one before it; every ordered pair, every group', async () => {
+  const {answer} = await pageOf();
   assert.deepEqual(answer.initial, {target: 'pg18', baseline: 'pg17'});
   assert.deepEqual(
     answer.targets.map((x) => x.id),
     ['pg15', 'pg16', 'pg17', 'pg18'],
   );
-  // Every ordered pair, each with every group.
   assert.equal(answer.pairs.length, 12);
   assert.deepEqual(
     answer.scenarios.map((s) => [s.id, s.groups.map((g) => g.id)]),
@@ -43,54 +41,63 @@ test('the first view is the newest version against the one before it', () => {
       ['large', ['large-tpcb']],
     ],
   );
+  // The timed run alone: one measure, its words and its margin with it.
+  assert.deepEqual(answer.measures, [{id: 'time', label: 'Throughput', margin: 0.03}]);
 });
 
-test('any version against any baseline: the change, its verdict, both ways round', () => {
-  const answer = answerOf();
-  const up = pair(answer, 'pg16', 'pg15').groups['small-tpcb'].time;
-  assert.equal(up.text, '+50%');
-  assert.equal(up.verdict, 'better');
+test('any version against any baseline: the change, its verdict, both ways round', async () => {
+  const {answer} = await pageOf();
+  assert.deepEqual(pair(answer, 'pg16', 'pg15').groups['small-tpcb'].time, {
+    verdict: 'better',
+    change: 0.5,
+    // The 98.3% interval (Holm, three candidates) of the 36 pairs' log ratios, 1.5 × 1000…1050 / 1000…1050.
+    low: 0.456,
+    high: 0.545,
+    text: '+50%',
+    short: 'faster',
+  });
   const down = pair(answer, 'pg15', 'pg16').groups['small-tpcb'].time;
-  assert.equal(down.text, '-33.3%');
-  assert.equal(down.verdict, 'worse');
+  assert.deepEqual([down.text, down.verdict, down.short], ['-33.3%', 'worse', 'slower']);
   // The same figures run for run: no change at all.
   assert.equal(pair(answer, 'pg18', 'pg17').groups['small-tpcb'].time.change, 0);
   // Three repeats a side in the large group: no test can decide, whichever the baseline.
-  assert.equal(pair(answer, 'pg18', 'pg17').groups['large-tpcb'].time.verdict, 'inconclusive');
-  assert.equal(pair(answer, 'pg18', 'pg17').groups['large-tpcb'].time.low, null);
+  const large = pair(answer, 'pg18', 'pg17').groups['large-tpcb'].time;
+  assert.deepEqual([large.verdict, large.low], ['inconclusive', null]);
+  // The caption names the chosen baseline.
+  assert.match(answer.words.caption.pg16, /^Each cell is the change against PostgreSQL 16, coloured by its verdict/);
+  assert.equal(answer.words.against.pg16, 'against PostgreSQL 16');
 });
 
-test('with the oldest version as the baseline, the matrix holds the tables’ own comparisons', () => {
-  const page = versionsPage(decidedRun(), {locale: 'en', t: translator('en')});
+test('with the oldest version as the baseline, the matrix holds the tables’ own comparisons', async () => {
+  const page = await pageOf();
   for (const g of page.groups) {
-    for (const row of g.rows.slice(1)) {
+    for (const row of g.table.rows.slice(1)) {
       const cell = pair(page.answer, row.target, 'pg15').groups[g.id].time;
-      assert.equal(cell.text, row.comparison.changeText);
-      assert.equal(cell.verdict, row.comparison.low === null ? 'inconclusive' : row.comparison.verdict);
+      assert.deepEqual([cell.text, cell.verdict], [row.versus.text, row.versus.verdict]);
     }
   }
 });
 
-test('the answer is one sentence from the verdicts, in every language', () => {
+test('the answer is one sentence from the verdicts, in every language', async () => {
   assert.equal(
-    pair(answerOf(), 'pg16', 'pg15').sentence,
+    pair((await pageOf()).answer, 'pg16', 'pg15').sentence,
     'PostgreSQL 16 against PostgreSQL 15: higher throughput in 1 of 2 (+50%) ' +
       'and throughput undecided in 1 of 2, with too few runs for any test.',
   );
   assert.equal(
-    pair(answerOf('ja'), 'pg16', 'pg15').sentence,
+    pair((await pageOf(decidedRun(), 'ja')).answer, 'pg16', 'pg15').sentence,
     'PostgreSQL 15 に対する PostgreSQL 16：スループットは 2 件中 1 件で高い（+50%）、' +
       'スループットは 2 件中 1 件で、実行回数が少なすぎて検定できない。',
   );
   // Chinese joins the clauses with semicolons, never 和.
   assert.equal(
-    pair(answerOf('zh-Hans'), 'pg16', 'pg15').sentence,
+    pair((await pageOf(decidedRun(), 'zh-Hans')).answer, 'pg16', 'pg15').sentence,
     'PostgreSQL 16 相对 PostgreSQL 15：吞吐量在 2 项中有 1 项更高（+50%）；吞吐量在 2 项中有 1 项因运行次数太少而无法检验。',
   );
 });
 
-test('a group whose A/A control cannot be told from its twin within the margin is named under the answer', () => {
-  const withControl = (values) => {
+test('a group whose A/A control cannot be told from its twin within the margin is named under the answer', async () => {
+  const withControl = async (values) => {
     const result = decidedRun();
     const pg15 = result.environment.targets.find((x) => x.id === 'pg15');
     result.environment.targets.push({...pg15, id: 'pg15-aa', controlOf: 'pg15'});
@@ -102,23 +109,34 @@ test('a group whose A/A control cannot be told from its twin within the margin i
       repeat: i + 1,
       summary: {...model.summary, tps},
     }));
-    return versionsPage({...result, cells: [...result.cells, ...aa]}, {locale: 'en', t: translator('en')}).answer;
+    return (await pageOf({...result, cells: [...result.cells, ...aa]})).answer.notes;
   };
   // Run for run as 15: the same within the margin, nothing said.
-  assert.equal(withControl(BASE).noisyControls, null);
+  assert.deepEqual(await withControl(BASE), []);
   // Half to twice as fast: the runs cannot tell it from 15.
-  const noisy = withControl([500, 2000, 700, 1900, 600, 2100]).noisyControls;
-  assert.deepEqual(noisy, {groups: "Small data set, one connection: TPC-B-like (pgbench's default)", margin: '3%'});
+  assert.deepEqual(await withControl([500, 2000, 700, 1900, 600, 2100]), [
+    {
+      kind: 'noisy-controls',
+      text:
+        "In Small data set, one connection: TPC-B-like (pgbench's default), the runs could not show the A/A " +
+        "control (the same version on a second server) within ±3% of its twin: there this machine's noise alone " +
+        'may reach past the margin, so a throughput verdict in that group is less firm than the margin suggests.',
+    },
+  ]);
 });
 
-test('groups whose runs drifted are named under the answer; none when no run did', () => {
-  assert.equal(answerOf().drifted, null);
+test('groups whose runs drifted are named under the answer; none when no run did', async () => {
+  assert.deepEqual((await pageOf()).answer.notes, []);
   // Every small TPC-B-like run slows to 70% over its last 10 s of 60.
   const result = decidedRun();
   for (const c of result.cells.filter((x) => x.scenario === 'small')) {
     const progress = Array.from({length: 60}, (_, i) => ({timeS: i + 1, tps: i >= 50 ? 700 : 1000}));
     c.summary = {...c.summary, progress};
   }
-  const {drifted} = versionsPage(result, {locale: 'en', t: translator('en')}).answer;
-  assert.deepEqual(drifted, {groups: "Small data set, one connection: TPC-B-like (pgbench's default)"});
+  const [note] = (await pageOf(result)).answer.notes;
+  assert.equal(note.kind, 'drifted');
+  assert.match(
+    note.text,
+    /^In Small data set, one connection: TPC-B-like \(pgbench's default\), throughput fell or rose/,
+  );
 });

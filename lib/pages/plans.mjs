@@ -1,0 +1,74 @@
+// The plans a suite captured (suite.yaml `explain:`), under each group whose workload they are of: the query, the
+// script pgbench ran (against the one a published study printed, where there is one), and each server's EXPLAIN
+// (ANALYZE, BUFFERS) plan side by side; every sentence written here.
+import {byTargetOrder} from '../model/targets.mjs';
+
+// SQL compared as PostgreSQL reads it, near enough: without comments, case, runs of spaces or a final
+// semicolon. A quoted string or identifier is kept whole: a -- inside it is not a comment.
+const normalSql = (sql) =>
+  sql
+    .replace(/('(?:[^']|'')*'|"(?:[^"]|"")*")|--[^\n]*|\/\*[\s\S]*?\*\//g, (_match, quoted) => quoted ?? ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*;\s*$/, '')
+    .trim();
+
+/**
+ * What pgbench ran for a case, as the result recorded it, against the script the article printed:
+ * {ran, article, same}; `ran` null for a run made before results recorded their scripts.
+ */
+function scriptOf(result, study, workload) {
+  // Recorded from 2026-11-25; before, known when the plan captured was of the script's own file.
+  const file = result.cells.find((c) => c.workload === workload)?.parameters.script ?? null;
+  const ran =
+    result.scripts?.find((s) => s.workload === workload)?.sql.trim() ??
+    (result.plans ?? []).find((p) => p.workload === workload && file !== null && p.query === file)?.sql.trim() ??
+    null;
+  const article = study?.scripts?.find((s) => s.workload === workload)?.sql ?? null;
+  if (!article) return ran && {ran, article: null, same: null};
+  return {ran, article, same: ran === null ? null : normalSql(ran) === normalSql(article)};
+}
+
+/**
+ * A group's plans, or null when the run captured none for its workload: one per server (a merged run holds each
+ * part's capture of the same plan), A/A controls left out.
+ */
+export function plansOf(result, {workload, study, controls, t, name}) {
+  const captured = (result.plans ?? []).filter((p) => p.workload === workload);
+  if (captured.length === 0) return null;
+  const script = scriptOf(result, study, workload);
+  return {
+    sql: captured[0].sql ?? null,
+    script: script && scriptText(t, script),
+    plans: captured
+      .filter((p) => !controls.has(p.target))
+      .filter((p, i, all) => all.findIndex((q) => q.target === p.target) === i)
+      .sort(byTargetOrder(result))
+      .map((p) => ({
+        target: p.target,
+        name: name(p.target),
+        plan: p.plan ?? null,
+        error: p.plan ? null : t('planner.planError', {error: p.error?.message ?? String(p.error)}),
+      })),
+  };
+}
+
+/** What pgbench ran, against the article's script: the same, or each shown with what it is. */
+function scriptText(t, script) {
+  if (script.same) return {kind: 'same', text: t('planner.script.same')};
+  if (script.ran === null) {
+    return {
+      kind: 'unrecorded',
+      text: t('planner.script.unrecorded'),
+      article: script.article,
+      articleText: t('planner.script.article'),
+    };
+  }
+  return {
+    kind: script.article ? 'differs' : 'ours',
+    text: t(script.article ? 'planner.script.differs' : 'planner.script.ours'),
+    ran: script.ran,
+    article: script.article,
+    articleText: script.article && t('planner.script.article'),
+  };
+}

@@ -1,0 +1,104 @@
+// A decided comparison (lib/model/comparisons.mjs) in a page's words, at build time: its figures as text, the
+// sentence its verdict states, the cell of a table that shows it, an A/A control's note, and the statement a group
+// makes of several. Every finding a page states is written here; components only lay it out.
+import {comparisonText, detectableOf, unsignedPercent} from '../numbers/comparison-text.mjs';
+import {formatFigure} from '../numbers/format.mjs';
+import {ratio} from '../numbers/ratio.mjs';
+import {MEASURES} from '../model/measures.mjs';
+import {messageKey} from '../i18n/message-keys.mjs';
+
+/** What goes between two sentences of running text: a space, but in Japanese and Chinese, whose full stop ends one. */
+export const sentenceGap = (locale) => (/^(ja|zh)\b/.test(locale) ? '' : ' ');
+
+/** Sentences (some entries false or null, some lists) joined as the locale joins them. */
+export const sentences = (list, locale) => list.flat().filter(Boolean).join(sentenceGap(locale));
+
+/**
+ * A decided comparison with its text: the change and its interval (also as ratios, for "× as fast"), the ratio of
+ * the medians apart, the runs, the margin, and what the runs could have detected; null for none.
+ */
+export function worded(c, {locale, margin}) {
+  if (!c) return null;
+  const runs = c.n;
+  // "× as fast" states the same estimate as the change (the median of the ratios of every pair of runs), so that
+  // "5.3 times" and "+427%" never stand side by side; the ratio of the medians is told apart.
+  const times = c.change === null ? ratio(c.candidate.median, c.baseline.median) : 1 + c.change;
+  return {
+    ...c,
+    ...comparisonText(c, locale),
+    ratio: times,
+    ratioText: formatFigure(times, 'ratio', locale),
+    mediansText: formatFigure(ratio(c.candidate.median, c.baseline.median), 'medianRatio', locale),
+    runs: formatFigure(runs, 'integer', locale),
+    margin: unsignedPercent(margin, locale),
+    // The interval reaches past the margin on either side: for an A/A, noise alone can exceed the margin.
+    beyondMargin: c.low !== null && (c.low < -margin || c.high > margin),
+    ...detectableOf(c, {margin, runs, locale}),
+  };
+}
+
+/**
+ * The sentence a verdict states, naming both servers; a timed comparison that cannot decide also says what it
+ * could have detected.
+ */
+export function verdictSentence(t, w, {name, base, measure = 'time', locale}) {
+  const who = {name, base, runs: w.runs};
+  if (w.low === null) return t('common.verdict.sentence.tooFew', who);
+  // An undecided interval wholly on one side of zero says there is a difference whose size is open.
+  const apart = w.verdict === 'inconclusive' && (w.low > 0 || w.high < 0);
+  const key = messageKey(MEASURES[measure].sentence, apart ? 'inconclusiveApart' : w.verdict, 'verdict sentence');
+  const {changeText: change, lowText: low, highText: high, margin, level} = w;
+  // `amount`: without its sign, for the sentences whose words say which way it went ("faster by 3.2%").
+  const amount = change.replace(/^[+\-−]/, '');
+  const sentence = t(key, {...who, change, amount, low, high, margin, level});
+  if (!MEASURES[measure].detectable || w.verdict !== 'inconclusive' || !w.detectableText) return sentence;
+  const more = t('common.detectable', {detectable: w.detectableText, rounds: w.roundsForWanted, wanted: w.wantedText});
+  return sentences([sentence, more], locale);
+}
+
+/**
+ * A table's cell of a comparison: the change (or, `as: 'ratio'`, the times the throughput), and under it its
+ * interval, the ratio of the medians and the verdict's short word; `note` instead where the row is not compared.
+ */
+export function versusCell(t, w, {measure = 'time', as = 'percent'} = {}) {
+  if (!w) return {note: t('common.baseline')};
+  const times = (value) => t('common.times', {ratio: value});
+  const percent = as === 'percent';
+  const interval =
+    w.lowText &&
+    t('common.versus.interval', {
+      low: percent ? w.lowText : times(w.ratioLowText),
+      high: percent ? w.highText : times(w.ratioHighText),
+    });
+  return {
+    figure: percent ? 'percent' : 'ratio',
+    verdict: w.verdict,
+    text: percent ? w.changeText : times(w.ratioText),
+    // Under it: its interval, the ratio of the medians (which can differ from it, even in sign), the verdict.
+    lines: [
+      interval,
+      t('common.versus.medians', {ratio: w.mediansText}),
+      t(messageKey(MEASURES[measure].short, w.verdict, 'verdict')),
+    ].filter(Boolean),
+  };
+}
+
+/** An A/A control's note: what it is, then its verdict against its twin (or that it has no twin to be read against). */
+export function controlNote(t, control, {measure, locale}) {
+  if (!control) return null;
+  const {target, name, base} = control;
+  if (control.unpaired) return {target, unpaired: true, text: t('common.controlUnpaired', {name, base})};
+  const w = control.worded;
+  return {
+    target,
+    verdict: w.verdict,
+    text: sentences(
+      [
+        t('common.controlNote', {name, base}),
+        verdictSentence(t, w, {name, base, measure, locale}),
+        w.beyondMargin && t('common.controlBeyondMargin', {margin: w.margin}),
+      ],
+      locale,
+    ),
+  };
+}

@@ -1,0 +1,100 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {compareRun} from '../model/comparisons.mjs';
+import {translator} from '../../test/helpers/fixtures.mjs';
+import {verdictSentence, versusCell, worded} from './verdict-words.mjs';
+
+/** A run of three servers of one version, six repeats each, at a 12% margin: their TPS as given. */
+function runOf(tps) {
+  const targets = Object.keys(tps).map((id) => ({id, serverVersion: '17.4'}));
+  const cells = Object.entries(tps).flatMap(([target, values]) =>
+    values.map((v, i) => ({
+      id: `${target}-r${i + 1}`,
+      target,
+      scenario: 's',
+      workload: 'w',
+      repeat: i + 1,
+      status: 'ok',
+      parameters: {clients: 1},
+      summary: {tps: v},
+    })),
+  );
+  return {run: {id: 'r', design: {margin: 0.12}}, environment: {targets}, cells};
+}
+
+test('a comparison in words: its interval, whether it reaches past the margin, and its sentence', () => {
+  const decisions = compareRun(
+    runOf({
+      base: [100, 101, 99, 100, 102, 98],
+      near: [100, 100.5, 99.5, 101, 99, 100],
+      wide: [80, 125, 95, 110, 70, 130],
+    }),
+  );
+  const [near, wide] = ['near', 'wide'].map((t) =>
+    worded(decisions.of('s/w/c1', t, 'tps'), {locale: 'en', margin: 0.12}),
+  );
+  // Worked out by hand. Two comparisons, Holm: the first at 97.5%. Six runs a side: the exact rank-sum
+  // distribution has 7 of its 924 orderings at U ≤ 3 (0.0076 a side), so the interval of the change runs from
+  // the 4th smallest to the 4th largest of the 36 ratios of a candidate's run to a baseline run's.
+  // Near: 100/102 to 100/98, inside ±12%. Wide: 70/100 to 130/100 (the baseline's 100 counts twice).
+  assert.equal(near.level, '97.5%');
+  assert.deepEqual(
+    [near.low, near.high].map((x) => x.toFixed(6)),
+    [(100 / 102 - 1).toFixed(6), (100 / 98 - 1).toFixed(6)],
+  );
+  assert.deepEqual([near.lowText, near.highText, near.beyondMargin, near.verdict], ['-2%', '+2%', false, 'equivalent']);
+  assert.deepEqual(
+    [wide.low, wide.high].map((x) => x.toFixed(6)),
+    ['-0.300000', '0.300000'],
+  );
+  assert.deepEqual([wide.lowText, wide.highText, wide.beyondMargin], ['-30%', '+30%', true]);
+  const t = translator('en');
+  assert.equal(
+    verdictSentence(t, near, {name: 'N', base: 'B', locale: 'en'}),
+    'N and B differ by no more than ±12%: the change lies between -2% and +2% (6 runs each).',
+  );
+  // Undecided: what the runs could have detected, and how many rounds a 5% change would take (by hand: half the
+  // interval's width, 0.3, on the 12% margin, 42%; 6 × (0.3 / 0.05)² = 216 rounds).
+  assert.equal(
+    verdictSentence(t, wide, {name: 'W', base: 'B', locale: 'en'}),
+    'With 6 runs each, the runs cannot tell W from B: the change lies somewhere between -30% and +30%. These runs ' +
+      'could have detected only a change beyond about ±42%; telling a 5% change from none would take about 216 ' +
+      'rounds on this machine.',
+  );
+  assert.deepEqual(versusCell(t, wide), {
+    figure: 'percent',
+    verdict: 'inconclusive',
+    text: wide.changeText,
+    lines: ['-30% to +30%', `medians ×${wide.mediansText}`, 'cannot tell'],
+  });
+  assert.deepEqual(versusCell(t, null), {note: 'baseline'});
+});
+
+test('an undecided interval on one side of zero says there is a difference of open size', () => {
+  const t = translator('en');
+  const w = (verdict, low, high) => ({
+    verdict,
+    low,
+    high,
+    changeText: '+0.24%',
+    lowText: '+0.17%',
+    highText: '+0.31%',
+    runs: '6',
+    margin: '0.2%',
+    level: '95%',
+    detectableText: null,
+  });
+  const say = (v, measure) => verdictSentence(t, v, {name: 'A', base: 'B', measure, locale: 'en'});
+  // pg18 at its defaults, select-only instructions: +0.167% to +0.308% against a ±0.2% margin.
+  assert.equal(
+    say(w('inconclusive', 0.00167, 0.00308), 'instructions'),
+    'A differs from B by +0.24% in instructions per transaction (95% CI +0.17% to +0.31%, 6 runs each), but ' +
+      'whether by more than the ±0.2% this guide counts as a difference, the counts cannot tell.',
+  );
+  // Across zero, the runs cannot tell the servers apart at all.
+  assert.equal(
+    say(w('inconclusive', -0.0011, 0.0031), 'instructions'),
+    'With 6 runs each, the counts cannot tell A from B: the change lies between +0.17% and +0.31%.',
+  );
+  assert.throws(() => say(w('unheard-of', 0, 0), 'time'), /No message for verdict sentence "unheard-of"/);
+});
