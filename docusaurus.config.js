@@ -1,7 +1,6 @@
 // Site configuration. Locales are BCP-47 codes: `Intl` and `<html lang>` both
 // depend on them (a code like `jp` would silently fall back to English).
 import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import {normalizeUrl, simpleHash} from '@docusaurus/utils';
 import {addTrailingSlash} from '@docusaurus/utils-common';
 import {themes as prismThemes} from 'prism-react-renderer';
@@ -10,9 +9,6 @@ import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {siteCatalog} from './lib/i18n/fallback.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
 import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
-import {siteSuites} from './lib/suites/site-suites.mjs';
-import {writeSuiteDocs} from './lib/pages/suite-docs.mjs';
-import {ssrTemplate} from './lib/ssr-template.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
@@ -24,8 +20,6 @@ const {defaultLocale, locales} = readJson('./i18n/locales.json');
 // every Docusaurus command (build, start, serve) sees them fresh.
 const siteDir = new URL('.', import.meta.url).pathname;
 writeSiteTranslations(siteDir, Object.keys(locales), defaultLocale);
-// Each published suite's page is a document Docusaurus reads: written here too (lib/pages/suite-docs.mjs).
-writeSuiteDocs(siteDir, siteSuites(siteDir));
 
 // Docusaurus loads this file once per locale and names it in this variable.
 // The site title (used in <title>) is not covered by theme translations.
@@ -33,23 +27,6 @@ const locale = process.env.DOCUSAURUS_CURRENT_LOCALE ?? defaultLocale;
 const titleLocale = Object.hasOwn(locales, locale) ? locale : defaultLocale;
 const siteTitle = message(siteCatalog(siteDir, titleLocale), 'site.title', catalogPath(titleLocale));
 const english = (key) => message(readCatalog(siteDir, defaultLocale), key, catalogPath(defaultLocale));
-
-// theme-classic's client module for Prism's additionalLanguages imports Prism
-// on every page (prism-react-renderer, ~26 KiB gzip, plus a computed require of
-// Prism's whole component list). We add no language, so the module is left
-// out; code blocks load Prism themselves, when a block it colours comes near
-// (src/theme/CodeBlock/Content).
-const prismClientModule = createRequire(import.meta.url).resolve(
-  '@docusaurus/theme-classic/lib/prism-include-languages.js',
-);
-function withoutPrismClientModule() {
-  return {
-    name: 'without-prism-client-module',
-    configureWebpack: () => ({
-      resolve: {alias: {[prismClientModule]: false, [prismClientModule.replace(/\.js$/, '')]: false}},
-    }),
-  };
-}
 
 // The site has no PostCSS config file: postcss-loader is told not to look for one. It looked, for
 // every stylesheet of each locale's two bundles, in every folder up to the root (~3 s a build).
@@ -95,10 +72,7 @@ const config = {
   // here lacks. The two pieces we need are configured directly.
   plugins: [
     './src/plugins/benchmark-data/index.mjs',
-    withoutPrismClientModule,
     withoutPostCssConfigSearch,
-    // What Docusaurus re-renders once a page has hydrated comes in slices, not one long task.
-    './src/plugins/gentle-first-render/index.mjs',
     // sitemap.xml of each locale, with hreflang alternates between them.
     ['@docusaurus/plugin-sitemap', {lastmod: null}],
     [
@@ -107,20 +81,11 @@ const config = {
         path: 'docs',
         routeBasePath: '/',
         sidebarPath: './sidebars.js',
-        // A document is named by its file whole: a suite's id such as 1-probe (docs/suites/1-probe.mdx) would
-        // otherwise lose its "1-" as an ordering prefix, and its sidebar entry name no document.
-        numberPrefixParser: false,
       },
     ],
   ],
-  themes: [['@docusaurus/theme-classic', {customCss: './src/css/custom.css'}]],
-  // Links prefetch their routes one per idle moment, not all in one task as the page opens.
-  clientModules: ['./src/client/idle-prefetch.js'],
-  // The page's scripts run after its first paint (lib/ssr-template.mjs).
-  ssrTemplate,
-  // Its check for a wrong baseUrl runs at DOMContentLoaded, before our scripts: it would put its (hidden)
-  // banner on every home page, which search engines index (facebook/docusaurus#4028).
-  baseUrlIssueBanner: false,
+  // theme-classic, less the client module that put Prism on every page (src/plugins/classic-theme).
+  themes: [['./src/plugins/classic-theme/index.mjs', {customCss: './src/css/custom.css'}]],
 
   themeConfig: {
     colorMode: {respectPrefersColorScheme: true},
@@ -130,8 +95,8 @@ const config = {
       // English labels here; each locale's come from its catalog (see above).
       items: [
         ...NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => ({
-          type: 'doc',
-          docId: p.docId,
+          // A page of results is a route of the data plugin, not a document.
+          ...(p.route ? {to: `/${p.docId}/`} : {type: 'doc', docId: p.docId}),
           label: english(p.label),
           position: 'left',
         })),
@@ -143,7 +108,7 @@ const config = {
       style: 'dark',
       copyright: english('site.footer'),
     },
-    // No additionalLanguages: their loader is left out (withoutPrismClientModule above).
+    // No additionalLanguages: their loader is left out (src/plugins/classic-theme).
     prism: codeThemes(prismThemes),
   },
 };

@@ -1,5 +1,6 @@
 // The guide's one sidebar: its pages and their labels come from
-// lib/i18n/site-translations.mjs (labels are translated from the catalogs), a published suite's among them.
+// lib/i18n/site-translations.mjs (labels are translated from the catalogs), a published suite's among them. A page
+// of results is a route of the data plugin, linked by its address; every other page is a document.
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {message, navPages, SIDEBAR} from './lib/i18n/site-translations.mjs';
 
@@ -8,10 +9,9 @@ const english = readCatalog(siteDir, 'en');
 
 export default {
   [SIDEBAR]: navPages(siteDir).map((p) => ({
-    type: 'doc',
-    id: p.docId,
+    ...(p.route ? {type: 'link', href: `/${p.docId}/`} : {type: 'doc', id: p.docId}),
     label: message(english, p.label, catalogPath('en')),
-    // Translated by its document, not its label: two labels alike (a suite titled like a page) never share a key.
+    // Translated by its page, not its label: two labels alike (a suite titled like a page) never share a key.
     key: p.docId,
   })),
 };

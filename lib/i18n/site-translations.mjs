@@ -10,11 +10,14 @@ import {lookup} from './messages.mjs';
 import {SITE_PAGES, sitePages} from '../pages/site-pages.mjs';
 import {siteSuites} from '../suites/site-suites.mjs';
 
-/** The pages written for the site, in the navigation's order: {docId, label} (lib/pages/site-pages.mjs). */
-export const NAV_PAGES = SITE_PAGES.map((p) => ({docId: p.doc, label: p.label}));
+// A page is a document of the docs plugin (docs/<docId>.mdx), or a route of the data plugin (a page of results).
+const navPage = (p) => ({docId: p.doc, label: p.label, route: p.route === true || Boolean(p.writtenFor)});
+
+/** The pages written for the site, in the navigation's order: {docId, label, route} (lib/pages/site-pages.mjs). */
+export const NAV_PAGES = SITE_PAGES.map(navPage);
 
 /** Every page of a site's navigation: those written, and each published suite's (lib/pages/site-pages.mjs). */
-export const navPages = (siteDir) => sitePages(siteSuites(siteDir)).map((p) => ({docId: p.doc, label: p.label}));
+export const navPages = (siteDir) => sitePages(siteSuites(siteDir)).map(navPage);
 export {SCREENSHOT_MANIFEST, screenshotPath} from '../pages/screenshots.mjs';
 /** The pages the navbar links to (the sidebar has them all). */
 export const NAVBAR_PAGES = SITE_PAGES.filter((p) => p.navbar).map((p) => p.doc);
@@ -63,8 +66,11 @@ export function siteTranslations(english, catalog, file, pages = NAV_PAGES) {
     // every locale gets them from its catalog, so none shows English.
     'code.json': Object.fromEntries(Object.entries(THEME_STRINGS).map(([id, key]) => [id, entry(key, id)])),
     'docusaurus-plugin-content-docs/current.json': Object.fromEntries(
-      // Keyed by the document (sidebars.js gives each item its docId as `key`), not by the English label.
-      pages.map((p) => [`sidebar.${SIDEBAR}.doc.${p.docId}`, entry(p.label, `Sidebar link to ${p.docId}`)]),
+      // Keyed by the page (sidebars.js gives each item its docId as `key`), not by the English label.
+      pages.map((p) => [
+        `sidebar.${SIDEBAR}.${p.route ? 'link' : 'doc'}.${p.docId}`,
+        entry(p.label, `Sidebar link to ${p.docId}`),
+      ]),
     ),
   };
 }

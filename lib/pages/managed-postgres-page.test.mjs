@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readDataset} from './datasets.mjs';
+import {readDataset} from '../load/datasets.mjs';
 import {managedPostgresPage} from './managed-postgres-page.mjs';
 import {managedAnswer} from './managed-answer.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';

@@ -134,10 +134,14 @@ export function resultPageModule(suite, page) {
     doc: page.doc ?? page.id,
     label: page.label,
     navbar: page.navbar ?? false,
+    // A route of the data plugin, at /<doc>/: no document of its own is written (src/plugins/benchmark-data).
+    route: true,
     suite: suite.id,
     messages: RESULT_PAGE_MESSAGES,
-    build: ({locale, t, messages, inEnglish, newestRun, instructionsOf, study}) =>
-      suitePage(newestRun(suite.id, {required: page.required}), {
+    build: ({locale, t, messages, inEnglish, newestRun, instructionsOf, study}) => ({
+      // Its name, for the file of what it loads on demand.
+      page: page.id,
+      ...suitePage(newestRun(suite.id, {required: page.required}), {
         locale,
         t,
         suite,
@@ -147,6 +151,7 @@ export function resultPageModule(suite, page) {
         study: study(suite.id),
         ...instructionsOf(suite.id),
       }),
+    }),
     split: (data) => {
       if (!data.groups) return data;
       const {items: folded, functions, versus} = foldFunctionRows(data.groups, {versus: true});

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {buildPages, loadResults, loadSiteData, newestRun} from './site-data.mjs';
+import {buildPages, newestRun} from './site-data.mjs';
+import {loadResults, loadSiteData} from '../load/site.mjs';
 import {scaledCell} from '../results/scaled-cell.mjs';
 import {fixtureSite, plannerRun, quickRun, siteDir, suitePageSite, versionsRun} from '../../test/helpers/fixtures.mjs';
 import {createRequire, syncBuiltinESMExports} from 'node:module';
@@ -48,7 +49,7 @@ test('each result file is parsed once for every locale, frozen, and again when i
   writeFileSync(file, JSON.stringify(quickRun()));
   const [first] = loadResults(dir);
   // Docusaurus evaluates the data plugin's modules anew for each locale: a new instance shares the parse.
-  const again = await import(`./site-data.mjs?locale=${Date.now()}`);
+  const again = await import(`../load/site.mjs?locale=${Date.now()}`);
   assert.equal(again.loadResults(dir)[0], first);
   assert.ok(Object.isFrozen(first.cells[0].summary), 'shared by every locale: nothing may change it');
   assert.throws(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {loadSuite} from '../suites/suite.mjs';
 import {siteDir, translator} from '../../test/helpers/fixtures.mjs';
 import {agreementOf, findingOf, publishedRows, studyInfo} from './study-figures.mjs';
-import {readStudy} from './studies.mjs';
+import {readStudy} from '../load/studies.mjs';
 
 const suites = ['pg-versions', 'pg17-planner'].map((id) =>
   loadSuite(path.join(siteDir, 'benchmarks', id, 'suite.yaml')),

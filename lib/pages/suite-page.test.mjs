@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {buildLocalePages} from './site-data.mjs';
 import {sitePages} from './site-pages.mjs';
-import {suiteDocText} from './suite-docs.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {suitePageSite} from '../../test/helpers/fixtures.mjs';
 
@@ -22,10 +21,9 @@ test('a published suite with no page written for it gets one, after the studies,
   assert.ok(docs.indexOf('suites/commit-modes') === docs.indexOf('methodology') - 1, docs.join(' '));
   // pg-versions is published, but has a page of its own.
   assert.equal(docs.filter((d) => d.startsWith('suites/')).length, 1);
-  const doc = suiteDocText(suites[1]);
-  assert.match(doc, /^slug: \/suites\/commit-modes$/m);
-  assert.match(doc, /^title: "Waiting for the WAL flush at commit"$/m);
-  assert.match(doc, /default\/suite-commit-modes\.json/);
+  // A route of the data plugin, no document of its own, labelled by the suite's title.
+  const page = sitePages(suites).find((p) => p.doc === 'suites/commit-modes');
+  assert.deepEqual([page.id, page.route, page.label], ['suite-commit-modes', true, 'suites.commit-modes.title']);
 });
 
 test('every client count, scenario and workload is a group of its own, in the suite order', () => {

@@ -6,7 +6,7 @@ import {catalogFile} from '../i18n/catalogs.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {DIGIT_KEY, SAMPLE_KEY, translatingPage} from './translating-page.mjs';
 import {SITE_PAGES} from './site-pages.mjs';
-import {loadCatalogs} from './site-data.mjs';
+import {loadCatalogs} from '../load/site.mjs';
 
 const siteDir = new URL('../../', import.meta.url).pathname;
 const catalogText = (locale) => readFileSync(catalogFile(siteDir, locale), 'utf8');

@@ -17,7 +17,7 @@ import path from 'node:path';
 import {test} from 'node:test';
 import {emitResultFiles} from './emit-static.mjs';
 import {quickRun, siteDir} from '../../test/helpers/fixtures.mjs';
-import {loadResults} from '../../lib/pages/site-data.mjs';
+import {loadResults} from '../../lib/load/site.mjs';
 import {checkedEarlier, checkedListFile, recordChecked} from '../../lib/results/checked-files.mjs';
 
 const QUICK = 'quick-20261122T125226Z.json';

@@ -27,7 +27,7 @@ import {writeError} from '../../lib/write-file-atomically.mjs';
 import {profileFiles} from '../../lib/cachegrind/run-profiles.mjs';
 import {copyKeptFile} from '../../lib/results/kept-files.mjs';
 import {forgetChecked, recordChecked} from '../../lib/results/checked-files.mjs';
-import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/pages/site-data.mjs';
+import {assertOneFilePerRun, loadDatasets, readCheckedResult, resultFilesOf} from '../../lib/load/site.mjs';
 import {drawable} from '../../lib/charts/chart-spec.mjs';
 import {IMAGE_FILES, chartPng} from './chart-images.mjs';
 import {datasetCsv} from './dataset-csv.mjs';

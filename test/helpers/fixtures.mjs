@@ -5,7 +5,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {readCatalog} from '../../lib/i18n/catalogs.mjs';
 import {createTranslator} from '../../lib/i18n/messages.mjs';
-import {readStudy} from '../../lib/pages/studies.mjs';
+import {readStudy} from '../../lib/load/studies.mjs';
 import {loadSuite} from '../../lib/suites/suite.mjs';
 
 const fixtures = new URL('../fixtures/results/', import.meta.url);

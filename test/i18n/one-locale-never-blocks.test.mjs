@@ -12,7 +12,8 @@ import path from 'node:path';
 import {catalogFile, reviewedFile} from '../../lib/i18n/catalogs.mjs';
 import {writeSiteTranslations} from '../../lib/i18n/site-translations.mjs';
 import {defaultLocale, locales} from '../../lib/locales.mjs';
-import {buildLocalePages, buildPages, loadCatalogs, loadSiteData, siteMessages} from '../../lib/pages/site-data.mjs';
+import {buildLocalePages, buildPages} from '../../lib/pages/site-data.mjs';
+import {loadCatalogs, loadSiteData, siteMessages} from '../../lib/load/site.mjs';
 import {SAMPLE_KEY} from '../../lib/pages/translating-page.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {readDataset} from '../../lib/pages/datasets.mjs';
+import {readDataset} from '../../lib/load/datasets.mjs';
 import {managedPostgresPage} from '../../lib/pages/managed-postgres-page.mjs';
 import {translator} from '../helpers/fixtures.mjs';
 import {openPage, root, shots, serveSite} from './site.mjs';

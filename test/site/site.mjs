@@ -14,7 +14,8 @@ import {formatFigure} from '../../lib/numbers/format.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {PALETTE} from '../../lib/charts/chart-config.mjs';
 import {groupKey} from '../../lib/model/keys.mjs';
-import {buildLocalePages, loadSiteData} from '../../lib/pages/site-data.mjs';
+import {buildLocalePages} from '../../lib/pages/site-data.mjs';
+import {loadSiteData} from '../../lib/load/site.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 export const shots = `${root}test-results/screenshots`;

@@ -1,8 +1,8 @@
 // Page data kept out of a page's first load (lib/pages/on-demand.mjs): a
 // file of its own per page, fetched the first time the reader opens a part
 // that shows it. Each page written with such parts is listed, so the bundler
-// makes each file a chunk of its own; a suite's page gives its own loader (its
-// generated document imports its file: lib/pages/suite-docs.mjs).
+// makes each file a chunk of its own; a page of results gives its own loader
+// (src/components/SuitePage/Route.jsx).
 import {useCallback, useRef, useState} from 'react';
 import {useT} from '@site/src/components/Msg';
 
