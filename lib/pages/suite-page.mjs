@@ -215,6 +215,13 @@ function serversOf(result, {name, word}) {
     }));
 }
 
+/** Each distinct value once, the servers that ran with it beside it (a row stays narrow for any count of servers). */
+const byValue = (values) =>
+  [...new Set(values.map((v) => v.value))].map((value) => ({
+    value,
+    servers: values.filter((v) => v.value === value).map((v) => v.name),
+  }));
+
 /** The settings every server ran with, and those that differed (declared or not), with each server's value. */
 function settingsOf(result, name) {
   const servers = result.environment.targets.filter((x) => x.settings && x.serverVersion).sort(byTargetOrder(result));
@@ -230,7 +237,7 @@ function settingsOf(result, name) {
       .map((n) => ({
         name: n,
         declared: servers.some((x) => (x.differs ?? []).includes(n)),
-        values: servers.map((x, i) => ({target: x.id, name: name(x.id), value: valuesOf(n)[i] ?? '—'})),
+        values: byValue(servers.map((x, i) => ({name: name(x.id), value: valuesOf(n)[i] ?? '—'}))),
       })),
   };
 }

@@ -62,13 +62,14 @@ test('each comparison is the one bench compare prints for the run, and each grou
   assert.deepEqual(
     en.statements.map((s) => [s.id, s.text]),
     [
-      ['short-tpcb-c1', '+28%'],
-      ['short-tpcb-c2', '+78%'],
-      ['short-counter-c1', '+125%'],
-      ['short-counter-c2', '+378%'],
-    ].map(([id, change]) => [
+      ['short-tpcb-c1', '28%', '+17% to +40%'],
+      ['short-tpcb-c2', '78%', '+44% to +103%'],
+      ['short-counter-c1', '125%', '+108% to +147%'],
+      ['short-counter-c2', '378%', '+343% to +443%'],
+    ].map(([id, change, interval]) => [
       id,
-      `Throughput against PostgreSQL 17 (synchronous_commit on), 5 runs each: higher throughput in 1 of 1 (${change}).`,
+      'PostgreSQL 17 (synchronous_commit off) is faster than PostgreSQL 17 (synchronous_commit on) ' +
+        `by ${change} (95% CI ${interval}, 5 runs each).`,
     ]),
   );
   assert.deepEqual(en.answer.initial, {target: 'sync-off', baseline: 'sync-on'});
@@ -102,8 +103,17 @@ test('instructions where the suite counted them, each group its own clients, as 
 
 test('servers, settings, scripts and commands come from the run', () => {
   assert.deepEqual(
-    en.settings.differing.map((d) => [d.name, d.declared, d.values.map((v) => v.value)]),
-    [['synchronous_commit', true, ['on', 'off']]],
+    en.settings.differing.map((d) => [d.name, d.declared, d.values.map((v) => [v.value, v.servers.length])]),
+    [
+      [
+        'synchronous_commit',
+        true,
+        [
+          ['on', 1],
+          ['off', 1],
+        ],
+      ],
+    ],
   );
   assert.ok(en.settings.shared.some((s) => s.name === 'shared_buffers' && s.value === '128MB'));
   assert.ok(!en.settings.shared.some((s) => s.name === 'port'), 'where a server listens is its own');

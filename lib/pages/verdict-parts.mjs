@@ -67,7 +67,7 @@ export function verdictParts(cells, {t, locale, margin, measure, as = 'percent'}
 
 /**
  * What a group's comparisons of one measure say, against its first server: one statement of them all, with how
- * many rounds a 5% change would take where some could not decide; a lone instructions comparison its own sentence;
+ * many rounds a 5% change would take where some could not decide; a lone comparison its own sentence;
  * too few runs for any test, said once for them all. Null without comparisons.
  * @param {{name: string, base: string, worded: object}[]} findings
  */
@@ -82,7 +82,8 @@ export function groupStatement(findings, {t, locale, margin, measure, as}) {
     );
     return t('common.verdict.sentence.tooFew', {name: names, base, runs});
   }
-  if (measure === 'instructions' && findings.length === 1) {
+  // One comparison: its own sentence, naming both servers ("1 of 1 comparisons" says less).
+  if (findings.length === 1 && as !== 'ratio') {
     return verdictSentence(t, findings[0].worded, {...findings[0], measure, locale});
   }
   const parts = verdictParts(

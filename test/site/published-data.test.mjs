@@ -48,7 +48,7 @@ test('the published pages: no function rows and no message context in a first lo
   const pages = sitePages('ja');
   for (const [name, list] of [
     ['pg-versions', 'groups'],
-    ['pg17-planner', 'cases'],
+    ['pg17-planner', 'groups'],
   ]) {
     const comparisons = pages[name][list].flatMap((g) => (g.instructions?.functions ?? []).map((f) => [g.id, f]));
     assert.ok(comparisons.length > 0, `${name} has instructions comparisons`);

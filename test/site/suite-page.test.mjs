@@ -44,7 +44,7 @@ for (const [locale, inEnglish] of [
     // workload's setup SQL, the measured run.
     assert.match(
       await page.locator('[data-group="short-counter-c2"] pre').first().textContent(),
-      /pgbench -i -q -s 1 .*psql .*-f benchmarks\/commit-modes\/setup\.sql.*pgbench -n -c 2 .*counter\.sql/,
+      /pgbench -i -q -s 1 .*psql .*-f benchmarks\/commit-modes\/setup\.sql.*pgbench -n -c 2 .*counter\.sql/s,
     );
     assert.deepEqual(await blankCharts(page), []);
     // The suite's own words: English, marked, where the language has none of them.

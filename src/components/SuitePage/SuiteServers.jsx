@@ -44,18 +44,22 @@ export default function SuiteServers({data}) {
         <DataTable
           data-settings="differing"
           caption={t('suite.settings.differing', {keys: data.settings.keys})}
-          columns={[t('suite.settings.name'), ...data.servers.map((s) => s.name), t('suite.settings.declared')]}
+          columns={[t('suite.settings.name'), t('suite.settings.value'), t('suite.settings.declared')]}
         >
           {differing.map((d) => (
             <tr key={d.name} data-setting={d.name}>
               <th scope="row">
                 <code>{d.name}</code>
               </th>
-              {d.values.map((v) => (
-                <td key={v.target}>
-                  <code>{v.value}</code>
-                </td>
-              ))}
+              <td>
+                <ul className="plain-list">
+                  {d.values.map((v) => (
+                    <li key={v.value}>
+                      <code>{v.value}</code>: {v.servers.join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              </td>
               <td>{t(d.declared ? 'suite.settings.yes' : 'suite.settings.no')}</td>
             </tr>
           ))}

@@ -36,7 +36,7 @@ function SuiteHead({data}) {
     <>
       <PageMetadata title={title.text} description={description?.text} />
       <h1 data-suite={data.id}>
-        <Words text={title} />
+        {typeof data.title === 'string' ? <Explained terms={false}>{data.title}</Explained> : <Words text={title} />}
       </h1>
       {data.inEnglish && (
         <p className="fallback-note" role="note" data-in-english={data.inEnglish.count}>

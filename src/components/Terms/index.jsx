@@ -56,23 +56,27 @@ function TermNotes({terms}) {
  * `children` (a string) with every term it names opening its explanation, and each message the page marks (or,
  * in the translator's view, each message) marked where it stands (src/components/Marks); anything else as it is.
  */
-export function Explained({children}) {
+export function Explained({children, terms = true}) {
   const marks = useMarks();
   if (typeof children !== 'string') return children;
+  // A heading's words are marked as messages, but its terms are explained where the text uses them.
+  const Inner = terms ? TermsIn : PlainText;
   // Most pages mark nothing: their strings go straight to the terms.
-  if (!marks?.finder) return <TermsIn>{children}</TermsIn>;
+  if (!marks?.finder) return <Inner>{children}</Inner>;
   return findMessages(children, marks.finder).map((part, i) =>
     typeof part === 'string' ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its text is its identity
-      <TermsIn key={i}>{part}</TermsIn>
+      <Inner key={i}>{part}</Inner>
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: as above
       <Marked key={i} id={part.key} state={part.state}>
-        <TermsIn>{part.text}</TermsIn>
+        <Inner>{part.text}</Inner>
       </Marked>
     ),
   );
 }
+
+const PlainText = ({children}) => children;
 
 /** A string with every term it names opening its explanation. */
 function TermsIn({children}) {

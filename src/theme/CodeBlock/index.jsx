@@ -86,7 +86,7 @@ export default function CodeBlock({children, language, title, className}) {
   const ref = useRef(null);
   const Highlight = usePrismNear(lang, ref);
   return (
-    <div className={`${styles.block} theme-code-block language-${lang}`} style={theme.plain}>
+    <div className={`${styles.block} theme-code-block language-${lang} ${className ?? ''}`} style={theme.plain}>
       {title && <div className={styles.title}>{title}</div>}
       <div className={styles.content}>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a code block scrolls sideways by keyboard */}
