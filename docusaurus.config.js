@@ -8,7 +8,7 @@ import {codeThemes} from './lib/code-themes.mjs';
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
 import {siteCatalog} from './lib/i18n/fallback.mjs';
 import {repositoryOf} from './lib/repository-link.mjs';
-import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/i18n/site-translations.mjs';
+import {message, NAV_PAGES, NAVBAR_PAGES, writeSiteTranslations} from './lib/load/site-translations.mjs';
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 

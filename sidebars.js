@@ -1,8 +1,8 @@
 // The guide's one sidebar: its pages and their labels come from
-// lib/i18n/site-translations.mjs (labels are translated from the catalogs), a published suite's among them. A page
+// lib/load/site-translations.mjs (labels are translated from the catalogs), a published suite's among them. A page
 // of results is a route of the data plugin, linked by its address; every other page is a document.
 import {catalogPath, readCatalog} from './lib/i18n/catalogs.mjs';
-import {message, navPages, SIDEBAR} from './lib/i18n/site-translations.mjs';
+import {message, navPages, SIDEBAR} from './lib/load/site-translations.mjs';
 
 const siteDir = new URL('.', import.meta.url).pathname;
 const english = readCatalog(siteDir, 'en');

@@ -40,6 +40,7 @@ import {readGlossary} from '../lib/i18n/glossary.mjs';
 import {glossaryTbx} from '../lib/i18n/glossary-tbx.mjs';
 import {englishChanges, githubAnnotation, staleMarkdown} from '../lib/i18n/stale-report.mjs';
 import {buildLocalePages} from '../lib/pages/site-data.mjs';
+import {loadSiteData} from '../lib/load/site.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const [command, ...rest] = process.argv.slice(2);
@@ -135,7 +136,7 @@ if (command === 'check') {
     key = found[0].key;
   }
   // The context as the Translating page shows it, examples from the data the site is built from.
-  const {context} = buildLocalePages(root, defaultLocale).pages.translating.onDemand;
+  const {context} = buildLocalePages(loadSiteData(root), defaultLocale).pages.translating.onDemand;
   const message = context.messages.find((c) => c.key === key);
   // A suite's word is written in its suite file (lib/i18n/suite-words.mjs), English's others in the catalog.
   console.log(`${key}  (${english.sources?.get(key) ?? `${english.file}:${english.lines.get(key)}`})\n`);

@@ -57,3 +57,27 @@ export function createPartsTranslator(locale, messages) {
     });
   };
 }
+
+/** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */
+export function pickMessages(messages, keys) {
+  const out = {};
+  // A key written "!a.b" leaves a.b out of what the keys before it took (words only the build uses).
+  for (const key of keys.filter((k) => !k.startsWith('!'))) {
+    const parts = key.split('.');
+    const value = parts.reduce(
+      (node, part) => (node !== null && typeof node === 'object' ? node[part] : undefined),
+      messages,
+    );
+    if (value === undefined)
+      throw new Error(
+        `The catalog has no "${key}", which a page uses: add it (npm run i18n:check lists what is missing).`,
+      );
+    parts.slice(0, -1).reduce((node, part) => (node[part] ??= {}), out)[parts.at(-1)] = structuredClone(value);
+  }
+  for (const key of keys.filter((k) => k.startsWith('!'))) {
+    const parts = key.slice(1).split('.');
+    const parent = parts.slice(0, -1).reduce((node, part) => node?.[part], out);
+    if (parent) delete parent[parts.at(-1)];
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {listFiles} from '../list-files.mjs';
 import {profileProblems, readRunProfiles} from '../cachegrind/run-profiles.mjs';
-import {measureOf} from '../model/measures.mjs';
+import {newestOf} from '../model/newest-run.mjs';
 import {checkedEarlier} from '../results/checked-files.mjs';
 import {assertPublishable, readResultFile, sameRunProblems} from '../results/validate-result.mjs';
 import {siteSuites} from '../suites/site-suites.mjs';
@@ -13,7 +13,7 @@ import {parseCatalog} from '../i18n/catalogs.mjs';
 import {siteCatalog, usableCatalog} from '../i18n/fallback.mjs';
 import {readContext} from '../i18n/message-context.mjs';
 import {checkCatalogs} from '../i18n/check-catalogs.mjs';
-import {pickMessages} from '../pages/page-messages.mjs';
+import {pickMessages} from '../i18n/messages.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
 import {readDataset} from './datasets.mjs';
 import {readStudy, studyFiles} from './studies.mjs';
@@ -149,12 +149,6 @@ function servicesFiles(datasetsDir) {
         .map((e) => path.join(datasetsDir, e.name, 'services.json'))
         .sort()
     : [];
-}
-
-/** The newest finished run of a suite that measured `measure`, or null. */
-export function newestOf(results, suite, measure = 'time') {
-  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null && measureOf(r) === measure);
-  return runs.length > 0 ? runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a)) : null;
 }
 
 /** The messages of what every page shows outside its own data: the navbar search. */

@@ -1,8 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readDataset} from '../load/datasets.mjs';
-import {managedPostgresPage} from './managed-postgres-page.mjs';
-import {managedAnswer} from './managed-answer.mjs';
+import {managedAnswer, managedPostgresPage} from './managed-postgres-page.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';
 
 const FILE = new URL('../../datasets/managed-postgres.json', import.meta.url).pathname;

@@ -1,28 +1,15 @@
 // Each page's data for one locale, made from what the load layer read (lib/load/site.mjs): what the data plugin
 // publishes (and whose chart specs the build draws as images). Builders read no file (site-data.test.mjs).
 import {harvestExamples, messagesWithContext, recordingExamples} from '../i18n/message-context.mjs';
-import {createTranslator, placeholdersOf} from '../i18n/messages.mjs';
+import {createTranslator, pickMessages, placeholdersOf} from '../i18n/messages.mjs';
 import {localeMarks} from '../i18n/marks.mjs';
-import {carries, pageMessages, pickMessages, writtenKeys} from './page-messages.mjs';
+import {carries, pageMessages, writtenKeys} from './page-messages.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
-import {loadSiteData, newestOf} from '../load/site.mjs';
+import {newestRun} from '../model/newest-run.mjs';
 import {sitePages} from './site-pages.mjs';
 
 /** The published study shown beside a suite's run, or null. */
 const studyOf = (content, suite) => content.studies?.find((s) => s.suite === suite) ?? null;
-
-/**
- * The newest finished run of a suite in results/ that measured `measure` (time or instructions); null
- * without one, unless it is `required` (a page cannot be made without it): then an error says how to make one.
- */
-export function newestRun(results, suite, {measure = 'time', required = false} = {}) {
-  const run = newestOf(results, suite, measure);
-  if (run || !required) return run;
-  throw new Error(
-    `results/ has no finished "${suite}" run, which its page is made from: run \`npm run bench -- run ${suite}\` ` +
-      `(or restore the file from git).`,
-  );
-}
 
 /**
  * Every page's data for one locale: each page module's build (lib/pages/site-pages.mjs), given what pages
@@ -130,10 +117,10 @@ function translatorContext(described, english, pages, examples, messagesByPage) 
  * the data plugin publishes. Messages the locale's catalog cannot give (a
  * problem the check reports, or the whole file unreadable) are English's,
  * listed in `fallback` and marked on the pages that show them.
+ * @param {object} content  what the site is made from (lib/load/site.mjs loadSiteData)
  * @returns {{pages: object, fallback: string[], reasons: string[]}}
  */
-export function buildLocalePages(siteDir, locale) {
-  const content = loadSiteData(siteDir);
+export function buildLocalePages(content, locale) {
   const {data, fallback, reasons, inEnglish, whole} = content.catalogs.usable[locale];
   const marks = whole ? [] : localeMarks(content.catalogs.checked, locale, data, fallback);
   const pageLocale = whole ? defaultLocale : locale;

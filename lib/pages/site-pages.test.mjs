@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {readCatalog} from '../i18n/catalogs.mjs';
-import {NAV_PAGES, NAVBAR_PAGES} from '../i18n/site-translations.mjs';
+import {NAV_PAGES, NAVBAR_PAGES} from '../load/site-translations.mjs';
 import {siteSuites} from '../suites/site-suites.mjs';
 import {SITE_PAGES, sitePages} from './site-pages.mjs';
 

@@ -2,6 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {buildLocalePages} from './site-data.mjs';
+import {loadSiteData} from '../load/site.mjs';
 import {sitePages} from './site-pages.mjs';
 import {loadSuite} from '../suites/suite.mjs';
 import {suitePageSite} from '../../test/helpers/fixtures.mjs';
@@ -10,7 +11,7 @@ import {suitePageSite} from '../../test/helpers/fixtures.mjs';
 // synchronous_commit on and off (declared with differs), a built-in workload and a script of its own with its
 // setup, two client counts, five repeats of 2 s, and its real run.
 const site = suitePageSite();
-const pages = (locale) => buildLocalePages(site, locale).pages;
+const pages = (locale) => buildLocalePages(loadSiteData(site), locale).pages;
 const en = pages('en')['suite-commit-modes'];
 
 test('a published suite with no page written for it gets one, after the studies, named by its title', () => {

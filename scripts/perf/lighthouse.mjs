@@ -23,7 +23,7 @@ import {parseArgs} from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {computeMedianRun} from 'lighthouse/core/lib/median-run.js';
-import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {chromiumExecutablePath} from '../site/chromium.mjs';
 import {serveBuild} from '../site/serve-build.mjs';

@@ -19,7 +19,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {launchChromium} from '../site/chromium.mjs';
 import {drawCharts} from '../site/page-charts.mjs';
-import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
 import {localePath, locales} from '../../lib/locales.mjs';
 import {serveBuild} from '../site/serve-build.mjs';
 import {writeBareSite} from './bare-site.mjs';

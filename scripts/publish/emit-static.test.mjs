@@ -17,6 +17,7 @@ import path from 'node:path';
 import {chartHandoffFile, chartsOf} from '../../lib/charts/chart-handoff.mjs';
 import {mountTinyDisk} from '../../test/helpers/tiny-disk.mjs';
 import {buildLocalePages} from '../../lib/pages/site-data.mjs';
+import {loadSiteData} from '../../lib/load/site.mjs';
 import {scaledCell} from '../../lib/results/scaled-cell.mjs';
 import {
   clearChartHandoffs,
@@ -50,7 +51,10 @@ const staged = (site) => stagedDataDir(path.join(site, '.docusaurus'));
 function handOff(site, locale, outDir) {
   const file = chartHandoffFile(path.join(site, '.docusaurus'), locale);
   mkdirSync(path.dirname(file), {recursive: true});
-  writeFileSync(file, JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(site, locale).pages)}));
+  writeFileSync(
+    file,
+    JSON.stringify({locale, outDir, charts: chartsOf(buildLocalePages(loadSiteData(site), locale).pages)}),
+  );
 }
 
 test('emits each result as JSON (the file as committed) and CSV, and an index of them, newest first', async (t) => {
@@ -116,7 +120,7 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
     readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')),
   );
   // Every page's charts: the versions page's three per comparison group among them.
-  const versions = buildLocalePages(site, 'ko').pages['pg-versions'];
+  const versions = buildLocalePages(loadSiteData(site), 'ko').pages['pg-versions'];
   // The newest pg-versions fixture run, the interleaved A/A run, has one group: small TPC-B.
   assert.deepEqual(
     versions.groups.map((g) => g.id),

@@ -18,7 +18,7 @@
 import {mkdirSync, realpathSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {NAV_PAGES, SCREENSHOT_MANIFEST, screenshotPath} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES, SCREENSHOT_MANIFEST, screenshotPath} from '../../lib/load/site-translations.mjs';
 import {launchChromium} from '../site/chromium.mjs';
 import {locales} from '../../lib/locales.mjs';
 import {localesInBuild} from '../site/locales-in-build.mjs';

@@ -95,3 +95,96 @@ test('components never import a page builder: page logic (and lib/stats behind i
   }
   assert.deepEqual(found, []);
 });
+
+// The statistics that decide a comparison: called by lib/model/comparisons.mjs alone, which every page, bench
+// compare, History and Methodology read (a rule of two deciders drifts apart).
+const DECIDERS = /\b(compareToBaseline|mannWhitney|logShift|pairedLogChange|holm|verdictOf)\b/;
+
+test('every comparison is decided in lib/model/comparisons.mjs: no other module calls a statistical test', () => {
+  const found = [];
+  for (const file of ['lib', 'scripts', 'src'].flatMap((dir) => listFiles(path.join(root, dir), SOURCE))) {
+    const rel = path.relative(root, file);
+    if (rel.endsWith('.test.mjs') || rel.startsWith('lib/stats/') || rel === 'lib/model/comparisons.mjs') continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*['"]([^'"]*stats\/[^'"]+)['"]/g,
+    )) {
+      if (DECIDERS.test(m[1])) found.push(`${rel} imports ${m[1].trim()} from ${m[2]}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+// The builders read and write nothing: every file is read in the load step (lib/load), before them.
+const BUILDERS = ['pages', 'model', 'stats', 'numbers', 'charts'];
+
+test('the builders read no file: lib/pages, lib/model, lib/stats, lib/numbers and lib/charts import no fs', () => {
+  const found = [];
+  for (const folder of BUILDERS) {
+    for (const file of listFiles(path.join(root, 'lib', folder), SOURCE).filter((f) => !f.endsWith('.test.mjs'))) {
+      const text = readFileSync(file, 'utf8');
+      if (/from\s*['"](node:)?fs(\/promises)?['"]/.test(text)) found.push(`${path.relative(root, file)} imports fs`);
+      for (const target of referencesOf(file, text))
+        if (target.startsWith('lib/load/')) found.push(`${path.relative(root, file)} imports ${target}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
+/** The import graph of lib/, scripts/ and src/ (tests aside): file → the project files it imports. */
+function importGraph() {
+  const graph = new Map();
+  for (const file of ['lib', 'scripts', 'src'].flatMap((dir) => listFiles(path.join(root, dir), SOURCE))) {
+    const rel = path.relative(root, file);
+    if (rel.endsWith('.test.mjs')) continue;
+    // Imports only: a worker started by its URL (new URL('./worker.mjs')) may import the module that starts it.
+    const imports = readFileSync(file, 'utf8').replace(/new URL\(\s*['"`][^'"`]*['"`]/g, '');
+    graph.set(rel, referencesOf(file, imports));
+  }
+  // An import names a file with or without its extension, or a folder's index.
+  const known = (target) =>
+    [target, ...SOURCE.map((e) => `${target}${e}`), ...SOURCE.map((e) => `${target}/index${e}`)].find((t) =>
+      graph.has(t),
+    );
+  for (const [file, targets] of graph) graph.set(file, targets.map(known).filter(Boolean));
+  return graph;
+}
+
+/** Each cycle of a graph, once, as the path that closes it. */
+function cycles(graph) {
+  const found = [];
+  const state = new Map();
+  const visit = (node, trail) => {
+    state.set(node, 'open');
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...trail.slice(trail.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next, [...trail, next]);
+    }
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node, [node]);
+  return found;
+}
+
+test('no import cycle, between files or between the folders of lib/', () => {
+  const graph = importGraph();
+  assert.deepEqual(cycles(graph), []);
+  const folderOf = (file) => (file.startsWith('lib/') && file.split('/').length > 2 ? file.split('/')[1] : null);
+  const folders = new Map();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!from) continue;
+    for (const to of targets.map(folderOf).filter((f) => f && f !== from))
+      folders.set(from, [...new Set([...(folders.get(from) ?? []), to])]);
+  }
+  assert.deepEqual(cycles(folders), []);
+});
+
+test('the cycle check sees a cycle', () => {
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a']],
+    ['d', ['a']],
+  ]);
+  assert.deepEqual(cycles(graph), ['a → b → c → a']);
+});

@@ -9,7 +9,7 @@ import {defaultLocale, locales} from '../../lib/locales.mjs';
 import {listFiles} from '../../lib/list-files.mjs';
 import {catalogPath, messagesOf, readCatalog} from '../../lib/i18n/catalogs.mjs';
 import {checkCatalogs} from '../../lib/i18n/check-catalogs.mjs';
-import {NAV_PAGES, siteTranslations} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES, siteTranslations} from '../../lib/load/site-translations.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const translated = Object.keys(locales).filter((l) => l !== defaultLocale);

@@ -10,7 +10,7 @@ import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {catalogFile, reviewedFile} from '../../lib/i18n/catalogs.mjs';
-import {writeSiteTranslations} from '../../lib/i18n/site-translations.mjs';
+import {writeSiteTranslations} from '../../lib/load/site-translations.mjs';
 import {defaultLocale, locales} from '../../lib/locales.mjs';
 import {buildLocalePages, buildPages} from '../../lib/pages/site-data.mjs';
 import {loadCatalogs, loadSiteData, siteMessages} from '../../lib/load/site.mjs';
@@ -134,7 +134,7 @@ test('a Korean catalog that is no JSON gives English pages: written as English w
   const dir = siteCopy(t);
   resetCatalogs(dir);
   breakLocale(dir, 'ko', WAYS['bad JSON (a comma removed)']);
-  const {pages, fallback} = buildLocalePages(dir, 'ko');
+  const {pages, fallback} = buildLocalePages(loadSiteData(dir), 'ko');
   assert.ok(fallback.length > 400);
   for (const [id, page] of Object.entries(pages)) {
     assert.equal(page.wholeInEnglish, true, id);

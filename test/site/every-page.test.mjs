@@ -27,7 +27,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
 import {FIRST_SCREEN} from './first-screen.mjs';
 import {PAGE_FIGURES} from './page-figures.mjs';
 import {PAGE_INSTRUCTIONS} from './page-instructions.mjs';

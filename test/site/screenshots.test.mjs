@@ -10,7 +10,7 @@ import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, write
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {loadImage} from '@napi-rs/canvas';
-import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
 import {SCREENSHOT_WIDTH, takeScreenshots} from '../../scripts/publish/page-screenshots.mjs';
 import {localesInBuild} from '../../scripts/site/locales-in-build.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';

@@ -7,7 +7,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {localePath, locales} from '../../lib/locales.mjs';
-import {newestRun} from '../../lib/pages/site-data.mjs';
+import {newestRun} from '../../lib/model/newest-run.mjs';
 import {servicesPage} from '../../lib/pages/services-page.mjs';
 import {comparisonView, parseState} from '../../lib/postgresbench/services-view.mjs';
 import {checkNarrow, openPage, serveSite, shots, siteContent} from './site.mjs';

@@ -233,7 +233,7 @@ const built = new Map();
 export const siteContent = () => (content ??= loadSiteData(root));
 /** Every page's data for `locale`, as the data plugin builds it from this checkout: once per test file. */
 export function sitePages(locale) {
-  if (!built.has(locale)) built.set(locale, buildLocalePages(root, locale).pages);
+  if (!built.has(locale)) built.set(locale, buildLocalePages(siteContent(), locale).pages);
   return built.get(locale);
 }
 

@@ -14,7 +14,7 @@ import {existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import path from 'node:path';
 import YAML from 'yaml';
 import {catalogFile} from '../../lib/i18n/catalogs.mjs';
-import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
 import {launchChromium} from '../../scripts/site/chromium.mjs';
 import {serveBuild} from '../../scripts/site/serve-build.mjs';
 import {runStep} from '../ci/workflow-steps.mjs';

@@ -10,7 +10,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogFile, reviewedFile} from '../../lib/i18n/catalogs.mjs';
-import {NAV_PAGES} from '../../lib/i18n/site-translations.mjs';
+import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
 import {axeViolations, openPage, serveCopy} from './site.mjs';
 
 const editJson = (file, edit) => {

@@ -11,7 +11,7 @@ import {normalizeUrl} from '@docusaurus/utils';
 import {chartHandoffFile, chartsOf} from '../../../lib/charts/chart-handoff.mjs';
 import {catalogFile} from '../../../lib/i18n/catalogs.mjs';
 import {buildLocalePages} from '../../../lib/pages/site-data.mjs';
-import {siteMessages} from '../../../lib/load/site.mjs';
+import {loadSiteData, siteMessages} from '../../../lib/load/site.mjs';
 import {siteSuiteProblems} from '../../../lib/suites/site-suites.mjs';
 import {writeFileAtomically} from '../../../lib/write-file-atomically.mjs';
 
@@ -31,7 +31,7 @@ export default function benchmarkDataPlugin(context) {
     },
 
     async loadContent() {
-      const {pages, fallback, reasons, navigation} = buildLocalePages(siteDir, locale);
+      const {pages, fallback, reasons, navigation} = buildLocalePages(loadSiteData(siteDir), locale);
       if (fallback.length > 0) {
         // Built anyway, in English where the catalog cannot be used: said here, marked on the pages.
         console.warn(

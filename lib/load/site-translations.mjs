@@ -4,9 +4,9 @@
 // git). docusaurus.config.js calls writeSiteTranslations before every command.
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {catalogPath, readCatalog} from './catalogs.mjs';
-import {siteCatalog} from './fallback.mjs';
-import {lookup} from './messages.mjs';
+import {catalogPath, readCatalog} from '../i18n/catalogs.mjs';
+import {siteCatalog} from '../i18n/fallback.mjs';
+import {lookup} from '../i18n/messages.mjs';
 import {SITE_PAGES, sitePages} from '../pages/site-pages.mjs';
 import {siteSuites} from '../suites/site-suites.mjs';
 
