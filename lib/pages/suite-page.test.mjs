@@ -171,6 +171,8 @@ test("in a language without the suite's words they are English, marked, and coun
   ]);
   // Title, description, two servers, two workloads, one scenario: every word of the suite the page shows.
   assert.equal(ja.inEnglish.count, 7);
+  // Korean and Chinese have none of the suite's words either (the site tier reads the pages in English and Japanese).
+  for (const locale of ['ko', 'zh-Hans']) assert.equal(pages(locale)['suite-commit-modes'].inEnglish.count, 7);
   // The page's own words are the language's.
   assert.equal(ja.groups[0].title, 'tpcb、short、クライアント数 1');
 });
