@@ -15,11 +15,14 @@ import {SUITE_PAGE_RUNS} from '../helpers/fixtures.mjs';
 import {axeViolations, blankCharts, openPage, root, serveCopy} from './site.mjs';
 
 const fixture = path.join(root, 'test/fixtures/suite-page');
-const site = serveCopy((dir) => {
-  cpSync(path.join(fixture, 'commit-modes'), path.join(dir, 'benchmarks/commit-modes'), {recursive: true});
-  for (const file of SUITE_PAGE_RUNS)
-    cpSync(path.join(fixture, file), path.join(dir, 'results', file), {recursive: true});
-}, ['--locale', 'en', '--locale', 'ja']);
+const site = serveCopy(
+  (dir) => {
+    cpSync(path.join(fixture, 'commit-modes'), path.join(dir, 'benchmarks/commit-modes'), {recursive: true});
+    for (const file of SUITE_PAGE_RUNS)
+      cpSync(path.join(fixture, file), path.join(dir, 'results', file), {recursive: true});
+  },
+  ['--locale', 'en', '--locale', 'ja'],
+);
 
 for (const [locale, inEnglish] of [
   ['en', 0],
