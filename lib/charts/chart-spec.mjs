@@ -19,6 +19,14 @@ export const drawable = (specs) => specs.filter((spec) => !spec.tooMany);
 const tooMany = (series, locale) =>
   series.length > MAX_SERIES ? {tooMany: formatFigure(series.length, 'integer', locale)} : {};
 
+// A chart is drawn to the pixel: four significant digits of a value are finer than a screen shows, and a page's
+// first load carries every spec. The words of a point (text, spread, tooltip) keep what the tables write.
+const DRAWN = ['y', 'low', 'high'];
+const drawn = (p) =>
+  Object.fromEntries(
+    Object.entries(p).map(([k, v]) => [k, DRAWN.includes(k) && typeof v === 'number' ? Number(v.toPrecision(4)) : v]),
+  );
+
 /**
  * Bars per category, one bar per series; each bar may carry its repeats'
  * range (low–high), drawn as a whisker.
@@ -61,7 +69,7 @@ export function barChart({
     ...(note && {note}),
     x: {title: xTitle, categories},
     y: {title: yTitle, ticks: niceTicks({max: top, kind, locale, label: tickLabel})},
-    series,
+    series: series.map((s) => ({...s, points: s.points.map(drawn)})),
   };
 }
 
@@ -87,7 +95,7 @@ export function lineChart(options) {
     ...s,
     points: points.map(({xText, ...p}) => {
       texts[p.x] ??= xText;
-      return p;
+      return drawn(p);
     }),
   }));
   const xs = series.flatMap((s) => s.points.map((p) => p.x));

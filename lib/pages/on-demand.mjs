@@ -1,6 +1,6 @@
 // What a page shows only when the reader opens it (the folded tables of
-// functions under the instructions figures, the Translating page's messages
-// by group) is kept out of the page's first load, which has a budget
+// functions under the instructions figures, the answer against another
+// baseline, the Translating page's messages by group) is kept out of the page's first load, which has a budget
 // (README, Performance): it goes under the page data's `onDemand`, which the
 // data plugin publishes as a file of its own (<page>.on-demand.json) and
 // src/components/OnDemand loads when the reader opens such a part.
@@ -8,13 +8,14 @@
 import {pairKey} from '../model/keys.mjs';
 
 /**
- * `items` (groups or cases, each maybe with `instructions`) without their function rows, and those rows by
- * pairKey; with `versus`, the tables against every other base too (function-figures.mjs), whole, by
- * pairKey(item, base), else left out (a page with no baseline to choose).
+ * `items` (groups or cases, each maybe with `instructions`) without their function rows and how they were
+ * counted, and those rows by pairKey, the methods by item; with `versus`, the tables against every other base
+ * too (function-figures.mjs), whole, by pairKey(item, base), else left out (a page with no baseline to choose).
  */
 export function foldFunctionRows(items, {versus: keepVersus = false} = {}) {
   const functions = {};
   const versus = {};
+  const methods = {};
   const folded = items.map((item) => {
     if (!item.instructions) return item;
     const {functionsVersus = {}, ...instructions} = item.instructions;
@@ -25,9 +26,21 @@ export function foldFunctionRows(items, {versus: keepVersus = false} = {}) {
     if (keepVersus) for (const [base, list] of Object.entries(functionsVersus)) versus[pairKey(item.id, base)] = list;
     // The other bases the page can show tables against, loaded on demand.
     const bases = keepVersus && {functionBases: Object.keys(functionsVersus)};
-    return {...item, instructions: {...instructions, functions: kept, ...bases}};
+    // How they were counted: folded under each group, the same words in most.
+    methods[item.id] = instructions.method;
+    return {...item, instructions: {...instructions, method: null, functions: kept, ...bases}};
   });
-  return keepVersus ? {items: folded, functions, versus} : {items: folded, functions};
+  return keepVersus ? {items: folded, functions, versus, methods} : {items: folded, functions, methods};
+}
+
+/**
+ * The answer with the pairs of its first view only (every server against the first baseline, which its matrix
+ * shows), and all its pairs apart, loaded when the reader picks another baseline. Null stays null.
+ */
+export function foldAnswerPairs(answer) {
+  if (!answer) return {answer, pairs: null};
+  const first = answer.pairs.filter((p) => p.baseline === answer.initial.baseline);
+  return {answer: {...answer, pairs: first}, pairs: answer.pairs};
 }
 
 /** The Translating page's message groups, as its first load names them: a group and how many messages. */

@@ -8,7 +8,7 @@ import {majorOf, byVersion} from '../model/targets.mjs';
 import {controlsOf} from '../model/comparisons.mjs';
 import {messageKey, PLANNER_CASE, VERSIONS_INTRO, VERSIONS_SCENARIO, VERSIONS_WORKLOAD} from '../i18n/message-keys.mjs';
 import {suiteWordKey} from '../i18n/suite-words.mjs';
-import {foldActivityRows, foldFunctionRows} from './on-demand.mjs';
+import {foldActivityRows, foldAnswerPairs, foldFunctionRows} from './on-demand.mjs';
 import {suitePage} from './suite-page.mjs';
 
 /** The major versions a run compares, as a span ("15–18"), for a title that names them. */
@@ -154,9 +154,10 @@ export function resultPageModule(suite, page) {
     }),
     split: (data) => {
       if (!data.groups) return data;
-      const {items: folded, functions, versus} = foldFunctionRows(data.groups, {versus: true});
+      const {items: folded, functions, versus, methods} = foldFunctionRows(data.groups, {versus: true});
       const {items, activity, statements} = foldActivityRows(folded);
-      return {...data, groups: items, onDemand: {functions, versus, activity, statements}};
+      const {answer, pairs} = foldAnswerPairs(data.answer);
+      return {...data, answer, groups: items, onDemand: {functions, versus, methods, activity, statements, pairs}};
     },
   };
 }
@@ -171,7 +172,18 @@ const RESULT_PAGE_MESSAGES = [
   'common.onDemand',
   'common.refusedPair',
   'common.commands.title',
-  'common.activity',
+  // What the server did: the folded tables' headings (its sentences arrive written).
+  'common.activity.title',
+  'common.activity.caption',
+  'common.activity.captionTimed',
+  'common.activity.walBytes',
+  'common.activity.fullPageImages',
+  'common.activity.backendWrites',
+  'common.activity.inBuffers',
+  'common.activity.checkpointsColumn',
+  'common.activity.waits',
+  'common.activity.statementsCaption',
+  'common.activity.statement',
   'common.instructions.title',
   'common.instructions.none',
   'common.instructions.howCounted',

@@ -74,10 +74,15 @@ test('each comparison is the one bench compare prints for the run, and each grou
     ]),
   );
   assert.deepEqual(en.answer.initial, {target: 'sync-off', baseline: 'sync-on'});
-  // Servers of one version: no note on a version at its own defaults; both orders there.
+  // Servers of one version: no note on a version at its own defaults; both orders there, the first view's with
+  // the page, every pair on demand (for another baseline).
   assert.equal(en.answer.defaults, null);
   assert.deepEqual(
     en.answer.pairs.map((p) => `${p.target}/${p.baseline}`),
+    ['sync-off/sync-on'],
+  );
+  assert.deepEqual(
+    en.onDemand.pairs.map((p) => `${p.target}/${p.baseline}`),
     ['sync-off/sync-on', 'sync-on/sync-off'],
   );
 });

@@ -2,9 +2,9 @@
 // more suite folder and its runs (test/fixtures/suite-page/: PostgreSQL 17 with synchronous_commit on and off,
 // a built-in workload and a script of its own, two client counts; the script's groups counted in instructions
 // too) is built in English and Japanese (a language with none of the suite's words: Korean and Chinese are as
-// Japanese, lib/pages/suite-page.test.mjs), and each page is read in Chromium: linked from the sidebar and the Runs page, every group with its verdict, the chart, a
-// table and the commands, the suite's words in English marked as such where a language lacks them (which
-// i18n:status lists), no console error and no axe violation.
+// Japanese, lib/pages/suite-page.test.mjs), and each page is read in Chromium: linked from the sidebar and the
+// Runs page, every group with its verdict, the chart, a table and the commands, the suite's words in English
+// marked as such where a language lacks them (which i18n:status lists), no console error and no axe violation.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';

@@ -10,19 +10,22 @@ import {usePublishedPair} from './shown-pair.mjs';
 import Matrix, {targetName} from './Matrix';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
+import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
 
-export default function AnswerMatrix({data}) {
-  const m = data.answer;
-  const [state, change] = useChosenPair(m);
+/** @param {{data: object, onDemand: Function}} props  onDemand: the loader of the page's on-demand file */
+export default function AnswerMatrix({data, onDemand}) {
+  const first = data.answer;
+  const [state, change] = useChosenPair(first);
   usePublishedPair(state);
   const scroller = useChosenColumnInView(state);
+  const m = useAnswerFor(first, state, onDemand);
   const pair = m.pairs.find((p) => p.target === state.target && p.baseline === state.baseline);
   return (
     <section className={styles.answer} data-answer={`${state.target} ${state.baseline}`}>
       <PairPicker answer={m} state={state} change={change} />
       {state.refused && <Refused answer={m} state={state} />}
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
-        <Explained>{pair.sentence}</Explained>
+        {pair ? <Explained>{pair.sentence}</Explained> : <NotLoaded failed={m.failed} />}
       </p>
       {m.defaults && (
         <p className={styles.defaults}>
@@ -38,6 +41,19 @@ export default function AnswerMatrix({data}) {
       <Conditions conditions={m.conditions} />
     </section>
   );
+}
+
+/**
+ * The answer with the pairs the chosen baseline needs: the first view's come with the page, every other pair
+ * from the page's on-demand file, loaded the first time the reader picks another baseline.
+ */
+function useAnswerFor(first, state, onDemand) {
+  const {data, failed, load} = useOnDemand(onDemand);
+  const needed = state.baseline !== first.initial.baseline;
+  useEffect(() => {
+    if (needed) load();
+  }, [needed, load]);
+  return data ? {...first, pairs: data.pairs} : {...first, failed};
 }
 
 /** The chosen version and baseline, kept in the query string; `change` takes either or both. */

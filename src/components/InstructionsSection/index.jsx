@@ -25,7 +25,7 @@ export default function InstructionsSection({page, id, figures: f}) {
   return (
     <section data-instructions={id}>
       <InstructionsHeading id={id} />
-      <HowCounted id={id} method={f.method} />
+      <HowCounted id={id} method={f.method} rows={rows} />
       <Finding text={f.statement} data-instruction-findings={id} />
       <ControlNote control={f.control} measure="instructions" />
       <FigureTable table={f.table} data-instructions-table={id} />
@@ -77,17 +77,23 @@ function InstructionsMissing({id}) {
 }
 
 /**
- * How the instructions were counted. The same words under every group: folded, and left out of the search
- * index, which would rank the page by them.
+ * How the instructions were counted. The same words under every group: folded, loaded as the reader opens them
+ * (with the rest of the page's on-demand data) where the page keeps them out of its first load, and left out of
+ * the search index, which would rank the page by them.
  */
-function HowCounted({id, method}) {
+function HowCounted({id, method, rows}) {
   const t = useT();
+  const text = method ?? rows.data?.methods[id];
   return (
-    <details data-pagefind-ignore="all" data-instructions-method={id}>
+    <details data-pagefind-ignore="all" data-instructions-method={id} onToggle={method ? undefined : rows.load}>
       <summary>{t('common.instructions.howCounted')}</summary>
-      <p>
-        <Explained>{method}</Explained>
-      </p>
+      {text ? (
+        <p>
+          <Explained>{text}</Explained>
+        </p>
+      ) : (
+        <NotLoaded failed={rows.failed} />
+      )}
     </details>
   );
 }

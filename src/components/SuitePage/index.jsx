@@ -68,7 +68,7 @@ function SuiteRun({data, onDemand}) {
   const t = useT();
   return (
     <>
-      {data.answer && <AnswerMatrix data={data} />}
+      {data.answer && <AnswerMatrix data={data} onDemand={onDemand} />}
       <Lead data={data} />
       {data.statements?.length > 0 && <Statements data={data} />}
       {data.caveat && (
