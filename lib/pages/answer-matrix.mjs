@@ -204,7 +204,9 @@ function groupNotes(groups, {t, locale, margin}) {
           locale,
         )
       : null;
-  const noisy = titles(groups.filter((g) => g.control?.verdict && g.control.verdict !== 'equivalent'));
+  // An A/A within the margin (the same, or apart by less than it) is not noise to warn of.
+  const withinMargin = new Set(['equivalent', 'below-margin']);
+  const noisy = titles(groups.filter((g) => g.control?.verdict && !withinMargin.has(g.control.verdict)));
   const drifted = titles(groups.filter((g) => g.drift));
   return [
     noisy && {

@@ -81,7 +81,7 @@ export function suitePage(result, {locale, t, suite, page, messages, inEnglish, 
     // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
     groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
     servers: serversOf(result, {name, word}),
-    settings: {...settingsOf(result, name), keys: KEY_SETTINGS.join(', ')},
+    settings: {...settingsOf(result), keys: KEY_SETTINGS.join(', ')},
     scripts: (result.scripts ?? []).map((s) => ({workload: s.workload, file: s.file, sql: s.sql})),
     setupFiles: setupFilesOf(suite, result),
     rerun: `# ${t('suite.rerun')}\n${rerun}`,
@@ -187,7 +187,9 @@ function overviewChart(result, groups, {locale, t, name, id}) {
  * keeps the scripts pgbench ran, not the setup), else only where it is, said to have changed since.
  */
 function setupFilesOf(suite, result) {
-  const same = result.run.suiteHash === suite.hash;
+  // A run recorded before the hash covered the SQL files holds suite.yaml's alone: the same suite.yaml is taken
+  // as the same suite (its SQL files are in git beside it; a changed one is a commit to see).
+  const same = result.run.suiteHash === suite.hash || result.run.suiteHash === suite.yamlHash;
   return suite.workloads
     .filter((w) => w.setup)
     .map((w) => {
@@ -223,11 +225,11 @@ const byValue = (values) =>
   }));
 
 /** The settings every server ran with, and those that differed (declared or not), with each server's value. */
-function settingsOf(result, name) {
+function settingsOf(result) {
   const servers = result.environment.targets.filter((x) => x.settings && x.serverVersion).sort(byTargetOrder(result));
-  const names = [...new Set(servers.flatMap((x) => Object.keys(x.settings)))]
-    .filter((n) => !OWN_SETTINGS.has(n))
-    .sort();
+  // The settings each server reported, and the key settings the runner read of each (data_checksums among them).
+  const reported = (x) => [...Object.keys(x.settings), ...Object.keys(x.keySettings ?? {})];
+  const names = [...new Set(servers.flatMap(reported))].filter((n) => !OWN_SETTINGS.has(n)).sort();
   const valuesOf = (n) => servers.map((x) => x.settings[n] ?? x.keySettings?.[n] ?? null);
   const alike = (n) => new Set(valuesOf(n)).size === 1;
   return {
@@ -237,7 +239,8 @@ function settingsOf(result, name) {
       .map((n) => ({
         name: n,
         declared: servers.some((x) => (x.differs ?? []).includes(n)),
-        values: byValue(servers.map((x, i) => ({name: name(x.id), value: valuesOf(n)[i] ?? '—'}))),
+        // Each server by its id, which the servers' table names (an A/A twin has its twin's name).
+        values: byValue(servers.map((x, i) => ({name: x.id, value: valuesOf(n)[i] ?? '—'}))),
       })),
   };
 }

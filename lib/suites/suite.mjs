@@ -116,6 +116,8 @@ export function loadSuite(file) {
     file,
     // Every file the suite runs, with suite.yaml: --resume and merge refuse a result of other files.
     hash: suiteHash(text, sql.files, path.dirname(file)),
+    // What runs before 2026-11-27 recorded: suite.yaml's alone (issue 67 added its SQL files).
+    yamlHash: createHash('sha256').update(text).digest('hex'),
     shell,
     shellUses: [...settingUses(suite, file, lineOf), ...sql.uses],
     sqlFiles: sql.files,

@@ -40,31 +40,7 @@ export default function SuiteServers({data}) {
           </tr>
         ))}
       </DataTable>
-      {differing.length > 0 && (
-        <DataTable
-          data-settings="differing"
-          caption={t('suite.settings.differing', {keys: data.settings.keys})}
-          columns={[t('suite.settings.name'), t('suite.settings.value'), t('suite.settings.declared')]}
-        >
-          {differing.map((d) => (
-            <tr key={d.name} data-setting={d.name}>
-              <th scope="row">
-                <code>{d.name}</code>
-              </th>
-              <td>
-                <ul className="plain-list">
-                  {d.values.map((v) => (
-                    <li key={v.value}>
-                      <code>{v.value}</code>: {v.servers.join(', ')}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td>{t(d.declared ? 'suite.settings.yes' : 'suite.settings.no')}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      {differing.length > 0 && <DifferingSettings settings={data.settings} />}
       <details data-settings="shared">
         <summary>{t('suite.settings.shared', {count: String(shared.length)})}</summary>
         <DataTable columns={[t('suite.settings.name'), t('suite.settings.value')]}>
@@ -81,5 +57,41 @@ export default function SuiteServers({data}) {
         </DataTable>
       </details>
     </>
+  );
+}
+
+/** The settings the servers differ in: each value once, with the servers (by id) that ran with it. */
+function DifferingSettings({settings}) {
+  const t = useT();
+  return (
+    <DataTable
+      data-settings="differing"
+      caption={t('suite.settings.differing', {keys: settings.keys})}
+      columns={[t('suite.settings.name'), t('suite.settings.value'), t('suite.settings.declared')]}
+    >
+      {settings.differing.map((d) => (
+        <tr key={d.name} data-setting={d.name}>
+          <th scope="row">
+            <code>{d.name}</code>
+          </th>
+          <td>
+            <ul className="plain-list">
+              {d.values.map((v) => (
+                <li key={v.value}>
+                  <code>{v.value}</code>:{' '}
+                  {v.servers.map((id, i) => (
+                    <span key={id}>
+                      {i > 0 && ', '}
+                      <code>{id}</code>
+                    </span>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td>{t(d.declared ? 'suite.settings.yes' : 'suite.settings.no')}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
