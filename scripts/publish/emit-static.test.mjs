@@ -116,8 +116,8 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   assert.equal(readdirSync(path.join(out.ko, 'charts')).length, charts * 2);
   // The dark image is another drawing of the same chart.
   assert.notDeepEqual(
-    readFileSync(path.join(out.ko, 'charts/pg17-planner-tps-dark.png')),
-    readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')),
+    readFileSync(path.join(out.ko, 'charts/pg17-planner-ratio-dark.png')),
+    readFileSync(path.join(out.ko, 'charts/pg17-planner-ratio.png')),
   );
   // Every page's charts: the versions page's three per comparison group among them.
   const versions = buildLocalePages(loadSiteData(site), 'ko').pages['pg-versions'];
@@ -131,10 +131,10 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
       for (const file of [`pg-versions-${g.id}-${chart}.png`, `pg-versions-${g.id}-${chart}-narrow.png`])
         assert.ok(existsSync(path.join(out.ko, 'charts', file)), file);
   }
-  const image = readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png'));
+  const image = readFileSync(path.join(out.ko, 'charts/pg17-planner-ratio.png'));
   // Unchanged data: every image comes from the cache, byte for byte.
   assert.equal(drawChartImages(generated, {cacheDir}).drawn, 0);
-  assert.deepEqual(readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')), image);
+  assert.deepEqual(readFileSync(path.join(out.ko, 'charts/pg17-planner-ratio.png')), image);
   // One changed figure: only the charts that show it are drawn again.
   const file = path.join(site, 'results/pg17-planner-20261122T105429Z.json');
   const edited = JSON.parse(readFileSync(file, 'utf8'));
@@ -146,7 +146,7 @@ test("draws every chart the plugin derived into its locale's output, drawing onl
   handOff(site, 'ko', out.ko);
   // The planner's overview chart and the history chart of that case, in each of the two locales, four images each.
   assert.equal(drawChartImages(generated, {cacheDir}).drawn, 16);
-  assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/pg17-planner-tps.png')), image);
+  assert.notDeepEqual(readFileSync(path.join(out.ko, 'charts/pg17-planner-ratio.png')), image);
   // A new build starts from no hand-offs: nothing of an older build is drawn.
   clearChartHandoffs(generated);
   assert.deepEqual(drawChartImages(generated, {cacheDir}), {charts: 0, images: 0, drawn: 0, locales: []});
