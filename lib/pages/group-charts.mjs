@@ -9,7 +9,7 @@ import {chartCredit} from './run-info.mjs';
 /** The latency percentiles a group's chart shows. */
 export const PERCENTILES = ['p50', 'p90', 'p95', 'p99'];
 /** At most this many points per line: a 60 s run averages every three seconds, so the page stays light. */
-export const MAX_POINTS = 20;
+const MAX_POINTS = 20;
 
 /**
  * pgbench's per-second progress, averaged over equal buckets when there are

@@ -6,9 +6,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {ratio} from '../numbers/ratio.mjs';
 import {MEASURES} from '../model/measures.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
-
-/** What goes between two sentences of running text: a space, but in Japanese and Chinese, whose full stop ends one. */
-export const sentenceGap = (locale) => (/^(ja|zh)\b/.test(locale) ? '' : ' ');
+import {sentenceGap} from '../i18n/list.mjs';
 
 /** Sentences (some entries false or null, some lists) joined as the locale joins them. */
 export const sentences = (list, locale) => list.flat().filter(Boolean).join(sentenceGap(locale));

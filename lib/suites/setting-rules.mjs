@@ -73,7 +73,7 @@ const tunes = (name) => {
 
 // Contrib modules a suite may load without shell: true, by name from the server's own library folder: they
 // observe statements or warm the cache, and none of their settings names a program or a file.
-export const PRELOADABLE = ['pg_stat_statements', 'auto_explain', 'pg_prewarm'];
+const PRELOADABLE = ['pg_stat_statements', 'auto_explain', 'pg_prewarm'];
 const PRELOAD_SETTINGS = ['shared_preload_libraries', 'session_preload_libraries'];
 // A list as postgresql.conf reads it: names split at commas, each perhaps double-quoted.
 const libraries = (value) =>

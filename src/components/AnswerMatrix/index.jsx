@@ -121,7 +121,7 @@ function Refused({answer: m, state}) {
 }
 
 /** What each measure counted, and how: said with the figures, never left to another page. */
-export function Conditions({conditions}) {
+function Conditions({conditions}) {
   // Each line is also given to the search index (a Pagefind filter, which is returned with a result and, unlike
   // metadata, never matched by a query): a result from the page quotes its figures, and the search shows them with
   // their conditions (src/theme/SearchBar).

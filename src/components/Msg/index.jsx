@@ -3,6 +3,7 @@
 // every <Msg> and component inside, so no page downloads the whole catalog.
 import {createContext, Fragment, useContext, useMemo} from 'react';
 import {createPartsTranslator, createTranslator} from '@site/lib/i18n/messages.mjs';
+import {sentenceGap} from '@site/lib/i18n/list.mjs';
 import {Explained, TermsOfPage} from '@site/src/components/Terms';
 import {Marked, MarksOfPage, useMarks} from '@site/src/components/Marks';
 
@@ -49,8 +50,6 @@ function usePageText() {
 export const useT = () => usePageText().t;
 
 /** The page's locale. */
-export const useLocale = () => usePageText().locale;
-
 /**
  * A message of the page's catalog; `values` fill its {{placeholders}}. A value
  * may be an element (a link): the message is then rendered around it.
@@ -83,5 +82,5 @@ export default function Msg({id, values}) {
  * Korean, nothing in Japanese and Chinese (their full stop ends the sentence).
  */
 export function useSentenceGap() {
-  return /^(ja|zh)\b/.test(usePageText().locale) ? '' : ' ';
+  return sentenceGap(usePageText().locale);
 }
