@@ -74,12 +74,14 @@ export function parseCachegrind(text, where = 'Cachegrind output') {
  */
 export function addProfiles(profiles) {
   const functions = new Map();
+  const events = {};
   let total = 0;
   for (const p of profiles) {
     total += p.total;
     for (const [key, count] of p.functions) functions.set(key, (functions.get(key) ?? 0) + count);
+    for (const [name, count] of Object.entries(p.events ?? {})) events[name] = (events[name] ?? 0) + count;
   }
-  return {total, functions};
+  return {total, functions, events};
 }
 
 /**

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {functionKey, parseCachegrind, splitKey} from './read-cachegrind.mjs';
-import {parseCallgrind} from './read-callgrind.mjs';
+import {estimatedCycles, parseCallgrind} from './read-callgrind.mjs';
 
 // Real Callgrind output of the PostgreSQL 17 backend that served pgbench -b tpcb-like (scale 1, one client, 10
 // and 20 transactions), counted inside PostgresMain, less secure_read (scripts/make-cachegrind-fixtures.sh callgrind).
@@ -83,4 +83,32 @@ test('a file cut short, compressed, or not Callgrind output is refused, naming i
     /c\.out: compressed names or positions: run Callgrind with --tool=callgrind/,
   );
   assert.throws(() => parseCallgrind('hello\n', 'a.txt'), /a\.txt: no "events:" line: not a Callgrind output file/);
+});
+
+test("a cache simulation gives every event's total, the caches it simulated and the estimated cycles", () => {
+  // valgrind --tool=callgrind --cache-sim=yes with the runner's cache sizes, on /bin/true (README.md beside it).
+  const p = read('true-cache-sim.out');
+  assert.deepEqual(p.events, {
+    Ir: 128811,
+    Dr: 28319,
+    Dw: 11770,
+    I1mr: 1082,
+    D1mr: 922,
+    D1mw: 574,
+    ILmr: 1064,
+    DLmr: 784,
+    DLmw: 547,
+  });
+  assert.equal(p.total, 128811);
+  assert.match(p.description, /^I1 cache: 32768 B, 64 B, 8-way associative; D1 cache: 49152 B/);
+  assert.match(p.description, /LL cache: 33554432 B, 64 B, 16-way associative$/);
+  // RAM: 1064 + 784 + 547 = 2395; last level: 1082 + 922 + 574 - 2395 = 183;
+  // L1: 128811 + 28319 + 11770 - 183 - 2395 = 166322; 166322 + 5 × 183 + 35 × 2395 = 251062.
+  assert.equal(estimatedCycles(p.events), 251062);
+});
+
+test('a file without a cache simulation has no estimated cycles', () => {
+  const p = read('pg17-long.out');
+  assert.deepEqual(Object.keys(p.events), ['Ir']);
+  assert.equal(estimatedCycles(p.events), null);
 });

@@ -25,19 +25,24 @@ const SECONDS_PER_SCALE = 0.1;
  * @returns {{seconds: number, countedCells: number, targets: {id: string, bytes: number, walBytes: number}[],
  *   bytes: number, walBytes: number}}  seconds: the timed cells' runs and warm-ups and the runner's own steps;
  *   countedCells: cells whose length is a count of transactions (not estimated); bytes: the embedded
- *   targets' data, kept to the end; walBytes: the most WAL one target may hold during a measured run
+ *   targets' data, kept to the end (twice for a target with counted cells: the copy each of their runs starts
+ *   from, scripts/runner/pristine-data.mjs); walBytes: the most WAL one target may hold during a measured run
  */
 export function estimateRun(cells) {
   let seconds = 0;
   let countedCells = 0;
   const scales = new Map();
   const specs = new Map();
+  const kept = new Set();
   for (const cell of cells) {
     const {targetSpec: target, scenarioSpec: scenario} = cell;
     specs.set(target.id, target);
     if (scenario.scale !== null) scales.set(target.id, Math.max(scales.get(target.id) ?? 0, scenario.scale));
     if (cell.durationS) seconds += cell.durationS + scenario.warmupS + SECONDS_PER_CELL;
-    else countedCells++;
+    else {
+      countedCells++;
+      kept.add(target.id);
+    }
   }
   const targets = [];
   for (const [id, target] of specs) {
@@ -45,7 +50,8 @@ export function estimateRun(cells) {
     seconds += SECONDS_PER_TARGET + SECONDS_PER_SCALE * scale;
     if (target.kind !== 'embedded') continue;
     const wal = Number(settingValue('max_wal_size', target.settings?.max_wal_size ?? '1GB').replace(/B$/, ''));
-    targets.push({id, bytes: INITDB_BYTES + BYTES_PER_SCALE * scale, walBytes: wal});
+    const copies = kept.has(id) ? 2 : 1;
+    targets.push({id, bytes: INITDB_BYTES + copies * BYTES_PER_SCALE * scale, walBytes: wal});
   }
   return {
     seconds: Math.round(seconds),

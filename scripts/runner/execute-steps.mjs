@@ -3,6 +3,8 @@
 // cannot be used fails its cells; pgbench -i that failed fails its builtin ones.
 import {failedCell} from '../../lib/results/cell-record.mjs';
 import {initialize, prepareWorkload} from './preparations.mjs';
+import {restorePristine} from './pristine-data.mjs';
+import {Interrupted} from './processes.mjs';
 import {runInstructionCell} from './run-instruction-cell.mjs';
 import {runTimedCell} from './run-timed-cell.mjs';
 
@@ -20,6 +22,21 @@ const modeFor = (step, instructions) => (step?.type === 'cell' && instructions ?
 async function freshStart(targets, target, state) {
   await targets.fresh(target);
   return Boolean(state.error);
+}
+
+/**
+ * The data set kept for an instructions run's cells put back (pristine-data.mjs), when one is kept for the data
+ * set in place; the error that fails the workload's cells when that failed, or null.
+ */
+async function restoreKept(state, target, record) {
+  if (state.pristineOf === undefined || state.pristineOf !== state.dataVersion) return null;
+  try {
+    await restorePristine(state.connection, target.major, record);
+    return null;
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    return {kind: 'connection', message: `the kept database could not be put back before the setup: ${error.message}`};
+  }
 }
 
 /** Executes the steps; returns how many cells failed. Interrupted propagates. */
@@ -45,19 +62,27 @@ export async function executeSteps({steps, targets, result, save, progress, reco
     if (step.type === 'init') {
       if (state.error) continue;
       const {target, scale} = step;
+      // A new data set: an instructions run keeps it anew (run-instruction-cell.mjs).
+      state.dataVersion = (state.dataVersion ?? 0) + 1;
       initErrors.set(
         target.id,
         await initialize({target, scale, connection: state.connection, result, record, progress}),
       );
     } else if (step.type === 'prepare') {
       if (state.error) continue;
-      const setupError = await prepareWorkload({
-        target: step.target,
-        workload: step.workload,
-        connection: state.connection,
-        result,
-        record,
-      });
+      // A setup changes the data set: it runs on the kept one (the runs since have changed the other), which an
+      // instructions run then keeps anew.
+      const restoreError = step.workload.setup ? await restoreKept(state, step.target, record) : null;
+      if (step.workload.setup) state.dataVersion = (state.dataVersion ?? 0) + 1;
+      const setupError =
+        restoreError ??
+        (await prepareWorkload({
+          target: step.target,
+          workload: step.workload,
+          connection: state.connection,
+          result,
+          record,
+        }));
       if (setupError) setupErrors.set(setupKey(step.target.id, step.workload.id), setupError);
       else if (step.workload.setup) await targets.recheck(step.target, `workload ${step.workload.id}'s setup SQL`);
     } else if (state.error) {

@@ -54,14 +54,13 @@ export function prewarmOutcome(output) {
 export const runLengths = (cell) => [Math.floor(cell.transactionsPerClient / 2), cell.transactionsPerClient];
 
 /**
- * The warm-up before an instructions cell's runs, in transactions per client. Before a target's first cell of
- * a group, twice the longer run: right after pgbench -i, a transaction's work drifts as the pages it updates
- * settle. Every cell runs on a freshly started server (targets.mjs, fresh), and a start leaves work of its own
- * for the first transactions (the WAL buffers to fill, the caches to load), some of it done by the backend or
- * by a background process as their timing falls: so every later cell too warms up, for the shorter run's
- * length, and its runs always follow a warm-up on the start they run on.
+ * The warm-up before each of an instructions cell's runs, in transactions per client: the shorter run's length.
+ * Every run starts on the database as it was kept (pristine-data.mjs), on a server started for its cell
+ * (targets.mjs, fresh), and a start leaves work of its own for the first transactions (the WAL buffers to fill,
+ * the caches to load), some of it done by the backend or by a background process as their timing falls: the
+ * warm-up does it, on rows of its own, so that both runs find it done.
  */
-export const warmUpTransactions = (cell, {first}) => (first ? 2 * cell.transactionsPerClient : runLengths(cell)[0]);
+export const warmUpTransactions = (cell) => runLengths(cell)[0];
 
 /** A 32-bit seed made from a number: murmur3's finalizer, so that near numbers give far seeds. */
 function derivedSeed(n) {

@@ -5,11 +5,11 @@
 //
 // The cell runs pgbench twice, a shorter run (half the transactions per
 // client) and a longer one, each on rows of its own (cellSeeds in
-// instruction-commands.mjs) and each after
-// the same preparation: VACUUM (FREEZE, ANALYZE) of the database, so that every
-// run finds its rows hinted and frozen whatever earlier cells left, the vacuum
-// pgbench itself does before a built-in script (run by psql here, so that its
-// work is not counted), then CHECKPOINT. The
+// instruction-commands.mjs) and each after the same preparation: the database
+// put back as it was kept (pristine-data.mjs: every run of every repeat starts
+// from the same pages), read into shared buffers, a warm-up, VACUUM (FREEZE,
+// ANALYZE), the vacuum pgbench itself does before a built-in script (run by
+// psql here, so that its work is not counted), then CHECKPOINT. The
 // backends that served each run are those the server log shows connecting
 // with application_name=pgbench; when they have exited, their Callgrind
 // files are read and added up. Start-up, connection and exit cost the same in
@@ -20,11 +20,12 @@
 // process would otherwise inherit), the postmaster and every
 // background process (checkpointer, background writer, WAL writer,
 // autovacuum, PostgreSQL 18's I/O workers), pgbench itself, the kernel, and
-// waiting of any kind.
+// waiting of any kind. With the cache simulation (read-callgrind.mjs), the
+// same files give the estimated cycles of the same work.
 import {existsSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {addProfiles} from '../../lib/cachegrind/read-cachegrind.mjs';
-import {COUNTED, parseCallgrind} from '../../lib/cachegrind/read-callgrind.mjs';
+import {COUNTED, estimatedCycles, parseCallgrind} from '../../lib/cachegrind/read-callgrind.mjs';
 import {parseOutput} from '../../lib/pgbench/parse-output.mjs';
 import {cellRecord} from '../../lib/results/cell-record.mjs';
 import {statusOf} from '../../lib/results/cell-status.mjs';
@@ -99,10 +100,10 @@ class CellFailed extends Error {
  * @returns {Promise<{cell: object, profiles: {short: object, long: object}|null}>}  the cell record and
  *   the added-up profiles of its shorter and longer runs (null when it failed)
  */
-export async function measureInstructions({cell, server, connection, env, record, progress, valgrind, fits}) {
+export async function measureInstructions({cell, server, connection, env, record, progress, valgrind, prepareRun}) {
   const seeds = cellSeeds(cell.repeat);
   // What the runs share; `last` is the latest pgbench run's command and output, which the record keeps.
-  const m = {cell, server, connection, env, record, startedAt: new Date(), last: null};
+  const m = {cell, server, connection, env, record, prepareRun, startedAt: new Date(), last: null, fits: null};
   const runs = [];
   const profiles = [];
   progress.start({cell, expectedS: null});
@@ -121,12 +122,20 @@ export async function measureInstructions({cell, server, connection, env, record
   const added = (runs[1].transactionsPerClient - runs[0].transactionsPerClient) * cell.clients;
   const perTransaction = (runs[1].instructions - runs[0].instructions) / added;
   const otherPerTransaction = (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / added;
+  const perRun = (read) => (read(runs[1]) - read(runs[0])) / added;
+  const cycles = runs.every((r) => Number.isFinite(r.cycles) && Number.isFinite(r.otherProcesses.cycles));
   const instructions = {
     perTransaction,
     otherPerTransaction,
+    ...(cycles && {
+      cyclesPerTransaction: perRun((r) => r.cycles),
+      otherCyclesPerTransaction: perRun((r) => r.otherProcesses.cycles),
+      caches: profiles[1].description,
+    }),
     counted: COUNTED,
+    pageState: 'kept-copy',
     randomSeed: seeds.short,
-    fitsInSharedBuffers: fits,
+    fitsInSharedBuffers: m.fits,
     valgrind,
     runs,
   };
@@ -161,6 +170,12 @@ function instructionsRecord({cell, startedAt, last}, {status, error, instruction
  * the added-up profile of its backends. CellFailed when it failed.
  */
 async function measureRun(m, transactions, randomSeed) {
+  try {
+    m.fits = (await m.prepareRun()).fits;
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    throw new CellFailed({kind: 'connection', message: `before the run: ${error.message}`});
+  }
   await beforeRun(m);
   const before = await readStats(m.connection, m.record);
   const offset = await runPgbench(m, transactions, randomSeed);
@@ -174,6 +189,7 @@ async function measureRun(m, transactions, randomSeed) {
       command: m.last.command,
       backends: pids.length,
       instructions: profile.total,
+      ...(estimatedCycles(profile.events) !== null && {cycles: estimatedCycles(profile.events)}),
       otherProcesses,
       ...(server && {server}),
     },
@@ -259,7 +275,9 @@ async function countBackends({cell, server}, offset) {
     if (error instanceof Interrupted) throw error;
     throw new CellFailed({kind: 'other', message: error.message});
   }
-  const profile = addProfiles(files.map((f) => parseCallgrind(readFileSync(f, 'utf8'), f)));
+  const parsed = files.map((f) => parseCallgrind(readFileSync(f, 'utf8'), f));
+  // The simulated caches, as Callgrind names them (the same in every file of a run).
+  const profile = {...addProfiles(parsed), description: parsed[0]?.description ?? null};
   for (const f of files) rmSync(f, {force: true});
   return {pids, profile};
 }

@@ -11,7 +11,7 @@
 // backends are never alive at a mark: their counts stay whole.
 import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {parseCallgrind} from '../../lib/cachegrind/read-callgrind.mjs';
+import {estimatedCycles, parseCallgrind} from '../../lib/cachegrind/read-callgrind.mjs';
 import {throwIfInterrupted} from './processes.mjs';
 import {psql} from './psql.mjs';
 
@@ -38,8 +38,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Marks a moment: every other process writes its counts since the previous
  * mark. Their files are read, then removed.
- * @returns {Promise<{instructions: number, byType: Record<string, number>}>}  the counts since the
- *   previous mark, in all and by process type
+ * @returns {Promise<{instructions: number, byType: Record<string, number>, cycles?: number}>}  the counts since
+ *   the previous mark, in all and by process type, and their estimated cycles (with the cache simulation)
  */
 export async function markOtherProcesses(connection, dir, {timeoutS = 300} = {}) {
   const rows = (await psql(connection, ['-A', '-t', '-F', '\t', '-c', PIDS_SQL]))
@@ -52,6 +52,7 @@ export async function markOtherProcesses(connection, dir, {timeoutS = 300} = {})
   const deadline = Date.now() + timeoutS * 1000;
   const byType = {};
   let instructions = 0;
+  let cycles = 0;
   for (const [pid, type] of rows) {
     for (;;) {
       throwIfInterrupted();
@@ -65,6 +66,7 @@ export async function markOtherProcesses(connection, dir, {timeoutS = 300} = {})
         const total = counts.reduce((n, c) => n + c.total, 0);
         byType[type] = (byType[type] ?? 0) + total;
         instructions += total;
+        cycles += counts.reduce((n, c) => n + (estimatedCycles(c.events) ?? Number.NaN), 0);
         for (const n of dumpsOf(dir, pid)) rmSync(path.join(dir, `callgrind.out.${pid}.${n}`), {force: true});
         break;
       }
@@ -77,7 +79,7 @@ export async function markOtherProcesses(connection, dir, {timeoutS = 300} = {})
       await sleep(100);
     }
   }
-  return {instructions, byType};
+  return {instructions, byType, ...(Number.isFinite(cycles) && rows.length > 0 && {cycles})};
 }
 
 function wholeOrNull(file) {

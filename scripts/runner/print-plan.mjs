@@ -1,5 +1,4 @@
 // --dry-run: every command of a run, in the order the run would execute them.
-import {groupKey} from '../../lib/model/keys.mjs';
 import {lengthText, sizeText} from '../../lib/suites/run-estimate.mjs';
 import {embeddedConnection, superuserConnection} from './connection.mjs';
 import {planServer} from './plan-server.mjs';
@@ -16,6 +15,7 @@ import {
   warmUpTransactions,
 } from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
+import {keepSql, restoreSql} from './pristine-data.mjs';
 import {
   CHECKPOINT_SQL,
   explainedQuery,
@@ -68,25 +68,50 @@ function plannedConnection(target, shell) {
   };
 }
 
+const databaseOf = (connection) => connection.psqlArgs[connection.psqlArgs.indexOf('-d') + 1];
+
+/** psql as the superuser, in template1 (pristine-data.mjs): the statements given. */
+function outside(admin, statements) {
+  const args = [...admin.psqlArgs];
+  args[args.indexOf('-d') + 1] = 'template1';
+  return renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...args, ...statements.flatMap((q) => ['-c', q])]);
+}
+
+/** The kept database put back in place of the runs' (pristine-data.mjs). */
+function restoreLine(connection, major) {
+  const admin = connection.admin ?? connection;
+  const suiteRole = connection.psqlArgs[connection.psqlArgs.indexOf('-U') + 1] === SUITE_ROLE;
+  return outside(admin, restoreSql(databaseOf(admin), major, suiteRole));
+}
+
 /**
- * An instructions cell: a warm-up (longer before a target's first cell of a group), then its two runs, each
- * after pgbench's vacuum (by psql) and CHECKPOINT.
+ * An instructions cell: the database kept (once per data set and target), then its two runs, each on the kept
+ * database put back, prewarmed, warmed up, after pgbench's vacuum (by psql) and CHECKPOINT.
  */
-function instructionLines(cell, connection, env, warmed) {
-  const group = `${cell.target} ${groupKey(cell)}`;
+function instructionLines(cell, connection, env, kept) {
   const seeds = cellSeeds(cell.repeat);
-  const transactions = warmUpTransactions(cell, {first: !warmed.has(group)});
-  const warmup = [
-    `# ${cell.target}: warm-up, not counted`,
-    renderCommand(['pgbench', ...instructionRunArgs(cell, transactions, connection, seeds.warmUp)], env),
-  ];
-  warmed.add(group);
   const psqlLine = (args, as = connection) =>
     renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...as.psqlArgs, ...args]);
   const admin = connection.admin ?? connection;
+  const major = cell.targetSpec.major;
+  const keep = [];
+  if (!kept.has(cell.target)) {
+    const [vacuum, ...copy] = keepSql(databaseOf(admin), major);
+    keep.push(`# ${cell.target}: the database kept, for every run to start from`, psqlLine(['-c', vacuum], admin));
+    keep.push(outside(admin, copy));
+    kept.add(cell.target);
+  }
   const [short, long] = runLengths(cell);
+  const warmUp = renderCommand(
+    ['pgbench', ...instructionRunArgs(cell, warmUpTransactions(cell), connection, seeds.warmUp)],
+    env,
+  );
   // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
   const run = (transactions, randomSeed) => [
+    restoreLine(connection, major),
+    psqlLine(['-A', '-t', '-c', PREWARM_SQL], admin),
+    `# ${cell.id}: warm-up, not counted`,
+    warmUp,
     psqlLine(['-c', SETTLE_SQL], admin),
     psqlLine(beforeEachRun(cell)),
     psqlLine(['-c', MARK_SQL], admin),
@@ -97,7 +122,7 @@ function instructionLines(cell, connection, env, warmed) {
     psqlLine(['-c', MARK_SQL], admin),
   ];
   return [
-    ...warmup,
+    ...keep,
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
     ...run(short, seeds.short),
     ...run(long, seeds.long),
@@ -113,14 +138,21 @@ const watchLine = (target, connection) => renderCommand(watchCommand(connection,
 
 /**
  * seed: the run's, for an instructions run (its cells' random seed); null for a timed run.
- * warmed: the targets and groups an instructions run has warmed up so far.
+ * kept: the targets whose data set an instructions run has kept (pristine-data.mjs) since it last changed.
  */
-function stepLines(step, connection, seed = null, warmed = new Set()) {
-  if (step.type === 'init') return [renderCommand(['pgbench', ...initArgs(step.scale, connection)])];
+function stepLines(step, connection, seed = null, kept = new Set()) {
+  if (step.type === 'init') {
+    kept.delete(step.target.id);
+    return [renderCommand(['pgbench', ...initArgs(step.scale, connection)])];
+  }
   if (step.type === 'prepare') {
     const {workload} = step;
     const env = sessionEnv(workload);
+    // A setup runs on the kept data set put back, and the data set is kept anew (execute-steps.mjs).
+    const restore = workload.setup && kept.has(step.target.id) ? [restoreLine(connection, step.target.major)] : [];
+    if (workload.setup) kept.delete(step.target.id);
     return [
+      ...restore,
       ...(workload.setup
         ? [renderCommand(setupCommand(workload, connection)), watchLine(step.target, connection)]
         : []),
@@ -131,8 +163,7 @@ function stepLines(step, connection, seed = null, warmed = new Set()) {
   }
   const {cell} = step;
   const env = sessionEnv(cell.workloadSpec);
-  if (seed !== null)
-    return [...instructionLines(cell, connection, env, warmed), watchLine(cell.targetSpec, connection)];
+  if (seed !== null) return [...instructionLines(cell, connection, env, kept), watchLine(cell.targetSpec, connection)];
   const logPrefix = cell.scenarioSpec.log ? '<tmp>/pgbench_log' : null;
   const admin = connection.admin ?? connection;
   const settle = (sql) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', sql]);
@@ -166,7 +197,7 @@ export function planLines(cells, seed, {measure = 'time', shell = false} = {}) {
     );
   }
   // What the plan knows as it goes, as the run would: each target's server and mode, and the active one.
-  const plan = {lines, instructions, shell, servers: new Map(), warmed: new Set(), active: null};
+  const plan = {lines, instructions, shell, servers: new Map(), kept: new Set(), active: null};
   const steps = [...runSteps(cells)];
   for (const [i, step] of steps.entries()) {
     if (step.type === 'switch') {
@@ -175,7 +206,7 @@ export function planLines(cells, seed, {measure = 'time', shell = false} = {}) {
     }
     modeLines(plan, step);
     if (step.type === 'cell') plan.servers.get(plan.active).measured = true;
-    lines.push(...stepLines(step, plan.servers.get(plan.active).connection, instructions ? seed : null, plan.warmed));
+    lines.push(...stepLines(step, plan.servers.get(plan.active).connection, instructions ? seed : null, plan.kept));
   }
   for (const [id, {server}] of plan.servers)
     if (server) lines.push(`# stop ${id}, removing its files`, renderCommand(server.commands.stop));
@@ -265,19 +296,5 @@ function modeLines(plan, step) {
   }
   const start = wanted === 'instrumented' ? entry.server.commands.startInstrumented : entry.server.commands.start;
   lines.push(renderCommand(start));
-  if (wanted === 'instrumented') {
-    const prewarm = [
-      'psql',
-      '-X',
-      '-v',
-      'ON_ERROR_STOP=1',
-      ...(entry.connection.admin ?? entry.connection).psqlArgs,
-      '-A',
-      '-t',
-      '-c',
-      PREWARM_SQL,
-    ];
-    lines.push(renderCommand(prewarm));
-  }
   entry.mode = wanted;
 }

@@ -1,9 +1,8 @@
 // A cell of the instructions measure, as the run executes it, on a freshly
-// started server: its tables and indexes read into shared buffers (when they
-// fit), a warm-up, then the cell's two runs (measure-instructions.mjs); its
-// profiles are added to its group's files.
+// started server: its two runs (measure-instructions.mjs), each on the
+// database as it was kept (pristine-data.mjs), read into shared buffers as far
+// as they hold it, after a warm-up; its profiles are added to its group's files.
 import {failedCell} from '../../lib/results/cell-record.mjs';
-import {groupKey} from '../../lib/model/keys.mjs';
 import {
   cellSeeds,
   instructionRunArgs,
@@ -16,42 +15,47 @@ import {sessionEnv} from './pgbench-commands.mjs';
 import {warmUp} from './preparations.mjs';
 import {Interrupted} from './processes.mjs';
 import {addCellProfiles, withProfile} from './profile-files.mjs';
+import {keepPristine, restorePristine} from './pristine-data.mjs';
 import {psql} from './psql.mjs';
 import {unwritable} from './run-result.mjs';
 
 /**
  * An instructions cell, its record and profiles joining the result. `state` is the target's (targets.mjs):
- * what it prewarmed and warmed up is remembered there.
+ * which of its data sets (state.dataVersion: execute-steps.mjs) was kept is remembered there.
  */
 export async function runInstructionCell({cell, state, result, record, progress, instructions}) {
   const {server, connection} = state;
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
+  const major = state.target.major;
   let measured;
-  if (state.prewarmed !== server.starts()) {
+  // The data as pgbench -i and the setups left it, kept once for every run to start from (pristine-data.mjs).
+  if (state.pristineOf !== state.dataVersion) {
+    progress.note(`${state.id}: keeping a copy of the database for every run to start from`);
+    try {
+      await keepPristine(connection, major, record);
+      state.pristineOf = state.dataVersion;
+    } catch (error) {
+      if (error instanceof Interrupted) throw error;
+      const message = `the copy of the database every run starts from could not be made: ${error.message}`;
+      measured = {cell: failedCell(cell, {kind: 'connection', message})};
+    }
+  }
+  // Before each of the cell's runs: the database put back, read into shared buffers, then a warm-up on rows of
+  // its own, not counted (warmUpTransactions says why).
+  const prepareRun = async () => {
+    await restorePristine(connection, major, record);
     const args = ['-A', '-t', '-c', PREWARM_SQL];
     // CREATE EXTENSION pg_prewarm: the runner's own role (suite-role.mjs).
     const admin = connection.admin ?? connection;
     record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
-    try {
-      state.fits = prewarmOutcome(await psql(admin, args)).fits;
-      state.prewarmed = server.starts();
-    } catch (error) {
-      if (error instanceof Interrupted) throw error;
-      measured = {cell: failedCell(cell, {kind: 'connection', message: `pg_prewarm failed: ${error.message}`})};
-    }
-  }
-  // Before every cell, on rows of its own and not counted: a warm-up, longer before a target's first cell of a
-  // group (warmUpTransactions says why).
-  const group = groupKey(cell);
-  state.warmed ??= new Set();
-  if (!measured) {
-    const transactions = warmUpTransactions(cell, {first: !state.warmed.has(group)});
+    const {fits} = prewarmOutcome(await psql(admin, args));
+    const transactions = warmUpTransactions(cell);
     const seed = cellSeeds(cell.repeat).warmUp;
     const argv = ['pgbench', ...instructionRunArgs(cell, transactions, connection, seed)];
     const note = `${cell.id}: warm-up, ${transactions} transactions per client`;
     await warmUp({cell, argv, env, connection, result, record, progress, note, timeoutS: 6 * 3600});
-    state.warmed.add(group);
-  }
+    return {fits};
+  };
   measured ??= await measureInstructions({
     cell,
     server,
@@ -60,7 +64,7 @@ export async function runInstructionCell({cell, state, result, record, progress,
     record,
     progress,
     valgrind: instructions.valgrind,
-    fits: state.fits,
+    prepareRun,
   });
   // Its profiles first: a cell is in the result only once its profiles are (a full disk stops the run with the
   // result as it was, and the cell is measured again on --resume).

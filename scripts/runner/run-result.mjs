@@ -15,6 +15,8 @@ const designOf = (suite, seed, measure = 'time') => ({
   seed,
   checkpointBeforeEach: true,
   margin: measure === 'instructions' ? suite.instructions.margin : suite.margin,
+  ...(measure === 'instructions' &&
+    Object.keys(suite.instructions.margins ?? {}).length > 0 && {margins: suite.instructions.margins}),
   published: suite.published,
   ...(measure === 'instructions' && {measure}),
 });

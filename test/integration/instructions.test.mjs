@@ -156,6 +156,12 @@ test('an instructions run beside a busy CPU: every target per transaction, its A
       (runs[1].otherProcesses.instructions - runs[0].otherProcesses.instructions) / 50,
     );
     assert.equal(cell.instructions.counted, 'PostgresMain-without-client-reads-or-stats-flushes');
+    // The estimated cycles of the same work, from the cache simulation: at least one per access (Ir + Dr + Dw).
+    assert.equal(cell.instructions.cyclesPerTransaction, (runs[1].cycles - runs[0].cycles) / 50);
+    assert.ok(cell.instructions.cyclesPerTransaction > perTransaction, String(cell.instructions.cyclesPerTransaction));
+    assert.match(cell.instructions.caches, /^I1 cache: 32768 B, 64 B, 8-way associative; .*LL cache: 33554432 B/);
+    assert.ok(runs.every((r) => r.otherProcesses.cycles > r.otherProcesses.instructions));
+    assert.equal(cell.instructions.pageState, 'kept-copy');
   }
   // The A/A as the pages take it: repeat by repeat (each repeat ran the same rows on both servers; the rows of
   // one repeat and the next differ in work by up to a few percent), the mean of the log ratios (one repeat here).
@@ -226,6 +232,50 @@ test('an instructions run without Valgrind stops before any server starts, with 
   assert.doesNotMatch(run.stdout, /starting PostgreSQL/);
 });
 
+// Two workloads that draw the same rows in a repeat (their scripts draw aid first, from the same seed), twice.
+const STATE_SUITE = `id: page-state
+measures: [instructions]
+instructions:
+  transactions: 100
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: tpcb
+    builtin: tpcb-like
+  - id: simple-update
+    builtin: simple-update
+scenarios:
+  - id: s
+    scale: 1
+    clients: 1
+repeat: 2
+`;
+
+test('every run starts on the same pages: full-page images per transaction alike in every repeat and workload', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
+  const suite = path.join(dir, 'suite.yaml');
+  writeFileSync(suite, STATE_SUITE);
+  const out = path.join(dir, 'results');
+  const run = bench(['run', suite, '--measure', 'instructions', '--out', out, '--seed', '7']);
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));
+  const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  // Each cell's full-page images per added transaction, by workload and repeat.
+  const fpi = Object.fromEntries(
+    result.cells.map((c) => {
+      const [short, long] = c.instructions.runs.map((r) => r.server.wal.fullPageImages);
+      return [`${c.workload} r${c.repeat}`, (long - short) / 50];
+    }),
+  );
+  // Where each run went on from the last, simple-update found the rows TPC-B-like had just moved, packed on a
+  // few pages with room (HOT updates, a tenth of the images); here every update is the first to its page since
+  // the CHECKPOINT, and its index entry's page too (pgbench's tables are full: no update is HOT).
+  for (const [key, perTransaction] of Object.entries(fpi)) {
+    assert.ok(perTransaction > 1.5 && perTransaction < 2.5, `${key}: ${perTransaction} full-page images a transaction`);
+  }
+});
+
 test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts and both runs of each cell', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
   const suite = path.join(dir, 'suite.yaml');
@@ -259,19 +309,33 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
         "[^\n]*-c 'SELECT pg_catalog\\.pg_reload_conf\\(\\)'",
     ),
   );
-  // pgbench -i on a plain server, then a restart under Valgrind (pg_ctl -p the wrapper) and pg_prewarm.
+  // pgbench -i on a plain server, then a restart under Valgrind (pg_ctl -p the wrapper) and the database kept.
   const init = lines.findIndex((l) => l.startsWith('pgbench -i'));
   const instrumented = lines.findIndex((l) => / -p '?\S*postgres-under-valgrind'? start$/.test(l));
   assert.ok(init > 0 && instrumented > init, run.stdout);
-  assert.match(lines[instrumented + 1], /pg_prewarm/);
-  // Per target, before its first cell a warm-up of twice the longer run, before its second (on a fresh start)
-  // one of the shorter run's length; then each cell's shorter and longer runs.
-  const runs = lines.filter((l) => l.startsWith('pgbench -n'));
-  assert.equal(runs.length, 3 + 3 + 12);
-  const warmUps = lines.flatMap((l, i) =>
-    l.endsWith(': warm-up, not counted') ? [`${l.slice(2, l.indexOf(':'))} ${/-t (\d+)/.exec(lines[i + 1])[1]}`] : [],
+  assert.match(lines[instrumented + 1], /: the database kept, for every run to start from$/);
+  assert.match(lines[instrumented + 2], /-c 'VACUUM \(FREEZE, ANALYZE\)'$/);
+  assert.match(
+    lines[instrumented + 3],
+    / -d template1 -c 'DROP DATABASE IF EXISTS bench_pristine' -c 'CREATE DATABASE bench_pristine TEMPLATE postgres STRATEGY FILE_COPY ALLOW_CONNECTIONS false'$/,
   );
-  assert.deepEqual(warmUps, ['pg18 400', 'pg17-aa 400', 'pg17 400', 'pg17 100', 'pg18 100', 'pg17-aa 100']);
+  // Before each run: the kept database put back (the suite's role given back CREATE on it), prewarmed, a warm-up.
+  assert.match(
+    run.stdout,
+    new RegExp(
+      "-d template1 -c 'DROP DATABASE postgres WITH \\(FORCE\\)' -c 'CREATE DATABASE postgres TEMPLATE " +
+        "bench_pristine STRATEGY FILE_COPY' -c 'GRANT CREATE ON DATABASE postgres TO suite'\n[^\n]*pg_prewarm[^\n]*\n" +
+        '# [^\n]*: warm-up, not counted\npgbench -n [^\n]*\n[^\n]*VACUUM \\(FREEZE, ANALYZE\\)',
+    ),
+  );
+  // Each of the six cells' two runs after a warm-up of the shorter run's length.
+  const runs = lines.filter((l) => l.startsWith('pgbench -n'));
+  assert.equal(runs.length, 6 * 2 * 2);
+  const warmUps = lines.flatMap((l, i) =>
+    l.endsWith(': warm-up, not counted') ? [`${l.slice(2, l.indexOf('/'))} ${/-t (\d+)/.exec(lines[i + 1])[1]}`] : [],
+  );
+  const twice = (list) => list.flatMap((x) => [x, x]);
+  assert.deepEqual(warmUps, twice(['pg18 100', 'pg17-aa 100', 'pg17 100', 'pg17 100', 'pg18 100', 'pg17-aa 100']));
   // pg17 ran last in round 1 and first in round 2: restarted all the same, as every cell is on a fresh start.
   assert.match(
     run.stdout,
@@ -279,9 +343,10 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   );
   // Seeds made from the repeat alone (the same in every run): the warm-up's, then repeat 1's shorter and
   // longer runs, each its own.
-  assert.match(runs[0], /-t 400 .*--random-seed=1265255636 /);
+  assert.match(runs[0], /-t 100 .*--random-seed=1265255636 /);
   assert.match(runs[1], /-t 100 .*--random-seed=480175634 /);
-  assert.match(runs[2], /-t 200 .*--random-seed=3521095864 /);
+  assert.match(runs[2], /-t 100 .*--random-seed=1265255636 /);
+  assert.match(runs[3], /-t 200 .*--random-seed=3521095864 /);
   // Every target's first cell (repeat 1) serves the same rows.
   const seedsOf = (target) =>
     lines
@@ -295,7 +360,8 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
       )
       .map((l) => /--random-seed=(\d+)/.exec(l)[1]);
   assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), seedsOf('pg18/tpcb/s/c1/r1'));
-  assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), ['480175634', '3521095864']);
+  // The warm-ups', then the runs'.
+  assert.deepEqual(seedsOf('pg17/tpcb/s/c1/r1'), ['1265255636', '480175634', '1265255636', '3521095864']);
   // Another run (another order) draws the same rows in its first repeat.
   const other = bench(['run', suite, '--measure', 'instructions', '--dry-run', '--seed', '8']);
   assert.match(other.stdout, /-t 100 .*--random-seed=480175634 /);
