@@ -159,11 +159,13 @@ test('compare --json: the documented fields; exit 1 when a TPS comparison is wor
   const {margin, comparisons} = JSON.parse(stdout);
   assert.equal(margin, 0.05);
   const [first] = comparisons;
+  assert.equal(first.marginPct, 5);
   assert.deepEqual(Object.keys(first), [
     'scenario',
     'workload',
     'clients',
     'metric',
+    'marginPct',
     'baseline',
     'candidate',
     'changePct',

@@ -48,6 +48,7 @@ export function inPercent(c) {
     workload: c.workload,
     clients: c.clients,
     metric: c.metric,
+    ...(c.margin !== undefined && {marginPct: pct(c.margin)}),
     baseline: c.baseline,
     candidate: c.candidate,
     changePct: pct(c.change),
@@ -107,13 +108,14 @@ export function machinesOf(older, newer) {
 }
 
 /** What `bench compare` prints on a terminal: the table, what it could not compare, the margin, the machines. */
-export function terminalReport(comparisons, {margin, machines, skipped}) {
+export function terminalReport(comparisons, {margin, machines, skipped, undecided = []}) {
   const parts = [];
   if (comparisons.length > 0) parts.push(comparisonTable(comparisons));
   if (skipped.length > 0) parts.push(`${comparisons.length > 0 ? '\n' : ''}${skippedTable(skipped)}`);
+  for (const u of undecided) parts.push(`\n${u.figure}: counted, not decided: ${u.why}.`);
   if (comparisons.length > 0) {
     parts.push(
-      `\nMargin ±${+(margin * 100).toFixed(2)}%. Figures: medians (runs); change: the Hodges–Lehmann estimate ` +
+      `\nMargin ${marginsText(comparisons, margin)}. Figures: medians (runs); change: the Hodges–Lehmann estimate ` +
         "(the median of every pair of runs' ratios, not the ratio of the medians), with its 95% interval; where " +
         'several targets meet one baseline, p is Holm-corrected and the interval widened to match. (A/A) marks ' +
         'a control: the same version twice, the noise floor.',
@@ -124,6 +126,14 @@ export function terminalReport(comparisons, {margin, machines, skipped}) {
 }
 
 const percentOf = (fraction) => `${+(fraction * 100).toFixed(2)}%`;
+
+/** The margins of the comparisons: one, or each figure's where they differ (±0.3%; instructions ±0.3%, cycles ±1%). */
+function marginsText(comparisons, margin) {
+  const byFigure = new Map(comparisons.map((c) => [c.metric, c.margin ?? margin]));
+  const all = new Set(byFigure.values());
+  if (all.size <= 1) return `±${+((all.size ? [...all][0] : margin) * 100).toFixed(2)}%`;
+  return [...byFigure].map(([figure, m]) => `${figure} ±${+(m * 100).toFixed(2)}%`).join(', ');
+}
 
 const markdownTable = (headings, rows) => [
   `| ${headings.join(' | ')} |`,

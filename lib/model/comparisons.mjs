@@ -7,7 +7,16 @@
 import {compareToBaseline} from '../stats/compare.mjs';
 import {mannWhitney} from '../stats/rank-sum.mjs';
 import {groupKey} from './keys.mjs';
-import {comparedFigures, countingOf, FIGURES, MEASURES, marginOf, measureOf, untimed} from './measures.mjs';
+import {
+  comparedFigures,
+  countingOf,
+  FIGURES,
+  figureMargin,
+  MEASURES,
+  marginOf,
+  measureOf,
+  untimed,
+} from './measures.mjs';
 import {notComparable, summarizeRepeats} from './summarize-repeats.mjs';
 import {byTargetOrder, comparableBuilds, optimizationOf, targetById, targetOrder} from './targets.mjs';
 
@@ -56,13 +65,14 @@ function samples(cells, figure) {
  * what was compared: the group, the figure (`metric`), each side's target, runs and median. `corrected`: Holm's
  * correction counted several candidates. Percentages are written only by `bench compare --json`.
  */
-function entry(group, figure, baseline, candidate, decided, c, control) {
+function entry(group, figure, baseline, candidate, decided, c, {control, margin}) {
   const {scenario, workload, clients} = group;
   return {
     scenario,
     workload,
     clients,
     metric: figure,
+    margin,
     baseline: {target: baseline.target, n: baseline.values.length, median: decided.baseline.median.median},
     candidate: {target: candidate.target, n: candidate.values.length, median: c.median.median},
     change: c.change,
@@ -92,7 +102,9 @@ function decide(group, figure, baseline, candidates, {margin, measure}, control 
       keys: {baseline: baseline.keys, candidates: candidates.map((c) => c.keys)},
     },
   );
-  return candidates.map((c, i) => entry(group, figure, baseline, c, decided, decided.comparisons[i], control));
+  return candidates.map((c, i) =>
+    entry(group, figure, baseline, c, decided, decided.comparisons[i], {control, margin}),
+  );
 }
 
 /**
@@ -132,15 +144,24 @@ export function compareRun(result, {baseline, margin} = {}) {
   return once(result.cells, `${base}\n${m}`, () => decideRun(result, {base, margin: m, targets, controls}));
 }
 
+/** Why a figure is not decided: its suite fixed no margin for it. */
+const NO_MARGIN = 'no margin was fixed for this figure before the run (instructions.margins of the suite)';
+
 function decideRun(result, {base, margin, targets, controls}) {
   const measure = measureOf(result);
-  const options = {margin, measure};
   const list = [];
   const skipped = [];
+  const undecided = new Set();
   const other = (t) => !comparableBuilds(result, t, base);
   for (const group of comparisonGroups(result)) {
     for (const figure of comparedFigures(measure)) {
+      const options = {margin: figureMargin(result, figure, margin), measure};
       const of = (target) => ({target, ...samples(group.byTarget.get(target) ?? [], figure)});
+      if (options.margin === undefined) {
+        // Counted, yet with no margin fixed for it: said once for the run (runs made before it say nothing).
+        if ([...group.byTarget.keys()].some((t) => of(t).values)) undecided.add(figure);
+        continue;
+      }
       const b = of(base);
       const ran = targets.filter((t) => t !== base && group.byTarget.has(t));
       for (const t of ran.filter(other)) skip(skipped, group, t, figure, builtOtherwise(result, t, base));
@@ -180,6 +201,8 @@ function decideRun(result, {base, margin, targets, controls}) {
     margin,
     list,
     skipped,
+    // Figures counted but not decided: their suite fixed no margin for them (NO_MARGIN).
+    undecided: [...undecided].map((figure) => ({figure, why: NO_MARGIN})),
     of: (key, target, figure) => index.get(`${key}\n${target}\n${figure}`),
   };
 }
@@ -214,8 +237,8 @@ export function compareRuns(older, newer, {margin} = {}) {
 }
 
 function decideRuns(older, newer, margin) {
-  const options = {margin, measure: measureOf(newer)};
-  const figures = comparedFigures(options.measure);
+  const measure = measureOf(newer);
+  const figures = comparedFigures(measure);
   const [first] = figures;
   const list = [];
   const skipped = [];
@@ -231,6 +254,8 @@ function decideRuns(older, newer, margin) {
         skip(skipped, group, target, first, `only ${older.run.id} ran ${target} here`);
       if (!other?.byTarget.has(target)) continue;
       for (const figure of figures) {
+        const options = {margin: figureMargin(newer, figure, margin), measure};
+        if (options.margin === undefined) continue;
         const b = {target: `${target}@${older.run.id}`, ...samples(cells, figure)};
         const c = {target: `${target}@${newer.run.id}`, ...samples(other.byTarget.get(target), figure)};
         if (b.values && c.values) list.push(...decide(group, figure, b, [c], options));

@@ -93,6 +93,31 @@ export const FIGURES = {
     value: 'common.instructions.value',
     history: {metric: 'history.metric.instructions', chart: 'history.chart.instructions'},
   },
+  // The whole server: the backends and the other processes (checkpointer, background writer, WAL writer, I/O
+  // workers) per transaction, where a setting moves work off the backend (data checksums: the checkpointer
+  // computes them as it writes). Runs since 2026-11-25.
+  serverInstructions: {
+    measure: 'instructions',
+    kind: 'instructions',
+    read: (c) => {
+      const {perTransaction, otherPerTransaction} = c.instructions ?? {};
+      return perTransaction === undefined || otherPerTransaction === undefined
+        ? null
+        : perTransaction + otherPerTransaction;
+    },
+    twin: instructionTwin,
+    better: 'lower',
+    column: {key: 'common.instructions.serverColumn'},
+  },
+  // The backends' estimated cycles per transaction, from Callgrind's cache simulation (runs since 2026-11-28).
+  cycles: {
+    measure: 'instructions',
+    kind: 'instructions',
+    read: (c) => c.instructions?.cyclesPerTransaction ?? null,
+    twin: instructionTwin,
+    better: 'lower',
+    column: {key: 'common.instructions.cyclesColumn'},
+  },
   // The server's other processes per transaction, beside the backends' (runs since 2026-11-25). A repeat's other
   // processes can wake up more in the shorter run than in the longer: a spread below zero is no count of work.
   otherInstructions: {
@@ -169,7 +194,7 @@ export const MEASURES = {
     detectable: true,
   },
   instructions: {
-    table: ['instructions', 'otherInstructions'],
+    table: ['instructions', 'cycles', 'otherInstructions', 'serverInstructions'],
     headline: 'instructions',
     defaultMargin: DEFAULT_INSTRUCTION_MARGIN,
     minMargin: MIN_INSTRUCTION_MARGIN,
@@ -228,3 +253,13 @@ export const countingOf = (result) =>
 /** The margin a result's comparisons use: the one given, else its suite's, else its measure's default. */
 export const marginOf = (result, margin) =>
   margin ?? result.run.design?.margin ?? MEASURES[measureOf(result)].defaultMargin;
+
+/**
+ * The margin one figure's comparisons use: the headline's is the measure's (`margin`, from marginOf: a margin
+ * given to a comparison is the headline's); another compared figure has the one its suite fixed for it from an
+ * A/A (instructions.margins), and none without it (undefined: it is not decided, schemas/suite.md).
+ */
+export const figureMargin = (result, figure, margin) =>
+  MEASURES[measureOf(result)].headline === figure || FIGURES[figure].measure === 'time'
+    ? margin
+    : result.run.design?.margins?.[figure];

@@ -9,7 +9,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
 import {compareRun, controlsOf} from '../model/comparisons.mjs';
 import {cellKey, groupKey} from '../model/keys.mjs';
-import {MEASURES, marginOf} from '../model/measures.mjs';
+import {FIGURES, MEASURES, marginOf} from '../model/measures.mjs';
 import {byTargetOrder} from '../model/targets.mjs';
 import {mediansChart} from './group-charts.mjs';
 import {functionFigures} from './function-figures.mjs';
@@ -66,7 +66,8 @@ export function instructionGroup(result, options) {
   const margin = marginOf(result);
   const decisions = compareRun(result);
   const others = cells.some((c) => c.instructions?.otherPerTransaction !== undefined);
-  const figures = MEASURES.instructions.table.filter((f) => others || f !== 'otherInstructions');
+  // The figures its run counted: the other processes since 2026-11-25, the estimated cycles since 2026-11-28.
+  const figures = MEASURES.instructions.table.filter((f) => cells.some((c) => FIGURES[f].read(c) !== null));
   const inGroup = [...groupFigures(cells, figures, locale).values()].sort(byTargetOrder(result));
   const base = decisions.baseline;
   const parts = {decisions, key, figure: 'instructions', measure: 'instructions', controls, t, name, locale, margin};

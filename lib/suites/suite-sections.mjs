@@ -231,7 +231,14 @@ export function instructionsOf(suite, report) {
   if (suite.instructions && !takes) {
     report(['instructions'], 'no group takes the instructions measure: add instructions to measures, or remove this');
   }
-  return {transactions: suite.instructions?.transactions ?? DEFAULT_INSTRUCTION_TRANSACTIONS, margin};
+  const margins = {};
+  for (const [figure, text] of Object.entries(suite.instructions?.margins ?? {})) {
+    margins[figure] = Number(text.slice(0, -1)) / 100;
+    if (margins[figure] < MIN_INSTRUCTION_MARGIN) {
+      report(['instructions', 'margins', figure], `${text} is below 0.01%: set it from the A/A, never below it`);
+    }
+  }
+  return {transactions: suite.instructions?.transactions ?? DEFAULT_INSTRUCTION_TRANSACTIONS, margin, margins};
 }
 
 /** Names in a target's or workload's scenarios/workloads lists, and a control's twin, must exist. */

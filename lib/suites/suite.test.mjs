@@ -236,7 +236,7 @@ test('an A/A control repeats an embedded target of its version; listed scenarios
 test('a suite takes the time measure unless it says otherwise; the instructions settings have defaults', () => {
   const suite = loadSuite(suiteFile(MINIMAL));
   assert.deepEqual(suite.measures, ['time']);
-  assert.deepEqual(suite.instructions, {transactions: 1000, margin: 0.01});
+  assert.deepEqual(suite.instructions, {transactions: 1000, margin: 0.01, margins: {}});
 });
 
 test('measures and instructions settings per suite, workload and scenario', () => {
@@ -267,7 +267,7 @@ scenarios:
 `),
   );
   assert.deepEqual(suite.measures, ['time', 'instructions']);
-  assert.deepEqual(suite.instructions, {transactions: 400, margin: 0.001});
+  assert.deepEqual(suite.instructions, {transactions: 400, margin: 0.001, margins: {}});
   assert.deepEqual(
     suite.workloads.map((w) => [w.id, w.measures, w.instructionTransactions]),
     [

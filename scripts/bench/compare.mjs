@@ -53,12 +53,15 @@ async function comparisonsOf(files, values, given) {
       .sort((a, b) => (a.run.startedAt < b.run.startedAt ? -1 : 1));
     // Without --margin, the suite's margin that the (newer) result recorded.
     const margin = marginOf(results.at(-1), given);
-    const {list: comparisons, skipped} =
-      results.length === 1
-        ? compareRun(results[0], {baseline: values.baseline, margin})
-        : compareRuns(...results, {margin});
+    const {
+      list: comparisons,
+      skipped,
+      undecided = [],
+    } = results.length === 1
+      ? compareRun(results[0], {baseline: values.baseline, margin})
+      : compareRuns(...results, {margin});
     const differences = results.length === 2 ? runDifferences(...results) : [];
-    return {results, margin, comparisons, skipped, differences, headline: await headlineOf()};
+    return {results, margin, comparisons, skipped, undecided, differences, headline: await headlineOf()};
   } catch (error) {
     console.error(`bench: ${error.message}`);
     return null;
@@ -82,13 +85,20 @@ export async function run(args) {
   const given = values.margin === undefined ? undefined : parseMargin(values.margin);
   const found = await comparisonsOf(positionals, values, given);
   if (!found) return 2;
-  const {results, margin, comparisons, skipped, differences, headline} = found;
+  const {results, margin, comparisons, skipped, undecided, differences, headline} = found;
   const report = await import('../compare-report.mjs');
   const machines = results.length === 2 ? report.machinesOf(...results) : null;
   // Everything the two runs differ in, the machine too, said before the figures it may explain.
   const all = [...differences, ...(machines?.note ? [{kind: 'machine', text: machines.note}] : [])];
   if (values.json) {
-    const json = {margin, machines, differences: all, comparisons: comparisons.map(report.inPercent), skipped};
+    const json = {
+      margin,
+      machines,
+      differences: all,
+      comparisons: comparisons.map(report.inPercent),
+      skipped,
+      undecided,
+    };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     if (all.length > 0) {
@@ -97,7 +107,7 @@ export async function run(args) {
         `What ${older} → ${newer} differ in besides the code:\n${all.map((d) => `- ${d.text}`).join('\n')}\n`,
       );
     }
-    console.log(report.terminalReport(comparisons, {margin, machines: null, skipped}));
+    console.log(report.terminalReport(comparisons, {margin, machines: null, skipped, undecided}));
   }
   if (values.summary) {
     // Appended, as GitHub's $GITHUB_STEP_SUMMARY expects: several steps may write to it.
