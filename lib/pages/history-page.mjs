@@ -118,6 +118,9 @@ export function changedServer(older, newer, t, locale) {
   for (const [key, names] of Object.entries(how))
     if (names.length > 0) parts.push(t(key, {settings: names.join(', ')}));
   if (older.filesystem !== newer.filesystem) parts.push(t('history.changed.filesystem'));
+  // A run that recorded no method is a line of its own (lib/results/history.mjs).
+  if (newer.method === null || newer.method === undefined) parts.push(t('history.changed.methodUnrecorded'));
+  else if (older.method !== newer.method) parts.push(t('history.changed.method'));
   // Each part is a clause of its own (Chinese joins them with ；, not 和).
   return parts.length > 0 ? listOf(parts, locale, {clauses: true}) : null;
 }

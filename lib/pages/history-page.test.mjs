@@ -68,8 +68,14 @@ test("the page's data grows with the points it shows, not with the result files"
 
 /** The interleaved fixture run as if started at `startedAt` (an hour long), with `id`. */
 function rerun(id, startedAt) {
-  const run = interleavedRun();
+  const run = oneMethod(interleavedRun());
   Object.assign(run.run, {id, startedAt, finishedAt: new Date(Date.parse(startedAt) + 3_600_000).toISOString()});
+  return run;
+}
+
+/** A fixture run as if its runner had recorded the method the reruns record: History draws one line through them. */
+function oneMethod(run) {
+  run.run.design = {...run.run.design, method: '2026-11-28'};
   return run;
 }
 
@@ -93,7 +99,7 @@ function fixtureHistory() {
   );
   const runs = [
     versionsRun(),
-    interleavedRun(),
+    oneMethod(interleavedRun()),
     later,
     other,
     readFixture('postgresbench-20261123T185813Z.json'),
@@ -162,7 +168,7 @@ test('machines that read alike are told apart by their kernel; a new line says w
 });
 
 test('a key setting one run did not read is unrecorded; a setting back at its default is changed', () => {
-  const server = (settings) => ({build: 'PostgreSQL 18.4', settings, filesystem: 'ext4'});
+  const server = (settings) => ({build: 'PostgreSQL 18.4', settings, filesystem: 'ext4', method: '2026-11-28'});
   // Older files lack data_checksums (a key setting); jit away from its default is recorded, at it is not.
   const older = server({io_method: 'worker', jit: 'off', shared_buffers: '128MB'});
   const newer = server({data_checksums: 'on', shared_buffers: '256MB'});
@@ -171,6 +177,15 @@ test('a key setting one run did not read is unrecorded; a setting back at its de
     'settings changed: jit, shared_buffers, not recorded before: data_checksums, and no longer recorded: io_method',
   );
   assert.equal(changedServer(older, server({...older.settings}), translator('en'), 'en'), null);
+  // Another way of measuring, or none recorded (a run of its own): a new line, no step across it.
+  assert.equal(
+    changedServer(older, {...older, method: '2026-12-01'}, translator('en'), 'en'),
+    'another way of measuring (the runner changed)',
+  );
+  assert.equal(
+    changedServer(older, {...older, method: null}, translator('en'), 'en'),
+    'the way of measuring not recorded: no step is claimed across it',
+  );
   assert.equal(
     changedServer(older, newer, translator('ja'), 'ja'),
     '設定の変更：jit, shared_buffers、以前は未記録：data_checksums、この実行からは未記録：io_method',

@@ -1,8 +1,10 @@
 // The history of a suite: its finished runs in results/, oldest first, as
 // lines that runs share only when nothing but time separates them. A line is
 // one target in one comparison group, on one machine (lib/results/machine.mjs),
-// with the same pgbench parameters and the same server build and settings; a
-// run that changes any of these starts a new line. Each point is a run's
+// with the same pgbench parameters, the same server build and settings, and
+// the same way of measuring (the runner's method, run.design.method: a run that
+// recorded none is a method of its own); a run that changes any of these starts
+// a new line, and no step is decided across it. Each point is a run's
 // median with its 95% interval (order statistics of the repeats); each step
 // between consecutive points of a line is decided as `bench compare OLD NEW`
 // decides it (lib/model/comparisons.mjs).
@@ -132,7 +134,8 @@ function addPoints(group, result, cells, host) {
   for (const [target, own] of byTarget) {
     const spec = targetById(result, target) ?? {id: target};
     const serverPrint = serverFingerprint(host, spec);
-    const seriesKey = `${target}\u0000${serverPrint}`;
+    const method = result.run.design?.method ?? null;
+    const seriesKey = `${target}\u0000${serverPrint}\u0000${method ?? `unrecorded ${result.run.id}`}`;
     if (!group.series.has(seriesKey)) {
       group.series.set(seriesKey, {
         target,
@@ -143,6 +146,7 @@ function addPoints(group, result, cells, host) {
           build: spec.serverVersionFull ?? spec.serverVersion ?? null,
           settings: shapingSettings(spec),
           filesystem: spec.storage?.filesystem ?? null,
+          method,
         },
         controlOf: spec.controlOf ?? null,
         points: [],

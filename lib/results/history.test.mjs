@@ -85,3 +85,18 @@ test('a merged run stands for its parts, unfinished runs and other suites are le
   );
   assert.deepEqual(suiteHistory([], 'quick'), {suite: 'quick', runs: [], machines: []});
 });
+
+test('a run measured another way, or that recorded no way, starts a line of its own: no step across it', () => {
+  const runs = generatedRuns(4, {dropFrom: 2, target: 'pg18'});
+  runs[2].run.design = {...runs[2].run.design, method: '2099-01-01'};
+  delete runs[3].run.design.method;
+  const [a, b, c, d] = runs.map((r) => r.run.id);
+  const lines = seriesOf(suiteHistory(runs, runs[0].run.suite), 'pg18');
+  // In every group: runs 1-2 on one line, run 3 on its own, run 4 on its own.
+  const byRuns = new Set(lines.map((s) => s.points.map((p) => p.run).join(' ')));
+  assert.deepEqual([...byRuns].sort(), [`${a} ${b}`, c, d].sort());
+  // The drop from run 3 on is never a step: it lies across a change of method.
+  assert.ok(lines.every((s) => s.changes.every((x) => x.older === a && x.newer === b)));
+  const methods = new Map(lines.map((s) => [s.points[0].run, s.server.method]));
+  assert.deepEqual(Object.fromEntries(methods), {[a]: '2026-11-28', [c]: '2099-01-01', [d]: null});
+});

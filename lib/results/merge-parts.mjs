@@ -35,6 +35,14 @@ export function checkParts(parts, expected, {suiteEdited = false} = {}) {
         `${file} measured ${measureOf(result)}, ${first.file} ${measureOf(first.result)}: merge runs of one measure.`,
       );
     }
+    const method = (r) => r.run.design?.method ?? null;
+    if (method(result) !== method(first.result)) {
+      throw new Error(
+        `${file} was measured by the runner's method of ${method(result) ?? 'before 2026-11-28'}, ${first.file} ` +
+          `by that of ${method(first.result) ?? 'before 2026-11-28'}: parts measured two ways do not make one ` +
+          'run; measure the older part again with this runner.',
+      );
+    }
     // The merged result records one set of overrides: parts run at other lengths, repeats or scales
     // would be recorded as the first part's.
     for (const [key, option] of [

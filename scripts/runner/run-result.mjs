@@ -9,8 +9,17 @@ import {SCHEMA_VERSION} from '../../lib/results/validate-result.mjs';
 import {writeResult} from '../../lib/results/write-result.mjs';
 import {baseRunId, claimExistingRun, claimNewRun} from './run-files.mjs';
 
+/**
+ * The runner's way of measuring, named by the day it last changed: History starts a new line where it differs
+ * (lib/results/history.mjs), since a step across it may be the runner's, not the server's. Change it with every
+ * change to what a run measures or how (2026-11-28: each instructions run on the kept database, the cache
+ * simulation; timed runs without -r, the fixed wait sampler, VACUUM (FREEZE), the suite's own role).
+ */
+export const METHOD = '2026-11-28';
+
 /** How the run was designed, as the pages describe it and the statistics read it. */
 const designOf = (suite, seed, measure = 'time') => ({
+  method: METHOD,
   order: 'interleaved-rounds',
   seed,
   checkpointBeforeEach: true,

@@ -19,6 +19,9 @@ const stamp = (date) =>
  *   from run `dropFrom` (0-based) on, `target`'s throughput is multiplied by 1 − drop
  * @returns {object[]} valid result files, oldest first
  */
+/** The runner's method the generated runs record. */
+export const METHOD = '2026-11-28';
+
 export function makeHistoryRuns(count, {dropFrom = null, drop = 0.3, target = 'pg18', noise = 0.02, seed = 7} = {}) {
   const base = quickRun();
   const random = generator(seed);
@@ -49,6 +52,8 @@ export function makeHistoryRuns(count, {dropFrom = null, drop = 0.3, target = 'p
         id,
         startedAt: startedAt.toISOString(),
         finishedAt: new Date(startedAt.getTime() + 80_000).toISOString(),
+        // Measured one way, as History needs to draw one line through them.
+        design: {order: 'interleaved-rounds', seed: 7, checkpointBeforeEach: true, ...base.run.design, method: METHOD},
       },
       cells,
     };
