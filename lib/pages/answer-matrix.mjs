@@ -8,7 +8,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {compareRun, controlsOf} from '../model/comparisons.mjs';
 import {parseGroupKey} from '../model/keys.mjs';
 import {MEASURE_ORDER, MEASURES, marginOf} from '../model/measures.mjs';
-import {byTargetOrder, comparableBuilds, optimizationOf, withTargetsOf} from '../model/targets.mjs';
+import {byTargetOrder, comparableBuilds, majorOf, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 import {measureConditions} from './measure-conditions.mjs';
@@ -104,6 +104,7 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
       }),
   );
   const initial = firstView(targets, first);
+  withBuildGap(pairs, targets, {t, both});
   const named = (ids) => ids.map((id) => ({id, name: name(id)}));
   const w = WORDS[words];
   return {
@@ -147,11 +148,36 @@ function captionOf(t, w, {base, margins, locale, oldest}) {
 }
 
 /**
- * The reader's first view: of versions, the newest at the settings and build the first shares against the one
- * before it (a build of its own is a column, not the first view); of other servers, the second against the first.
+ * Beside a pair of servers built otherwise than the first (-O2 against the embedded servers' -Os), the sentence
+ * of the same versions built as the first: how the build moves the gap, said with the figures of both.
+ */
+function withBuildGap(pairs, targets, {t, both}) {
+  const build = optimizationOf(targets[0]);
+  const asFirst = (id) => {
+    const x = targets.find((y) => y.id === id);
+    if (optimizationOf(x) === build) return null;
+    const major = majorOf(both, id);
+    return targets.find(
+      (y) => optimizationOf(y) === build && !(y.differs?.length > 0) && majorOf(both, y.id) === major,
+    );
+  };
+  for (const pair of pairs) {
+    const [target, baseline] = [asFirst(pair.target), asFirst(pair.baseline)];
+    const other = target && baseline && pairs.find((p) => p.target === target.id && p.baseline === baseline.id);
+    if (other) pair.build = t('versions.answer.buildGap', {sentence: other.sentence});
+  }
+}
+
+/**
+ * The reader's first view: of versions, the newest at the settings the others share against the one before it,
+ * both -O2 builds where two versions were built so, else both built as the first (another build is a column, not
+ * the first view); of other servers, the second against the first.
  */
 function firstView(targets, first) {
-  const alike = targets.filter((x) => !(x.differs?.length > 0) && optimizationOf(x) === optimizationOf(targets[0]));
+  // -O2, as distributions compile PostgreSQL: the builds people run.
+  const like = (o) => targets.filter((x) => !(x.differs?.length > 0) && optimizationOf(x) === o);
+  const o2 = like('-O2');
+  const alike = o2.length > 1 ? o2 : like(optimizationOf(targets[0]));
   const newest = first === 'newest' ? (alike.at(-1) ?? targets.at(-1)) : targets[1];
   const before =
     first === 'newest' && alike.length > 1

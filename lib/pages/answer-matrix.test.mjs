@@ -140,3 +140,33 @@ test('groups whose runs drifted are named under the answer; none when no run did
     /^In Small data set, one connection: TPC-B-like \(pgbench's default\), throughput fell or rose/,
   );
 });
+
+test('where two versions were built -O2, the first view is theirs, with the same versions as first built beside', async () => {
+  const result = decidedRun();
+  const build = (cflags) => ({cc: 'gcc', cflags, configure: '', jit: false});
+  const embedded = result.environment.targets.map((x) => ({...x, build: build('-Os')}));
+  const o2 = embedded
+    .filter((x) => x.id === 'pg15' || x.id === 'pg18')
+    .map((x) => ({...x, id: `${x.id}-o2`, build: build('-O2')}));
+  // The -O2 builds a tenth faster than their -Os twins, run for run.
+  const copies = result.cells
+    .filter((c) => o2.some((x) => x.id === `${c.target}-o2`))
+    .map((c) => ({
+      ...c,
+      id: `${c.id}-o2`,
+      target: `${c.target}-o2`,
+      summary: {...c.summary, tps: c.summary.tps * 1.1},
+    }));
+  const built = {
+    ...result,
+    environment: {...result.environment, targets: [...embedded, ...o2]},
+    cells: [...result.cells, ...copies],
+  };
+  const {answer} = await pageOf(built);
+  assert.deepEqual(answer.initial, {target: 'pg18-o2', baseline: 'pg15-o2'});
+  const shown = pair(answer, 'pg18-o2', 'pg15-o2');
+  const asEmbedded = pair(answer, 'pg18', 'pg15');
+  assert.equal(shown.build, `The same versions built as the embedded servers are: ${asEmbedded.sentence}`);
+  // A pair of the first build has no other build to be set beside.
+  assert.equal(asEmbedded.build, undefined);
+});

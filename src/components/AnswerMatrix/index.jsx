@@ -27,6 +27,11 @@ export default function AnswerMatrix({data, onDemand}) {
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         {pair ? <Explained>{pair.sentence}</Explained> : <NotLoaded failed={m.failed} />}
       </p>
+      {pair?.build && (
+        <p className={styles.defaults} data-answer-build>
+          <Explained>{pair.build}</Explained>
+        </p>
+      )}
       {m.defaults && (
         <p className={styles.defaults}>
           <Explained>{m.defaults}</Explained>
