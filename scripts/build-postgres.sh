@@ -142,9 +142,13 @@ echo "build-postgres: building $upstream with $(gcc --version | head -1), -O2 (l
   echo "build-postgres: the build failed; see $log" >&2
   exit 3
 }
+# What it is, in words a page can show: upstream's source as Debian ships it, built here, and how; not Debian's
+# package (whose configure has ICU, zlib, readline, LLVM and Debian's patches).
+compiler=$(gcc --version | head -1)
+gcc_version=$(gcc -dumpfullversion 2>/dev/null || gcc -dumpversion)
 cat >"$prefix/origin.json" <<EOF
-{"source": "Debian source package postgresql-$major $version (upstream tarball; Debian's patches not applied)",
- "compiler": "$(gcc --version | head -1)", "cflags": "-O2"}
+{"source": "PostgreSQL $upstream upstream source (Debian source package postgresql-$major $version, its patches not applied), built here by gcc $gcc_version with -O2, without ICU, readline, zlib or LLVM",
+ "compiler": "$compiler", "cflags": "-O2"}
 EOF
 # The server runs as an unprivileged user when this is root: it must reach the binaries.
 chmod -R a+rX "$cache"

@@ -104,7 +104,6 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
       }),
   );
   const initial = firstView(targets, first);
-  withBuildGap(pairs, targets, {t, both});
   const named = (ids) => ids.map((id) => ({id, name: name(id)}));
   const w = WORDS[words];
   return {
@@ -131,7 +130,7 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
     // A version also run at its own defaults: which server is which, said under the answer.
     defaults: words === 'versions' ? defaultsNote(targets, {t, name}) : null,
     notes: groupNotes(groups, {t, locale, margin: margins.time}),
-    pairs,
+    pairs: withBuildGap(pairs, targets, {t, both}),
   };
 }
 
@@ -149,7 +148,8 @@ function captionOf(t, w, {base, margins, locale, oldest}) {
 
 /**
  * Beside a pair of servers built otherwise than the first (-O2 against the embedded servers' -Os), the sentence
- * of the same versions built as the first: how the build moves the gap, said with the figures of both.
+ * of the same versions built as the first: how the build moves the gap, said with the figures of both. The pairs,
+ * each given its own.
  */
 function withBuildGap(pairs, targets, {t, both}) {
   const build = optimizationOf(targets[0]);
@@ -166,6 +166,7 @@ function withBuildGap(pairs, targets, {t, both}) {
     const other = target && baseline && pairs.find((p) => p.target === target.id && p.baseline === baseline.id);
     if (other) pair.build = t('versions.answer.buildGap', {sentence: other.sentence});
   }
+  return pairs;
 }
 
 /**

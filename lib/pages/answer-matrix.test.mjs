@@ -141,7 +141,7 @@ test('groups whose runs drifted are named under the answer; none when no run did
   );
 });
 
-test('where two versions were built -O2, the first view is theirs, with the same versions as first built beside', async () => {
+test('two versions built -O2 are the first view, with the same versions built as the first beside', async () => {
   const result = decidedRun();
   const build = (cflags) => ({cc: 'gcc', cflags, configure: '', jit: false});
   const embedded = result.environment.targets.map((x) => ({...x, build: build('-Os')}));

@@ -15,7 +15,7 @@ import {
   warmUpTransactions,
 } from './instruction-commands.mjs';
 import {MARK_SQL} from './other-processes.mjs';
-import {keepSql, restoreSql} from './pristine-data.mjs';
+import {keepCommands, restoreCommand} from './pristine-data.mjs';
 import {
   CHECKPOINT_SQL,
   explainedQuery,
@@ -68,22 +68,6 @@ function plannedConnection(target, shell) {
   };
 }
 
-const databaseOf = (connection) => connection.psqlArgs[connection.psqlArgs.indexOf('-d') + 1];
-
-/** psql as the superuser, in template1 (pristine-data.mjs): the statements given. */
-function outside(admin, statements) {
-  const args = [...admin.psqlArgs];
-  args[args.indexOf('-d') + 1] = 'template1';
-  return renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...args, ...statements.flatMap((q) => ['-c', q])]);
-}
-
-/** The kept database put back in place of the runs' (pristine-data.mjs). */
-function restoreLine(connection, major) {
-  const admin = connection.admin ?? connection;
-  const suiteRole = connection.psqlArgs[connection.psqlArgs.indexOf('-U') + 1] === SUITE_ROLE;
-  return outside(admin, restoreSql(databaseOf(admin), major, suiteRole));
-}
-
 /**
  * An instructions cell: the database kept (once per data set and target), then its two runs, each on the kept
  * database put back, prewarmed, warmed up, after pgbench's vacuum (by psql) and CHECKPOINT.
@@ -96,9 +80,8 @@ function instructionLines(cell, connection, env, kept) {
   const major = cell.targetSpec.major;
   const keep = [];
   if (!kept.has(cell.target)) {
-    const [vacuum, ...copy] = keepSql(databaseOf(admin), major);
-    keep.push(`# ${cell.target}: the database kept, for every run to start from`, psqlLine(['-c', vacuum], admin));
-    keep.push(outside(admin, copy));
+    keep.push(`# ${cell.target}: the database kept, for every run to start from`);
+    keep.push(...keepCommands(connection, major).map((c) => renderCommand(c.argv)));
     kept.add(cell.target);
   }
   const [short, long] = runLengths(cell);
@@ -108,7 +91,7 @@ function instructionLines(cell, connection, env, kept) {
   );
   // Each run between two marks of the other processes' counts, the second after a CHECKPOINT.
   const run = (transactions, randomSeed) => [
-    restoreLine(connection, major),
+    renderCommand(restoreCommand(connection, major).argv),
     psqlLine(['-A', '-t', '-c', PREWARM_SQL], admin),
     `# ${cell.id}: warm-up, not counted`,
     warmUp,
@@ -149,7 +132,10 @@ function stepLines(step, connection, seed = null, kept = new Set()) {
     const {workload} = step;
     const env = sessionEnv(workload);
     // A setup runs on the kept data set put back, and the data set is kept anew (execute-steps.mjs).
-    const restore = workload.setup && kept.has(step.target.id) ? [restoreLine(connection, step.target.major)] : [];
+    const restore =
+      workload.setup && kept.has(step.target.id)
+        ? [renderCommand(restoreCommand(connection, step.target.major).argv)]
+        : [];
     if (workload.setup) kept.delete(step.target.id);
     return [
       ...restore,
@@ -166,9 +152,11 @@ function stepLines(step, connection, seed = null, kept = new Set()) {
   if (seed !== null) return [...instructionLines(cell, connection, env, kept), watchLine(cell.targetSpec, connection)];
   const logPrefix = cell.scenarioSpec.log ? '<tmp>/pgbench_log' : null;
   const admin = connection.admin ?? connection;
-  const settle = (sql) => renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, '-c', sql]);
+  const settle = (sql, args = ['-c', sql]) =>
+    renderCommand(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
   return [
     `# ${cell.id}: round ${cell.round}, position ${cell.position}`,
+    ...(connection.admin ? [settle('', ['-A', '-t', '-c', PREWARM_SQL])] : []),
     ...(cell.scenarioSpec.warmupS > 0 ? [renderCommand(['pgbench', ...runArgs(warmupOf(cell), connection)], env)] : []),
     settle(SETTLE_SQL),
     settle(CHECKPOINT_SQL),

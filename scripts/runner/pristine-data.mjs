@@ -54,24 +54,35 @@ export const restoreSql = (database, major, suiteRole) => [
   ...(suiteRole ? [`GRANT CREATE ON DATABASE ${database} TO ${SUITE_ROLE}`] : []),
 ];
 
-const run = async (connection, statements, record) => {
+/** The psql commands that keep the database of `connection` as it is now (its superuser's: connection.admin). */
+export function keepCommands(connection, major) {
+  const admin = connection.admin ?? connection;
+  const [vacuum, ...copy] = keepSql(databaseOf(admin), major);
+  return [command(admin, [vacuum]), command(outside(admin), copy)];
+}
+
+/** The psql command that puts the kept database back in place of the one the runs changed. */
+export function restoreCommand(connection, major) {
+  const admin = connection.admin ?? connection;
+  const suiteRole = connection.psqlArgs[connection.psqlArgs.indexOf('-U') + 1] === SUITE_ROLE;
+  return command(outside(admin), restoreSql(databaseOf(admin), major, suiteRole));
+}
+
+/** A command: the connection it runs on, its psql arguments, and its argv as the run records it. */
+const command = (connection, statements) => {
   const args = statements.flatMap((sql) => ['-c', sql]);
-  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]);
+  return {connection, args, argv: ['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...connection.psqlArgs, ...args]};
+};
+
+const run = async ({connection, args, argv}, record) => {
+  record(argv);
   await psql(connection, args);
 };
 
-/** Keeps the database of `connection` as it is now (its superuser does: connection.admin). */
+/** Keeps the database of `connection` as it is now. */
 export async function keepPristine(connection, major, record) {
-  const admin = connection.admin ?? connection;
-  const database = databaseOf(admin);
-  const [vacuum, ...copy] = keepSql(database, major);
-  await run(admin, [vacuum], record);
-  await run(outside(admin), copy, record);
+  for (const c of keepCommands(connection, major)) await run(c, record);
 }
 
-/** Puts the kept database back in place of the one the runs changed. */
-export async function restorePristine(connection, major, record) {
-  const admin = connection.admin ?? connection;
-  const suiteRole = connection.psqlArgs[connection.psqlArgs.indexOf('-U') + 1] === SUITE_ROLE;
-  await run(outside(admin), restoreSql(databaseOf(admin), major, suiteRole), record);
-}
+/** Puts the kept database back. */
+export const restorePristine = (connection, major, record) => run(restoreCommand(connection, major), record);

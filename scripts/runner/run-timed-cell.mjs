@@ -1,6 +1,8 @@
-// A cell of the time measure, as the run executes it: its warm-up (not
-// measured), VACUUM (FREEZE, ANALYZE) and CHECKPOINT, so that every run starts
-// from the same page state, then the measured pgbench run (measure-cell.mjs),
+// A cell of the time measure, as the run executes it: shared buffers filled
+// with the database as far as they hold it (the server was most likely just
+// started again: the run moves to another target between cells), its warm-up
+// (not measured), VACUUM (FREEZE, ANALYZE) and CHECKPOINT, so that every run
+// starts from the same page state, then the measured pgbench run (measure-cell.mjs),
 // with what the server did through it (server-activity.mjs), then its
 // statements' latencies (pgbench -r) in a short run of their own.
 import {failedCell} from '../../lib/results/cell-record.mjs';
@@ -10,6 +12,7 @@ import {warmUp} from './preparations.mjs';
 import {Interrupted} from './processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL, warmupOf} from './run-steps.mjs';
+import {PREWARM_SQL, prewarmOutcome} from './instruction-commands.mjs';
 import {serverActivity} from '../../lib/results/server-counters.mjs';
 import {pgbenchGone, readStats, sampleWaits, SETTLE_SQL} from './server-activity.mjs';
 
@@ -17,6 +20,13 @@ import {pgbenchGone, readStats, sampleWaits, SETTLE_SQL} from './server-activity
 export async function runTimedCell({cell, connection, result, record, progress, tmp}) {
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
   const {warmupS} = cell.scenarioSpec;
+  const prewarmed = await prewarm(connection, record);
+  if (prewarmed.error) {
+    const failed = failedCell(cell, prewarmed.error);
+    result.cells.push(failed);
+    progress.cell({cell, status: failed.status, note: failed.error.message});
+    return failed;
+  }
   if (warmupS > 0) {
     const argv = ['pgbench', ...runArgs(warmupOf(cell), connection)];
     const note = `${cell.id}: warm-up ${warmupS} s`;
@@ -25,10 +35,32 @@ export async function runTimedCell({cell, connection, result, record, progress, 
   const settleError = await settle(connection, record);
   const measured = settleError
     ? failedCell(cell, settleError)
-    : await measuredWithActivity({cell, connection, env, tmp, record, progress});
+    : {
+        ...(await measuredWithActivity({cell, connection, env, tmp, record, progress})),
+        ...(prewarmed.outcome && {prewarm: prewarmed.outcome}),
+      };
   result.cells.push(measured);
   progress.cell({cell, status: measured.status, tps: measured.summary?.tps, note: measured.error?.message});
   return measured;
+}
+
+/**
+ * Shared buffers filled with the database, smallest relation first, as far as they hold it (PREWARM_SQL, by the
+ * runner's own role): what the buffers held before the restart, not what a 10 s warm-up happens to read.
+ */
+async function prewarm(connection, record) {
+  // Only a server the runner started: another's extensions are not the runner's to make.
+  const {admin} = connection;
+  if (!admin) return {outcome: null};
+  const args = ['-A', '-t', '-c', PREWARM_SQL];
+  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
+  try {
+    const {blocks, buffers, warmed} = prewarmOutcome(await psql(admin, args));
+    return {outcome: {blocks, buffers, warmed}};
+  } catch (error) {
+    if (error instanceof Interrupted) throw error;
+    return {error: {kind: 'connection', message: `pg_prewarm before the run failed: ${error.message}`}};
+  }
 }
 
 /** VACUUM (FREEZE, ANALYZE) of the database (the runner's own role: it may vacuum every table) and CHECKPOINT. */

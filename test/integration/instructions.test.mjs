@@ -317,7 +317,10 @@ test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts
   assert.match(lines[instrumented + 2], /-c 'VACUUM \(FREEZE, ANALYZE\)'$/);
   assert.match(
     lines[instrumented + 3],
-    / -d template1 -c 'DROP DATABASE IF EXISTS bench_pristine' -c 'CREATE DATABASE bench_pristine TEMPLATE postgres STRATEGY FILE_COPY ALLOW_CONNECTIONS false'$/,
+    new RegExp(
+      " -d template1 -c 'DROP DATABASE IF EXISTS bench_pristine' -c 'CREATE DATABASE bench_pristine TEMPLATE " +
+        "postgres STRATEGY FILE_COPY ALLOW_CONNECTIONS false'$",
+    ),
   );
   // Before each run: the kept database put back (the suite's role given back CREATE on it), prewarmed, a warm-up.
   assert.match(
