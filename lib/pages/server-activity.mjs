@@ -27,13 +27,42 @@ const measuredCells = (cells) => cells.filter((c) => c.status === 'ok' && c.serv
 const hitShare = (s) =>
   s.buffers.hits + s.buffers.reads > 0 ? s.buffers.hits / (s.buffers.hits + s.buffers.reads) : null;
 
-/** What pgbench's backends waited on over a target's runs: each event's share of every sample, most first. */
-function waitShares(cells) {
-  const sampled = cells.map((c) => c.server.waits).filter((w) => w?.waits.length > 0);
+const sampledWaits = (cells) =>
+  cells
+    .map((c) => c.server.waits)
+    .filter((w) => w?.waits.length > 0)
+    .flatMap((x) => x.waits);
+
+/**
+ * One name per wait event over a set of runs: PostgreSQL 17 renamed some (IO's WALSync became WalSync), so the
+ * spellings of one event, told apart by their letters' case only, are one event, named as 17 on names it (the
+ * spelling with the fewest capitals). A map from the case-folded key to the name shown.
+ */
+function waitNames(cells) {
+  const names = new Map();
+  for (const w of sampledWaits(cells)) {
+    if (w.type === 'CPU') continue;
+    const name = `${w.type}:${w.event}`;
+    const key = name.toLowerCase();
+    const capitals = (x) => x.replace(/[^A-Z]/g, '').length;
+    const known = names.get(key);
+    if (!known || capitals(name) < capitals(known) || (capitals(name) === capitals(known) && name < known)) {
+      names.set(key, name);
+    }
+  }
+  return names;
+}
+
+/**
+ * What pgbench's backends waited on over a target's runs: each event's share of every sample, most first, each
+ * named as `names` says (waitNames: over every server of the group, so that one event is one row).
+ */
+function waitShares(cells, names = waitNames(cells)) {
+  const sampled = sampledWaits(cells);
   if (sampled.length === 0) return null;
   const counts = new Map();
-  for (const w of sampled.flatMap((x) => x.waits)) {
-    const key = w.type === 'CPU' ? 'CPU' : `${w.type}:${w.event}`;
+  for (const w of sampled) {
+    const key = w.type === 'CPU' ? 'CPU' : names.get(`${w.type}:${w.event}`.toLowerCase());
     counts.set(key, (counts.get(key) ?? 0) + w.samples);
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -54,6 +83,7 @@ export function activityRows(result, cells, {name, locale, t}) {
   const named = serverNamer(result, {name, t});
   const targets = [...new Set(measured.map((c) => c.target))].sort(byTargetOrder(result));
   const percent = (share) => (share === null ? null : formatFigure(share, 'share', locale));
+  const names = waitNames(measured);
   return targets.map((target) => {
     const own = measured.filter((c) => c.target === target);
     const per = (get) => median(own.map((c) => get(c.server) / transactionsOf(c)));
@@ -84,7 +114,7 @@ export function activityRows(result, cells, {name, locale, t}) {
         'integer',
         locale,
       ),
-      waits: (waitShares(own) ?? []).slice(0, 3).map((w) => ({event: w.event, share: percent(w.share)})),
+      waits: (waitShares(own, names) ?? []).slice(0, 3).map((w) => ({event: w.event, share: percent(w.share)})),
     };
   });
 }
@@ -103,7 +133,9 @@ export function activityFacts(cells, locale, {run = {activity: false}} = {}) {
   );
   const withCheckpoint = runs.filter((r) => r.server.checkpoints.timed + r.server.checkpoints.requested > 0);
   const hits = runs.map((r) => hitShare(r.server)).filter((x) => x !== null);
-  const top = waitShares(measured)?.[0] ?? null;
+  const shares = waitShares(measured);
+  const top = shares?.[0] ?? null;
+  const shareOf = (event) => shares?.find((w) => w.event === event)?.share ?? 0;
   // Runs before 2026-11-28 kept the counters' differences, not the readings they came from (rederive.mjs).
   const unchecked = measured.filter((c) => {
     const u = uncheckedFigures(c);
@@ -119,6 +151,14 @@ export function activityFacts(cells, locale, {run = {activity: false}} = {}) {
       hits.length === 0 ? null : formatFigure(Math.floor(Math.min(...hits) * 1000) / 1000, 'share', locale),
     allInBuffers: hits.length > 0 && runs.every((r) => r.server.buffers.reads === 0),
     topWait: top && {event: top.event, share: formatFigure(top.share, 'share', locale)},
+    // With one client, how far a change in the backends' CPU work can move throughput: by its share of the time.
+    cpuShare:
+      shares && measured.every((c) => c.parameters.clients === 1)
+        ? {
+            cpu: formatFigure(shareOf('CPU'), 'share', locale),
+            client: formatFigure(shareOf('Client:ClientRead'), 'share', locale),
+          }
+        : null,
     // Where every cell of the run lacks them, the page says so once, of the run (uncheckedOfRun).
     unchecked:
       unchecked.length === 0 || run.activity
@@ -163,6 +203,7 @@ function factSentences(t, f) {
     f.allInBuffers && t('common.activity.buffers.all'),
     !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),
     f.topWait && t('common.activity.wait', {event: f.topWait.event, share: f.topWait.share}),
+    f.cpuShare && t('common.activity.cpuShare', f.cpuShare),
     f.slowest && t('common.activity.slowest', f.slowest),
     f.unchecked && t(f.unchecked.all ? 'common.activity.uncheckedAll' : 'common.activity.unchecked', f.unchecked),
   ];

@@ -85,6 +85,8 @@ test("a group's servers: medians per transaction, checkpoints summed, reads floo
     allInBuffers: false,
     sampled: true,
     topWait: {event: 'IO:WALSync', share: '50%'},
+    // One client: 7 of the 30 samples on the CPU, 8 waiting for the client.
+    cpuShare: {cpu: '23.3%', client: '26.7%'},
     // These runs kept no readings: their counters could not be checked (runs before 2026-11-28).
     unchecked: {all: true, count: '3', total: '3'},
   });
@@ -143,4 +145,38 @@ test("counters kept with their readings and the sampler's rows are checked: no n
   });
   const noRows = {...checked, server: {...checked.server, waits: wait(2, ['CPU', 'CPU', 2])}};
   assert.deepEqual(activityFacts([noRows], 'en').unchecked, {all: true, count: '1', total: '1'});
+});
+
+test('an event PostgreSQL 17 renamed is one event, named as 17 names it, on every server', () => {
+  const cells = [
+    cell('pg15', 100, {bytes: 50000, waits: wait(10, ['IO', 'WALSync', 6], ['Client', 'ClientRead', 4])}),
+    cell('pg18', 100, {bytes: 50000, waits: wait(10, ['IO', 'WalSync', 5], ['Client', 'ClientRead', 5])}),
+  ];
+  const rows = activityRows(result, cells, {name, locale: 'en', t: (k) => k});
+  assert.deepEqual(
+    rows.map((r) => r.waits.map((w) => w.event)),
+    [
+      ['IO:WalSync', 'Client:ClientRead'],
+      ['Client:ClientRead', 'IO:WalSync'],
+    ],
+  );
+  // Over both servers: 11 of 20 samples in the one event (6 and 5: neither alone outweighs ClientRead's 9).
+  assert.deepEqual(activityFacts(cells, 'en').topWait, {event: 'IO:WalSync', share: '55%'});
+});
+
+test('with one client, the CPU share bounds what a change in CPU work can do to throughput; said of no more', () => {
+  const cells = [
+    cell('pg15', 100, {
+      bytes: 1,
+      waits: wait(20, ['Client', 'ClientRead', 15], ['CPU', 'CPU', 3], ['IO', 'WALSync', 2]),
+    }),
+    cell('pg18', 100, {
+      bytes: 1,
+      waits: wait(20, ['Client', 'ClientRead', 17], ['CPU', 'CPU', 1], ['IO', 'WalSync', 2]),
+    }),
+  ];
+  // 4 of 40 samples on the CPU, 32 waiting for the client.
+  assert.deepEqual(activityFacts(cells, 'en').cpuShare, {cpu: '10%', client: '80%'});
+  const many = cells.map((c) => ({...c, parameters: {clients: 24}}));
+  assert.equal(activityFacts(many, 'en').cpuShare, null);
 });
