@@ -167,5 +167,8 @@ export function estimatedCycles(events) {
   const ram = events.ILmr + events.DLmr + events.DLmw;
   const lastLevel = events.I1mr + events.D1mr + events.D1mw - ram;
   const l1 = events.Ir + events.Dr + events.Dw - lastLevel - ram;
-  return l1 + 5 * lastLevel + 35 * ram;
+  return CYCLE_WEIGHTS.l1 * l1 + CYCLE_WEIGHTS.lastLevel * lastLevel + CYCLE_WEIGHTS.ram * ram;
 }
+
+/** The cycles an access costs by where the simulated caches found it (the pages name them). */
+export const CYCLE_WEIGHTS = {l1: 1, lastLevel: 5, ram: 35};

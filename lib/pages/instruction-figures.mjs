@@ -3,7 +3,7 @@
 // lib/model/comparisons.mjs; fewer is better, at the suite's instructions margin), the A/A control, how they were
 // counted, a chart, the functions whose work changed most against each base (function-figures.mjs), and the
 // Cachegrind files to download; every sentence written here.
-import {COUNTED, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
+import {COUNTED, CYCLE_WEIGHTS, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
@@ -152,7 +152,31 @@ function countingOf(result, cells, {others, locale, repeats, timedClients}) {
     several: clients > 1,
     // Counted with fewer clients than the timed runs (suite.md: scenarios[].instructions.clients).
     timedClients: timedClients > clients ? n(timedClients) : null,
+    ...pageStateOf(cells, locale),
+    cycles: cells.find((c) => c.instructions?.cyclesPerTransaction !== undefined)?.instructions.caches ?? null,
+    serverMargin: percentOrNull(margins(result).serverInstructions, locale),
   };
+}
+
+const margins = (result) => result.run.design?.margins ?? {};
+const percentOrNull = (fraction, locale) => (fraction === undefined ? undefined : unsignedPercent(fraction, locale));
+
+/**
+ * Whether every run began on the kept database (schemas/result.md, pageState), with the full-page images per
+ * added transaction its runs logged, lowest and highest: what shows the pages were alike.
+ */
+function pageStateOf(cells, locale) {
+  const ok = cells.filter((c) => c.status === 'ok' && c.instructions);
+  if (ok.length === 0 || !ok.every((c) => c.instructions.pageState === 'kept-copy')) return {pageState: null};
+  const images = ok.flatMap((c) => {
+    const [short, long] = c.instructions.runs;
+    if (!short.server || !long.server) return [];
+    const added = (long.transactionsPerClient - short.transactionsPerClient) * c.parameters.clients;
+    return [(long.server.wal.fullPageImages - short.server.wal.fullPageImages) / added];
+  });
+  if (images.length === 0) return {pageState: null};
+  const f = (v) => formatFigure(v, 'ratio', locale);
+  return {pageState: {low: f(Math.min(...images)), high: f(Math.max(...images))}};
 }
 
 /** The method's sentences, a falsy entry for each that does not apply. */
@@ -176,6 +200,10 @@ function methodSentences(t, _run, p) {
     p.buffers === 'full' && t('common.instructions.buffers.full'),
     t(p.others ? 'common.instructions.leftOutOthers' : 'common.instructions.leftOut'),
     p.others && t('common.instructions.others'),
+    p.others && p.serverMargin !== undefined && t('common.instructions.server', {margin: p.serverMargin}),
+    p.others && p.serverMargin === undefined && t('common.instructions.serverUndecided'),
+    p.cycles && t('common.instructions.cycles', {caches: p.cycles, ...CYCLE_WEIGHTS}),
+    p.pageState && t('common.instructions.pageState', p.pageState),
     p.others && t('common.instructions.afterCheckpoint'),
     t(p.callgrind ? 'common.instructions.callgrind' : 'common.instructions.inherited'),
     p.withoutStatsFlushes && t('common.instructions.statsFlushes'),

@@ -233,3 +233,51 @@ test("the page's first view shows the tables against the answer's baseline; the 
   assert.equal(functionsAgainst([g], 'pg16')[0], g);
   assert.equal(functionsAgainst([g], 'pg17')[0], g);
 });
+
+test('the method says every run began on the same pages, how the cycles were estimated and what the server adds', () => {
+  // The fixture as the runner now writes it: kept pages, the cache simulation, the whole server's margin.
+  const images = [
+    [100, 480],
+    [101, 351],
+  ];
+  const run = (r, k, i) => ({
+    ...r,
+    server: {...(r.server ?? {}), wal: {records: 1, bytes: 1, fullPageImages: images[i % 2][k]}},
+  });
+  const kept = {
+    ...result,
+    run: {...result.run, design: {...result.run.design, margins: {serverInstructions: 0.006}}},
+    cells: result.cells.map((c, i) =>
+      c.instructions
+        ? {
+            ...c,
+            instructions: {
+              ...c.instructions,
+              otherPerTransaction: 9000,
+              pageState: 'kept-copy',
+              cyclesPerTransaction: 1.6 * c.instructions.perTransaction,
+              caches: 'I1 cache: 32768 B, 64 B, 8-way associative',
+              runs: c.instructions.runs.map((r, k) => run(r, k, i)),
+            },
+          }
+        : c,
+    ),
+  };
+  const {method, table} = groupOf(kept);
+  // (480 - 100) / 100 and (351 - 101) / 100 added transactions: 3.8 and 2.5 full-page images per transaction.
+  assert.match(method, /Full-page images per transaction stayed between 2\.5 and 3\.8 across/);
+  assert.match(method, /simulation of the caches \(I1 cache: 32768 B, 64 B, 8-way associative\)/);
+  assert.match(method, /counts as 1 cycle .* 5 when only the last level does, and 35 when it goes to memory/);
+  assert.match(method, /decided at a margin of its own, ±0\.6%/);
+  // Each figure the run counted is a column: the backends', their cycles, the other processes', the whole server's.
+  assert.deepEqual(
+    table.columns.slice(1).map((c) => c.label ?? c),
+    [
+      'Instructions per transaction',
+      'Estimated cycles per transaction',
+      'Other processes per transaction',
+      'Whole server per transaction',
+      'Against PostgreSQL 17',
+    ],
+  );
+});
