@@ -177,9 +177,30 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
     last,
     oneDay: first === last,
     steps: {all: n(steps.all), worse: n(steps.worse), better: n(steps.better), count: steps.all},
+    latest: latestStep(machine, position, locale),
     margin: steps.margins.size === 1 ? unsignedPercent([...steps.margins][0], locale) : null,
     groups,
     changes: steps.changes.reverse(),
+  };
+}
+
+/**
+ * What changed between the newest run on a machine that shares a line with an earlier one and the run before it
+ * on that line: the steps decided between them, by verdict; null where no two runs were measured the same way.
+ */
+function latestStep(machine, position, locale) {
+  const n = (v) => formatFigure(v, 'integer', locale);
+  const changes = machine.groups.flatMap((g) => g.series.flatMap((s) => s.changes));
+  if (changes.length === 0) return null;
+  const newest = changes.reduce((a, c) => (position.get(c.newer) > position.get(a.newer) ? c : a));
+  const between = changes.filter((c) => c.newer === newest.newer && c.older === newest.older);
+  const count = (verdict) => n(between.filter((c) => c.verdict === verdict).length);
+  return {
+    older: newest.older,
+    newer: newest.newer,
+    all: n(between.length),
+    worse: count('worse'),
+    better: count('better'),
   };
 }
 

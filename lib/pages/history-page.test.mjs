@@ -56,6 +56,24 @@ test('fifty runs: one chart per group, a point per run, the regression flagged w
   }
 });
 
+test('a machine opens with what changed between its two newest runs measured the same way', () => {
+  // Four runs: the drop between the third and the fourth (pg18's, by 30%: flagged in most of its four groups).
+  const runs = makeHistoryRuns(4, {dropFrom: 3});
+  const [machine] = quick(page(runs)).machines;
+  assert.deepEqual([machine.latest.older, machine.latest.newer], [runs[2].run.id, runs[3].run.id]);
+  assert.ok(Number(machine.latest.worse) >= 3, machine.latest.worse);
+  assert.equal(machine.latest.better, '0');
+  // Two servers in four groups: eight steps between the two runs.
+  assert.equal(machine.latest.all, '8');
+  // The newest run measured another way: the two before it are the newest pair measured the same way.
+  runs[3].run.design = {...runs[3].run.design, method: '2099-01-01'};
+  const [other] = quick(page(runs)).machines;
+  assert.deepEqual(
+    [other.latest.older, other.latest.newer, other.latest.worse],
+    [runs[1].run.id, runs[2].run.id, '0'],
+  );
+});
+
 test("the page's data grows with the points it shows, not with the result files", () => {
   const size = (n) => JSON.stringify(page(makeHistoryRuns(n))).length;
   const [ten, fifty] = [size(10), size(50)];

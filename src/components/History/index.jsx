@@ -105,6 +105,11 @@ function Machine({suite, machine, index}) {
           fingerprint: machine.fingerprint,
         })}
       </p>
+      {machine.latest && (
+        <p data-history-latest={machine.latest.newer}>
+          <Explained>{t('history.latest', machine.latest)}</Explained>
+        </p>
+      )}
       <p data-history-steps={steps.count}>
         <Explained>
           {steps.count === 0
