@@ -22,7 +22,8 @@ test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites
   await page.selectOption('#answer-baseline', 'pg17');
   box = await answerBox(page);
   assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 17 \(-Os\): /);
-  assert.equal(new URL(page.url()).search, '?version=pg16');
+  // The first view's baseline (15, -O2) goes unsaid in an address; another is named.
+  assert.equal(new URL(page.url()).search, '?version=pg16&baseline=pg17');
   assert.ok(box.columns.includes('pg15') && !box.columns.includes('pg17'));
 
   // Back: the address's pair again.
@@ -48,14 +49,21 @@ test('the functions that changed follow the baseline the answer shows, first vie
     page.$$eval(`section[data-instructions="${group}"] details[data-functions]`, (all) =>
       all.map((d) => [d.dataset.base, d.querySelector('summary').textContent]),
     );
-  // The first view is 18 against 17: every table of the group is against 17.
+  // The first view is 18 against 15, both -O2: every table of the group is against 15 -O2, and only a server that
+  // may be compared with it has one (its build, or its version built otherwise).
   const first = await tables('small-tpcb');
   assert.ok(first.length > 0);
   for (const [base, title] of first) {
-    assert.equal(base, 'pg17');
-    assert.match(title, / against PostgreSQL 17 \(-Os\)$/);
+    assert.equal(base, 'pg15-o2');
+    assert.match(title, / against PostgreSQL 15 \(-O2\)$/);
   }
-  assert.ok(first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-Os, data_checksums')));
+  assert.ok(first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-O2')));
+  assert.ok(!first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-Os')));
+  // Under its sentence, the same versions as the embedded servers are built.
+  assert.match(
+    await page.textContent('[data-answer-build]'),
+    /^The same versions built as the embedded servers are: PostgreSQL 18 \(-Os, [^)]*\) against PostgreSQL 15 \(-Os\): /,
+  );
 
   // Against 15: the tables against 15 load, and one opened shows its functions.
   await page.selectOption('#answer-baseline', 'pg15');
@@ -69,20 +77,20 @@ test('the functions that changed follow the baseline the answer shows, first vie
     assert.equal(base, 'pg15');
     assert.match(title, / against PostgreSQL 15 \(-Os\)$/);
   }
-  // 17 has a table against 15 now, and 15 none against itself.
-  assert.ok(against15.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 17 (-Os) against')));
+  // 18 (-Os) has a table against 15 now, and 15 none against itself.
+  assert.ok(against15.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-Os, data_')));
   assert.ok(!against15.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 15 (-Os) against')));
-  const opened = page.locator('section[data-instructions="small-tpcb"] details[data-functions="small-tpcb-pg17"]');
+  const opened = page.locator('section[data-instructions="small-tpcb"] details[data-functions="small-tpcb-pg18"]');
   await opened.locator('summary').click();
   await opened.locator('tbody th code').first().waitFor();
   assert.equal(await opened.locator('tbody tr').count(), 10);
 
-  // Back: against 17 again, from the page's own data.
+  // Back: against 15 -O2 again, from the page's own data.
   await page.goBack();
   await page.waitForFunction(
     () =>
       document.querySelector('section[data-instructions="small-tpcb"] details[data-functions]')?.dataset.base ===
-      'pg17',
+      'pg15-o2',
   );
   assert.deepEqual(problems, []);
   await page.close();

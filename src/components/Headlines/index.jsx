@@ -92,7 +92,7 @@ export default function Headlines({data, titles}) {
           )}
           {h.conditions && (
             <p className={styles.conditions} data-conditions={h.page}>
-              {[h.conditions.instructions, h.conditions.time].filter(Boolean).join(' ')}
+              <Explained>{[h.conditions.instructions, h.conditions.time].filter(Boolean).join(' ')}</Explained>
             </p>
           )}
         </section>
