@@ -4,7 +4,7 @@
 // consecutive runs that bench compare OLD NEW finds better or worse, each
 // linked to both runs. Only what the page shows is kept: the data grows with
 // points, not with the size of the result files.
-import {comparisonText, unsignedPercent} from '../numbers/comparison-text.mjs';
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {suiteHistory} from '../results/history.mjs';
 import {fewestForInterval} from '../stats/shift.mjs';
@@ -13,9 +13,9 @@ import {formatDate, formatDateTime} from './run-info.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
 import {targetById} from '../model/targets.mjs';
-import {FIGURES, MEASURES} from '../model/measures.mjs';
 import {PGBENCH_BUILTIN, PLANNER_CASE} from '../i18n/message-keys.mjs';
-import {historyChart, PERCENTILE} from './history-charts.mjs';
+import {historyChart} from './history-charts.mjs';
+import {countSteps, latestStep} from './history-steps.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
 
@@ -184,26 +184,6 @@ function machineData({machine, m, suite, runInfo, results, styleOf, locale, t}) 
   };
 }
 
-/**
- * What changed between the newest run on a machine that shares a line with an earlier one and the run before it
- * on that line: the steps decided between them, by verdict; null where no two runs were measured the same way.
- */
-function latestStep(machine, position, locale) {
-  const n = (v) => formatFigure(v, 'integer', locale);
-  const changes = machine.groups.flatMap((g) => g.series.flatMap((s) => s.changes));
-  if (changes.length === 0) return null;
-  const newest = changes.reduce((a, c) => (position.get(c.newer) > position.get(a.newer) ? c : a));
-  const between = changes.filter((c) => c.newer === newest.newer && c.older === newest.older);
-  const count = (verdict) => n(between.filter((c) => c.verdict === verdict).length);
-  return {
-    older: newest.older,
-    newer: newest.newer,
-    all: n(between.length),
-    worse: count('worse'),
-    better: count('better'),
-  };
-}
-
 /** Lines oldest version first, a version's A/A control after it, a line that started later after the earlier. */
 function bySeries(position) {
   const start = (x) => position.get(x.points[0]?.run) ?? 0;
@@ -262,42 +242,6 @@ function seriesLabels(group, {results, t, locale}) {
     const legend = t('history.newLine', {series: named, date});
     return {label: changed ? t('history.newLineChanged', {series: named, date, changed}) : legend, legend, key};
   });
-}
-
-/** Counts a group's steps between runs, and keeps those found better or worse, in the page's words. */
-function countSteps(steps, group, {title, labels, runInfo, locale, t}) {
-  const n = (v) => formatFigure(v, 'integer', locale);
-  const link = (id) => ({
-    id,
-    date: formatDateTime(runInfo.get(id).startedAt, locale),
-    json: `/data/${id}.json`,
-    runs: `/runs#${id}`,
-  });
-  for (const [i, s] of group.series.entries()) {
-    for (const c of s.changes) {
-      steps.all++;
-      steps.margins.add(c.margin);
-      if (c.verdict !== 'worse' && c.verdict !== 'better') continue;
-      steps[c.verdict]++;
-      // Written to the precision the step's interval supports.
-      const text = comparisonText(c, locale);
-      steps.changes.push({
-        group: title,
-        series: labels[i],
-        metric: c.metric,
-        metricText: t(FIGURES[c.metric].history.metric, {percentile: t('common.percentile', {p: n(PERCENTILE)})}),
-        verdict: c.verdict,
-        short: t(MEASURES[FIGURES[c.metric].measure].short[c.verdict]),
-        change: text.changeText,
-        low: text.lowText,
-        high: text.highText,
-        p: text.pText,
-        runs: n(c.n),
-        older: link(c.older),
-        newer: link(c.newer),
-      });
-    }
-  }
 }
 
 /** The History page: every run of every suite over time. */

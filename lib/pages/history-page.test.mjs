@@ -68,10 +68,7 @@ test('a machine opens with what changed between its two newest runs measured the
   // The newest run measured another way: the two before it are the newest pair measured the same way.
   runs[3].run.design = {...runs[3].run.design, method: '2099-01-01'};
   const [other] = quick(page(runs)).machines;
-  assert.deepEqual(
-    [other.latest.older, other.latest.newer, other.latest.worse],
-    [runs[1].run.id, runs[2].run.id, '0'],
-  );
+  assert.deepEqual([other.latest.older, other.latest.newer, other.latest.worse], [runs[1].run.id, runs[2].run.id, '0']);
 });
 
 test("the page's data grows with the points it shows, not with the result files", () => {

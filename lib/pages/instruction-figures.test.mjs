@@ -234,7 +234,7 @@ test("the page's first view shows the tables against the answer's baseline; the 
   assert.equal(functionsAgainst([g], 'pg17')[0], g);
 });
 
-test('the method says every run began on the same pages, how the cycles were estimated and what the server adds', () => {
+test('the method: the same pages every run, how the cycles were estimated, what the whole server adds', () => {
   // The fixture as the runner now writes it: kept pages, the cache simulation, the whole server's margin.
   const images = [
     [100, 480],

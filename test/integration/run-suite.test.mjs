@@ -3,6 +3,7 @@
 // external ones (passwords never shown), two shards at once, interleaved rounds
 // with one server up at a time, targets that are not like for like, a script
 // workload. (Runs killed, interrupted and resumed: run-interrupted.test.mjs.)
+import {METHOD} from '../../scripts/runner/run-result.mjs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync, spawnSync} from 'node:child_process';
@@ -195,6 +196,8 @@ repeat: 2
   const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
   assert.deepEqual(resultProblems(result), []);
   assert.deepEqual(result.run.design, {
+    // The runner's way of measuring, as History tells runs apart by it (scripts/runner/run-result.mjs).
+    method: METHOD,
     order: 'interleaved-rounds',
     seed: 11,
     checkpointBeforeEach: true,

@@ -62,7 +62,10 @@ test('the functions that changed follow the baseline the answer shows, first vie
   // Under its sentence, the same versions as the embedded servers are built.
   assert.match(
     await page.textContent('[data-answer-build]'),
-    /^The same versions built as the embedded servers are: PostgreSQL 18 \(-Os, [^)]*\) against PostgreSQL 15 \(-Os\): /,
+    new RegExp(
+      '^The same versions built as the embedded servers are: PostgreSQL 18 \\(-Os, [^)]*\\) against ' +
+        'PostgreSQL 15 \\(-Os\\): ',
+    ),
   );
 
   // Against 15: the tables against 15 load, and one opened shows its functions.
