@@ -14,12 +14,17 @@ const site = serveSite();
 
 test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites the address', async () => {
   const {page, problems} = await openPage(site, '/pg-versions/?version=pg16&baseline=pg15');
+  // Pairs against another baseline than the first view's load on demand.
+  const loaded = () =>
+    page.waitForFunction(() => !document.querySelector('[data-answer-sentence]').textContent.startsWith('Loading'));
+  await loaded();
   let box = await answerBox(page);
   assert.deepEqual([box.version, box.baseline, box.pair], ['pg16', 'pg15', 'pg16 pg15']);
   assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 15 \(-Os\): /);
   assert.ok(!box.columns.includes('pg15'), 'the baseline has no column of its own');
 
   await page.selectOption('#answer-baseline', 'pg17');
+  await loaded();
   box = await answerBox(page);
   assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 17 \(-Os\): /);
   // The first view's baseline (15, -O2) goes unsaid in an address; another is named.
@@ -35,6 +40,7 @@ test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites
 
 test('/pg-versions/?version=pg18&baseline=pg17 shows 18 against 17', async () => {
   const {page} = await openPage(site, '/pg-versions/?version=pg18&baseline=pg17');
+  await page.waitForFunction(() => !document.querySelector('[data-answer-sentence]').textContent.startsWith('Loading'));
   const box = await answerBox(page);
   assert.match(
     box.sentence,
