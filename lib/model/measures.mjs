@@ -194,7 +194,8 @@ export const MEASURES = {
     detectable: true,
   },
   instructions: {
-    table: ['instructions', 'cycles', 'otherInstructions', 'serverInstructions'],
+    // The other processes are in the whole server's figure, not a column of their own (instruction-figures.mjs).
+    table: ['instructions', 'cycles', 'serverInstructions'],
     headline: 'instructions',
     defaultMargin: DEFAULT_INSTRUCTION_MARGIN,
     minMargin: MIN_INSTRUCTION_MARGIN,

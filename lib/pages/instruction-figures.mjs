@@ -68,7 +68,9 @@ export function instructionGroup(result, options) {
   const others = cells.some((c) => c.instructions?.otherPerTransaction !== undefined);
   // The figures its run counted: the other processes since 2026-11-25, the estimated cycles since 2026-11-28.
   const figures = MEASURES.instructions.table.filter((f) => cells.some((c) => FIGURES[f].read(c) !== null));
-  const inGroup = [...groupFigures(cells, figures, locale).values()].sort(byTargetOrder(result));
+  // The other processes on their own: not a column, but what tells whether the whole server's figure holds.
+  const computed = others ? [...figures, 'otherInstructions'] : figures;
+  const inGroup = [...groupFigures(cells, computed, locale).values()].sort(byTargetOrder(result));
   const base = decisions.baseline;
   const parts = {decisions, key, figure: 'instructions', measure: 'instructions', controls, t, name, locale, margin};
   const {rows, findings, control} = groupParts(inGroup, parts);
@@ -80,7 +82,7 @@ export function instructionGroup(result, options) {
     method: sentences(methodSentences(t, result, p), locale),
     statement: groupStatement(findings, {t, locale, margin, measure: 'instructions'}),
     control,
-    table: tableOf(rows, {
+    table: tableOf(rows.map(wholeServerShown), {
       t,
       result,
       name,
@@ -92,8 +94,7 @@ export function instructionGroup(result, options) {
         [
           t('common.instructions.caption', {repeats: p.repeats, margin: unsignedPercent(margin, locale)}),
           findings.some((f) => f.worded.paired) && t('common.instructions.paired'),
-          rows.some((r) => r.figures.otherInstructions && r.figures.otherInstructions.min < 0) &&
-            t('common.instructions.otherDash'),
+          rows.some(otherBelowZero) && t('common.instructions.otherDash'),
         ],
         locale,
       ),
@@ -157,6 +158,13 @@ function countingOf(result, cells, {others, locale, repeats, timedClients}) {
     serverMargin: percentOrNull(margins(result).serverInstructions, locale),
   };
 }
+
+/** A repeat whose other processes came out below zero: across zero, their work per transaction is not told. */
+const otherBelowZero = (r) => r.figures.otherInstructions && r.figures.otherInstructions.min < 0;
+
+/** A row as its table shows it: the whole server's figure a dash where the other processes' spread across zero. */
+const wholeServerShown = (r) =>
+  otherBelowZero(r) && r.figures.serverInstructions ? {...r, figures: {...r.figures, serverInstructions: null}} : r;
 
 const margins = (result) => result.run.design?.margins ?? {};
 const percentOrNull = (fraction, locale) => (fraction === undefined ? undefined : unsignedPercent(fraction, locale));

@@ -122,7 +122,7 @@ test('the method says which rows the runs served and whether the database fitted
     groupOf(result, {timedClients: 24}).method,
     /The timed runs of this group use 24 clients; the count uses 1/,
   );
-  // The other processes, where counted: their median beside the backends', never one below zero.
+  // The other processes, where counted: in the whole server's figure, never where they came out below zero.
   const withOthers = (of) => ({
     ...withRuns(true),
     cells: withRuns(true).cells.map((c) =>
@@ -130,15 +130,16 @@ test('the method says which rows the runs served and whether the database fitted
     ),
   });
   const g = groupOf(withOthers((c) => (c.target === 'pg18' ? -250 : c.repeat === 1 ? -30 : 12_002)));
-  // Repeats of -30 and 12,002: across zero, a dash whatever the median (5,986).
+  // Other processes' repeats of -30 and 12,002: across zero, a dash whatever the median.
   assert.deepEqual(
     g.table.rows.map((r) => r.cells[1].text),
     ['—', '—'],
   );
-  assert.match(g.table.caption, /A dash in the other processes' column/);
+  assert.match(g.table.caption, /A dash in the whole server's column/);
   // All repeats at zero or above: the median and its spread.
   const above = groupOf(withOthers((c) => (c.repeat === 1 ? 9_000 : 12_002)));
-  assert.equal(above.table.rows[0].cells[1].text, '10,501');
+  // The whole server's column: 17's backends (642,471.54 and 642,833) plus 9,000 and 12,002, median 653,153.
+  assert.equal(above.table.rows[0].cells[1].text, '653,153');
   assert.doesNotMatch(above.table.caption, /A dash/);
   // A custom script that draws nothing at random serves the same rows whatever the seed: no sentence.
   const custom = (sql) => {
@@ -269,13 +270,12 @@ test('the method: the same pages every run, how the cycles were estimated, what 
   assert.match(method, /simulation of the caches \(I1 cache: 32768 B, 64 B, 8-way associative\)/);
   assert.match(method, /counts as 1 cycle .* 5 when only the last level does, and 35 when it goes to memory/);
   assert.match(method, /decided at a margin of its own, ±0\.6%/);
-  // Each figure the run counted is a column: the backends', their cycles, the other processes', the whole server's.
+  // Each figure the run counted is a column: the backends', their cycles, the whole server's.
   assert.deepEqual(
     table.columns.slice(1).map((c) => c.label ?? c),
     [
       'Instructions per transaction',
       'Estimated cycles per transaction',
-      'Other processes per transaction',
       'Whole server per transaction',
       'Against PostgreSQL 17',
     ],
