@@ -166,7 +166,7 @@ test('two versions built -O2 are the first view, with the same versions built as
   assert.deepEqual(answer.initial, {target: 'pg18-o2', baseline: 'pg15-o2'});
   const shown = pair(answer, 'pg18-o2', 'pg15-o2');
   const asEmbedded = pair(answer, 'pg18', 'pg15');
-  assert.equal(shown.build, `The same versions built as the embedded servers are: ${asEmbedded.sentence}`);
+  assert.equal(shown.build, `The same major versions, built as the embedded servers are: ${asEmbedded.sentence}`);
   // A pair of the first build has no other build to be set beside.
   assert.equal(asEmbedded.build, undefined);
 });

@@ -29,7 +29,7 @@ async function freshStart(targets, target, state) {
  * set in place; the error that fails the workload's cells when that failed, or null.
  */
 async function restoreKept(state, target, record) {
-  if (state.pristineOf === undefined || state.pristineOf !== state.dataVersion) return null;
+  if (state.pristineOf === undefined || state.pristineOf !== (state.dataVersion ?? 0)) return null;
   try {
     await restorePristine(state.connection, target.major, record);
     return null;
@@ -74,6 +74,7 @@ export async function executeSteps({steps, targets, result, save, progress, reco
       // instructions run then keeps anew.
       const restoreError = step.workload.setup ? await restoreKept(state, step.target, record) : null;
       if (step.workload.setup) state.dataVersion = (state.dataVersion ?? 0) + 1;
+      // (A failed restore leaves no database: the setup then fails too, and with it the workload's cells.)
       const setupError =
         restoreError ??
         (await prepareWorkload({

@@ -16,7 +16,9 @@
 // STRATEGY FILE_COPY from 15): about a second at scale 50, and it needs the
 // database's size again on disk. Made and put back by the runner's superuser
 // from template1, and only on servers the runner started; the suite's role can
-// neither create nor drop a database (suite-role.mjs), nor open the copy.
+// neither create nor drop a database (suite-role.mjs), nor open the copy. What
+// is tied to the database's oid rather than kept in it (a role's settings IN
+// DATABASE) does not follow the copy.
 import {psql} from './psql.mjs';
 import {SUITE_ROLE} from './suite-role.mjs';
 
@@ -48,7 +50,8 @@ export const keepSql = (database, major) => [
  * suite's as they were, the database's grants are not copied.
  */
 export const restoreSql = (database, major, suiteRole) => [
-  // A session still ending (a backend under Valgrind writes its counts as it exits) is not waited for.
+  // FORCE ends the sessions still in it (a backend under Valgrind takes a while to exit) instead of refusing.
+  // A copy that then fails (a full disk) leaves no database: every later cell of the target fails, saying so.
   `DROP DATABASE ${database}${major >= 13 ? ' WITH (FORCE)' : ''}`,
   `CREATE DATABASE ${database} TEMPLATE ${PRISTINE_DATABASE}${fileCopy(major)}`,
   ...(suiteRole ? [`GRANT CREATE ON DATABASE ${database} TO ${SUITE_ROLE}`] : []),

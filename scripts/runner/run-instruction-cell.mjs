@@ -29,11 +29,13 @@ export async function runInstructionCell({cell, state, result, record, progress,
   const major = state.target.major;
   let measured;
   // The data as pgbench -i and the setups left it, kept once for every run to start from (pristine-data.mjs).
-  if (state.pristineOf !== state.dataVersion) {
+  // A data set no step made (a scenario without a scale, workloads without setup) is the database as it started.
+  const dataVersion = state.dataVersion ?? 0;
+  if (state.pristineOf !== dataVersion) {
     progress.note(`${state.id}: keeping a copy of the database for every run to start from`);
     try {
       await keepPristine(connection, major, record);
-      state.pristineOf = state.dataVersion;
+      state.pristineOf = dataVersion;
     } catch (error) {
       if (error instanceof Interrupted) throw error;
       const message = `the copy of the database every run starts from could not be made: ${error.message}`;

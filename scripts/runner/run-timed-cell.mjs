@@ -1,8 +1,9 @@
 // A cell of the time measure, as the run executes it: shared buffers filled
 // with the database as far as they hold it (the server was most likely just
 // started again: the run moves to another target between cells), its warm-up
-// (not measured), VACUUM (FREEZE, ANALYZE) and CHECKPOINT, so that every run
-// starts from the same page state, then the measured pgbench run (measure-cell.mjs),
+// (not measured), VACUUM (FREEZE, ANALYZE) and CHECKPOINT (dead rows gone,
+// every row hinted and frozen; where earlier runs moved rows stays as they left
+// it: pristine-data.mjs says why), then the measured pgbench run (measure-cell.mjs),
 // with what the server did through it (server-activity.mjs), then its
 // statements' latencies (pgbench -r) in a short run of their own.
 import {failedCell} from '../../lib/results/cell-record.mjs';

@@ -11,7 +11,7 @@ import {sampledWaits} from '../../lib/results/server-counters.mjs';
 import {Interrupted, runProcess} from './processes.mjs';
 import {psql} from './psql.mjs';
 
-/** The statement that gives every run the same page state: rows hinted and frozen, dead rows gone, analyzed. */
+/** Before a run: rows hinted and frozen, dead rows gone, analyzed (where earlier runs moved rows, it leaves them). */
 export const SETTLE_SQL = 'VACUUM (FREEZE, ANALYZE)';
 
 /**

@@ -65,11 +65,11 @@ test('the functions that changed follow the baseline the answer shows, first vie
   }
   assert.ok(first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-O2')));
   assert.ok(!first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-Os')));
-  // Under its sentence, the same versions as the embedded servers are built.
+  // Under its sentence, the same major versions as the embedded servers are built.
   assert.match(
     await page.textContent('[data-answer-build]'),
     new RegExp(
-      '^The same versions built as the embedded servers are: PostgreSQL 18 \\(-Os, [^)]*\\) against ' +
+      '^The same major versions, built as the embedded servers are: PostgreSQL 18 \\(-Os, [^)]*\\) against ' +
         'PostgreSQL 15 \\(-Os\\): ',
     ),
   );
