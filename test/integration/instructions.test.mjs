@@ -276,6 +276,50 @@ test('every run starts on the same pages: full-page images per transaction alike
   }
 });
 
+test('a data set no step made (no scale, no setup) is kept before its runs: a restore never drops it', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
+  const suite = path.join(dir, 'suite.yaml');
+  writeFileSync(
+    suite,
+    `id: no-data
+measures: [instructions]
+instructions:
+  transactions: 20
+targets:
+  - id: pg17
+    embedded: 17
+workloads:
+  - id: select
+    script: select.sql
+scenarios:
+  - id: s
+    clients: 1
+repeat: 2
+`,
+  );
+  writeFileSync(path.join(dir, 'select.sql'), 'SELECT 1;\n');
+  const out = path.join(dir, 'results');
+  const run = bench(['run', suite, '--measure', 'instructions', '--out', out, '--seed', '7']);
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  const [file] = readdirSync(out).filter((f) => f.endsWith('.json'));
+  const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  assert.deepEqual(
+    result.cells.map((c) => [c.status, c.instructions?.pageState]),
+    [
+      ['ok', 'kept-copy'],
+      ['ok', 'kept-copy'],
+    ],
+  );
+  // Kept once, before the first run; put back before each of the four runs.
+  const commands = result.run.commands;
+  assert.equal(commands.filter((c) => c.includes('CREATE DATABASE bench_pristine')).length, 1);
+  assert.equal(commands.filter((c) => c.includes('TEMPLATE bench_pristine')).length, 4);
+  assert.ok(
+    commands.findIndex((c) => c.includes('CREATE DATABASE bench_pristine')) <
+      commands.findIndex((c) => c.includes('TEMPLATE bench_pristine')),
+  );
+});
+
 test('--dry-run of an instructions run prints the Valgrind wrapper, the restarts and both runs of each cell', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'instructions-test-'));
   const suite = path.join(dir, 'suite.yaml');
