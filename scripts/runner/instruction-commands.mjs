@@ -4,6 +4,7 @@
 // them (measure-instructions.mjs, run-instruction-cell.mjs); --dry-run prints
 // them (print-plan.mjs).
 import {runArgs} from './pgbench-commands.mjs';
+import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL} from './run-steps.mjs';
 import {RUNNER_SCHEMA} from './suite-role.mjs';
 
@@ -48,6 +49,17 @@ export function prewarmOutcome(output) {
     throw new Error(`pg_prewarm: unexpected output ${JSON.stringify(output.trim())}`);
   }
   return {blocks, buffers, warmed, fits: blocks <= buffers};
+}
+
+/**
+ * Fills shared buffers (PREWARM_SQL) as the runner's own role, recorded: what it read (prewarmOutcome). Rejects
+ * with psql's words when it fails.
+ */
+export async function prewarm(connection, record) {
+  const admin = connection.admin ?? connection;
+  const args = ['-A', '-t', '-c', PREWARM_SQL];
+  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
+  return prewarmOutcome(await psql(admin, args));
 }
 
 /** Transactions per client of the shorter and the longer run of a cell. */

@@ -3,20 +3,13 @@
 // database as it was kept (pristine-data.mjs), read into shared buffers as far
 // as they hold it, after a warm-up; its profiles are added to its group's files.
 import {failedCell} from '../../lib/results/cell-record.mjs';
-import {
-  cellSeeds,
-  instructionRunArgs,
-  PREWARM_SQL,
-  prewarmOutcome,
-  warmUpTransactions,
-} from './instruction-commands.mjs';
+import {cellSeeds, instructionRunArgs, prewarm, warmUpTransactions} from './instruction-commands.mjs';
 import {measureInstructions} from './measure-instructions.mjs';
 import {sessionEnv} from './pgbench-commands.mjs';
 import {warmUp} from './preparations.mjs';
 import {Interrupted} from './processes.mjs';
 import {addCellProfiles, withProfile} from './profile-files.mjs';
 import {keepPristine, restorePristine} from './pristine-data.mjs';
-import {psql} from './psql.mjs';
 import {unwritable} from './run-result.mjs';
 
 /**
@@ -46,11 +39,8 @@ export async function runInstructionCell({cell, state, result, record, progress,
   // its own, not counted (warmUpTransactions says why).
   const prepareRun = async () => {
     await restorePristine(connection, major, record);
-    const args = ['-A', '-t', '-c', PREWARM_SQL];
     // CREATE EXTENSION pg_prewarm: the runner's own role (suite-role.mjs).
-    const admin = connection.admin ?? connection;
-    record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
-    const {fits} = prewarmOutcome(await psql(admin, args));
+    const {fits} = await prewarm(connection, record);
     const transactions = warmUpTransactions(cell);
     const seed = cellSeeds(cell.repeat).warmUp;
     const argv = ['pgbench', ...instructionRunArgs(cell, transactions, connection, seed)];

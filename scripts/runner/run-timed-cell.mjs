@@ -13,7 +13,7 @@ import {warmUp} from './preparations.mjs';
 import {Interrupted} from './processes.mjs';
 import {psql} from './psql.mjs';
 import {CHECKPOINT_SQL, warmupOf} from './run-steps.mjs';
-import {PREWARM_SQL, prewarmOutcome} from './instruction-commands.mjs';
+import {prewarm} from './instruction-commands.mjs';
 import {serverActivity} from '../../lib/results/server-counters.mjs';
 import {pgbenchGone, readStats, sampleWaits, SETTLE_SQL} from './server-activity.mjs';
 
@@ -21,7 +21,7 @@ import {pgbenchGone, readStats, sampleWaits, SETTLE_SQL} from './server-activity
 export async function runTimedCell({cell, connection, result, record, progress, tmp}) {
   const env = {...connection.env, ...sessionEnv(cell.workloadSpec)};
   const {warmupS} = cell.scenarioSpec;
-  const prewarmed = await prewarm(connection, record);
+  const prewarmed = await prewarmedBuffers(connection, record);
   if (prewarmed.error) {
     const failed = failedCell(cell, prewarmed.error);
     result.cells.push(failed);
@@ -49,14 +49,11 @@ export async function runTimedCell({cell, connection, result, record, progress, 
  * Shared buffers filled with the database, smallest relation first, as far as they hold it (PREWARM_SQL, by the
  * runner's own role): what the buffers held before the restart, not what a 10 s warm-up happens to read.
  */
-async function prewarm(connection, record) {
+async function prewarmedBuffers(connection, record) {
   // Only a server the runner started: another's extensions are not the runner's to make.
-  const {admin} = connection;
-  if (!admin) return {outcome: null};
-  const args = ['-A', '-t', '-c', PREWARM_SQL];
-  record(['psql', '-X', '-v', 'ON_ERROR_STOP=1', ...admin.psqlArgs, ...args]);
+  if (!connection.admin) return {outcome: null};
   try {
-    const {blocks, buffers, warmed} = prewarmOutcome(await psql(admin, args));
+    const {blocks, buffers, warmed} = await prewarm(connection, record);
     return {outcome: {blocks, buffers, warmed}};
   } catch (error) {
     if (error instanceof Interrupted) throw error;
