@@ -64,6 +64,7 @@ apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/deb-src.sources" -o Dir::Etc::source
 need=()
 for tool in bison flex make gcc; do command -v "$tool" >/dev/null 2>&1 || need+=("$tool"); done
 command -v dpkg-source >/dev/null 2>&1 || need+=(dpkg-dev)
+command -v curl >/dev/null 2>&1 || need+=(curl)
 if [[ ${#need[@]} -gt 0 ]]; then
   if [[ $(id -u) -ne 0 ]]; then
     echo "build-postgres: missing ${need[*]}; install them as root: sudo apt-get install -y ${need[*]}" >&2
@@ -122,10 +123,39 @@ work=$cache/src-$upstream
 rm -rf "$work" "$prefix"
 mkdir -p "$work"
 echo "build-postgres: fetching postgresql-$major $version"
-(cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-$major=$version" >"$work/fetch.log" 2>&1) || {
-  echo "build-postgres: could not fetch the source; see $work/fetch.log" >&2
-  exit 1
-}
+fetched_from="Debian source package postgresql-$major $version"
+if ! (cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-$major=$version" >"$work/fetch.log" 2>&1); then
+  # A mirror can list a release whose files it no longer (or not yet) holds: the pool may still have the upstream
+  # tarball of an earlier minor. Only when no minor was asked for, newest first, said so in the origin.
+  minor=${upstream#*.}
+  [[ $wanted == *.* || ! $minor =~ ^[0-9]+$ ]] && minor=0
+  found=""
+  for ((m = minor - 1; m >= 1 && m >= minor - 6; m--)); do
+    for uri in $uris; do
+      file=postgresql-${major}_$major.$m.orig.tar.bz2
+      if curl -fsS -m 300 -o "$work/$file" "${uri%/}/pool/main/p/postgresql-$major/$file" 2>>"$work/fetch.log"; then
+        found=$major.$m
+        break 2
+      fi
+    done
+  done
+  if [[ -z $found ]]; then
+    echo "build-postgres: could not fetch the source of postgresql-$major $version, nor an earlier minor's" \
+      "upstream tarball from the pool; see $work/fetch.log" >&2
+    exit 1
+  fi
+  echo "build-postgres: the archive lists $version but does not hold its files; building $found," \
+    "the newest earlier release whose upstream tarball its pool has" >&2
+  fetched_from="upstream tarball of $found from the pool of postgresql-$major, not in the archive's signed index"
+  upstream=$found
+  prefix=$cache/$upstream-O2
+  if built "$prefix"; then
+    echo "build-postgres: PostgreSQL $upstream -O2 is built already"
+    echo "$prefix/bin"
+    exit 0
+  fi
+  rm -rf "$prefix"
+fi
 tarball=$(ls "$work"/postgresql-"$major"_*.orig.tar.* | head -1)
 tar -xf "$tarball" -C "$work"
 src=$(find "$work" -maxdepth 1 -type d -name "postgresql-$upstream*" | head -1)
@@ -147,7 +177,7 @@ echo "build-postgres: building $upstream with $(gcc --version | head -1), -O2 (l
 compiler=$(gcc --version | head -1)
 gcc_version=$(gcc -dumpfullversion 2>/dev/null || gcc -dumpversion)
 cat >"$prefix/origin.json" <<EOF
-{"source": "PostgreSQL $upstream upstream source (Debian source package postgresql-$major $version, its patches not applied), built here by gcc $gcc_version with -O2, without ICU, readline, zlib or LLVM",
+{"source": "PostgreSQL $upstream upstream source ($fetched_from, its patches not applied), built here by gcc $gcc_version with -O2, without ICU, readline, zlib or LLVM",
  "compiler": "$compiler", "cflags": "-O2"}
 EOF
 # The server runs as an unprivileged user when this is root: it must reach the binaries.
