@@ -123,7 +123,7 @@ work=$cache/src-$upstream
 rm -rf "$work" "$prefix"
 mkdir -p "$work"
 echo "build-postgres: fetching postgresql-$major $version"
-fetched_from="Debian source package postgresql-$major $version"
+fetched_from="Debian source package postgresql-$major $version, its patches not applied"
 if ! (cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-$major=$version" >"$work/fetch.log" 2>&1); then
   # A mirror can list a release whose files it no longer (or not yet) holds: the pool may still have the upstream
   # tarball of an earlier minor. Only when no minor was asked for, newest first, said so in the origin.
@@ -146,7 +146,7 @@ if ! (cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-
   fi
   echo "build-postgres: the archive lists $version but does not hold its files; building $found," \
     "the newest earlier release whose upstream tarball its pool has" >&2
-  fetched_from="upstream tarball of $found from the pool of postgresql-$major, not in the archive's signed index"
+  fetched_from="its tarball from the pool of postgresql-$major, not listed in the archive's signed index"
   upstream=$found
   prefix=$cache/$upstream-O2
   if built "$prefix"; then
@@ -177,7 +177,7 @@ echo "build-postgres: building $upstream with $(gcc --version | head -1), -O2 (l
 compiler=$(gcc --version | head -1)
 gcc_version=$(gcc -dumpfullversion 2>/dev/null || gcc -dumpversion)
 cat >"$prefix/origin.json" <<EOF
-{"source": "PostgreSQL $upstream upstream source ($fetched_from, its patches not applied), built here by gcc $gcc_version with -O2, without ICU, readline, zlib or LLVM",
+{"source": "PostgreSQL $upstream upstream source ($fetched_from), built here by gcc $gcc_version with -O2, without ICU, readline, zlib or LLVM",
  "compiler": "$compiler", "cflags": "-O2"}
 EOF
 # The server runs as an unprivileged user when this is root: it must reach the binaries.
