@@ -114,11 +114,19 @@ export function terminalReport(comparisons, {margin, machines, skipped, undecide
   if (skipped.length > 0) parts.push(`${comparisons.length > 0 ? '\n' : ''}${skippedTable(skipped)}`);
   for (const u of undecided) parts.push(`\n${u.figure}: counted, not decided: ${u.why}.`);
   if (comparisons.length > 0) {
+    const paired = comparisons.filter((c) => c.paired).length;
+    const change = [
+      paired < comparisons.length &&
+        "the Hodges–Lehmann estimate (the median of every pair of runs' ratios, not the ratio of the medians)",
+      paired > 0 &&
+        `${paired < comparisons.length ? 'for runs that come in twins, ' : ''}the geometric mean of the twins' ` +
+          "ratios (an instructions repeat's runs on the same rows, or a timed round that every target ran in: a " +
+          'paired t interval)',
+    ].filter(Boolean);
     parts.push(
-      `\nMargin ${marginsText(comparisons, margin)}. Figures: medians (runs); change: the Hodges–Lehmann estimate ` +
-        "(the median of every pair of runs' ratios, not the ratio of the medians), with its 95% interval; where " +
-        'several targets meet one baseline, p is Holm-corrected and the interval widened to match. (A/A) marks ' +
-        'a control: the same version twice, the noise floor.',
+      `\nMargin ${marginsText(comparisons, margin)}. Figures: medians (runs); change: ${change.join('; or, ')}, ` +
+        'with its 95% interval; where several targets meet one baseline, p is Holm-corrected and the interval ' +
+        'widened to match. (A/A) marks a control: the same version twice, the noise floor.',
     );
   }
   if (machines?.note) parts.push(`\n${machines.note}`);

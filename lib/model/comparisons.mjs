@@ -15,6 +15,7 @@ import {
   MEASURES,
   marginOf,
   measureOf,
+  roundTwin,
   untimed,
 } from './measures.mjs';
 import {notComparable, summarizeRepeats} from './summarize-repeats.mjs';
@@ -40,6 +41,30 @@ export function comparisonGroups(result) {
   return [...groups.values()];
 }
 
+/** The fewest rounds a timed group is compared round by round with: a t interval of fewer differences rests on
+ * their being normal more than on the runs. */
+export const MIN_ROUND_PAIRS = 5;
+
+/**
+ * Whether a timed group's rounds can be its pairs: each round's runs (every target's) ran in a stretch of time
+ * of their own, one round after the other, at least MIN_ROUND_PAIRS of them. Parts of a merged run that measured
+ * other targets of one group at other times share round numbers, not their time: their rounds overlap.
+ */
+export function roundsApart(group) {
+  const windows = new Map();
+  for (const cells of group.byTarget.values()) {
+    for (const c of cells) {
+      const [from, to] = [Date.parse(c.startedAt), Date.parse(c.finishedAt)];
+      if (!Number.isInteger(c.round)) return false;
+      if (!(from <= to)) continue; // a cell that failed before it started: no sample, no time
+      const w = windows.get(c.round) ?? [from, to];
+      windows.set(c.round, [Math.min(w[0], from), Math.max(w[1], to)]);
+    }
+  }
+  const spans = [...windows.values()].sort((a, b) => a[0] - b[0]);
+  return spans.length >= MIN_ROUND_PAIRS && spans.every((w, i) => i === 0 || spans[i - 1][1] <= w[0]);
+}
+
 const UNTIMED = 'its runs had pgbench -r, which times some transactions with a stale clock: no latencies';
 
 /**
@@ -47,9 +72,10 @@ const UNTIMED = 'its runs had pgbench -r, which times some transactions with a s
  * every page follows too): {values, keys} or {why}. A latency that no cell has (no per-transaction log) is not
  * measured, and not a reason worth telling: {why: null}; one whose logs pgbench did not time throughout is.
  */
-function samples(cells, figure) {
+function samples(cells, figure, byRound) {
   if (cells.length === 0) return {why: 'it did not run this group'};
-  const [summary] = summarizeRepeats(cells, FIGURES[figure].read, FIGURES[figure].twin);
+  const {read, twin} = FIGURES[figure];
+  const [summary] = summarizeRepeats(cells, read, twin === roundTwin && !byRound ? undefined : twin);
   const why = notComparable(summary, figure);
   if (!why) return {values: summary.values, keys: summary.keys};
   if (summary.okCells === 0) return {why, failed: true};
@@ -154,9 +180,10 @@ function decideRun(result, {base, margin, targets, controls}) {
   const undecided = new Set();
   const other = (t) => !comparableBuilds(result, t, base);
   for (const group of comparisonGroups(result)) {
+    const byRound = roundsApart(group);
     for (const figure of comparedFigures(measure)) {
       const options = {margin: figureMargin(result, figure, margin), measure};
-      const of = (target) => ({target, ...samples(group.byTarget.get(target) ?? [], figure)});
+      const of = (target) => ({target, ...samples(group.byTarget.get(target) ?? [], figure, byRound)});
       if (options.margin === undefined) {
         // Counted, yet with no margin fixed for it: said once for the run (runs made before it say nothing).
         if ([...group.byTarget.keys()].some((t) => of(t).values)) undecided.add(figure);

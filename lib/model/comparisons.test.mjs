@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {compareRun, compareRuns, comparisonGroups} from './comparisons.mjs';
+import {compareRun, compareRuns, comparisonGroups, roundsApart} from './comparisons.mjs';
 
 /**
  * The fixture run with six repeats per target (copies with their own ids),
@@ -245,4 +245,53 @@ test('compares nothing bench compare would not: an ok repeat without the figure 
     skipped.map((s) => [s.target, s.why]),
     [['b', '1 of its 5 ok cells have no tps above 0']],
   );
+});
+
+/**
+ * Six rounds of the small group, every target once per round, one round after another (ten minutes apart): the
+ * machine's speed drifts by up to 12% from round to round, and pg16 runs 1.0–1.2% faster than pg15 within each.
+ */
+function drifting() {
+  const result = sixRepeats();
+  const drift = [1, 0.9, 1.05, 0.94, 1.12, 0.97];
+  const ahead = [1.01, 1.012, 1.008, 1.011, 1.009, 1.01];
+  result.cells = result.cells.filter((c) => c.scenario === 'small');
+  for (const c of result.cells) {
+    c.round = c.repeat;
+    const at = Date.UTC(2026, 10, 28, 12, 10 * c.repeat + ['pg15', 'pg16', 'pg17', 'pg18'].indexOf(c.target));
+    c.startedAt = new Date(at).toISOString();
+    c.finishedAt = new Date(at + 50_000).toISOString();
+    c.summary.tps = 1000 * drift[c.repeat - 1] * (c.target === 'pg16' ? ahead[c.repeat - 1] : 1);
+  }
+  return result;
+}
+
+test('a timed group whose rounds ran one after another is compared round by round', () => {
+  const pg16 = (result) =>
+    compareRun(result, {margin: 0.03}).list.find((c) => c.metric === 'tps' && c.candidate.target === 'pg16');
+  const paired = pg16(drifting());
+  assert.equal(paired.paired, true);
+  // The geometric mean of the six rounds' ratios, +0.99992%: the drift cancels out, and the interval leaves out
+  // no change yet stays inside ±3%.
+  assert.ok(Math.abs(paired.change - 0.009999175) < 1e-8, `${paired.change}`);
+  assert.equal(paired.verdict, 'below-margin');
+  // The same runs with round 2 begun before round 1 ended (another part of a merged run): not paired, and the
+  // drift between runs hides the change.
+  const overlapping = drifting();
+  for (const c of overlapping.cells.filter((c) => c.round === 2)) c.startedAt = '2026-11-28T12:00:30.000Z';
+  assert.equal(roundsApart(comparisonGroups(overlapping)[0]), false);
+  const unpaired = pg16(overlapping);
+  assert.equal(unpaired.paired, undefined);
+  assert.equal(unpaired.verdict, 'inconclusive');
+});
+
+test('fewer than five rounds, or cells of no round, are not paired', () => {
+  const group = (result) => comparisonGroups(result)[0];
+  assert.equal(roundsApart(group(drifting())), true);
+  const four = drifting();
+  four.cells = four.cells.filter((c) => c.round <= 4);
+  assert.equal(roundsApart(group(four)), false);
+  const imported = drifting();
+  for (const c of imported.cells) delete c.round;
+  assert.equal(roundsApart(group(imported)), false);
 });

@@ -26,6 +26,14 @@ function instructionTwin(c) {
 }
 
 /**
+ * The twin key of a timed cell: its round. In an interleaved run every target of a group ran once per round, in
+ * an order shuffled anew each round, so what drifts from round to round (the machine, its caches, the hour) moves
+ * the round's runs alike, and they are compared round by round: only where the group's rounds ran one after
+ * another (comparisons.mjs, roundsApart). Null for cells of no round (an import).
+ */
+export const roundTwin = (c) => (Number.isInteger(c.round) ? `round ${c.round}` : null);
+
+/**
  * A cell's latencies are untimed where pgbench did not time every transaction. With -r (per-statement latencies)
  * pgbench ends a statement whose result is already waiting with the clock it read before sending it (pgbench.c,
  * CSTATE_END_COMMAND), and the transaction with it: some transactions are logged shorter than they took, some
@@ -53,6 +61,7 @@ export const FIGURES = {
     measure: 'time',
     kind: 'tps',
     read: (c) => c.summary.tps,
+    twin: roundTwin,
     better: 'higher',
     column: {key: 'common.table.tps'},
     axis: 'common.tpsAxis',
@@ -74,12 +83,21 @@ export const FIGURES = {
     kind: 'ms',
     read: logMs('p95'),
     source: 'log',
+    twin: roundTwin,
     better: 'lower',
     column: percentile(95),
     axis: 'common.msAxis',
     history: {metric: 'history.metric.p95', chart: 'history.chart.p95'},
   },
-  p99: {measure: 'time', kind: 'ms', read: logMs('p99'), source: 'log', better: 'lower', column: percentile(99)},
+  p99: {
+    measure: 'time',
+    kind: 'ms',
+    read: logMs('p99'),
+    source: 'log',
+    twin: roundTwin,
+    better: 'lower',
+    column: percentile(99),
+  },
   max: {measure: 'time', kind: 'ms', read: logMs('max'), source: 'log', column: {key: 'common.table.max'}},
   // CPU instructions per transaction (an instructions run's cells: schemas/result.md).
   instructions: {

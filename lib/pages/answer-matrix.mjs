@@ -23,6 +23,8 @@ const WORDS = {
     baseline: 'versions.answer.baseline',
     rows: 'versions.answer.workload',
     caption: 'versions.answer.caption',
+    // Throughput taken round by round (comparisons.mjs, roundsApart).
+    captionRounds: 'versions.answer.captionRounds',
   },
   servers: {
     label: 'suite.answer.label',
@@ -30,8 +32,10 @@ const WORDS = {
     baseline: 'suite.answer.baseline',
     rows: 'suite.answer.rows',
     caption: 'suite.answer.caption',
+    captionRounds: 'suite.answer.captionRounds',
     // Without an instructions run, its margin is not named.
     captionTime: 'suite.answer.captionTime',
+    captionTimeRounds: 'suite.answer.captionTimeRounds',
   },
 };
 
@@ -103,6 +107,11 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
         };
       }),
   );
+  // Throughput taken round by round against a baseline: every one of its timed comparisons paired.
+  const byRounds = (base) => {
+    const timed = runs.time && compareRun(runs.time, {baseline: base}).list.filter((e) => e.metric === 'tps');
+    return Boolean(timed?.length) && timed.every((e) => e.paired);
+  };
   const initial = firstView(targets, first);
   const named = (ids) => ids.map((id) => ({id, name: name(id)}));
   const w = WORDS[words];
@@ -120,7 +129,7 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
       caption: Object.fromEntries(
         named(targets.map((x) => x.id)).map((x) => [
           x.id,
-          captionOf(t, w, {base: x.name, margins, locale, oldest: name(targets[0].id)}),
+          captionOf(t, w, {base: x.name, margins, locale, oldest: name(targets[0].id), rounds: byRounds(x.id)}),
         ]),
       ),
     },
@@ -136,9 +145,10 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
 
 const againstOf = (t, base) => t('versions.answer.against', {base});
 
-function captionOf(t, w, {base, margins, locale, oldest}) {
+function captionOf(t, w, {base, margins, locale, oldest, rounds}) {
   const timeOnly = margins.instructions === undefined && w.captionTime;
-  return t(timeOnly ? w.captionTime : w.caption, {
+  const key = timeOnly ? (rounds ? w.captionTimeRounds : w.captionTime) : rounds ? w.captionRounds : w.caption;
+  return t(key, {
     base,
     instructionsMargin: margins.instructions === undefined ? '—' : unsignedPercent(margins.instructions, locale),
     timeMargin: unsignedPercent(margins.time, locale),

@@ -6,7 +6,7 @@ import {formatFigure} from '../numbers/format.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
 import {majorOf} from '../model/targets.mjs';
-import {compareRun} from '../model/comparisons.mjs';
+import {compareRun, MIN_ROUND_PAIRS} from '../model/comparisons.mjs';
 import {FIGURES, marginOf, MIN_INSTRUCTION_MARGIN, MIN_MARGIN} from '../model/measures.mjs';
 import {LEVEL} from '../stats/level.mjs';
 import {PUBLISHED_MIN_REPEAT} from '../suites/suite.mjs';
@@ -83,6 +83,8 @@ export function methodologyPage(suites, published, {locale, t, instructionRuns =
     minInstructionMargin: unsignedPercent(MIN_INSTRUCTION_MARGIN, locale),
     minMargin: unsignedPercent(MIN_MARGIN, locale),
     minRepeats: n(PUBLISHED_MIN_REPEAT),
+    // The fewest rounds a timed group is compared round by round with.
+    roundPairs: n(MIN_ROUND_PAIRS),
     level: unsignedPercent(LEVEL, locale),
     // The change a timed comparison's "would need about N rounds" sentence is about.
     wanted: unsignedPercent(WANTED_CHANGE, locale),

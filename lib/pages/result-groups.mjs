@@ -24,9 +24,16 @@ export const GROUP_WORDS = {
   versions: {
     firstColumn: 'common.table.version',
     versusNote: 'common.table.versusNote',
+    // The change taken round by round (comparisons.mjs, roundsApart).
+    versusNoteRounds: 'common.table.versusNoteRounds',
     parameters: 'versions.parameters',
   },
-  servers: {firstColumn: 'common.server', versusNote: 'suite.versusNote', parameters: 'suite.parameters'},
+  servers: {
+    firstColumn: 'common.server',
+    versusNote: 'suite.versusNote',
+    versusNoteRounds: 'suite.versusNoteRounds',
+    parameters: 'suite.parameters',
+  },
 };
 
 /**
@@ -133,7 +140,7 @@ function figureTable(rows, findings, context) {
     versus: versusOf({t, result, base: decisions.baseline, controls, findings, as}),
     firstColumn: GROUP_WORDS[words].firstColumn,
     base: name(decisions.baseline),
-    caption: captionOf(groupCells, shown, rows, context),
+    caption: captionOf(groupCells, shown, rows, {...context, paired: findings.some((f) => f.worded?.paired)}),
   });
 }
 
@@ -181,7 +188,7 @@ const fromLog = (f) => FIGURES[f].source === 'log';
  * time every transaction of a run, and what of a part of the run the build could not check (where the page does
  * not say it of the whole run, once: uncheckedOfRun).
  */
-function captionOf(cells, shown, rows, {t, locale, words, as, unchecked}) {
+function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, paired}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const runs = (list, of) => {
     const count = list.filter(of).length;
@@ -197,7 +204,7 @@ function captionOf(cells, shown, rows, {t, locale, words, as, unchecked}) {
   return sentences(
     [
       t('common.table.note', {repeats: n(rows[0].repeats)}),
-      as !== 'ratio' && t(GROUP_WORDS[words].versusNote),
+      as !== 'ratio' && t(GROUP_WORDS[words][paired ? 'versusNoteRounds' : 'versusNote']),
       untimedRuns && t(untimedRuns.all ? 'common.table.untimedAll' : 'common.table.untimed', untimedRuns),
       throughput &&
         t(throughput.all ? 'common.table.uncheckedThroughputAll' : 'common.table.uncheckedThroughput', throughput),

@@ -200,6 +200,7 @@ function ratioChart(result, groups, {locale, t, name, id}) {
     const text = times(y);
     return {y, low, high, text, spread: `${times(low)}–${times(high)}`, tooltip: text};
   };
+  const bars = targets.flatMap((target) => timed.map((g) => decided.of(g.keys.time, target, 'tps')));
   return barChart({
     id: `${id}-ratio`,
     locale,
@@ -210,7 +211,10 @@ function ratioChart(result, groups, {locale, t, name, id}) {
     yTitle: t('suite.chartRatioAxis', {base}),
     kind: 'ratio',
     tickLabel: (text) => t('common.times', {ratio: text}),
-    note: t('suite.chartRatioNote', {level: unsignedPercent(LEVEL, locale)}),
+    // Every bar's estimate taken round by round, or none (comparisons.mjs, roundsApart).
+    note: t(bars.every((c) => c?.paired) ? 'suite.chartRatioNoteRounds' : 'suite.chartRatioNote', {
+      level: unsignedPercent(LEVEL, locale),
+    }),
     categories: timed.map((g) => g.names.workload),
     series: targets.map((target) => ({
       label: name(target),

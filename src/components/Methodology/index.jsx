@@ -88,6 +88,7 @@ export function ComparisonRule({data}) {
       {[
         t('method.numbers.noise', {margins: data.marginsText, level: data.level}),
         t('method.numbers.paired'),
+        t('method.numbers.rounds', {rounds: data.roundPairs}),
         ...next.filter(Boolean),
       ].join(' ')}
     </Explained>
