@@ -43,6 +43,14 @@ export function checkParts(parts, expected, {suiteEdited = false} = {}) {
           'run; measure the older part again with this runner.',
       );
     }
+    const cpus = (r) =>
+      r.run.design?.cpus ? `server ${r.run.design.cpus.server}, pgbench ${r.run.design.cpus.client}` : null;
+    if (cpus(result) !== cpus(first.result)) {
+      throw new Error(
+        `${file} kept its CPUs ${cpus(result) ?? 'unpinned'}, ${first.file} ${cpus(first.result) ?? 'unpinned'}: ` +
+          'merge parts run alike (bench run --pin for both, or for neither).',
+      );
+    }
     // The merged result records one set of overrides: parts run at other lengths, repeats or scales
     // would be recorded as the first part's.
     for (const [key, option] of [

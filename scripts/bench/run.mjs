@@ -29,6 +29,10 @@ export const options = {
   },
   shard: {type: 'string', value: 'K/N', help: 'the K-th of N shards, split by whole comparison groups'},
   measure: {type: 'string', value: 'time|instructions', default: 'time', help: 'what each cell measures'},
+  pin: {
+    type: 'boolean',
+    help: 'keeps the servers on all CPUs but the last and pgbench on the last (taskset; recorded as design.cpus)',
+  },
 };
 
 /** A whole-number option as a number; NaN when it is given and is not one. */
@@ -80,6 +84,7 @@ export async function run(args) {
     matrix,
     dryRun: values['dry-run'],
     resume: values.resume,
+    pin: values.pin,
     progress: createProgress(),
   });
   if (interrupted) return EXIT_CODE[interrupted];

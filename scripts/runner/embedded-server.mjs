@@ -186,6 +186,7 @@ export async function startServer({
   onCommand = () => {},
   instrument = null,
   installed = null,
+  cpus = null,
 }) {
   stopOnExit();
   const user = serverUser();
@@ -193,7 +194,7 @@ export async function startServer({
   const bin = reachableBinaries(major, user, installed);
   const port = await freePort();
   const baseDir = mkdtempSync(path.join(tmpdir(), `bench-pg${major}-`));
-  const plan = planServer({major, settings, checksums, port, baseDir, bin, instrument});
+  const plan = planServer({major, settings, checksums, port, baseDir, bin, instrument, cpus});
   // 144 random bits, in characters that need no quoting anywhere.
   const password = randomBytes(18).toString('base64url');
   makeServerFiles(plan, baseDir, user, instrument, password);

@@ -5,6 +5,7 @@
 // it (print-plan.mjs).
 import path from 'node:path';
 import {CALLGRIND_OPTIONS} from '../../lib/cachegrind/read-callgrind.mjs';
+import {pinnedStart} from './cpu-pinning.mjs';
 import {binaries} from './postgres-binaries.mjs';
 
 export const SUPERUSER = 'bench';
@@ -51,6 +52,7 @@ export function planServer({
   baseDir = '<tmp>/pg',
   bin = binaries(major),
   instrument = null,
+  cpus = null,
 }) {
   const dataDir = path.join(baseDir, 'data');
   const socketDir = path.join(baseDir, 'socket');
@@ -69,7 +71,8 @@ export function planServer({
   };
   const valgrindDir = path.join(baseDir, 'valgrind');
   const wrapper = path.join(baseDir, 'postgres-under-valgrind');
-  const start = [bin.pgCtl, '-D', dataDir, '-l', logFile, '-w', '-t', '120', 'start'];
+  // Under --pin, the postmaster and its children on the server's CPUs (cpu-pinning.mjs).
+  const start = pinnedStart([bin.pgCtl, '-D', dataDir, '-l', logFile, '-w', '-t', '120', 'start'], cpus);
   return {
     bin,
     dataDir,

@@ -176,16 +176,22 @@ function stepLines(step, connection, seed = null, kept = new Set()) {
  * server under Valgrind for its cells, and without it for pgbench -i and
  * setup SQL, as the run does.
  */
-export function planLines(cells, seed, {measure = 'time', shell = false} = {}) {
+export function planLines(cells, seed, {measure = 'time', shell = false, cpus = null} = {}) {
   const instructions = measure === 'instructions';
   const lines = [`# order: rounds of every target, shuffled from seed ${seed} (run with --seed ${seed} to keep it)`];
+  if (cpus) {
+    lines.push(
+      `# CPUs kept apart: each server on CPU ${cpus.server} (taskset -c), this runner with pgbench and psql on ` +
+        `CPU ${cpus.client} (taskset -a -p -c ${cpus.client} <runner>)`,
+    );
+  }
   if (instructions) {
     lines.push(
       '# measure: instructions per transaction, the servers under Valgrind (see the wrapper each start names)',
     );
   }
   // What the plan knows as it goes, as the run would: each target's server and mode, and the active one.
-  const plan = {lines, instructions, shell, servers: new Map(), kept: new Set(), active: null};
+  const plan = {lines, instructions, shell, cpus, servers: new Map(), kept: new Set(), active: null};
   const steps = [...runSteps(cells)];
   for (const [i, step] of steps.entries()) {
     if (step.type === 'switch') {
@@ -238,6 +244,7 @@ function firstTurnLines(plan, target) {
           settings: target.settings,
           checksums: target.checksums,
           instrument: instructions ? {valgrind: 'valgrind'} : null,
+          cpus: plan.cpus?.server ?? null,
         })
       : null;
   plan.servers.set(target.id, {connection, server, mode: server ? 'plain' : null});

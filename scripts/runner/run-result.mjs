@@ -18,7 +18,7 @@ import {baseRunId, claimExistingRun, claimNewRun} from './run-files.mjs';
 export const METHOD = '2026-11-28';
 
 /** How the run was designed, as the pages describe it and the statistics read it. */
-const designOf = (suite, seed, measure = 'time') => ({
+const designOf = (suite, seed, measure = 'time', cpus = null) => ({
   method: METHOD,
   order: 'interleaved-rounds',
   seed,
@@ -28,10 +28,11 @@ const designOf = (suite, seed, measure = 'time') => ({
     Object.keys(suite.instructions.margins ?? {}).length > 0 && {margins: suite.instructions.margins}),
   published: suite.published,
   ...(measure === 'instructions' && {measure}),
+  ...(cpus && {cpus}),
 });
 
 /** A new run's result, before its first cell. */
-function newResult(suite, runId, overrides, pgbench, seed, valgrind, startedAt) {
+function newResult(suite, runId, overrides, pgbench, seed, valgrind, startedAt, cpus) {
   return {
     schemaVersion: SCHEMA_VERSION,
     run: {
@@ -46,7 +47,7 @@ function newResult(suite, runId, overrides, pgbench, seed, valgrind, startedAt) 
       tool: toolInfo(),
       commands: [],
       overrides,
-      design: designOf(suite, seed, valgrind ? 'instructions' : 'time'),
+      design: designOf(suite, seed, valgrind ? 'instructions' : 'time', cpus),
     },
     environment: {
       host: hostInfo(),
@@ -67,7 +68,7 @@ function newResult(suite, runId, overrides, pgbench, seed, valgrind, startedAt) 
  * measure and shard).
  * @returns {{file: string, result: object, release: () => void}}
  */
-export function claimRun({previous, suite, outDir, shard, overrides, pgbench, seed, valgrind}) {
+export function claimRun({previous, suite, outDir, shard, overrides, pgbench, seed, valgrind, cpus = null}) {
   if (previous) {
     const release = claimExistingRun(previous.file);
     return {file: previous.file, result: previous.result, release};
@@ -79,7 +80,7 @@ export function claimRun({previous, suite, outDir, shard, overrides, pgbench, se
   const claimed = claimNewRun(outDir, baseRunId(name, {now, shard: shard ?? null}));
   return {
     file: claimed.file,
-    result: newResult(suite, claimed.id, overrides, pgbench, seed, valgrind, now),
+    result: newResult(suite, claimed.id, overrides, pgbench, seed, valgrind, now, cpus),
     release: claimed.release,
   };
 }

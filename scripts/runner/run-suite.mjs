@@ -18,6 +18,7 @@ import {summarizeRepeats} from '../../lib/model/summarize-repeats.mjs';
 import {groupsOf} from '../../lib/suites/like-for-like.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
 import {diskProblem, estimateRun} from '../../lib/suites/run-estimate.mjs';
+import {cpuSplit, pinRunner} from './cpu-pinning.mjs';
 import {checkInstalledTargets, checkInstructionsTargets, checkLikeForLike, unlikeServer} from './check-plan.mjs';
 import {stopAllServers} from './embedded-server.mjs';
 import {executeSteps} from './execute-steps.mjs';
@@ -41,12 +42,14 @@ import {openTargets} from './targets.mjs';
  * @param {object} options.progress  from createProgress
  * @returns {Promise<{file: string|null, result: object|null, failed: number, interrupted: string|null}>}
  */
-export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resume = false, progress}) {
+export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resume = false, pin = false, progress}) {
   let previous = null;
   if (resume) ({previous, matrix} = resumable(suite, outDir, matrix));
   // A resumed run keeps its order: the seed comes from its result.
   const seed = previous?.result.run.design?.seed ?? matrix.seed ?? newSeed();
   const measure = matrix.measure ?? 'time';
+  // A resumed run keeps its CPUs as it began (design.cpus), whatever this command says.
+  const cpus = previous ? (previous.result.run.design?.cpus ?? null) : pin ? cpuSplit() : null;
   const {cells: plannedCells, overrides} = expandMatrix(suite, {...matrix, seed});
   if (measure === 'instructions') checkInstructionsTargets(suite, plannedCells);
   checkInstalledTargets(suite, plannedCells);
@@ -59,7 +62,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   const disk = diskProblem(estimate, bavail * bsize, tmpdir());
   if (dryRun) {
     const diskLine = disk && `# disk: ${disk.refuse ? `the run would be refused: ${disk.refuse}` : disk.warning}`;
-    const plan = planLines(plannedCells, seed, {measure, shell: suite.shell});
+    const plan = planLines(plannedCells, seed, {measure, shell: suite.shell, cpus});
     console.log([...suiteLines(suite, estimate, tmpdir()), ...(diskLine ? [diskLine] : []), ...plan].join('\n'));
     return {file: null, result: null, failed: 0, interrupted: null};
   }
@@ -77,6 +80,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     pgbench,
     seed,
     valgrind,
+    cpus,
   });
   if (previous) retryFailed(result);
   const {failed, interrupted} = await executeRun({
@@ -88,6 +92,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     release,
     valgrind,
     progress,
+    cpus,
   });
   if (!interrupted) reportRun(progress, {file, result, failed, valgrind});
   return {file, result, failed, interrupted};
@@ -98,7 +103,7 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
  * removed and the file released on every way out; an interrupt saves the result unfinished.
  * @returns {Promise<{failed: number, interrupted: string|null}>}  the result's cells not ok, and the signal
  */
-async function executeRun({suite, plannedCells, groups, file, result, release, valgrind, progress}) {
+async function executeRun({suite, plannedCells, groups, file, result, release, valgrind, progress, cpus}) {
   const save = () => saveResult(file, result);
   const done = new Set(result.cells.map((c) => c.id));
   const todo = plannedCells.filter((c) => !done.has(c.id));
@@ -115,11 +120,13 @@ async function executeRun({suite, plannedCells, groups, file, result, release, v
     unlike: unlikeServer(suite, groups, result),
     shell: suite.shell,
     instrument: valgrind && {valgrind: valgrind.path},
+    cpus,
   });
   const tmp = mkdtempSync(tempPrefix());
   let failed = result.cells.filter((c) => c.status !== 'ok').length;
   const instructions = valgrind && {valgrind: valgrind.version, file};
   try {
+    if (cpus) await pinRunner(cpus);
     // External servers answer first, before anything is measured: their settings are known only then.
     for (const target of suite.targets.filter((t) => t.kind === 'external' && todo.some((c) => c.target === t.id))) {
       await targets.use(target);

@@ -28,7 +28,16 @@ import {movedError, movedSettings, readSettings, watchCommand, watchedNames} fro
  * @returns {{use: (target, mode?: string) => Promise<{connection?: object, error?: object}>,
  *   mode: (target, mode: string) => Promise<void>, lost: (target) => object|null, close: () => void}}
  */
-export function openTargets({result, record, progress, order = [], instrument = null, unlike = () => null, shell}) {
+export function openTargets({
+  result,
+  record,
+  progress,
+  order = [],
+  instrument = null,
+  unlike = () => null,
+  shell,
+  cpus = null,
+}) {
   const states = new Map();
   let active = null;
   const list = (entry) => listTarget(result, order, entry);
@@ -45,7 +54,7 @@ export function openTargets({result, record, progress, order = [], instrument = 
         state = {
           id: target.id,
           target,
-          ...(await openTarget(target, {record, progress, instrument, unlike, list, failure, shell})),
+          ...(await openTarget(target, {record, progress, instrument, unlike, list, failure, shell, cpus})),
         };
         states.set(target.id, state);
       }
@@ -154,7 +163,7 @@ function targetFailure(result, list, target, error, during = null) {
 }
 
 /** A target's first turn: its server started or reached, described, and listed unless it is not like the others. */
-async function openTarget(target, {record, progress, instrument, unlike, list, failure, shell}) {
+async function openTarget(target, {record, progress, instrument, unlike, list, failure, shell, cpus}) {
   let server = null;
   try {
     let connection;
@@ -170,6 +179,7 @@ async function openTarget(target, {record, progress, instrument, unlike, list, f
         checksums: target.checksums ?? null,
         onCommand: (argv) => record(argv),
         instrument,
+        cpus: cpus?.server ?? null,
       });
       // The suite's SQL runs as a role that may not leave the database, unless the suite says it must.
       connection = await (shell ? shellConnection : suiteConnection)(server, {record});
