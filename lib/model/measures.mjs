@@ -150,7 +150,7 @@ export const FIGURES = {
 /**
  * Every measure: the figures its tables show (those its cells lack are left out), its `headline` figure (the one
  * its verdicts, charts and answer are about), its margins, and the words of its verdicts: `short` under a figure,
- * `sentence` for a finding (`inconclusiveApart`: undecided, yet apart from zero), `part` for one verdict among
+ * `sentence` for a finding (`apartBetter`, `apartWorse`: undecided, yet apart from zero), `part` for one verdict among
  * several in an answer, `column` its column in the answer.
  */
 export const MEASURES = {
@@ -175,7 +175,9 @@ export const MEASURES = {
       equivalent: 'common.verdict.sentence.equivalent',
       'below-margin': 'common.verdict.sentence.below-margin',
       inconclusive: 'common.verdict.sentence.inconclusive',
-      inconclusiveApart: 'common.verdict.sentence.inconclusiveApart',
+      // Undecided, yet the interval wholly on one side of zero: which way, and by how much at least and at most.
+      apartBetter: 'common.verdict.sentence.apartBetter',
+      apartWorse: 'common.verdict.sentence.apartWorse',
     },
     // A group's comparisons in one statement, one part per verdict met; the parts as ratios ("× the throughput")
     // where a page shows its changes so; an undecided part says how large a change the noise hides.
@@ -231,7 +233,8 @@ export const MEASURES = {
       equivalent: 'common.instructions.verdict.sentence.equivalent',
       'below-margin': 'common.instructions.verdict.sentence.below-margin',
       inconclusive: 'common.instructions.verdict.sentence.inconclusive',
-      inconclusiveApart: 'common.instructions.verdict.sentence.inconclusiveApart',
+      apartBetter: 'common.instructions.verdict.sentence.apartBetter',
+      apartWorse: 'common.instructions.verdict.sentence.apartWorse',
     },
     statement: 'common.instructions.statement',
     part: {

@@ -4,7 +4,7 @@
 import {comparisonText, detectableOf, unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {ratio} from '../numbers/ratio.mjs';
-import {MEASURES} from '../model/measures.mjs';
+import {FIGURES, MEASURES} from '../model/measures.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 import {sentenceGap} from '../i18n/list.mjs';
 
@@ -42,13 +42,28 @@ export function worded(c, {locale, margin}) {
 export function verdictSentence(t, w, {name, base, measure = 'time', locale}) {
   const who = {name, base, runs: w.runs};
   if (w.low === null) return t('common.verdict.sentence.tooFew', who);
-  // An undecided interval wholly on one side of zero says there is a difference whose size is open.
+  // An undecided interval wholly on one side of zero says which way the difference goes, and between what sizes.
   const apart = w.verdict === 'inconclusive' && (w.low > 0 || w.high < 0);
-  const key = messageKey(MEASURES[measure].sentence, apart ? 'inconclusiveApart' : w.verdict, 'verdict sentence');
+  const good = w.low > 0 === (FIGURES[MEASURES[measure].headline].better === 'higher');
+  const verdict = apart ? (good ? 'apartBetter' : 'apartWorse') : w.verdict;
+  const key = messageKey(MEASURES[measure].sentence, verdict, 'verdict sentence');
   const {changeText: change, lowText: low, highText: high, margin, level} = w;
-  // `amount`: without its sign, for the sentences whose words say which way it went ("faster by 3.2%").
-  const amount = change.replace(/^[+\-−]/, '');
-  const sentence = t(key, {...who, change, amount, low, high, margin, level});
+  // Without their signs, for the sentences whose words say which way it went ("faster by 3.2%", "by 0.6% to 18%").
+  const unsigned = (text) => text.replace(/^[+\-−]/, '');
+  const [least, most] = Math.abs(w.low) <= Math.abs(w.high) ? [low, high].map(unsigned) : [high, low].map(unsigned);
+  // `bound`: the interval's farther end, either way ("no change beyond 12%").
+  const sentence = t(key, {
+    ...who,
+    change,
+    amount: unsigned(change),
+    low,
+    high,
+    least,
+    most,
+    bound: most,
+    margin,
+    level,
+  });
   if (!MEASURES[measure].detectable || w.verdict !== 'inconclusive' || !w.detectableText) return sentence;
   const more = t('common.detectable', {detectable: w.detectableText, rounds: w.roundsForWanted, wanted: w.wantedText});
   return sentences([sentence, more], locale);

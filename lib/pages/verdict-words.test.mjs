@@ -51,7 +51,8 @@ test('a comparison in words: its interval, whether it reaches past the margin, a
   const t = translator('en');
   assert.equal(
     verdictSentence(t, near, {name: 'N', base: 'B', locale: 'en'}),
-    'N and B differ by no more than ±12%: the change lies between -2% and +2% (6 runs each).',
+    'N and B differ by no more than 2% either way, inside the ±12% margin: the change lies between -2% and +2% ' +
+      '(6 runs each).',
   );
   // Undecided: what the runs could have detected, and how many rounds a 5% change would take (by hand: half the
   // interval's width, 0.3, on the 12% margin, 42%; 6 × (0.3 / 0.05)² = 216 rounds).
@@ -85,12 +86,25 @@ test('an undecided interval on one side of zero says there is a difference of op
     detectableText: null,
   });
   const say = (v, measure) => verdictSentence(t, v, {name: 'A', base: 'B', measure, locale: 'en'});
-  // pg18 at its defaults, select-only instructions: +0.167% to +0.308% against a ±0.2% margin.
+  // pg18 at its defaults, select-only instructions: +0.167% to +0.308% against a ±0.2% margin: more, by at least
+  // 0.17% and at most 0.31%.
   assert.equal(
     say(w('inconclusive', 0.00167, 0.00308), 'instructions'),
-    'A differs from B by +0.24% in instructions per transaction (95% CI +0.17% to +0.31%, 6 runs each), but ' +
-      'whether by more than the ±0.2% this guide counts as a difference, the counts cannot tell.',
+    'A executes 0.17% to 0.31% more instructions per transaction than B (95% CI; estimate +0.24%, 6 runs each), ' +
+      'but whether by more than the ±0.2% this guide counts as a difference, the counts cannot tell.',
   );
+  // 18 against 15, large simple-update throughput: -18.0% to -0.6% against ±12%: slower, by 0.6% to 18%.
+  const slower = {...w('inconclusive', -0.18, -0.006), changeText: '-9.7%', lowText: '-18%', highText: '-0.6%'};
+  assert.equal(
+    say({...slower, margin: '12%'}, 'time'),
+    'A is slower than B by 0.6% to 18% (95% CI; estimate -9.7%, 6 runs each), but whether by more than the ±12% ' +
+      'this guide counts as a difference, the runs cannot tell.',
+  );
+  // Fewer instructions is better, more throughput is better: the words follow each measure's direction.
+  const fewer = {...w('inconclusive', -0.00308, -0.00167), changeText: '-0.24%', lowText: '-0.31%', highText: '-0.17%'};
+  assert.match(say(fewer, 'instructions'), /^A executes 0\.17% to 0\.31% fewer instructions per transaction than B/);
+  const faster = {...w('inconclusive', 0.006, 0.18), changeText: '+9.7%', lowText: '+0.6%', highText: '+18%'};
+  assert.match(say(faster, 'time'), /^A is faster than B by 0\.6% to 18% /);
   // Across zero, the runs cannot tell the servers apart at all.
   assert.equal(
     say(w('inconclusive', -0.0011, 0.0031), 'instructions'),

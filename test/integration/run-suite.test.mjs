@@ -8,6 +8,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {startServer} from '../../scripts/runner/embedded-server.mjs';
 import {resultProblems} from '../../lib/results/validate-result.mjs';
@@ -356,4 +357,53 @@ test('an installed server beside the embedded one of its version: its origin, it
     refused.stderr + refused.stdout,
     new RegExp(`debian: .*postgres is PostgreSQL ${major}, not 18 as the suite says`),
   );
+});
+
+/**
+ * The CPUs (Cpus_allowed_list) of this file's pgbench processes, and of the postgres processes started from a data folder
+ * under `tmp` (postmasters, and their children by parent id), watched until stop().
+ */
+function watchAffinity(tmp) {
+  const seen = {pgbench: new Set(), postgres: new Set()};
+  const postmasters = new Set();
+  const timer = setInterval(() => {
+    const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,comm='], {encoding: 'utf8'}).stdout;
+    for (const line of ps.split('\n')) {
+      const [pid, ppid, comm] = line.trim().split(/\s+/);
+      if (comm !== 'pgbench' && comm !== 'postgres') continue;
+      try {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (comm === 'postgres' && cmdline.includes(tmp)) postmasters.add(pid);
+        if (comm === 'postgres' && !postmasters.has(pid) && !postmasters.has(ppid)) continue;
+        // This file's pgbench: the runner passes its TMPDIR on (a file beside it has its own).
+        if (comm === 'pgbench' && !readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`TMPDIR=${tmp}\0`)) continue;
+        seen[comm].add(/^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+      } catch {
+        // gone between ps and the read
+      }
+    }
+  }, 20);
+  return () => {
+    clearInterval(timer);
+    return {pgbench: [...seen.pgbench], postgres: [...seen.postgres], postmasters: postmasters.size};
+  };
+}
+
+test('--pin: every server process on CPU 0, pgbench on CPU 1, as the result records', async (t) => {
+  if (availableParallelism() < 2) return t.skip('one CPU: nothing to keep apart');
+  const {dir, suite, out} = tempSuite(selectOnly('pin', {pg17: 'embedded: 17'}, {duration: '3s', repeat: 1}));
+  const stop = watchAffinity(TMP);
+  const run = await runBench([suite, '--out', out, '--pin']);
+  const seen = stop();
+  assert.equal(run.status, 0, run.stderr);
+  const [file] = readdirSync(out);
+  const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  assert.deepEqual(result.run.design.cpus, {server: '0', client: '1'});
+  const starts = result.run.commands.filter((c) => / start$/.test(c) && c.includes('pg_ctl'));
+  assert.ok(starts.length > 0 && starts.every((c) => c.startsWith('taskset -c 0 ')), starts.join('\n'));
+  // Seen at work: the postmaster and its children on CPU 0 only, pgbench on CPU 1 only.
+  assert.ok(seen.postmasters > 0, "the run's postmaster was seen");
+  assert.deepEqual(seen.postgres, ['0']);
+  assert.deepEqual(seen.pgbench, ['1']);
+  spawnSync('rm', ['-rf', dir]);
 });
