@@ -10,6 +10,7 @@ import {groupFigures} from '../numbers/repeat-stats.mjs';
 import {compareRun, controlsOf} from '../model/comparisons.mjs';
 import {cellKey, groupKey} from '../model/keys.mjs';
 import {FIGURES, MEASURES, marginOf} from '../model/measures.mjs';
+import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../model/targets.mjs';
 import {mediansChart} from './group-charts.mjs';
 import {functionFigures} from './function-figures.mjs';
@@ -80,6 +81,7 @@ export function instructionGroup(result, options) {
   return {
     key,
     method: sentences(methodSentences(t, result, p), locale),
+    checkpointer: checkpointerShift(result, cells, rows, {base, controls, t, name, locale}),
     statement: groupStatement(findings, {t, locale, margin, measure: 'instructions'}),
     control,
     table: tableOf(rows.map(wholeServerShown), {
@@ -157,6 +159,56 @@ function countingOf(result, cells, {others, locale, repeats, timedClients}) {
     cycles: cells.find((c) => c.instructions?.cyclesPerTransaction !== undefined)?.instructions.caches ?? null,
     serverMargin: percentOrNull(margins(result).serverInstructions, locale),
   };
+}
+
+/**
+ * The checkpointer's instructions per added transaction of a cell's repeats (the longer run's less the shorter's),
+ * their median; null where a run did not count it by process.
+ */
+function checkpointerPerTransaction(cells) {
+  const per = measured(cells).map(({instructions: {runs}, parameters: {clients}}) => {
+    const [short, long] = runs;
+    const [a, b] = [short.otherProcesses?.byType?.checkpointer, long.otherProcesses?.byType?.checkpointer];
+    if (a === undefined || b === undefined) return null;
+    return (b - a) / ((long.transactionsPerClient - short.transactionsPerClient) * clients);
+  });
+  return per.length === 0 || per.includes(null) ? null : median(per);
+}
+
+/**
+ * Where the checkpointer's part moves the whole server: each server whose checkpointer's instructions per
+ * transaction differ from the baseline's by more than the whole server's margin of the baseline's whole server
+ * (enough, alone, to move that figure past its margin), with the share of its whole server's work; with data
+ * checksums on where the baseline has them off, why: the CHECKPOINT after each run writes the pages the run
+ * dirtied, and computes each one's checksum as it does. Null where none moves, or nothing was counted by process.
+ */
+function checkpointerShift(result, cells, rows, {base, controls, t, name, locale}) {
+  const margin = margins(result).serverInstructions;
+  const of = (target) => checkpointerPerTransaction(cells.filter((c) => c.target === target));
+  const whole = (target) => rows.find((r) => r.target === target)?.figures.serverInstructions?.median;
+  const [baseCount, baseWhole] = [of(base), whole(base)];
+  if (margin === undefined || baseCount === null || !baseWhole) return null;
+  const checksums = (target) => result.environment.targets.find((x) => x.id === target)?.keySettings?.data_checksums;
+  const n = (v) => formatFigure(v, 'instructions', locale);
+  const share = (part, all) => unsignedPercent(part / all, locale);
+  const said = rows
+    .filter((r) => r.target !== base && !controls.has(r.target))
+    .flatMap(({target}) => {
+      const [count, all] = [of(target), whole(target)];
+      if (count === null || !all || Math.abs(count - baseCount) <= margin * baseWhole) return [];
+      const why = checksums(target) === 'on' && checksums(base) !== 'on';
+      return [
+        t(why ? 'common.instructions.checkpointerChecksums' : 'common.instructions.checkpointer', {
+          name: name(target),
+          base: name(base),
+          count: n(count),
+          share: share(count, all),
+          baseCount: n(baseCount),
+          baseShare: share(baseCount, baseWhole),
+        }),
+      ];
+    });
+  return said.length > 0 ? sentences(said, locale) : null;
 }
 
 /** A repeat whose other processes came out below zero: across zero, their work per transaction is not told. */

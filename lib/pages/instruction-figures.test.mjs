@@ -281,3 +281,40 @@ test('the method: the same pages every run, how the cycles were estimated, what 
     ],
   );
 });
+
+/**
+ * The fixture with its other processes counted by process, as runs since 2026-11-25 are, and a margin for the
+ * whole server: its checkpointer executing `checkpointer` instructions per added transaction on each server (100
+ * transactions between the shorter run and the longer), the other processes 10,000 (pg17) and 55,000 (pg18).
+ */
+function withCheckpointer(checkpointer) {
+  const r = structuredClone(result);
+  r.run.design.margins = {serverInstructions: 0.006};
+  for (const c of r.cells) {
+    const per = checkpointer[c.target] ?? checkpointer.pg17;
+    c.instructions.otherPerTransaction = c.target === 'pg18' ? 55_000 : 10_000;
+    c.instructions.runs.forEach((run, i) => {
+      const instructions = 1_000_000 + i * 100 * per;
+      run.otherProcesses = {instructions, byType: {checkpointer: instructions}};
+    });
+  }
+  return r;
+}
+
+test("where the checkpointer's part moves the whole server, its share is said, with why", () => {
+  // pg18 (checksums on) 48,500 against pg17's 6,000 (checksums off): 42,500 apart, beyond 0.6% of pg17's whole
+  // server (652,652: the median of 642,471.54 and 642,833, plus 10,000), 3,916. Shares: 48,500 of 713,083 (the
+  // median of 658,551.21 and 657,615.48, plus 55,000) is 6.80%; 6,000 of 652,652, 0.919%.
+  const said = groupOf(withCheckpointer({pg17: 6000, pg18: 48_500})).checkpointer;
+  assert.equal(
+    said,
+    "PostgreSQL 18's checkpointer executes 48,500 instructions per transaction, 6.8% of its whole server's, " +
+      'against 6,000 (0.919%) for PostgreSQL 17: PostgreSQL 18 keeps data checksums, and the CHECKPOINT after each ' +
+      'run computes one for every page the run dirtied as it writes the page.',
+  );
+  // 3,000 apart, within 3,916: nothing to say. The A/A control is never a candidate.
+  assert.equal(groupOf(withCheckpointer({pg17: 6000, pg18: 9000})).checkpointer, null);
+  assert.equal(groupOf(withCheckpointer({pg17: 6000, pg18: 6000, 'pg17-aa': 90_000})).checkpointer, null);
+  // A run that counted no process by type, or fixed no margin for the whole server, says nothing of it.
+  assert.equal(group().checkpointer, null);
+});

@@ -27,6 +27,7 @@ export default function InstructionsSection({page, id, figures: f}) {
       <InstructionsHeading id={id} />
       <HowCounted id={id} method={f.method} rows={rows} />
       <Finding text={f.statement} data-instruction-findings={id} />
+      <Finding text={f.checkpointer} data-instruction-checkpointer={id} />
       <ControlNote control={f.control} measure="instructions" />
       <FigureTable table={f.table} data-instructions-table={id} />
       <ServerActivity page={page} id={`${id}-instructions`} activity={f.activity} />
