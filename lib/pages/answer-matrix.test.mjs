@@ -169,4 +169,9 @@ test('two versions built -O2 are the first view, with the same versions built as
   assert.equal(shown.build, `The same major versions, built as the embedded servers are: ${asEmbedded.sentence}`);
   // A pair of the first build has no other build to be set beside.
   assert.equal(asEmbedded.build, undefined);
+  // Each build with the versions built so: 16 and 17 only as the embedded servers are.
+  assert.match(
+    answer.conditions.time,
+    /servers: (\S+ )+-Os \(PostgreSQL 15, 16, 17, and 18\) and (\S+ )+-O2 \(PostgreSQL 15 and 18\), as each server's/,
+  );
 });

@@ -16,14 +16,23 @@ function distinct(run, value, locale, unit = (x) => x) {
   );
 }
 
-/** How the run's servers were built: one way, or every way, as each server's name then says. */
+/**
+ * How the run's servers were built: one way, or every way with the versions built so (a version missing from a
+ * build, such as one with no source to build it from, is said by its absence), as each server's name then says.
+ */
 function buildText(run, t, locale) {
   const build = buildOf(run);
   if (!build) return t('versions.answer.conditions.buildUnknown');
   if (!build.builds) return `${build.compiler} ${build.flags ?? ''}`.trim();
+  const byVersion = (a, b) => Number(a) - Number(b) || String(a).localeCompare(String(b));
   return t('versions.answer.conditions.builds', {
     list: listOf(
-      build.builds.map((b) => `${b.compiler} ${b.flags ?? ''}`.trim()),
+      build.builds.map((b) =>
+        t('versions.answer.conditions.buildOf', {
+          build: `${b.compiler} ${b.flags ?? ''}`.trim(),
+          versions: listOf(b.versions.filter(Boolean).map(String).sort(byVersion), locale),
+        }),
+      ),
       locale,
     ),
   });
