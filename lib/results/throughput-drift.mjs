@@ -18,12 +18,29 @@ const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
  * @returns {{ratio: number, runs: number}|null}
  */
 export function throughputDrift(cells) {
-  const ratios = cells
+  const ratios = driftRatios(cells);
+  return ratios.length === 0 ? null : {ratio: median(ratios), runs: ratios.length};
+}
+
+/** Each ok run's (mean TPS of its last DRIFT_WINDOW_S s) / (mean of its first), where it reported both apart. */
+function driftRatios(cells) {
+  return cells
     .filter((c) => c.status === 'ok' && (c.summary?.progress?.length ?? 0) >= 2 * DRIFT_WINDOW_S)
     .map((c) => c.summary.progress.map((p) => p.tps))
     .map((tps) => mean(tps.slice(-DRIFT_WINDOW_S)) / mean(tps.slice(0, DRIFT_WINDOW_S)))
     .filter(Number.isFinite);
-  return ratios.length === 0 ? null : {ratio: median(ratios), runs: ratios.length};
+}
+
+/** A run is steady when its last seconds' throughput is within this share of its first seconds'. */
+export const STEADY_WITHIN = 0.05;
+
+/**
+ * How many of the cells' runs were steady (last DRIFT_WINDOW_S s within STEADY_WITHIN of the first), of those
+ * that reported both windows: {steady, runs}.
+ */
+export function steadyRuns(cells) {
+  const ratios = driftRatios(cells);
+  return {steady: ratios.filter((r) => Math.abs(r - 1) <= STEADY_WITHIN).length, runs: ratios.length};
 }
 
 /**

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {samplerHeldSnapshot, throughputDrift} from './throughput-drift.mjs';
+import {samplerHeldSnapshot, steadyRuns, throughputDrift} from './throughput-drift.mjs';
 
 // A 60 s run at `first` TPS for its first 10 s, `last` for its last 10 s, 1000 between.
 const run = (first, last, status = 'ok') => ({
@@ -15,6 +15,13 @@ test("each run's last 10 s against its first, the median over the group's ok run
   const drift = throughputDrift([run(1000, 800), run(1000, 900), run(1000, 700), run(100, 9000, 'failed')]);
   assert.deepEqual(drift, {ratio: 0.8, runs: 3});
   assert.equal(throughputDrift([run(1200, 1200)]).ratio, 1);
+});
+
+test('a run is steady when its last 10 s are within 5% of its first; failed and short runs are not counted', () => {
+  // 0.96 and 1.04 are within 5%; 0.94 and 1.06 are not.
+  const cells = [run(1000, 960), run(1000, 1040), run(1000, 940), run(1000, 1060), run(1000, 1000, 'failed')];
+  assert.deepEqual(steadyRuns(cells), {steady: 2, runs: 4});
+  assert.deepEqual(steadyRuns([{status: 'ok', summary: {progress: [{tps: 5}]}}]), {steady: 0, runs: 0});
 });
 
 test('runs too short for two windows, or without progress, give none', () => {

@@ -15,6 +15,7 @@
 import {mkdtempSync, rmSync, statfsSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {summarizeRepeats} from '../../lib/model/summarize-repeats.mjs';
+import {DRIFT_WINDOW_S, STEADY_WITHIN, steadyRuns} from '../../lib/results/throughput-drift.mjs';
 import {groupsOf} from '../../lib/suites/like-for-like.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
 import {diskProblem, estimateRun} from '../../lib/suites/run-estimate.mjs';
@@ -160,6 +161,16 @@ function reportRun(progress, {file, result, failed, valgrind}) {
     );
   } else {
     progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));
+    // Whether the runs measured a steady state, workload by workload (a design goal: lib/results/throughput-drift.mjs).
+    for (const workload of new Set(result.cells.map((c) => c.workload))) {
+      const {steady, runs} = steadyRuns(result.cells.filter((c) => c.workload === workload));
+      if (runs > 0) {
+        progress.note(
+          `${workload}: ${steady} of ${runs} runs steady (their last ${DRIFT_WINDOW_S} s of throughput within ` +
+            `${STEADY_WITHIN * 100}% of their first ${DRIFT_WINDOW_S} s)`,
+        );
+      }
+    }
   }
   progress.end({
     failed,
