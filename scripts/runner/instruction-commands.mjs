@@ -18,8 +18,12 @@ export const VACUUM_SQL = ['VACUUM pgbench_branches', 'VACUUM pgbench_tellers', 
  * another would not. At a size that does not fit, the buffers are full when the
  * runs start, as in a long run: a transaction that needs a page not in them
  * evicts another to read it (from the kernel's page cache), and its figure
- * includes that work. Its one row: the blocks of the database, shared
- * buffers' size in blocks, and the blocks it read.
+ * includes that work. What the buffers do not hold is read into the kernel's
+ * page cache (pg_prewarm's read mode, through a private buffer: the shared
+ * ones stay as filled), so that no run starts by waiting for the disk: the
+ * runner moves between servers, whose data sets evict each other's pages.
+ * Its one row: the blocks of the database, shared buffers' size in blocks,
+ * the blocks it read into them, and those it read into the page cache.
  */
 // As the superuser, beside the suite's objects: every function and relation named with its schema (the
 // extension's in the runner's own, suite-role.mjs), and the session's search_path fixed (connection.mjs).
@@ -35,20 +39,25 @@ export const PREWARM_SQL =
   'rel.oid) + rel.blocks AS left_over FROM rel, room), ' +
   `warmed AS (SELECT coalesce(pg_catalog.sum(${RUNNER_SCHEMA}.pg_prewarm(oid, 'buffer', 'main', 0, ` +
   '(least(blocks, left_over) - 1)::pg_catalog.int8)), 0) AS n ' +
-  'FROM queue WHERE blocks > 0 AND left_over > 0) ' +
-  'SELECT (SELECT pg_catalog.sum(blocks) FROM rel), (SELECT blocks FROM room), (SELECT n FROM warmed)';
+  'FROM queue WHERE blocks > 0 AND left_over > 0), ' +
+  `cached AS (SELECT coalesce(pg_catalog.sum(${RUNNER_SCHEMA}.pg_prewarm(oid, 'read', 'main', ` +
+  'greatest(left_over, 0)::pg_catalog.int8, (blocks - 1)::pg_catalog.int8)), 0) AS n ' +
+  'FROM queue WHERE blocks > greatest(left_over, 0)) ' +
+  'SELECT (SELECT pg_catalog.sum(blocks) FROM rel), (SELECT blocks FROM room), (SELECT n FROM warmed), ' +
+  '(SELECT n FROM cached)';
 
 /**
  * PREWARM_SQL's row (psql -A -t prints it last, after "CREATE EXTENSION"): the
- * database's blocks, shared buffers' size in blocks, and the blocks read.
+ * database's blocks, shared buffers' size in blocks, the blocks read into them,
+ * and those read into the kernel's page cache.
  */
 export function prewarmOutcome(output) {
   const last = output.trim().split('\n').at(-1);
-  const [blocks, buffers, warmed] = last.split('|').map(Number);
-  if (![blocks, buffers, warmed].every(Number.isFinite)) {
+  const [blocks, buffers, warmed, cached] = last.split('|').map(Number);
+  if (![blocks, buffers, warmed, cached].every(Number.isFinite)) {
     throw new Error(`pg_prewarm: unexpected output ${JSON.stringify(output.trim())}`);
   }
-  return {blocks, buffers, warmed, fits: blocks <= buffers};
+  return {blocks, buffers, warmed, cached, fits: blocks <= buffers};
 }
 
 /**

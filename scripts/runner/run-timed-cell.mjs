@@ -46,15 +46,16 @@ export async function runTimedCell({cell, connection, result, record, progress, 
 }
 
 /**
- * Shared buffers filled with the database, smallest relation first, as far as they hold it (PREWARM_SQL, by the
+ * Shared buffers filled with the database, smallest relation first, as far as they hold it, the rest read into the
+ * kernel's page cache (PREWARM_SQL, by the
  * runner's own role): what the buffers held before the restart, not what a 10 s warm-up happens to read.
  */
 async function prewarmedBuffers(connection, record) {
   // Only a server the runner started: another's extensions are not the runner's to make.
   if (!connection.admin) return {outcome: null};
   try {
-    const {blocks, buffers, warmed} = await prewarm(connection, record);
-    return {outcome: {blocks, buffers, warmed}};
+    const {blocks, buffers, warmed, cached} = await prewarm(connection, record);
+    return {outcome: {blocks, buffers, warmed, cached}};
   } catch (error) {
     if (error instanceof Interrupted) throw error;
     return {error: {kind: 'connection', message: `pg_prewarm before the run failed: ${error.message}`}};
