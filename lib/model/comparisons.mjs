@@ -56,7 +56,10 @@ export function roundsApart(group) {
     for (const c of cells) {
       const [from, to] = [Date.parse(c.startedAt), Date.parse(c.finishedAt)];
       if (!Number.isInteger(c.round)) return false;
-      if (!(from <= to)) continue; // a cell that failed before it started: no sample, no time
+      if (!(from <= to)) {
+        if (c.status === 'ok') return false; // a sample of no known time: its round cannot be placed
+        continue; // a cell that failed before it started: no sample, no time
+      }
       const w = windows.get(c.round) ?? [from, to];
       windows.set(c.round, [Math.min(w[0], from), Math.max(w[1], to)]);
     }
@@ -108,7 +111,7 @@ function entry(group, figure, baseline, candidate, decided, c, {control, margin}
     pAdjusted: c.pAdjusted,
     level: c.level,
     verdict: c.verdict,
-    n: Math.min(baseline.values.length, candidate.values.length),
+    n: c.pairs ?? Math.min(baseline.values.length, candidate.values.length),
     corrected: decided.corrected,
     ...(c.paired && {paired: true}),
     ...(control && {control: true}),
@@ -125,7 +128,12 @@ function decide(group, figure, baseline, candidates, {margin, measure}, control 
       margin,
       better: FIGURES[figure].better,
       minMargin: MEASURES[measure].minMargin,
-      keys: {baseline: baseline.keys, candidates: candidates.map((c) => c.keys)},
+      keys: {
+        baseline: baseline.keys,
+        candidates: candidates.map((c) => c.keys),
+        // Rounds pair only by MIN_ROUND_PAIRS or more (roundsApart).
+        ...(FIGURES[figure].twin === roundTwin && {minPairs: MIN_ROUND_PAIRS}),
+      },
     },
   );
   return candidates.map((c, i) =>

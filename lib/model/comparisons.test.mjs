@@ -295,3 +295,14 @@ test('fewer than five rounds, or cells of no round, are not paired', () => {
   for (const c of imported.cells) delete c.round;
   assert.equal(roundsApart(group(imported)), false);
 });
+
+test('a server with fewer than five rounds beside the baseline is compared unpaired; the others round by round', () => {
+  const result = drifting();
+  // pg16 failed two of its six rounds: four pairs left.
+  for (const c of result.cells.filter((x) => x.target === 'pg16' && x.round <= 2)) c.status = 'failed';
+  const tps = compareRun(result, {margin: 0.03}).list.filter((c) => c.metric === 'tps');
+  const of = (target) => tps.find((c) => c.candidate.target === target);
+  assert.equal(of('pg16').paired, undefined);
+  assert.equal(of('pg16').n, 4);
+  assert.deepEqual([of('pg17').paired, of('pg17').n], [true, 6]);
+});

@@ -1,7 +1,7 @@
 // A comparison (lib/stats/compare.mjs: change, low, high, p, pAdjusted, level,
 // verdict, n, all fractions) in a page's words: the one place its numbers
 // become text, for every page and History.
-import {formatChange, formatFigure} from './format.mjs';
+import {formatChange, formatFigure, formatIntervalEnd} from './format.mjs';
 
 /**
  * The comparison's figures as text for the locale: the change and its interval,
@@ -13,7 +13,11 @@ export function comparisonText(c, locale) {
   const width = c.low === null ? null : c.high - c.low;
   const change = (v) => formatChange(v, width, locale);
   const ratio = (v) => formatFigure(1 + v, 'ratio', locale);
+  // The interval's ends as sizes, nearer and farther from no change (formatIntervalEnd).
+  const [near, far] = c.low === null ? [] : Math.abs(c.low) <= Math.abs(c.high) ? [c.low, c.high] : [c.high, c.low];
   return {
+    leastText: c.low === null ? null : formatIntervalEnd(near, width, locale, 'least'),
+    mostText: c.low === null ? null : formatIntervalEnd(far, width, locale, 'most'),
     changeText: change(c.change),
     lowText: c.low === null ? null : change(c.low),
     highText: c.low === null ? null : change(c.high),

@@ -77,7 +77,7 @@ export function formatFigure(value, kind, locale) {
  */
 export function formatChange(value, width, locale) {
   if (!(width > 0)) return formatFigure(value, 'percent', locale);
-  const decimals = Math.min(3, Math.max(0, 1 - Math.floor(Math.log10(width * 100))));
+  const decimals = changeDecimals(width);
   const key = `${locale}\u0000change${decimals}`;
   if (!cache.has(key)) {
     cache.set(
@@ -93,6 +93,29 @@ export function formatChange(value, width, locale) {
     );
   }
   return cache.get(key).format(value);
+}
+
+/** The decimals of a percentage that an interval `width` (a fraction) wide supports: about two significant digits. */
+const changeDecimals = (width) => Math.min(3, Math.max(0, 1 - Math.floor(Math.log10(width * 100))));
+
+/**
+ * An end of an interval as a size, without its sign, at the precision its interval supports (formatChange), for
+ * words that say which way: `least`, the end nearer to no change, rounded toward zero and given more decimals
+ * (up to three) where it would read 0%, so that an interval that leaves out no change never reads as if it
+ * reached it; `most`, the farther end, rounded away from zero, so that "no more than 2%" never hides 2.4%.
+ * @param {number} value  the end, a fraction
+ * @param {number} width  the interval's width, a fraction
+ * @param {'least'|'most'} end
+ */
+export function formatIntervalEnd(value, width, locale, end) {
+  const size = Math.abs(value);
+  let decimals = width > 0 ? changeDecimals(width) : 1;
+  if (end === 'least') while (decimals < 3 && Math.trunc(size * 100 * 10 ** decimals) === 0) decimals++;
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: decimals,
+    roundingMode: end === 'least' ? 'trunc' : 'expand',
+  }).format(size);
 }
 
 /** The value as it is displayed (rounded by the same rule), as a number. */

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {KINDS, displayedValue, formatChange, formatFigure, rangeText} from './format.mjs';
+import {KINDS, displayedValue, formatChange, formatFigure, formatIntervalEnd, rangeText} from './format.mjs';
 
 const LOCALES = ['en', 'ja', 'ko', 'zh-Hans'];
 const all = (value, kind) => LOCALES.map((l) => formatFigure(value, kind, l));
@@ -60,4 +60,17 @@ test("a range is written as each language's pages write one", () => {
   assert.equal(rangeText('4.3', '4.5', 'ko'), '4.3~4.5');
   assert.equal(rangeText('4.3', '4.5', 'zh-Hans'), '4.3 至 4.5');
   assert.equal(rangeText('4.3', '4.3', 'ja'), '4.3');
+});
+
+test("an interval's ends as sizes: the nearer never reads 0%, the farther never less than it is", () => {
+  // An interval 17.4 points wide (-18% to -0.6%) supports whole percents: -0.6% would read "-1%" there, and
+  // -0.4% "0%"; as the nearer end it keeps what it takes to stay above zero, rounded toward it.
+  assert.equal(formatIntervalEnd(-0.006, 0.174, 'en', 'least'), '0.6%');
+  assert.equal(formatIntervalEnd(-0.004, 0.176, 'en', 'least'), '0.4%');
+  assert.equal(formatIntervalEnd(-0.00004, 0.18, 'en', 'least'), '0.004%');
+  assert.equal(formatIntervalEnd(-0.18, 0.174, 'en', 'most'), '18%');
+  // 2.4% in an interval 30 points wide: 3%, not 2%; 2.04% in one 4 points wide: 2.1%.
+  assert.equal(formatIntervalEnd(0.024, 0.3, 'en', 'most'), '3%');
+  assert.equal(formatIntervalEnd(0.0204, 0.04, 'en', 'most'), '2.1%');
+  assert.equal(formatIntervalEnd(0.0204, 0.04, 'ja', 'most'), '2.1%');
 });

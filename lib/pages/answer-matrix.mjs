@@ -109,7 +109,8 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
   );
   // Throughput taken round by round against a baseline: every one of its timed comparisons paired.
   const byRounds = (base) => {
-    const timed = runs.time && compareRun(runs.time, {baseline: base}).list.filter((e) => e.metric === 'tps');
+    if (!runs.time?.cells.some((c) => c.target === base)) return false;
+    const timed = compareRun(runs.time, {baseline: base}).list.filter((e) => e.metric === 'tps');
     return Boolean(timed?.length) && timed.every((e) => e.paired);
   };
   const initial = firstView(targets, first);

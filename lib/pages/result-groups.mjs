@@ -5,7 +5,7 @@
 // and the commands that ran it; every sentence written here, in the page's language.
 import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
-import {compareRun, controlsOf} from '../model/comparisons.mjs';
+import {compareRun, controlsOf, MIN_ROUND_PAIRS} from '../model/comparisons.mjs';
 import {groupAnchor, groupKey} from '../model/keys.mjs';
 import {FIGURES, MEASURES, marginOf, untimed} from '../model/measures.mjs';
 import {byTargetOrder} from '../model/targets.mjs';
@@ -24,14 +24,16 @@ export const GROUP_WORDS = {
   versions: {
     firstColumn: 'common.table.version',
     versusNote: 'common.table.versusNote',
-    // The change taken round by round (comparisons.mjs, roundsApart).
+    // The change taken round by round (comparisons.mjs, roundsApart), for every server or for some.
     versusNoteRounds: 'common.table.versusNoteRounds',
+    versusNoteMixed: 'common.table.versusNoteMixed',
     parameters: 'versions.parameters',
   },
   servers: {
     firstColumn: 'common.server',
     versusNote: 'suite.versusNote',
     versusNoteRounds: 'suite.versusNoteRounds',
+    versusNoteMixed: 'suite.versusNoteMixed',
     parameters: 'suite.parameters',
   },
 };
@@ -140,7 +142,7 @@ function figureTable(rows, findings, context) {
     versus: versusOf({t, result, base: decisions.baseline, controls, findings, as}),
     firstColumn: GROUP_WORDS[words].firstColumn,
     base: name(decisions.baseline),
-    caption: captionOf(groupCells, shown, rows, {...context, paired: findings.some((f) => f.worded?.paired)}),
+    caption: captionOf(groupCells, shown, rows, {...context, pairing: pairingOf(findings)}),
   });
 }
 
@@ -188,7 +190,7 @@ const fromLog = (f) => FIGURES[f].source === 'log';
  * time every transaction of a run, and what of a part of the run the build could not check (where the page does
  * not say it of the whole run, once: uncheckedOfRun).
  */
-function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, paired}) {
+function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, pairing}) {
   const n = (v) => formatFigure(v, 'integer', locale);
   const runs = (list, of) => {
     const count = list.filter(of).length;
@@ -204,7 +206,10 @@ function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, paired}
   return sentences(
     [
       t('common.table.note', {repeats: n(rows[0].repeats)}),
-      as !== 'ratio' && t(GROUP_WORDS[words][paired ? 'versusNoteRounds' : 'versusNote']),
+      as !== 'ratio' &&
+        t(GROUP_WORDS[words][{all: 'versusNoteRounds', some: 'versusNoteMixed', none: 'versusNote'}[pairing]], {
+          rounds: formatFigure(MIN_ROUND_PAIRS, 'integer', locale),
+        }),
       untimedRuns && t(untimedRuns.all ? 'common.table.untimedAll' : 'common.table.untimed', untimedRuns),
       throughput &&
         t(throughput.all ? 'common.table.uncheckedThroughputAll' : 'common.table.uncheckedThroughput', throughput),
@@ -212,6 +217,13 @@ function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, paired}
     ],
     locale,
   );
+}
+
+/** Whether a group's comparisons were taken round by round: 'all', 'some' or 'none' of them. */
+function pairingOf(findings) {
+  const compared = findings.filter((f) => f.worded);
+  const paired = compared.filter((f) => f.worded.paired).length;
+  return paired === 0 ? 'none' : paired === compared.length ? 'all' : 'some';
 }
 
 /** The commands that made a group's figures: the data load, the workload's setup SQL and the first measured run. */

@@ -200,7 +200,8 @@ function ratioChart(result, groups, {locale, t, name, id}) {
     const text = times(y);
     return {y, low, high, text, spread: `${times(low)}–${times(high)}`, tooltip: text};
   };
-  const bars = targets.flatMap((target) => timed.map((g) => decided.of(g.keys.time, target, 'tps')));
+  // The bars drawn: a group a server did not run has none.
+  const bars = targets.flatMap((target) => timed.map((g) => decided.of(g.keys.time, target, 'tps'))).filter(Boolean);
   return barChart({
     id: `${id}-ratio`,
     locale,
@@ -212,7 +213,7 @@ function ratioChart(result, groups, {locale, t, name, id}) {
     kind: 'ratio',
     tickLabel: (text) => t('common.times', {ratio: text}),
     // Every bar's estimate taken round by round, or none (comparisons.mjs, roundsApart).
-    note: t(bars.every((c) => c?.paired) ? 'suite.chartRatioNoteRounds' : 'suite.chartRatioNote', {
+    note: t(bars.length > 0 && bars.every((c) => c.paired) ? 'suite.chartRatioNoteRounds' : 'suite.chartRatioNote', {
       level: unsignedPercent(LEVEL, locale),
     }),
     categories: timed.map((g) => g.names.workload),

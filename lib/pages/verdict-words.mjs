@@ -47,11 +47,10 @@ export function verdictSentence(t, w, {name, base, measure = 'time', locale}) {
   const good = w.low > 0 === (FIGURES[MEASURES[measure].headline].better === 'higher');
   const verdict = apart ? (good ? 'apartBetter' : 'apartWorse') : w.verdict;
   const key = messageKey(MEASURES[measure].sentence, verdict, 'verdict sentence');
-  const {changeText: change, lowText: low, highText: high, margin, level} = w;
-  // Without their signs, for the sentences whose words say which way it went ("faster by 3.2%", "by 0.6% to 18%").
+  const {changeText: change, lowText: low, highText: high, leastText: least, mostText: most, margin, level} = w;
+  // Without its sign, for the sentences whose words say which way it went ("faster by 3.2%").
   const unsigned = (text) => text.replace(/^[+\-−]/, '');
-  const [least, most] = Math.abs(w.low) <= Math.abs(w.high) ? [low, high].map(unsigned) : [high, low].map(unsigned);
-  // `bound`: the interval's farther end, either way ("no change beyond 12%").
+  // The interval's ends as sizes ("by 0.6% to 18%"); `bound`, its farther end either way ("no more than 12%").
   const sentence = t(key, {
     ...who,
     change,

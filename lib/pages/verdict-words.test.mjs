@@ -51,7 +51,8 @@ test('a comparison in words: its interval, whether it reaches past the margin, a
   const t = translator('en');
   assert.equal(
     verdictSentence(t, near, {name: 'N', base: 'B', locale: 'en'}),
-    'N and B differ by no more than 2% either way, inside the ±12% margin: the change lies between -2% and +2% ' +
+    // The farther end, 100/98 - 1 = +2.04%, rounded away from zero at the interval's precision: never less.
+    'N and B differ by no more than 2.1% either way, inside the ±12% margin: the change lies between -2% and +2% ' +
       '(6 runs each).',
   );
   // Undecided: what the runs could have detected, and how many rounds a 5% change would take (by hand: half the
@@ -80,6 +81,8 @@ test('an undecided interval on one side of zero says there is a difference of op
     changeText: '+0.24%',
     lowText: '+0.17%',
     highText: '+0.31%',
+    leastText: '0.17%',
+    mostText: '0.31%',
     runs: '6',
     margin: '0.2%',
     level: '95%',
@@ -94,7 +97,10 @@ test('an undecided interval on one side of zero says there is a difference of op
       'but whether by more than the ±0.2% this guide counts as a difference, the counts cannot tell.',
   );
   // 18 against 15, large simple-update throughput: -18.0% to -0.6% against ±12%: slower, by 0.6% to 18%.
-  const slower = {...w('inconclusive', -0.18, -0.006), changeText: '-9.7%', lowText: '-18%', highText: '-0.6%'};
+  const slower = {
+    ...w('inconclusive', -0.18, -0.006),
+    ...{changeText: '-9.7%', lowText: '-18%', highText: '-1%', leastText: '0.6%', mostText: '18%'},
+  };
   assert.equal(
     say({...slower, margin: '12%'}, 'time'),
     'A is slower than B by 0.6% to 18% (95% CI; estimate -9.7%, 6 runs each), but whether by more than the ±12% ' +
@@ -102,8 +108,12 @@ test('an undecided interval on one side of zero says there is a difference of op
   );
   // Fewer instructions is better, more throughput is better: the words follow each measure's direction.
   const fewer = {...w('inconclusive', -0.00308, -0.00167), changeText: '-0.24%', lowText: '-0.31%', highText: '-0.17%'};
+  // (its least and most as the rising interval's: the words come from the sign of the interval)
   assert.match(say(fewer, 'instructions'), /^A executes 0\.17% to 0\.31% fewer instructions per transaction than B/);
-  const faster = {...w('inconclusive', 0.006, 0.18), changeText: '+9.7%', lowText: '+0.6%', highText: '+18%'};
+  const faster = {
+    ...w('inconclusive', 0.006, 0.18),
+    ...{changeText: '+9.7%', lowText: '+1%', highText: '+18%', leastText: '0.6%', mostText: '18%'},
+  };
   assert.match(say(faster, 'time'), /^A is faster than B by 0\.6% to 18% /);
   // Across zero, the runs cannot tell the servers apart at all.
   assert.equal(

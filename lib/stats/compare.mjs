@@ -79,8 +79,9 @@ export function holm(pValues, alpha = 1 - LEVEL) {
  * @param {number} options.margin  M, a fraction, at least minMargin
  * @param {number} options.minMargin  the smallest margin the measure may decide at (lib/model/measures.mjs)
  * @param {'higher'|'lower'} [options.better]
- * @param {{baseline: (string|null)[], candidates: (string|null)[][]}} [options.keys]  each run's twin key, where
- *   runs come in twins: a candidate whose runs all have twins in the baseline is compared twin by twin
+ * @param {{baseline: (string|null)[], candidates: (string|null)[][], minPairs?: number}} [options.keys]  each run's
+ *   twin key, where runs come in twins: a candidate with at least minPairs (default 3) twins in the baseline is
+ *   compared twin by twin
  * @returns {{baseline: object, comparisons: {n: number, median: object, change: number, low: number|null,
  *   high: number|null, p: number, pAdjusted: number, level: number, verdict: string, paired: boolean}[],
  *   corrected: boolean}}
@@ -89,7 +90,7 @@ export function compareToBaseline(baseline, candidates, {margin, better = 'highe
   if (!(margin >= minMargin)) {
     throw new Error(`The margin must be at least ${minMargin * 100}%, not ${margin * 100}%: below it, noise decides.`);
   }
-  const pairs = candidates.map((c, i) => twins(baseline, keys?.baseline, c, keys?.candidates?.[i]));
+  const pairs = candidates.map((c, i) => twins(baseline, keys?.baseline, c, keys?.candidates?.[i], keys?.minPairs));
   const tests = candidates.map((c, i) =>
     pairs[i] ? pairedLogChange(pairs[i].baseline, pairs[i].candidate) : mannWhitney(baseline, c),
   );
@@ -109,6 +110,8 @@ export function compareToBaseline(baseline, candidates, {margin, better = 'highe
       level: levels[i],
       verdict: verdictOf(shift, margin, better),
       paired: Boolean(pairs[i]),
+      // The twins compared, where they were: a run without a twin is left out of them.
+      ...(pairs[i] && {pairs: pairs[i].candidate.length}),
     };
   });
   return {

@@ -108,13 +108,13 @@ export function pairedLogChange(baseline, candidate, level = LEVEL) {
  * left out.
  * @returns {{baseline: number[], candidate: number[]}|null}
  */
-export function twins(baseline, baselineKeys, candidate, candidateKeys) {
+export function twins(baseline, baselineKeys, candidate, candidateKeys, minPairs = 3) {
   if (!baselineKeys || !candidateKeys) return null;
   const keys = [...baselineKeys, ...candidateKeys];
   if (keys.some((k) => k === null || k === undefined)) return null;
   const byKey = new Map(baselineKeys.map((k, i) => [k, baseline[i]]));
   if (byKey.size !== baselineKeys.length || new Set(candidateKeys).size !== candidateKeys.length) return null;
   const common = candidateKeys.flatMap((k, i) => (byKey.has(k) ? [[byKey.get(k), candidate[i]]] : []));
-  if (common.length < 3) return null;
+  if (common.length < minPairs) return null;
   return {baseline: common.map(([b]) => b), candidate: common.map(([, c]) => c)};
 }
