@@ -134,7 +134,11 @@ function addPoints(group, result, cells, host) {
   for (const [target, own] of byTarget) {
     const spec = targetById(result, target) ?? {id: target};
     const serverPrint = serverFingerprint(host, spec);
-    const method = result.run.design?.method ?? null;
+    // CPUs kept apart (bench run --pin) are a way of measuring of their own: a line does not cross them.
+    const cpus = result.run.design?.cpus;
+    const recorded = result.run.design?.method ?? null;
+    const method =
+      recorded && cpus ? `${recorded}, server on CPU ${cpus.server}, pgbench on CPU ${cpus.client}` : recorded;
     const seriesKey = `${target}\u0000${serverPrint}\u0000${method ?? `unrecorded ${result.run.id}`}`;
     if (!group.series.has(seriesKey)) {
       group.series.set(seriesKey, {

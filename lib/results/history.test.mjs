@@ -100,3 +100,15 @@ test('a run measured another way, or that recorded no way, starts a line of its 
   const methods = new Map(lines.map((s) => [s.points[0].run, s.server.method]));
   assert.deepEqual(Object.fromEntries(methods), {[a]: '2026-11-28', [c]: '2099-01-01', [d]: null});
 });
+
+test('a run whose CPUs were kept apart (--pin) starts a line of its own: no step across it', () => {
+  const runs = generatedRuns(3, {dropFrom: 2, target: 'pg18'});
+  runs[2].run.design = {...runs[2].run.design, cpus: {server: '0', client: '1'}};
+  const [a, b, c] = runs.map((r) => r.run.id);
+  const lines = seriesOf(suiteHistory(runs, runs[0].run.suite), 'pg18');
+  const byRuns = new Set(lines.map((s) => s.points.map((p) => p.run).join(' ')));
+  assert.deepEqual([...byRuns].sort(), [`${a} ${b}`, c].sort());
+  assert.ok(lines.every((s) => s.changes.every((x) => x.older === a && x.newer === b)));
+  const pinned = lines.find((s) => s.points[0].run === c);
+  assert.equal(pinned.server.method, '2026-11-28, server on CPU 0, pgbench on CPU 1');
+});

@@ -24,12 +24,12 @@ function gathered(entries, listKey) {
 
 /**
  * What two runs differ in besides what is compared, each named with its value in either run: the suite,
- * its file (suiteHash), and, where both runs measured a group, its parameters (scale, duration, threads,
+ * its file (suiteHash), the runner's way of measuring (design.method, design.cpus), and, where both runs measured a group, its parameters (scale, duration, threads,
  * mode, session settings, …) and each compared target's server version and settings (its non-default and
  * key settings as recorded; where a server listens is left out: lib/results/machine.mjs). Differences of
  * one kind and value are gathered: `groups` or `targets` lists what they hold for. The machine is
  * `bench compare`'s to say (scripts/compare-report.mjs, machinesOf).
- * @returns {{kind: 'suite'|'suite-file'|'parameter'|'version'|'setting', name?: string, older: *, newer: *,
+ * @returns {{kind: 'suite'|'suite-file'|'method'|'parameter'|'version'|'setting', name?: string, older: *, newer: *,
  *   groups?: string[], targets?: string[], text: string}[]}
  */
 export function runDifferences(older, newer) {
@@ -51,6 +51,23 @@ export function runDifferences(older, newer) {
       newer: b.suiteHash,
       text: `The suite's file differs (suiteHash ${a.suiteHash.slice(0, 12)}…, ${b.suiteHash.slice(0, 12)}…).`,
     });
+  }
+  // The runner's way of measuring: its method, and CPUs kept apart or shared (bench run --pin).
+  const way = (run) => ({method: run.design?.method ?? null, cpus: run.design?.cpus ?? null});
+  for (const name of ['method', 'cpus']) {
+    const [u, v] = [way(a)[name], way(b)[name]];
+    if (JSON.stringify(u) !== JSON.stringify(v)) {
+      const shown = (x) => (name === 'cpus' && x === null ? 'shared' : valueText(x));
+      out.push({
+        kind: 'method',
+        name,
+        older: u,
+        newer: v,
+        text:
+          `The runner measured them two ways (${name === 'cpus' ? 'CPUs of the servers and pgbench' : 'method'}: ` +
+          `${shown(u)} → ${shown(v)}): a change between them may be the runner's, not the server's.`,
+      });
+    }
   }
   const newGroups = new Map(comparisonGroups(newer).map((g) => [groupKey(g), g]));
   const parameters = [];

@@ -72,3 +72,21 @@ test("the suite's file differing is said, once suites agree on their id", () => 
     },
   ]);
 });
+
+test('runs measured two ways say so: another method, or CPUs kept apart against shared', () => {
+  const older = versionsRun();
+  const newer = versionsRun();
+  older.run.design = {...older.run.design, method: '2026-11-28'};
+  newer.run.design = {...newer.run.design, method: '2026-11-28', cpus: {server: '0', client: '1'}};
+  assert.deepEqual(
+    runDifferences(older, newer).map((d) => [d.kind, d.name, d.text]),
+    [
+      [
+        'method',
+        'cpus',
+        'The runner measured them two ways (CPUs of the servers and pgbench: shared → {"server":"0","client":"1"}): ' +
+          "a change between them may be the runner's, not the server's.",
+      ],
+    ],
+  );
+});

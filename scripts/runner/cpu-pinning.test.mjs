@@ -4,13 +4,18 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {checkParts} from '../../lib/results/merge-parts.mjs';
-import {cpuSplit, pinnedStart} from './cpu-pinning.mjs';
+import {cpuSplit, parseCpuList, pinnedStart} from './cpu-pinning.mjs';
 import {planServer} from './plan-server.mjs';
 
-test('the server takes every CPU but the last; pgbench the last; one CPU cannot be split', () => {
-  assert.deepEqual(cpuSplit(2), {server: '0', client: '1'});
-  assert.deepEqual(cpuSplit(8), {server: '0-6', client: '7'});
-  assert.throws(() => cpuSplit(1), /--pin needs at least two CPUs .* this machine has 1/);
+test('the server takes every CPU this process may use but the last; pgbench the last; one cannot be split', () => {
+  assert.deepEqual(parseCpuList('0-2,5\n'), [0, 1, 2, 5]);
+  assert.deepEqual(cpuSplit([0, 1]), {server: '0', client: '1'});
+  // A cpuset of CPUs 2, 3 and 6: taskset takes these, not 0 and 1.
+  assert.deepEqual(cpuSplit(parseCpuList('2-3,6')), {server: '2,3', client: '6'});
+  assert.throws(() => cpuSplit([3]), /--pin needs at least two CPUs .* this process may use 1 \(3\)/);
+  // This machine's own, as its kernel lists them.
+  const own = cpuSplit();
+  assert.notEqual(own.server.split(',').at(-1), own.client);
   assert.deepEqual(pinnedStart(['pg_ctl', 'start'], null), ['pg_ctl', 'start']);
 });
 

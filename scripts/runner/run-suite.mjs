@@ -49,7 +49,13 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   // A resumed run keeps its order: the seed comes from its result.
   const seed = previous?.result.run.design?.seed ?? matrix.seed ?? newSeed();
   const measure = matrix.measure ?? 'time';
-  // A resumed run keeps its CPUs as it began (design.cpus), whatever this command says.
+  // A resumed run keeps its CPUs as it began (design.cpus): kept apart, or shared, which --pin cannot change.
+  if (previous && pin && !previous.result.run.design?.cpus) {
+    throw new Error(
+      `--resume finishes ${previous.file} as it began, its servers and pgbench sharing the CPUs: leave out --pin, ` +
+        'or start a new run with it',
+    );
+  }
   const cpus = previous ? (previous.result.run.design?.cpus ?? null) : pin ? cpuSplit() : null;
   const {cells: plannedCells, overrides} = expandMatrix(suite, {...matrix, seed});
   if (measure === 'instructions') checkInstructionsTargets(suite, plannedCells);

@@ -389,7 +389,7 @@ function watchAffinity(tmp) {
   };
 }
 
-test('--pin: every server process on CPU 0, pgbench on CPU 1, as the result records', async (t) => {
+test("--pin: every server process on the servers' CPUs, pgbench on its own, as the result records", async (t) => {
   if (availableParallelism() < 2) return t.skip('one CPU: nothing to keep apart');
   const {dir, suite, out} = tempSuite(selectOnly('pin', {pg17: 'embedded: 17'}, {duration: '3s', repeat: 1}));
   const stop = watchAffinity(TMP);
@@ -398,12 +398,20 @@ test('--pin: every server process on CPU 0, pgbench on CPU 1, as the result reco
   assert.equal(run.status, 0, run.stderr);
   const [file] = readdirSync(out);
   const result = JSON.parse(readFileSync(path.join(out, file), 'utf8'));
-  assert.deepEqual(result.run.design.cpus, {server: '0', client: '1'});
+  // The split of the CPUs this process may use: on this 2-CPU machine 0 and 1.
+  const {server, client} = result.run.design.cpus;
+  const allowed = /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))[1];
+  const cpus = (list) =>
+    list.split(',').flatMap((p) => {
+      const [a, b = a] = p.split('-').map(Number);
+      return Array.from({length: b - a + 1}, (_, i) => a + i);
+    });
+  assert.deepEqual([...cpus(server), Number(client)], cpus(allowed));
   const starts = result.run.commands.filter((c) => / start$/.test(c) && c.includes('pg_ctl'));
-  assert.ok(starts.length > 0 && starts.every((c) => c.startsWith('taskset -c 0 ')), starts.join('\n'));
-  // Seen at work: the postmaster and its children on CPU 0 only, pgbench on CPU 1 only.
+  assert.ok(starts.length > 0 && starts.every((c) => c.startsWith(`taskset -c ${server} `)), starts.join('\n'));
+  // Seen at work: the postmaster and its children on the server's CPUs only, pgbench on its CPU only.
   assert.ok(seen.postmasters > 0, "the run's postmaster was seen");
-  assert.deepEqual(seen.postgres, ['0']);
-  assert.deepEqual(seen.pgbench, ['1']);
+  assert.deepEqual(seen.postgres.map(cpus), [cpus(server)]);
+  assert.deepEqual(seen.pgbench, [client]);
   spawnSync('rm', ['-rf', dir]);
 });
