@@ -7,6 +7,11 @@
 #
 # MAJOR takes the newest source of that version the archive has; MAJOR.MINOR
 # that release (the embedded server's, for a comparison of one version's builds).
+# A mirror may list a release whose files it no longer holds (postgresql-17
+# 17.12 in trixie, on 2026-11-28): the script then names the earlier minors
+# whose upstream tarball the pool still has, and MAJOR.MINOR of one of them
+# builds that tarball (with curl), its origin saying the signed index does not
+# list it.
 # The source package is looked up in the archive this machine's own apt
 # sources name (deb.debian.org here), in its release and in the newer ones
 # (trixie, sid), with apt lists of its own: the system's apt configuration is
@@ -19,7 +24,7 @@
 # with origin.json beside bin/ saying where it came from. A build already in
 # the cache is not built again (MAJOR.MINOR found there needs no network; when
 # the archive cannot be read, the newest cached MAJOR serves, said so).
-# Installs bison, flex, make, gcc and dpkg-dev with apt-get when missing (as root).
+# Installs bison, flex, make, gcc, dpkg-dev and curl with apt-get when missing (as root).
 #
 # Prints: the bin folder to name in suite.yaml (`bin: …`), on the last line.
 # Exit:   0 built (or cached); 1 no source package of MAJOR in this archive
@@ -96,21 +101,51 @@ apt-get "${apt_opts[@]}" update >"$apt_dir/update.log" 2>&1 || {
   echo "build-postgres: apt-get update failed; see $apt_dir/update.log" >&2
   exit 1
 }
+# The pool's upstream tarball of MAJOR.MINOR, fetched into $2; fails (leaving no partial file) when there is none.
+pool_tarball() {
+  local file=postgresql-${major}_$1.orig.tar.bz2 uri
+  for uri in $uris; do
+    if curl -fsS -m 300 -o "$2/$file" "${uri%/}/pool/main/p/postgresql-$major/$file" 2>>"$2/fetch.log"; then
+      echo "$2/$file"
+      return 0
+    fi
+    rm -f "$2/$file"
+  done
+  return 1
+}
+# The minors below MINOR whose upstream tarball the pool has (a HEAD request each), newest first.
+pool_minors() {
+  local m uri
+  for ((m = $1 - 1; m >= 0 && m >= $1 - 6; m--)); do
+    for uri in $uris; do
+      if curl -fsSI -m 30 -o /dev/null "${uri%/}/pool/main/p/postgresql-$major/postgresql-${major}_$major.$m.orig.tar.bz2" \
+        2>/dev/null; then
+        echo "$major.$m"
+        break
+      fi
+    done
+  done
+}
 # The newest source of postgresql-MAJOR (of that release when MINOR is given); "" when none.
 versions=$(apt-cache "${apt_opts[@]}" showsrc "postgresql-$major" 2>/dev/null | awk '/^Version:/{print $2}' | sort -uV)
 version=$(echo "$versions" | grep -E "^([0-9]+:)?${wanted//./\\.}([.-]|$)" | tail -1 || true)
-if [[ -z $version && -n $versions ]]; then
+# A MAJOR.MINOR the index does not list: only its upstream tarball from the pool, asked for by name (the signed
+# index vouches for none of it; origin.json says so).
+from_pool=""
+if [[ -z $version && -n $versions && $wanted == *.* ]]; then
+  from_pool=$wanted
+elif [[ -z $version && -n $versions ]]; then
   echo "build-postgres: no source of PostgreSQL $wanted here; postgresql-$major has: $(echo $versions)." >&2
   exit 1
 fi
-if [[ -z $version ]]; then
+if [[ -z $version && -z $from_pool ]]; then
   have=$(apt-cache "${apt_opts[@]}" showsrc postgresql-{10..30} 2>/dev/null | awk '/^Package:/{print $2}' |
     sed 's/postgresql-//' | sort -un | paste -sd ' ')
   echo "build-postgres: no source package of PostgreSQL $major in $uris ($release, trixie, sid)." >&2
   echo "  This archive has PostgreSQL: ${have:-none}. Use one of those, or an embedded: $major target." >&2
   exit 1
 fi
-upstream=${version%%-*}
+upstream=${from_pool:-${version%%-*}}
 upstream=${upstream#*:}
 prefix=$cache/$upstream-O2
 if built "$prefix"; then
@@ -122,41 +157,34 @@ fi
 work=$cache/src-$upstream
 rm -rf "$work" "$prefix"
 mkdir -p "$work"
-echo "build-postgres: fetching postgresql-$major $version"
-fetched_from="Debian source package postgresql-$major $version, its patches not applied"
-if ! (cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-$major=$version" >"$work/fetch.log" 2>&1); then
-  # A mirror can list a release whose files it no longer (or not yet) holds: the pool may still have the upstream
-  # tarball of an earlier minor. Only when no minor was asked for, newest first, said so in the origin.
-  minor=${upstream#*.}
-  [[ $wanted == *.* || ! $minor =~ ^[0-9]+$ ]] && minor=0
-  found=""
-  for ((m = minor - 1; m >= 1 && m >= minor - 6; m--)); do
-    for uri in $uris; do
-      file=postgresql-${major}_$major.$m.orig.tar.bz2
-      if curl -fsS -m 300 -o "$work/$file" "${uri%/}/pool/main/p/postgresql-$major/$file" 2>>"$work/fetch.log"; then
-        found=$major.$m
-        break 2
-      fi
-    done
-  done
-  if [[ -z $found ]]; then
-    echo "build-postgres: could not fetch the source of postgresql-$major $version, nor an earlier minor's" \
-      "upstream tarball from the pool; see $work/fetch.log" >&2
+if [[ -n $from_pool ]]; then
+  echo "build-postgres: fetching the upstream tarball of $upstream from the pool of postgresql-$major" \
+    "(the archive's signed index lists $(echo $versions), not $upstream)" >&2
+  fetched_from="its tarball from the pool of postgresql-$major, not listed in the archive's signed index"
+  tarball=$(pool_tarball "$upstream" "$work") || {
+    echo "build-postgres: the pool of postgresql-$major has no upstream tarball of $upstream either;" \
+      "postgresql-$major has: $(echo $versions); see $work/fetch.log" >&2
+    exit 1
+  }
+else
+  echo "build-postgres: fetching postgresql-$major $version"
+  fetched_from="Debian source package postgresql-$major $version, its patches not applied"
+  if ! (cd "$work" && apt-get "${apt_opts[@]}" source --download-only "postgresql-$major=$version" >"$work/fetch.log" 2>&1); then
+    # A mirror can list a release whose files it no longer (or not yet) holds: say which earlier minors its pool
+    # still has, to be asked for by name.
+    minor=${upstream#*.}
+    earlier=""
+    [[ $minor =~ ^[0-9]+$ ]] && earlier=$(pool_minors "$minor" | paste -sd ' ')
+    echo "build-postgres: could not fetch postgresql-$major $version (see $work/fetch.log): the archive lists it" \
+      "but does not hold its files." >&2
+    if [[ -n $earlier ]]; then
+      echo "  Its pool has the upstream tarball of: $earlier. Build one by name (npm run build:postgres --" \
+        "${earlier%% *}): its origin will say the signed index does not list it." >&2
+    fi
     exit 1
   fi
-  echo "build-postgres: the archive lists $version but does not hold its files; building $found," \
-    "the newest earlier release whose upstream tarball its pool has" >&2
-  fetched_from="its tarball from the pool of postgresql-$major, not listed in the archive's signed index"
-  upstream=$found
-  prefix=$cache/$upstream-O2
-  if built "$prefix"; then
-    echo "build-postgres: PostgreSQL $upstream -O2 is built already"
-    echo "$prefix/bin"
-    exit 0
-  fi
-  rm -rf "$prefix"
+  tarball=$(ls "$work"/postgresql-"$major"_*.orig.tar.* | head -1)
 fi
-tarball=$(ls "$work"/postgresql-"$major"_*.orig.tar.* | head -1)
 tar -xf "$tarball" -C "$work"
 src=$(find "$work" -maxdepth 1 -type d -name "postgresql-$upstream*" | head -1)
 log=$work/build.log
