@@ -55,13 +55,13 @@ test('the functions that changed follow the baseline the answer shows, first vie
     page.$$eval(`section[data-instructions="${group}"] details[data-functions]`, (all) =>
       all.map((d) => [d.dataset.base, d.querySelector('summary').textContent]),
     );
-  // The first view is 18 against 15, both -O2: every table of the group is against 15 -O2, and only a server that
+  // The first view is 18 against 17, both -O2: every table of the group is against 17 -O2, and only a server that
   // may be compared with it has one (its build, or its version built otherwise).
   const first = await tables('small-tpcb');
   assert.ok(first.length > 0);
   for (const [base, title] of first) {
-    assert.equal(base, 'pg15-o2');
-    assert.match(title, / against PostgreSQL 15 \(-O2\)$/);
+    assert.equal(base, 'pg17-o2');
+    assert.match(title, / against PostgreSQL 17 \(-O2\)$/);
   }
   assert.ok(first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-O2')));
   assert.ok(!first.some(([, title]) => title.startsWith('Where the work changed: PostgreSQL 18 (-Os')));
@@ -70,7 +70,7 @@ test('the functions that changed follow the baseline the answer shows, first vie
     await page.textContent('[data-answer-build]'),
     new RegExp(
       '^The same major versions, built as the embedded servers are: PostgreSQL 18 \\(-Os, [^)]*\\) against ' +
-        'PostgreSQL 15 \\(-Os\\): ',
+        'PostgreSQL 17 \\(-Os\\): ',
     ),
   );
 
@@ -94,12 +94,12 @@ test('the functions that changed follow the baseline the answer shows, first vie
   await opened.locator('tbody th code').first().waitFor();
   assert.equal(await opened.locator('tbody tr').count(), 10);
 
-  // Back: against 15 -O2 again, from the page's own data.
+  // Back: against 17 -O2 again, from the page's own data.
   await page.goBack();
   await page.waitForFunction(
     () =>
       document.querySelector('section[data-instructions="small-tpcb"] details[data-functions]')?.dataset.base ===
-      'pg15-o2',
+      'pg17-o2',
   );
   assert.deepEqual(problems, []);
   await page.close();

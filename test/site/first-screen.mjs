@@ -53,8 +53,8 @@ async function chartAndSentence(page) {
  */
 async function versionsAnswer(page) {
   const box = await answerBox(page);
-  assert.equal(box.pair, 'pg18-o2 pg15-o2', 'the first view: the newest -O2 version against the one before');
-  assert.ok(box.sentence.includes('PostgreSQL 15') && box.sentence.includes('PostgreSQL 18'), box.sentence);
+  assert.equal(box.pair, 'pg18-o2 pg17-o2', 'the first view: the newest -O2 version against the one before');
+  assert.ok(box.sentence.includes('PostgreSQL 17') && box.sentence.includes('PostgreSQL 18'), box.sentence);
   assert.ok(box.sentenceBottom <= FOLD, `the sentence ends at ${box.sentenceBottom} px`);
   assert.ok(box.firstBarsBottom <= FOLD, `the first row of bars ends at ${box.firstBarsBottom} px`);
   assert.ok(box.bars >= 8, `${box.bars} bars`);
