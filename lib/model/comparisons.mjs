@@ -19,6 +19,7 @@ import {
   untimed,
 } from './measures.mjs';
 import {notComparable, summarizeRepeats} from './summarize-repeats.mjs';
+import {MIN_ROUND_PAIRS, roundsApart} from './round-pairs.mjs';
 import {byTargetOrder, comparableBuilds, optimizationOf, targetById, targetOrder} from './targets.mjs';
 
 /** A/A controls of a result: control target → the target it repeats. */
@@ -39,33 +40,6 @@ export function comparisonGroups(result) {
     byTarget.get(cell.target).push(cell);
   }
   return [...groups.values()];
-}
-
-/** The fewest rounds a timed group is compared round by round with: a t interval of fewer differences rests on
- * their being normal more than on the runs. */
-export const MIN_ROUND_PAIRS = 5;
-
-/**
- * Whether a timed group's rounds can be its pairs: each round's runs (every target's) ran in a stretch of time
- * of their own, one round after the other, at least MIN_ROUND_PAIRS of them. Parts of a merged run that measured
- * other targets of one group at other times share round numbers, not their time: their rounds overlap.
- */
-export function roundsApart(group) {
-  const windows = new Map();
-  for (const cells of group.byTarget.values()) {
-    for (const c of cells) {
-      const [from, to] = [Date.parse(c.startedAt), Date.parse(c.finishedAt)];
-      if (!Number.isInteger(c.round)) return false;
-      if (!(from <= to)) {
-        if (c.status === 'ok') return false; // a sample of no known time: its round cannot be placed
-        continue; // a cell that failed before it started: no sample, no time
-      }
-      const w = windows.get(c.round) ?? [from, to];
-      windows.set(c.round, [Math.min(w[0], from), Math.max(w[1], to)]);
-    }
-  }
-  const spans = [...windows.values()].sort((a, b) => a[0] - b[0]);
-  return spans.length >= MIN_ROUND_PAIRS && spans.every((w, i) => i === 0 || spans[i - 1][1] <= w[0]);
 }
 
 const UNTIMED = 'its runs had pgbench -r, which times some transactions with a stale clock: no latencies';
@@ -121,20 +95,15 @@ function entry(group, figure, baseline, candidate, decided, c, {control, margin}
 /** Decides the candidates of one group and figure against one baseline, Holm-corrected. */
 function decide(group, figure, baseline, candidates, {margin, measure}, control = false) {
   if (candidates.length === 0) return [];
+  // Rounds pair only by MIN_ROUND_PAIRS or more (roundsApart).
+  const minPairs = FIGURES[figure].twin === roundTwin ? MIN_ROUND_PAIRS : undefined;
+  const keys = {baseline: baseline.keys, candidates: candidates.map((c) => c.keys), minPairs};
+  const {better} = FIGURES[figure];
+  const options = {margin, better, minMargin: MEASURES[measure].minMargin, keys};
   const decided = compareToBaseline(
     baseline.values,
     candidates.map((c) => c.values),
-    {
-      margin,
-      better: FIGURES[figure].better,
-      minMargin: MEASURES[measure].minMargin,
-      keys: {
-        baseline: baseline.keys,
-        candidates: candidates.map((c) => c.keys),
-        // Rounds pair only by MIN_ROUND_PAIRS or more (roundsApart).
-        ...(FIGURES[figure].twin === roundTwin && {minPairs: MIN_ROUND_PAIRS}),
-      },
-    },
+    options,
   );
   return candidates.map((c, i) =>
     entry(group, figure, baseline, c, decided, decided.comparisons[i], {control, margin}),

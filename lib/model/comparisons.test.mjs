@@ -2,7 +2,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {versionsRun} from '../../test/helpers/fixtures.mjs';
-import {compareRun, compareRuns, comparisonGroups, roundsApart} from './comparisons.mjs';
+import {compareRun, compareRuns, comparisonGroups} from './comparisons.mjs';
+import {roundsApart} from './round-pairs.mjs';
 
 /**
  * The fixture run with six repeats per target (copies with their own ids),

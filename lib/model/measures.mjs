@@ -29,7 +29,7 @@ function instructionTwin(c) {
  * The twin key of a timed cell: its round. In an interleaved run every target of a group ran once per round, in
  * an order shuffled anew each round, so what drifts from round to round (the machine, its caches, the hour) moves
  * the round's runs alike, and they are compared round by round: only where the group's rounds ran one after
- * another (comparisons.mjs, roundsApart). Null for cells of no round (an import).
+ * another (round-pairs.mjs, roundsApart). Null for cells of no round (an import).
  */
 export const roundTwin = (c) => (Number.isInteger(c.round) ? `round ${c.round}` : null);
 

@@ -24,6 +24,9 @@ test('comparisonText: a change and its interval to the precision the interval su
     changeText: '+3%',
     lowText: '-5%',
     highText: '+12%',
+    // The ends as sizes: the nearer to no change (-5%) and the farther (+12%).
+    leastText: '5%',
+    mostText: '12%',
     ratioLowText: '1.0',
     ratioHighText: '1.1',
     pText: '0.31',

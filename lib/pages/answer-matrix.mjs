@@ -23,7 +23,7 @@ const WORDS = {
     baseline: 'versions.answer.baseline',
     rows: 'versions.answer.workload',
     caption: 'versions.answer.caption',
-    // Throughput taken round by round (comparisons.mjs, roundsApart).
+    // Throughput taken round by round (round-pairs.mjs, roundsApart).
     captionRounds: 'versions.answer.captionRounds',
   },
   servers: {
@@ -107,12 +107,6 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
         };
       }),
   );
-  // Throughput taken round by round against a baseline: every one of its timed comparisons paired.
-  const byRounds = (base) => {
-    if (!runs.time?.cells.some((c) => c.target === base)) return false;
-    const timed = compareRun(runs.time, {baseline: base}).list.filter((e) => e.metric === 'tps');
-    return Boolean(timed?.length) && timed.every((e) => e.paired);
-  };
   const initial = firstView(targets, first);
   const named = (ids) => ids.map((id) => ({id, name: name(id)}));
   const w = WORDS[words];
@@ -127,12 +121,7 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
       rows: t(w.rows),
       // Per baseline: the column headers' "against" and the caption name it.
       against: Object.fromEntries(named(targets.map((x) => x.id)).map((x) => [x.id, againstOf(t, x.name)])),
-      caption: Object.fromEntries(
-        named(targets.map((x) => x.id)).map((x) => [
-          x.id,
-          captionOf(t, w, {base: x.name, margins, locale, oldest: name(targets[0].id), rounds: byRounds(x.id)}),
-        ]),
-      ),
+      caption: captionsOf(targets, runs, {t, w, margins, locale, name}),
     },
     // What each measure counted, with how many clients, for how long, on which builds and machine.
     conditions: measureConditions(runs, {t, locale}),
@@ -142,6 +131,24 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
     notes: groupNotes(groups, {t, locale, margin: margins.time}),
     pairs: withBuildGap(pairs, targets, {t, both}),
   };
+}
+
+/** The answer's caption per baseline, naming it. */
+function captionsOf(targets, runs, {t, w, margins, locale, name}) {
+  const oldest = name(targets[0].id);
+  return Object.fromEntries(
+    targets.map(({id}) => [
+      id,
+      captionOf(t, w, {base: name(id), margins, locale, oldest, rounds: byRounds(runs.time, id)}),
+    ]),
+  );
+}
+
+/** Whether throughput was taken round by round against a baseline: every one of its timed comparisons paired. */
+function byRounds(timed, base) {
+  if (!timed?.cells.some((c) => c.target === base)) return false;
+  const tps = compareRun(timed, {baseline: base}).list.filter((e) => e.metric === 'tps');
+  return tps.length > 0 && tps.every((e) => e.paired);
 }
 
 const againstOf = (t, base) => t('versions.answer.against', {base});

@@ -5,7 +5,8 @@
 // and the commands that ran it; every sentence written here, in the page's language.
 import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
-import {compareRun, controlsOf, MIN_ROUND_PAIRS} from '../model/comparisons.mjs';
+import {compareRun, controlsOf} from '../model/comparisons.mjs';
+import {MIN_ROUND_PAIRS} from '../model/round-pairs.mjs';
 import {groupAnchor, groupKey} from '../model/keys.mjs';
 import {FIGURES, MEASURES, marginOf, untimed} from '../model/measures.mjs';
 import {byTargetOrder} from '../model/targets.mjs';
@@ -24,7 +25,7 @@ export const GROUP_WORDS = {
   versions: {
     firstColumn: 'common.table.version',
     versusNote: 'common.table.versusNote',
-    // The change taken round by round (comparisons.mjs, roundsApart), for every server or for some.
+    // The change taken round by round (round-pairs.mjs, roundsApart), for every server or for some.
     versusNoteRounds: 'common.table.versusNoteRounds',
     versusNoteMixed: 'common.table.versusNoteMixed',
     parameters: 'versions.parameters',

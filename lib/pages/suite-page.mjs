@@ -212,7 +212,7 @@ function ratioChart(result, groups, {locale, t, name, id}) {
     yTitle: t('suite.chartRatioAxis', {base}),
     kind: 'ratio',
     tickLabel: (text) => t('common.times', {ratio: text}),
-    // Every bar's estimate taken round by round, or none (comparisons.mjs, roundsApart).
+    // Every bar's estimate taken round by round, or none (round-pairs.mjs, roundsApart).
     note: t(bars.length > 0 && bars.every((c) => c.paired) ? 'suite.chartRatioNoteRounds' : 'suite.chartRatioNote', {
       level: unsignedPercent(LEVEL, locale),
     }),

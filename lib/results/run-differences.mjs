@@ -24,9 +24,10 @@ function gathered(entries, listKey) {
 
 /**
  * What two runs differ in besides what is compared, each named with its value in either run: the suite,
- * its file (suiteHash), the runner's way of measuring (design.method, design.cpus), and, where both runs measured a group, its parameters (scale, duration, threads,
- * mode, session settings, …) and each compared target's server version and settings (its non-default and
- * key settings as recorded; where a server listens is left out: lib/results/machine.mjs). Differences of
+ * its file (suiteHash), the runner's way of measuring (design.method, design.cpus), and, where both runs
+ * measured a group, its parameters (scale, duration, threads, mode, session settings, …) and each compared
+ * target's server version and settings (its non-default and key settings as recorded; where a server listens is
+ * left out: lib/results/machine.mjs). Differences of
  * one kind and value are gathered: `groups` or `targets` lists what they hold for. The machine is
  * `bench compare`'s to say (scripts/compare-report.mjs, machinesOf).
  * @returns {{kind: 'suite'|'suite-file'|'method'|'parameter'|'version'|'setting', name?: string, older: *, newer: *,

@@ -10,8 +10,9 @@ older run against the newer. Mann–Whitney tests, Hodges–Lehmann changes with
 the median of every pair of runs' ratios, not the ratio of the medians the table shows beside
 it; latencies in ms. Runs that come in twins are compared twin by twin (paired t, the mean log
 ratio): an instructions repeat's runs on the same rows, and a timed group's rounds where every
-target ran once in each of 5 or more rounds, one round after another. Lists what it could not compare; with two runs, says first what else differs
-between them: suite, suite file, parameters and each compared target's version and settings, and
+target ran once in each of 5 or more rounds, one round after another. Lists what it could not
+compare; with two runs, says first what else differs between them: suite, suite file, the
+runner's method and CPUs, parameters and each compared target's version and settings, and
 machine. An instructions run compares instructions per transaction (lower is better).
 --json writes changes in percent (the only place they are).
 Exit 1 when a TPS or instructions comparison is worse (or a candidate's cells all failed),

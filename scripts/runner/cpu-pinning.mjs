@@ -49,7 +49,8 @@ export async function pinRunner(cpus) {
   }));
   if (out.exitCode !== 0) {
     throw new Error(
-      `--pin: taskset could not pin the runner to CPU ${cpus.client} (${out.stderr.trim() || `exit ${out.exitCode}`}); ` +
+      `--pin: taskset could not pin the runner to CPU ${cpus.client} ` +
+        `(${out.stderr.trim() || `exit ${out.exitCode}`}); ` +
         'install util-linux (apt-get install util-linux), or run without --pin',
     );
   }

@@ -170,11 +170,10 @@ function spawnGuard(plan, user) {
 }
 
 /**
- * Initializes and starts a server of PostgreSQL `major`. With `instrument`
- * ({valgrind}), it can run under Valgrind: resume('instrumented') and
- * mode('instrumented') (re)start it so, and its processes' files go to
- * valgrindDir. `installed` ({initdb, pgCtl, postgres}) runs binaries installed on the machine instead of
- * the npm package's.
+ * Initializes and starts a server of PostgreSQL `major`. With `instrument` ({valgrind}), it can run under
+ * Valgrind: resume('instrumented') and mode('instrumented') (re)start it so, and its processes' files go to
+ * valgrindDir. `installed` ({initdb, pgCtl, postgres}) runs binaries installed on the machine instead of the npm
+ * package's; `cpus` (taskset's list) keeps it on those CPUs (cpu-pinning.mjs).
  * @returns {Promise<{host, port, user, database, baseDir, stop: () => void, pause: () => Promise<void>,
  *   resume: (mode?: string) => Promise<void>, mode: (mode: string) => Promise<void>, log: () => string,
  *   logFile: string, valgrindDir?: string}>}

@@ -25,19 +25,13 @@ import {movedError, movedSettings, readSettings, watchCommand, watchedNames} fro
  * @param {{valgrind: string}|null} [options.instrument]  embedded servers can run under Valgrind
  * @param {(entry: object) => string|null} [options.unlike]  why a described server may not be compared, or null
  * @param {boolean} [options.shell]  the suite declared shell: true: its SQL runs as the superuser (suite-role.mjs)
+ * @param {{server: string, client: string}|null} [options.cpus]  bench run --pin: the servers' CPUs (cpu-pinning.mjs)
  * @returns {{use: (target, mode?: string) => Promise<{connection?: object, error?: object}>,
  *   mode: (target, mode: string) => Promise<void>, lost: (target) => object|null, close: () => void}}
  */
-export function openTargets({
-  result,
-  record,
-  progress,
-  order = [],
-  instrument = null,
-  unlike = () => null,
-  shell,
-  cpus = null,
-}) {
+export function openTargets(options) {
+  // instrument, unlike, shell and cpus: how each server is opened (openTarget).
+  const {result, record, progress, order = []} = options;
   const states = new Map();
   let active = null;
   const list = (entry) => listTarget(result, order, entry);
@@ -54,7 +48,7 @@ export function openTargets({
         state = {
           id: target.id,
           target,
-          ...(await openTarget(target, {record, progress, instrument, unlike, list, failure, shell, cpus})),
+          ...(await openTarget(target, {...options, unlike: options.unlike ?? (() => null), list, failure})),
         };
         states.set(target.id, state);
       }

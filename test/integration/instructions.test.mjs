@@ -430,7 +430,7 @@ test('--duration is refused for an instructions run, and a suite without the mea
   assert.match(plain.stderr, /no group of suite tiny-instructions takes the time measure/);
 });
 
-test('the prewarm fills shared buffers as far as they hold the database, the rest the page cache, and says so', async () => {
+test('the prewarm fills shared buffers as far as they hold the database, the rest the page cache', async () => {
   // A real server at scale 1 (about 2,000 blocks of tables and indexes), first with 1MB of shared buffers
   // (128 blocks), then with 64MB.
   for (const [sharedBuffers, fits] of [

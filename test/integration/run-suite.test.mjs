@@ -360,8 +360,8 @@ test('an installed server beside the embedded one of its version: its origin, it
 });
 
 /**
- * The CPUs (Cpus_allowed_list) of this file's pgbench processes, and of the postgres processes started from a data folder
- * under `tmp` (postmasters, and their children by parent id), watched until stop().
+ * The CPUs (Cpus_allowed_list) of this file's pgbench processes, and of the postgres processes started from a
+ * data folder under `tmp` (postmasters, and their children by parent id), watched until stop().
  */
 function watchAffinity(tmp) {
   const seen = {pgbench: new Set(), postgres: new Set()};
