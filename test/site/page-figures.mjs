@@ -75,8 +75,8 @@ async function versionsFigures(page, {locale}) {
   if (locale === 'en') {
     assert.equal(
       findings[2],
-      'Throughput against PostgreSQL 15 (-Os), 6 runs each: the same throughput within ±12% in 5 of 5 ' +
-        '(each estimate between -4% and +5%).',
+      'Throughput against PostgreSQL 15 (-Os), 6 runs each: the same throughput within ±12% in 4 of 5 ' +
+        '(each estimate between -1% and +5%) and a throughput difference smaller than ±12% in 1 of 5 (-3.8%).',
     );
   }
   // The published study's figures (TPS as its outputs print them), and whether our verdicts agree.
@@ -86,10 +86,12 @@ async function versionsFigures(page, {locale}) {
     '413',
     '442',
   ]);
+  // Round by round, every comparable version is the same within ±12% at the small size's TPC-B-like, as the study
+  // says; at select-only 16 differs by less than the margin (-3.8%, -6.9% to -0.6%), which it cannot say.
   assert.deepEqual(await texts(page, 'p[data-agreement]', 'agreement'), [
-    'cannotTell',
-    'cannotTell',
     'agree',
+    'cannotTell',
+    'cannotTell',
     'cannotTell',
     'cannotTell',
   ]);
