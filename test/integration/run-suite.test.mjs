@@ -375,7 +375,9 @@ function watchAffinity(tmp) {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         if (comm === 'postgres' && cmdline.includes(tmp)) postmasters.add(pid);
         if (comm === 'postgres' && !postmasters.has(pid) && !postmasters.has(ppid)) continue;
-        // This file's pgbench: the runner passes its TMPDIR on (a file beside it has its own).
+        // This file's pgbench that reaches a server (not the runner's `pgbench --version`, asked before it pins
+        // itself): the runner passes its TMPDIR on (a file beside it has its own).
+        if (comm === 'pgbench' && !cmdline.includes('\0-h\0')) continue;
         if (comm === 'pgbench' && !readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`TMPDIR=${tmp}\0`)) continue;
         seen[comm].add(/^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
       } catch {
