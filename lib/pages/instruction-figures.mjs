@@ -235,7 +235,8 @@ function pageStateOf(cells, locale) {
     return [(long.server.wal.fullPageImages - short.server.wal.fullPageImages) / added];
   });
   if (images.length === 0) return {pageState: null};
-  const f = (v) => formatFigure(v, 'ratio', locale);
+  // Enough digits to tell 1.97 from 2.00 (one decimal wrote both 2.0).
+  const f = (v) => formatFigure(v, 'medianRatio', locale);
   return {pageState: {low: f(Math.min(...images)), high: f(Math.max(...images))}};
 }
 

@@ -265,8 +265,8 @@ test('the method: the same pages every run, how the cycles were estimated, what 
     ),
   };
   const {method, table} = groupOf(kept);
-  // (480 - 100) / 100 and (351 - 101) / 100 added transactions: 3.8 and 2.5 full-page images per transaction.
-  assert.match(method, /Full-page images per transaction stayed between 2\.5 and 3\.8 across/);
+  // (480 - 100) / 100 and (351 - 101) / 100 added transactions: 3.80 and 2.50 full-page images per transaction.
+  assert.match(method, /Full-page images per transaction stayed between 2\.50 and 3\.80 across/);
   assert.match(method, /simulation of the caches \(I1 cache: 32768 B, 64 B, 8-way associative\)/);
   assert.match(method, /counts as 1 cycle .* 5 when only the last level does, and 35 when it goes to memory/);
   assert.match(method, /decided at a margin of its own, ±0\.6%/);

@@ -83,7 +83,8 @@ export function suitePage(result, {locale, t, suite, page, messages, inEnglish, 
     charts: [(page.as === 'ratio' ? ratioChart : overviewChart)(result, groups, {locale, t, name, id: page.id})],
     // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
     groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
-    servers: serversOf(result, {name, word}),
+    // Every server either run measured: a server only the instructions run counted is described too.
+    servers: serversOf(both, {name, word}),
     settings: {...settingsOf(result), keys: KEY_SETTINGS.join(', ')},
     scripts: (result.scripts ?? []).map((s) => ({workload: s.workload, file: s.file, sql: s.sql})),
     setupFiles: setupFilesOf(suite, result),
