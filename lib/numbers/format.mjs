@@ -111,11 +111,12 @@ export function formatIntervalEnd(value, width, locale, end) {
   const size = Math.abs(value);
   let decimals = width > 0 ? changeDecimals(width) : 1;
   if (end === 'least') while (decimals < 3 && Math.trunc(size * 100 * 10 ** decimals) === 0) decimals++;
-  return new Intl.NumberFormat(locale, {
-    style: 'percent',
-    maximumFractionDigits: decimals,
-    roundingMode: end === 'least' ? 'trunc' : 'expand',
-  }).format(size);
+  const key = `${locale}\u0000${end}${decimals}`;
+  if (!cache.has(key)) {
+    const roundingMode = end === 'least' ? 'trunc' : 'expand';
+    cache.set(key, new Intl.NumberFormat(locale, {style: 'percent', maximumFractionDigits: decimals, roundingMode}));
+  }
+  return cache.get(key).format(size);
 }
 
 /** The value as it is displayed (rounded by the same rule), as a number. */

@@ -11,7 +11,7 @@ import {compareRun, controlsOf} from '../model/comparisons.mjs';
 import {cellKey, groupKey} from '../model/keys.mjs';
 import {FIGURES, MEASURES, marginOf} from '../model/measures.mjs';
 import {median} from '../stats/median.mjs';
-import {byTargetOrder} from '../model/targets.mjs';
+import {byTargetOrder, targetById} from '../model/targets.mjs';
 import {mediansChart} from './group-charts.mjs';
 import {functionFigures} from './function-figures.mjs';
 import {groupParts, tableOf, versusOf} from './figure-table.mjs';
@@ -188,7 +188,7 @@ function checkpointerShift(result, cells, rows, {base, controls, t, name, locale
   const whole = (target) => rows.find((r) => r.target === target)?.figures.serverInstructions?.median;
   const [baseCount, baseWhole] = [of(base), whole(base)];
   if (margin === undefined || baseCount === null || !baseWhole) return null;
-  const checksums = (target) => result.environment.targets.find((x) => x.id === target)?.keySettings?.data_checksums;
+  const checksums = (target) => targetById(result, target)?.keySettings?.data_checksums;
   const n = (v) => formatFigure(v, 'instructions', locale);
   const share = (part, all) => unsignedPercent(part / all, locale);
   const said = rows

@@ -99,7 +99,6 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
     release,
     valgrind,
     progress,
-    cpus,
   });
   if (!interrupted) reportRun(progress, {file, result, failed, valgrind});
   return {file, result, failed, interrupted};
@@ -110,7 +109,8 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
  * removed and the file released on every way out; an interrupt saves the result unfinished.
  * @returns {Promise<{failed: number, interrupted: string|null}>}  the result's cells not ok, and the signal
  */
-async function executeRun({suite, plannedCells, groups, file, result, release, valgrind, progress, cpus}) {
+async function executeRun({suite, plannedCells, groups, file, result, release, valgrind, progress}) {
+  const cpus = result.run.design?.cpus ?? null;
   const save = () => saveResult(file, result);
   const done = new Set(result.cells.map((c) => c.id));
   const todo = plannedCells.filter((c) => !done.has(c.id));
