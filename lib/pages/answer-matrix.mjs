@@ -252,7 +252,7 @@ function groupNotes(groups, {t, locale, margin}) {
   // An A/A within the margin (the same, or apart by less than it) is not noise to warn of.
   const withinMargin = new Set(['equivalent', 'below-margin']);
   const noisy = titles(groups.filter((g) => g.control?.verdict && !withinMargin.has(g.control.verdict)));
-  const drifted = titles(groups.filter((g) => g.drift));
+  const drifted = titles(groups.filter((g) => g.drift && g.drift.way !== 'held'));
   return [
     noisy && {
       kind: 'noisy-controls',

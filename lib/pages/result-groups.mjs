@@ -3,6 +3,7 @@
 // once: lib/model/comparisons.mjs), the A/A control against its twin, one statement of the findings, the charts,
 // what the server did, the instructions counted for it, the published study's figures beside ours, the plans,
 // and the commands that ran it; every sentence written here, in the page's language.
+import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
 import {compareRun, controlsOf} from '../model/comparisons.mjs';
@@ -11,7 +12,13 @@ import {groupAnchor, groupKey} from '../model/keys.mjs';
 import {FIGURES, MEASURES, marginOf, untimed} from '../model/measures.mjs';
 import {byTargetOrder} from '../model/targets.mjs';
 import {uncheckedFigures, uncheckedOfRun} from '../results/rederive.mjs';
-import {DRIFT_SHOWN, DRIFT_WINDOW_S, samplerHeldSnapshot, throughputDrift} from '../results/throughput-drift.mjs';
+import {
+  DRIFT_SHOWN,
+  DRIFT_WINDOW_S,
+  STEADY_WITHIN,
+  samplerHeldSnapshot,
+  throughputDrift,
+} from '../results/throughput-drift.mjs';
 import {groupCharts, PERCENTILES} from './group-charts.mjs';
 import {instructionGroup} from './instruction-figures.mjs';
 import {readerCommand} from './reader-command.mjs';
@@ -164,18 +171,34 @@ function parametersText(first, rows, {t, locale, words}) {
 }
 
 /**
- * How the group's throughput moved through its runs, where it moved more than DRIFT_SHOWN either way, said with
- * whether the run's wait sampler held a snapshot through them (a cause the page names); else null.
+ * How the group's throughput moved through its runs: where it moved more than DRIFT_SHOWN either way, said with
+ * whether the run's wait sampler held a snapshot through them (a cause the page names); else that it held, with
+ * the spread of its runs, how many were steady, and as many of its A/A pair's runs (the same server twice: the
+ * count one server's noise alone gives). Null where no run was long enough to tell.
  */
-function driftOf(result, cells, {t, locale}) {
+function driftOf(result, cells, {t, locale, controls}) {
   const drift = throughputDrift(cells);
-  if (!drift || Math.abs(drift.ratio - 1) <= DRIFT_SHOWN) return null;
+  if (!drift) return null;
+  const share = (v) => formatFigure(v, 'share', locale);
+  const n = (v) => formatFigure(v, 'integer', locale);
+  const values = {share: share(drift.ratio), runs: n(drift.runs), seconds: n(DRIFT_WINDOW_S)};
+  if (Math.abs(drift.ratio - 1) <= DRIFT_SHOWN) {
+    // The controls that ran in this group, and their twins.
+    const ran = new Set(cells.map((c) => c.target));
+    const pair = new Set([...controls].filter(([control]) => ran.has(control)).flat());
+    const control = throughputDrift(cells.filter((c) => pair.has(c.target)));
+    const held = {...values, low: share(drift.low), high: share(drift.high), steady: n(drift.steady)};
+    const said = [
+      t('common.drift.held', {
+        ...held,
+        shown: unsignedPercent(DRIFT_SHOWN, locale),
+        within: unsignedPercent(STEADY_WITHIN, locale),
+      }),
+      control && t('common.drift.heldControl', {steady: n(control.steady), runs: n(control.runs)}),
+    ];
+    return {way: 'held', text: sentences(said, locale)};
+  }
   const way = drift.ratio < 1 ? 'fell' : 'rose';
-  const values = {
-    share: formatFigure(drift.ratio, 'share', locale),
-    runs: formatFigure(drift.runs, 'integer', locale),
-    seconds: formatFigure(DRIFT_WINDOW_S, 'integer', locale),
-  };
   const said = [
     t(way === 'fell' ? 'common.drift.fell' : 'common.drift.rose', values),
     samplerHeldSnapshot(result) && t('common.drift.sampler'),

@@ -10,11 +10,12 @@ import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
 import {compareRun, controlsOf} from '../model/comparisons.mjs';
+import {listOf} from '../i18n/list.mjs';
 import {marginOf} from '../model/measures.mjs';
 import {byTargetOrder, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {suiteWord} from '../i18n/suite-words.mjs';
-import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
 import {answerMatrix} from './answer-matrix.mjs';
+import {settingsOf} from './server-settings.mjs';
 import {functionsAgainst} from './function-figures.mjs';
 import {point} from './group-charts.mjs';
 import {plansOf} from './plans.mjs';
@@ -24,9 +25,6 @@ import {chartCredit, runInfo} from './run-info.mjs';
 import {studyNote} from './study-figures.mjs';
 import {studyGroup} from './study-group.mjs';
 import {targetName} from './target-name.mjs';
-
-// Settings each server has of its own, never compared: where it listens, its folders.
-const OWN_SETTINGS = new Set(['port', 'listen_addresses', 'unix_socket_directories', 'data_directory']);
 
 /**
  * @param {object|null} result  the suite's newest timed run, or null
@@ -72,6 +70,7 @@ export function suitePage(result, {locale, t, suite, page, messages, inEnglish, 
     marginDefault: suite.marginSet
       ? null
       : t('suite.marginDefault', {margin: unsignedPercent(marginOf(result), locale)}),
+    unmeasured: unmeasuredOf(suite, [result, instructions], {t, page, word, locale}),
     answer,
     // On a suite's own page, the answer in words: each group's statement, linked to its figures.
     statements: page.own
@@ -85,7 +84,7 @@ export function suitePage(result, {locale, t, suite, page, messages, inEnglish, 
     groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
     // Every server either run measured: a server only the instructions run counted is described too.
     servers: serversOf(both, {name, word}),
-    settings: {...settingsOf(result), keys: KEY_SETTINGS.join(', ')},
+    settings: settingsOf(result),
     scripts: (result.scripts ?? []).map((s) => ({workload: s.workload, file: s.file, sql: s.sql})),
     setupFiles: setupFilesOf(suite, result),
     rerun: `# ${t('suite.rerun')}\n${rerun}`,
@@ -108,6 +107,25 @@ function ownHead(page, word, t) {
 /** How many of the suite's words the page shows in English, said once above it; null for none. */
 const english = (t, shown) =>
   shown.size === 0 ? null : {count: shown.size, text: t('suite.english', {count: String(shown.size)})};
+
+/**
+ * The suite's scenarios that neither newest run measured (a run of part of a suite), named, so that a reader does
+ * not take the page for the whole suite; where the runs that did are. Null when the runs cover every scenario.
+ */
+function unmeasuredOf(suite, runs, {t, page, word, locale}) {
+  const measured = new Set(runs.filter(Boolean).flatMap((r) => r.cells.map((c) => c.scenario)));
+  const left = suite.scenarios.filter((s) => !measured.has(s.id));
+  if (left.length === 0) return null;
+  const nameOf = (s) =>
+    (page.group && !page.own ? page.group(t, {scenario: s.id, workload: suite.workloads[0].id, parameters: {}}) : null)
+      ?.scenario ??
+    word('scenarios', s.id)?.text ??
+    s.id;
+  return {
+    text: t('suite.unmeasured', {scenarios: listOf(left.map(nameOf), locale)}),
+    link: t('suite.history.link'),
+  };
+}
 
 /** The page's groups, with what its suite adds to each: the page's names and intro, the study, the plans. */
 function pageGroups(result, {locale, t, suite, page, name, word, instructions, profiles, study}) {
@@ -258,34 +276,6 @@ function serversOf(result, {name, word}) {
       origin: x.origin?.source ?? null,
       differs: x.differs ?? [],
     }));
-}
-
-/** Each distinct value once, the servers that ran with it beside it (a row stays narrow for any count of servers). */
-const byValue = (values) =>
-  [...new Set(values.map((v) => v.value))].map((value) => ({
-    value,
-    servers: values.filter((v) => v.value === value).map((v) => v.name),
-  }));
-
-/** The settings every server ran with, and those that differed (declared or not), with each server's value. */
-function settingsOf(result) {
-  const servers = result.environment.targets.filter((x) => x.settings && x.serverVersion).sort(byTargetOrder(result));
-  // The settings each server reported, and the key settings the runner read of each (data_checksums among them).
-  const reported = (x) => [...Object.keys(x.settings), ...Object.keys(x.keySettings ?? {})];
-  const names = [...new Set(servers.flatMap(reported))].filter((n) => !OWN_SETTINGS.has(n)).sort();
-  const valuesOf = (n) => servers.map((x) => x.settings[n] ?? x.keySettings?.[n] ?? null);
-  const alike = (n) => new Set(valuesOf(n)).size === 1;
-  return {
-    shared: names.filter(alike).map((n) => ({name: n, value: valuesOf(n)[0]})),
-    differing: names
-      .filter((n) => !alike(n))
-      .map((n) => ({
-        name: n,
-        declared: servers.some((x) => (x.differs ?? []).includes(n)),
-        // Each server by its id, which the servers' table names (an A/A twin has its twin's name).
-        values: byValue(servers.map((x, i) => ({name: x.id, value: valuesOf(n)[i] ?? '—'}))),
-      })),
-  };
 }
 
 /** The runs the page shows, and what it says of them (run-facts.mjs). */

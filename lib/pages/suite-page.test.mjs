@@ -193,3 +193,22 @@ test('Methodology lists the suite by its words, with the settings its servers sh
   assert.ok(method.runs.some((r) => r.id === 'commit-modes-20261127T182739Z'));
   assert.deepEqual(pages('ja').methodology.suites.find((s) => s.id === 'commit-modes').name.lang, 'en');
 });
+
+test('a scenario of the suite that the newest runs left out is named above the figures, and where its runs are', () => {
+  assert.equal(en.unmeasured, null);
+  const data = loadSiteData(site);
+  const suite = data.suites.find((s) => s.id === 'commit-modes');
+  suite.scenarios.push({...suite.scenarios[0], id: 'long'});
+  const page = buildLocalePages(data, 'en').pages['suite-commit-modes'];
+  // The suite has no words for the new scenario: its id names it.
+  assert.deepEqual(page.unmeasured, {
+    text:
+      "long: in this suite, but not measured by its newest runs, so not on this page. The suite's earlier runs, " +
+      'each as it was measured:',
+    link: 'History',
+  });
+  assert.deepEqual(
+    page.groups.map((g) => g.id),
+    en.groups.map((g) => g.id),
+  );
+});

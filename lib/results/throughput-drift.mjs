@@ -13,13 +13,20 @@ export const DRIFT_SHOWN = 0.1;
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 /**
- * The median over a group's ok runs of (mean TPS of the last DRIFT_WINDOW_S s) / (mean of the first), or null
- * where no run has progress reports for both windows apart.
- * @returns {{ratio: number, runs: number}|null}
+ * The median over a group's ok runs of (mean TPS of the last DRIFT_WINDOW_S s) / (mean of the first), the lowest
+ * and highest run's, and how many runs were steady; null where no run has progress reports for both windows apart.
+ * @returns {{ratio: number, runs: number, low: number, high: number, steady: number}|null}
  */
 export function throughputDrift(cells) {
   const ratios = driftRatios(cells);
-  return ratios.length === 0 ? null : {ratio: median(ratios), runs: ratios.length};
+  if (ratios.length === 0) return null;
+  return {
+    ratio: median(ratios),
+    runs: ratios.length,
+    low: Math.min(...ratios),
+    high: Math.max(...ratios),
+    steady: ratios.filter(isSteady).length,
+  };
 }
 
 /** Each ok run's (mean TPS of its last DRIFT_WINDOW_S s) / (mean of its first), where it reported both apart. */
@@ -40,8 +47,10 @@ export const STEADY_WITHIN = 0.05;
  */
 export function steadyRuns(cells) {
   const ratios = driftRatios(cells);
-  return {steady: ratios.filter((r) => Math.abs(r - 1) <= STEADY_WITHIN).length, runs: ratios.length};
+  return {steady: ratios.filter(isSteady).length, runs: ratios.length};
 }
+
+const isSteady = (ratio) => Math.abs(ratio - 1) <= STEADY_WITHIN;
 
 /**
  * Whether the run sampled its waits in one transaction through each measured run (the runner of 2026-11-27:

@@ -13,7 +13,15 @@ const run = (first, last, status = 'ok') => ({
 test("each run's last 10 s against its first, the median over the group's ok runs", () => {
   // 800/1000, 900/1000, 700/1000: the median is 0.8; the failed run is no run.
   const drift = throughputDrift([run(1000, 800), run(1000, 900), run(1000, 700), run(100, 9000, 'failed')]);
-  assert.deepEqual(drift, {ratio: 0.8, runs: 3});
+  assert.deepEqual(drift, {ratio: 0.8, runs: 3, low: 0.7, high: 0.9, steady: 0});
+  // 1.04 and 0.96 are steady, 1.1 is not.
+  assert.deepEqual(throughputDrift([run(1000, 1040), run(1000, 960), run(1000, 1100)]), {
+    ratio: 1.04,
+    runs: 3,
+    low: 0.96,
+    high: 1.1,
+    steady: 2,
+  });
   assert.equal(throughputDrift([run(1200, 1200)]).ratio, 1);
 });
 

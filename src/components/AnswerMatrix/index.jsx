@@ -32,17 +32,18 @@ export default function AnswerMatrix({data, onDemand}) {
           <Explained>{pair.build}</Explained>
         </p>
       )}
-      {m.defaults && (
-        <p className={styles.defaults}>
-          <Explained>{m.defaults}</Explained>
-        </p>
-      )}
       <figure className={styles.figure}>
         <div className={styles.scroll} ref={scroller}>
           <Matrix answer={m} state={state} />
         </div>
         <MatrixCaption answer={m} baseline={state.baseline} />
       </figure>
+      {/* Which column is which build and settings: under the matrix, whose first row must be on the first screen. */}
+      {m.defaults && (
+        <p className={styles.defaults}>
+          <Explained>{m.defaults}</Explained>
+        </p>
+      )}
       <Conditions conditions={m.conditions} />
     </section>
   );

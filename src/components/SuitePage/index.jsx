@@ -81,6 +81,11 @@ function SuiteRun({data, onDemand}) {
           {data.marginDefault}
         </p>
       )}
+      {data.unmeasured && (
+        <p role="note" data-unmeasured>
+          {data.unmeasured.text} <Link to={data.history}>{data.unmeasured.link}</Link>
+        </p>
+      )}
       <RunProvenance data={data} />
       {data.study && <SentenceNote title={data.study.title} text={data.study.text} />}
       {data.charts.map((spec) => (
