@@ -187,14 +187,11 @@ function driftOf(result, cells, {t, locale, controls}) {
     const ran = new Set(cells.map((c) => c.target));
     const pair = new Set([...controls].filter(([control]) => ran.has(control)).flat());
     const control = throughputDrift(cells.filter((c) => pair.has(c.target)));
+    const within = unsignedPercent(STEADY_WITHIN, locale);
     const held = {...values, low: share(drift.low), high: share(drift.high), steady: n(drift.steady)};
     const said = [
-      t('common.drift.held', {
-        ...held,
-        shown: unsignedPercent(DRIFT_SHOWN, locale),
-        within: unsignedPercent(STEADY_WITHIN, locale),
-      }),
-      control && t('common.drift.heldControl', {steady: n(control.steady), runs: n(control.runs)}),
+      t('common.drift.held', {...held, shown: unsignedPercent(DRIFT_SHOWN, locale), within}),
+      control && t('common.drift.heldControl', {steady: n(control.steady), runs: n(control.runs), within}),
     ];
     return {way: 'held', text: sentences(said, locale)};
   }
