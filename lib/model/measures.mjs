@@ -168,6 +168,9 @@ export const MEASURES = {
       equivalent: 'common.verdict.short.equivalent',
       'below-margin': 'common.verdict.short.below-margin',
       inconclusive: 'common.verdict.short.inconclusive',
+      // Undecided, yet the interval wholly on one side of zero: which way, its size against the margin unknown.
+      apartBetter: 'common.verdict.short.apartBetter',
+      apartWorse: 'common.verdict.short.apartWorse',
     },
     sentence: {
       better: 'common.verdict.sentence.better',
@@ -226,6 +229,8 @@ export const MEASURES = {
       equivalent: 'common.instructions.verdict.short.equivalent',
       'below-margin': 'common.instructions.verdict.short.below-margin',
       inconclusive: 'common.instructions.verdict.short.inconclusive',
+      apartBetter: 'common.instructions.verdict.short.apartBetter',
+      apartWorse: 'common.instructions.verdict.short.apartWorse',
     },
     sentence: {
       better: 'common.instructions.verdict.sentence.better',

@@ -19,3 +19,11 @@ export function newestRun(results, suite, {measure = 'time', required = false} =
       `(or restore the file from git).`,
   );
 }
+
+/** The newest finished run of a suite that measured `scenario`, by either measure; null if none did. */
+export function newestWith(results, suite, scenario) {
+  const runs = results.filter(
+    (r) => r.run.suite === suite && r.run.finishedAt !== null && r.cells.some((c) => c.scenario === scenario),
+  );
+  return runs.length > 0 ? runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a)) : null;
+}

@@ -10,10 +10,9 @@ import {parseGroupKey} from '../model/keys.mjs';
 import {MEASURE_ORDER, MEASURES, marginOf} from '../model/measures.mjs';
 import {byTargetOrder, comparableBuilds, majorOf, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {listOf} from '../i18n/list.mjs';
-import {messageKey} from '../i18n/message-keys.mjs';
 import {measureConditions} from './measure-conditions.mjs';
 import {verdictParts} from './verdict-parts.mjs';
-import {worded} from './verdict-words.mjs';
+import {verdictShort, worded} from './verdict-words.mjs';
 
 /** The answer's words: of versions (the versions page), or of any servers. */
 const WORDS = {
@@ -44,7 +43,7 @@ function cellOf(t, w, measure, as) {
   if (!w) return null;
   // Numbers for drawing only (their text is `text`): three significant digits are finer than a pixel of a bar.
   const round = (x) => (x === null ? null : Number(x.toPrecision(3)));
-  const short = t(messageKey(MEASURES[measure].short, w.verdict, 'verdict'));
+  const short = verdictShort(t, w, measure);
   const text = as === 'ratio' ? t('common.times', {ratio: w.ratioText}) : w.changeText;
   return {verdict: w.verdict, change: round(w.change), low: round(w.low), high: round(w.high), text, short};
 }

@@ -138,7 +138,7 @@ export function resultPageModule(suite, page) {
     route: true,
     suite: suite.id,
     messages: RESULT_PAGE_MESSAGES,
-    build: ({locale, t, messages, inEnglish, newestRun, instructionsOf, study}) => ({
+    build: ({locale, t, messages, inEnglish, newestRun, newestWith, instructionsOf, study}) => ({
       // Its name, for the file of what it loads on demand.
       page: page.id,
       ...suitePage(newestRun(suite.id, {required: page.required}), {
@@ -149,6 +149,7 @@ export function resultPageModule(suite, page) {
         messages,
         inEnglish,
         study: study(suite.id),
+        lastRunOf: (scenario) => newestWith(suite.id, scenario),
         ...instructionsOf(suite.id),
       }),
     }),

@@ -5,7 +5,7 @@ import {createTranslator, pickMessages, placeholdersOf} from '../i18n/messages.m
 import {localeMarks} from '../i18n/marks.mjs';
 import {carries, pageMessages, writtenKeys} from './page-messages.mjs';
 import {defaultLocale, locales} from '../locales.mjs';
-import {newestRun} from '../model/newest-run.mjs';
+import {newestRun, newestWith} from '../model/newest-run.mjs';
 import {sitePages} from './site-pages.mjs';
 
 /** The published study shown beside a suite's run, or null. */
@@ -41,6 +41,8 @@ export function buildPages(content, locale, messages, {fallback = [], inEnglish 
     suite: (id) => content.suites.find((s) => s.id === id) ?? null,
     study: (suite) => studyOf(content, suite),
     newestRun: (suite, options) => newestRun(content.results, suite, options),
+    // The newest run of a suite that measured one of its scenarios (a newer run may have left it out).
+    newestWith: (suite, scenario) => newestWith(content.results, suite, scenario),
     services: () => {
       const services = content.services?.find((s) => s.id === 'postgresbench');
       if (!services)

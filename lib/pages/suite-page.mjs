@@ -10,7 +10,6 @@ import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {groupFigures} from '../numbers/repeat-stats.mjs';
 import {compareRun, controlsOf} from '../model/comparisons.mjs';
-import {listOf} from '../i18n/list.mjs';
 import {marginOf} from '../model/measures.mjs';
 import {byTargetOrder, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {suiteWord} from '../i18n/suite-words.mjs';
@@ -21,7 +20,7 @@ import {point} from './group-charts.mjs';
 import {plansOf} from './plans.mjs';
 import {resultGroups} from './result-groups.mjs';
 import {runFacts} from './run-facts.mjs';
-import {chartCredit, runInfo} from './run-info.mjs';
+import {chartCredit, formatDate, runInfo} from './run-info.mjs';
 import {studyNote} from './study-figures.mjs';
 import {studyGroup} from './study-group.mjs';
 import {targetName} from './target-name.mjs';
@@ -32,7 +31,10 @@ import {targetName} from './target-name.mjs';
  *   instructions?: object, profiles?: Map, study?: object}} options  page: its declaration (result-pages.mjs);
  *   messages: the locale's catalog; inEnglish: the keys of suite words it has not translated (shown in English)
  */
-export function suitePage(result, {locale, t, suite, page, messages, inEnglish, instructions = null, profiles, study}) {
+export function suitePage(
+  result,
+  {locale, t, suite, page, messages, inEnglish, instructions = null, profiles, study, lastRunOf},
+) {
   // One of the suite's words, {text, lang} ('en' where the language has no translation of it yet), or null.
   const shown = new Set();
   const word = (...parts) => {
@@ -70,7 +72,7 @@ export function suitePage(result, {locale, t, suite, page, messages, inEnglish, 
     marginDefault: suite.marginSet
       ? null
       : t('suite.marginDefault', {margin: unsignedPercent(marginOf(result), locale)}),
-    unmeasured: unmeasuredOf(suite, [result, instructions], {t, page, word, locale}),
+    unmeasured: unmeasuredOf(suite, [result, instructions], {t, page, word, locale, lastRunOf}),
     answer,
     // On a suite's own page, the answer in words: each group's statement, linked to its figures.
     statements: page.own
@@ -109,10 +111,11 @@ const english = (t, shown) =>
   shown.size === 0 ? null : {count: shown.size, text: t('suite.english', {count: String(shown.size)})};
 
 /**
- * The suite's scenarios that neither newest run measured (a run of part of a suite), named, so that a reader does
- * not take the page for the whole suite; where the runs that did are. Null when the runs cover every scenario.
+ * The suite's scenarios that neither newest run measured (a run of part of a suite), each named with the newest run
+ * that did (shown on History, as it was measured), so that a reader does not take the page for the whole suite.
+ * Null when the runs cover every scenario.
  */
-function unmeasuredOf(suite, runs, {t, page, word, locale}) {
+function unmeasuredOf(suite, runs, {t, page, word, locale, lastRunOf}) {
   const measured = new Set(runs.filter(Boolean).flatMap((r) => r.cells.map((c) => c.scenario)));
   const left = suite.scenarios.filter((s) => !measured.has(s.id));
   if (left.length === 0) return null;
@@ -122,7 +125,14 @@ function unmeasuredOf(suite, runs, {t, page, word, locale}) {
     word('scenarios', s.id)?.text ??
     s.id;
   return {
-    text: t('suite.unmeasured', {scenarios: listOf(left.map(nameOf), locale)}),
+    scenarios: left.map((s) => {
+      const last = lastRunOf?.(s.id) ?? null;
+      const values = {
+        scenario: nameOf(s),
+        ...(last && {run: last.run.id, date: formatDate(last.run.startedAt, locale)}),
+      };
+      return {id: s.id, text: t(last ? 'suite.unmeasured' : 'suite.neverMeasured', values), history: last !== null};
+    }),
     link: t('suite.history.link'),
   };
 }

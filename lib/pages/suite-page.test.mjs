@@ -14,6 +14,19 @@ const site = suitePageSite();
 const pages = (locale) => buildLocalePages(loadSiteData(site), locale).pages;
 const en = pages('en')['suite-commit-modes'];
 
+/** A page made with one more scenario in the suite (the loaded suite is shared: it is put back after). */
+function withScenario(id, make) {
+  const data = loadSiteData(site);
+  const suite = data.suites.find((s) => s.id === 'commit-modes');
+  const scenarios = suite.scenarios;
+  suite.scenarios = [...scenarios, {...scenarios[0], id}];
+  try {
+    return make(data);
+  } finally {
+    suite.scenarios = scenarios;
+  }
+}
+
 test('a published suite with no page written for it gets one, after the studies, named by its title', () => {
   const suites = ['pg-versions', 'commit-modes'].map((id) =>
     loadSuite(path.join(site, 'benchmarks', id, 'suite.yaml')),
@@ -196,19 +209,38 @@ test('Methodology lists the suite by its words, with the settings its servers sh
 
 test('a scenario of the suite that the newest runs left out is named above the figures, and where its runs are', () => {
   assert.equal(en.unmeasured, null);
-  const data = loadSiteData(site);
-  const suite = data.suites.find((s) => s.id === 'commit-modes');
-  suite.scenarios.push({...suite.scenarios[0], id: 'long'});
-  const page = buildLocalePages(data, 'en').pages['suite-commit-modes'];
-  // The suite has no words for the new scenario: its id names it.
+  const page = withScenario('long', (data) => buildLocalePages(data, 'en').pages['suite-commit-modes']);
+  // The suite has no words for the new scenario: its id names it; no run in results/ measured it.
   assert.deepEqual(page.unmeasured, {
-    text:
-      "long: in this suite, but not measured by its newest runs, so not on this page. The suite's earlier runs, " +
-      'each as it was measured:',
+    scenarios: [
+      {id: 'long', text: 'long: in this suite, but not measured by any of its runs in results/.', history: false},
+    ],
     link: 'History',
   });
   assert.deepEqual(
     page.groups.map((g) => g.id),
     en.groups.map((g) => g.id),
   );
+});
+
+test('a scenario an earlier run measured is named with that run, its date and a link to History', () => {
+  const page = withScenario('long', (data) => {
+    // An earlier run of the suite that measured only 'long': its cells renamed, started a day before the newest.
+    const earlier = structuredClone(data.results.find((r) => r.run.suite === 'commit-modes'));
+    earlier.run.id = 'commit-modes-20261126T182739Z';
+    earlier.run.startedAt = '2026-11-26T18:27:39.000Z';
+    for (const c of earlier.cells) c.scenario = 'long';
+    data.results.push(earlier);
+    return buildLocalePages(data, 'en').pages['suite-commit-modes'];
+  });
+  assert.deepEqual(page.unmeasured.scenarios, [
+    {
+      id: 'long',
+      text:
+        'long: in this suite, but not measured by its newest runs, so not on this page. The newest run that ' +
+        'measured it (commit-modes-20261126T182739Z of November 26, 2026, made with the runner of that day) is on ' +
+        'the page:',
+      history: true,
+    },
+  ]);
 });

@@ -36,17 +36,27 @@ export function worded(c, {locale, margin}) {
 }
 
 /**
+ * The verdict as words say it: an undecided interval wholly on one side of zero says which way the difference goes
+ * (apartBetter, apartWorse), so that neither a sentence nor a table's word reads as "no difference".
+ */
+function wordedVerdict(w, measure) {
+  const apart = w.verdict === 'inconclusive' && w.low !== null && (w.low > 0 || w.high < 0);
+  if (!apart) return w.verdict;
+  return w.low > 0 === (FIGURES[MEASURES[measure].headline].better === 'higher') ? 'apartBetter' : 'apartWorse';
+}
+
+/** The verdict's short word, for a table's cell or the answer's matrix. */
+export const verdictShort = (t, w, measure) =>
+  t(messageKey(MEASURES[measure].short, wordedVerdict(w, measure), 'verdict'));
+
+/**
  * The sentence a verdict states, naming both servers; a timed comparison that cannot decide also says what it
  * could have detected.
  */
 export function verdictSentence(t, w, {name, base, measure = 'time', locale}) {
   const who = {name, base, runs: w.runs};
   if (w.low === null) return t('common.verdict.sentence.tooFew', who);
-  // An undecided interval wholly on one side of zero says which way the difference goes, and between what sizes.
-  const apart = w.verdict === 'inconclusive' && (w.low > 0 || w.high < 0);
-  const good = w.low > 0 === (FIGURES[MEASURES[measure].headline].better === 'higher');
-  const verdict = apart ? (good ? 'apartBetter' : 'apartWorse') : w.verdict;
-  const key = messageKey(MEASURES[measure].sentence, verdict, 'verdict sentence');
+  const key = messageKey(MEASURES[measure].sentence, wordedVerdict(w, measure), 'verdict sentence');
   const {changeText: change, lowText: low, highText: high, leastText: least, mostText: most, margin, level} = w;
   // Without its sign, for the sentences whose words say which way it went ("faster by 3.2%").
   const unsigned = (text) => text.replace(/^[+\-−]/, '');
@@ -87,11 +97,7 @@ export function versusCell(t, w, {measure = 'time', as = 'percent'} = {}) {
     verdict: w.verdict,
     text: percent ? w.changeText : times(w.ratioText),
     // Under it: its interval, the ratio of the medians (which can differ from it, even in sign), the verdict.
-    lines: [
-      interval,
-      t('common.versus.medians', {ratio: w.mediansText}),
-      t(messageKey(MEASURES[measure].short, w.verdict, 'verdict')),
-    ].filter(Boolean),
+    lines: [interval, t('common.versus.medians', {ratio: w.mediansText}), verdictShort(t, w, measure)].filter(Boolean),
   };
 }
 

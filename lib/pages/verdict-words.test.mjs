@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {compareRun} from '../model/comparisons.mjs';
 import {translator} from '../../test/helpers/fixtures.mjs';
-import {verdictSentence, versusCell, worded} from './verdict-words.mjs';
+import {verdictSentence, verdictShort, versusCell, worded} from './verdict-words.mjs';
 
 /** A run of three servers of one version, six repeats each, at a 12% margin: their TPS as given. */
 function runOf(tps) {
@@ -121,4 +121,19 @@ test('an undecided interval on one side of zero says there is a difference of op
     'With 6 runs each, the counts cannot tell A from B: the change lies between +0.17% and +0.31%.',
   );
   assert.throws(() => say(w('unheard-of', 0, 0), 'time'), /No message for verdict sentence "unheard-of"/);
+});
+
+test("a table's word for an undecided interval on one side of zero says which way, not 'cannot tell'", () => {
+  const t = translator('en');
+  const w = (low, high) => ({verdict: 'inconclusive', low, high});
+  // 17 -Os against 17 -O2, select-only throughput: -10.0% to -2.8%, against ±5%.
+  assert.equal(verdictShort(t, w(-0.1, -0.028), 'time'), 'slower, by how much unclear');
+  assert.equal(verdictShort(t, w(0.01, 0.118), 'time'), 'faster, by how much unclear');
+  // More instructions is worse, fewer better.
+  assert.equal(verdictShort(t, w(0.0017, 0.0031), 'instructions'), 'more, by how many unclear');
+  assert.equal(verdictShort(t, w(-0.0031, -0.0017), 'instructions'), 'fewer, by how many unclear');
+  // Across zero, or without an interval: the verdict's own word.
+  assert.equal(verdictShort(t, w(-0.05, 0.07), 'time'), 'cannot tell');
+  assert.equal(verdictShort(t, w(null, null), 'time'), 'cannot tell');
+  assert.equal(verdictShort(t, {verdict: 'better', low: 0.2, high: 0.3}, 'time'), 'faster');
 });

@@ -82,7 +82,9 @@ async function versionsFigures(page, {locale}) {
     }
   }
   // The large size was not measured by the newest runs: the page says so, and where the runs that did are.
-  assert.equal(await page.locator('p[data-unmeasured] a[href*="/history"]').count(), 1);
+  assert.equal(await page.locator('p[data-unmeasured="large"] a[href*="/history"]').count(), 1);
+  // The newest run that measured it: results/pg-versions-20261127T113215Z-merged.json, the last with large cells.
+  assert.match(await page.textContent('p[data-unmeasured="large"]'), /pg-versions-20261127T113215Z-merged/);
   // The published study's figures (TPS as its outputs print them), and whether our verdicts agree.
   assert.deepEqual(await firstTexts(page, 'table[data-published="small-tpcb"] td[data-figure="tps"]'), [
     '439',

@@ -81,11 +81,17 @@ function SuiteRun({data, onDemand}) {
           {data.marginDefault}
         </p>
       )}
-      {data.unmeasured && (
-        <p role="note" data-unmeasured>
-          {data.unmeasured.text} <Link to={data.history}>{data.unmeasured.link}</Link>
+      {data.unmeasured?.scenarios.map((s) => (
+        <p key={s.id} role="note" data-unmeasured={s.id}>
+          {s.text}
+          {s.history && (
+            <>
+              {' '}
+              <Link to={data.history}>{data.unmeasured.link}</Link>
+            </>
+          )}
         </p>
-      )}
+      ))}
       <RunProvenance data={data} />
       {data.study && <SentenceNote title={data.study.title} text={data.study.text} />}
       {data.charts.map((spec) => (
