@@ -96,7 +96,7 @@ export const MAX_CELLS = 10_000;
  * too large: --duration for an instructions run, no group of the measure, too few repeats for a published
  * page, more cells than a run may have.
  */
-function checkedGroups(suite, {measure, durationS, rounds}) {
+function checkedGroups(suite, {measure, durationS, rounds, fromSuite}) {
   if (measure === 'instructions' && durationS !== null) {
     throw new Error(
       "--duration sets the time measure's run length: an instructions run counts a fixed number of " +
@@ -111,10 +111,14 @@ function checkedGroups(suite, {measure, durationS, rounds}) {
     );
   }
   if (suite.published && rounds < PUBLISHED_MIN_REPEAT) {
+    // The fix is where the number came from: the suite's own repeat, or this run's --repeat.
+    const fix = fromSuite
+      ? `Set repeat: ${PUBLISHED_MIN_REPEAT} (or more) in ${suite.file ?? `the suite ${suite.id}`}, or give ` +
+        `--repeat ${PUBLISHED_MIN_REPEAT} to this run.`
+      : `Leave out --repeat (the suite runs ${suite.repeat}), or give --repeat ${PUBLISHED_MIN_REPEAT} or more.`;
     throw new Error(
       `${suite.id} feeds a published page, which needs at least ${PUBLISHED_MIN_REPEAT} repeats per target: with ` +
-        `${rounds}, no comparison could be decided (at 3 against 3 the smallest possible p is 0.1). ` +
-        `Leave out --repeat (the suite runs ${suite.repeat}), or give --repeat ${PUBLISHED_MIN_REPEAT} or more.`,
+        `${rounds}, no comparison could be decided (at 3 against 3 the smallest possible p is 0.1). ${fix}`,
     );
   }
   // Counted before anything is expanded: a typo (repeat: 1000000) is refused, not run out of memory.
@@ -171,7 +175,7 @@ export function expandMatrix(
   {seed = 1, only = {}, shard = null, repeat = null, durationS = null, scale = null, measure = 'time'} = {},
 ) {
   const rounds = repeat ?? suite.repeat;
-  const measured = checkedGroups(suite, {measure, durationS, rounds});
+  const measured = checkedGroups(suite, {measure, durationS, rounds, fromSuite: repeat === null});
   const random = generator(seed);
   const all = [];
   for (const group of measured) {

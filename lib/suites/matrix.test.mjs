@@ -137,6 +137,14 @@ test('a suite behind a published page refuses fewer than 5 repeats, and says why
         'or give --repeat 5 or more\\.',
     ),
   );
+  // The suite's own repeat is too few: the fix is in its file.
+  assert.throws(
+    () => expandMatrix({...published, repeat: 3, file: 'benchmarks/demo/suite.yaml'}),
+    new RegExp(
+      'with 3, no comparison could be decided .*\\. Set repeat: 5 \\(or more\\) in benchmarks/demo/suite\\.yaml, ' +
+        'or give --repeat 5 to this run\\.$',
+    ),
+  );
 });
 
 test('an instructions run: the groups that take it, each cell a fixed number of transactions per client', () => {

@@ -94,8 +94,13 @@ export function explainSchemaError(error, context) {
         : `must be ${show(params.allowedValue)}, not ${show(data)}`;
     case 'format':
       return `must be a ${params.format} (e.g. "2026-11-22T10:00:00Z"), not ${show(data)}`;
-    case 'pattern':
-      return `${show(data)} does not match ${params.pattern}`;
+    case 'pattern': {
+      // A field with examples is told by them: a reader fixes a value from "60s, 5m, 1h", not from a regex.
+      const examples = error.parentSchema?.examples;
+      return examples
+        ? `${show(data)} is not written as this field takes it: write it like ${examples.map(show).join(', ')}`
+        : `${show(data)} does not match ${params.pattern}`;
+    }
     case 'minimum':
       return `must be at least ${params.limit}, not ${show(data)}`;
     default:
