@@ -120,10 +120,8 @@ try {
 // Docusaurus builds a single language at the root of its site (as for a
 // domain of its own), so a preview of ja is served at /, not /ja/. What a
 // served build/ holds is read from it: `npm run build -- --locale ja` made one too.
-const pages =
-  locale !== null
-    ? [[locales[locale].label, '/']]
-    : localesInBuild(`${root}${outDir}`).map(({locale: code, path}) => [locales[code].label, path]);
+const built = locale !== null ? [{locale, path: '/'}] : localesInBuild(`${root}${outDir}`);
+const pages = built.map(({locale: code, path}) => [locales[code].label, path]);
 pages.push(['quick run', `${pages.length > 1 ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));
@@ -137,7 +135,10 @@ for (const [label, where] of pages)
   echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
 if (pages.length === 2) {
   echo(chalk.dim(`Only ${pages[0][0]} is built: the language menu needs the full build (npm start).`));
-  echo(chalk.dim(`Screenshots of every page of this preview: npm run screenshots -- --locale ${locale}`));
+  // The one language built, whether asked for (--locale) or read from the build (npm run serve).
+  const only = built[0].locale;
+  const shots = only === defaultLocale ? 'npm run screenshots' : `npm run screenshots -- --locale ${only}`;
+  echo(chalk.dim(`Screenshots of every page of this preview: ${shots}`));
   echo(chalk.dim("Each message's key beside it: add ?keys to a page's address."));
 }
 echo('Press Ctrl-C to stop.');

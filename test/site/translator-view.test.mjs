@@ -11,7 +11,10 @@ import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {catalogFile, reviewedFile} from '../../lib/i18n/catalogs.mjs';
 import {NAV_PAGES} from '../../lib/load/site-translations.mjs';
+import {startSite} from '../helpers/npm-start.mjs';
 import {axeViolations, openPage, serveCopy} from './site.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const editJson = (file, edit) => {
   const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -91,7 +94,16 @@ test("the translator's view: each message's key beside it, linked to its entry o
   await page.close();
 });
 
-test("one language's preview gets its screenshots with no second build: npm run screenshots -- --locale ko", () => {
+test("one language's preview: npm run serve and its screenshots say --locale ko, with no second build", async (t) => {
+  // npm run serve on this copy's build, Korean alone, names the command for its language (it had said "null").
+  const serve = startSite(site.dir, ['--no-build']);
+  t.after(() => serve.child.kill('SIGKILL'));
+  await serve.served;
+  for (let i = 0; i < 100 && !serve.output().includes('Press Ctrl-C to stop.'); i++) await sleep(50);
+  assert.match(serve.output(), /Screenshots of every page of this preview: npm run screenshots -- --locale ko\b/);
+  assert.doesNotMatch(serve.output(), /--locale null/);
+  serve.child.kill('SIGINT');
+  await serve.exited;
   // The build of this copy is Korean alone, as npm run preview -- --locale ko leaves it in .preview/ko/.
   mkdirSync(path.join(site.dir, '.preview'));
   renameSync(path.join(site.dir, 'build'), path.join(site.dir, '.preview/ko'));
