@@ -116,3 +116,13 @@ test('a suite of the site that the site would leave out runs, but is told so fir
   assert.equal(one.status, 0, one.stderr);
   assert.equal(one.stderr, '');
 });
+
+test('two embedded servers: each its own data folder in the plan, named by its target', () => {
+  const targets =
+    '  - id: a\n    embedded: 17\n  - id: b\n    embedded: 17\n' +
+    '    settings:\n      synchronous_commit: off\n    differs: [synchronous_commit]\n';
+  const run = dryRun(suite('', targets), {'setup.sql': 'CREATE TABLE t (a int);\n', 'w.sql': 'SELECT 1;\n'});
+  assert.equal(run.status, 0, run.stderr);
+  const folders = [...run.stdout.matchAll(/initdb -D '?([^'\s]+)/g)].map((m) => m[1]);
+  assert.deepEqual(folders, ['<tmp>/bench-a/data', '<tmp>/bench-b/data']);
+});

@@ -240,6 +240,8 @@ function firstTurnLines(plan, target) {
     target.kind === 'embedded'
       ? planServer({
           major: target.major,
+          // Each server a folder of its own, as a run makes one per server (bench-pg<major>-XXXXXX).
+          baseDir: `<tmp>/bench-${target.id}`,
           ...(plannedBin(target) && {bin: plannedBin(target)}),
           settings: target.settings,
           checksums: target.checksums,
