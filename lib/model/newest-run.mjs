@@ -2,8 +2,12 @@
 import {measureOf} from './measures.mjs';
 
 /** The newest finished run of a suite that measured `measure`, or null. */
-export function newestOf(results, suite, measure = 'time') {
-  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null && measureOf(r) === measure);
+export const newestOf = (results, suite, measure = 'time') =>
+  newestFinished(results, suite, (r) => measureOf(r) === measure);
+
+/** Of a suite's finished runs that `keep` keeps, the one started last; null if none. */
+function newestFinished(results, suite, keep) {
+  const runs = results.filter((r) => r.run.suite === suite && r.run.finishedAt !== null && keep(r));
   return runs.length > 0 ? runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a)) : null;
 }
 
@@ -21,9 +25,5 @@ export function newestRun(results, suite, {measure = 'time', required = false} =
 }
 
 /** The newest finished run of a suite that measured `scenario`, by either measure; null if none did. */
-export function newestWith(results, suite, scenario) {
-  const runs = results.filter(
-    (r) => r.run.suite === suite && r.run.finishedAt !== null && r.cells.some((c) => c.scenario === scenario),
-  );
-  return runs.length > 0 ? runs.reduce((a, b) => (b.run.startedAt > a.run.startedAt ? b : a)) : null;
-}
+export const newestWith = (results, suite, scenario) =>
+  newestFinished(results, suite, (r) => r.cells.some((c) => c.scenario === scenario));

@@ -173,8 +173,8 @@ function parametersText(first, rows, {t, locale, words}) {
 /**
  * How the group's throughput moved through its runs: where it moved more than DRIFT_SHOWN either way, said with
  * whether the run's wait sampler held a snapshot through them (a cause the page names); else that it held, with
- * the spread of its runs, how many were steady, and as many of its A/A pair's runs (the same server twice: the
- * count one server's noise alone gives). Null where no run was long enough to tell.
+ * the spread of its runs, how many were steady, and as many of its A/A pair's runs (one version twice: the count
+ * this machine's noise alone gives). Null where no run was long enough to tell.
  */
 function driftOf(result, cells, {t, locale, controls}) {
   const drift = throughputDrift(cells);

@@ -120,8 +120,7 @@ function unmeasuredOf(suite, runs, {t, page, word, locale, lastRunOf}) {
   const left = suite.scenarios.filter((s) => !measured.has(s.id));
   if (left.length === 0) return null;
   const nameOf = (s) =>
-    (page.group && !page.own ? page.group(t, {scenario: s.id, workload: suite.workloads[0].id, parameters: {}}) : null)
-      ?.scenario ??
+    page.group?.(t, {scenario: s.id, workload: suite.workloads[0].id, parameters: {}}).scenario ??
     word('scenarios', s.id)?.text ??
     s.id;
   return {

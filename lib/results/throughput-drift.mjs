@@ -25,7 +25,7 @@ export function throughputDrift(cells) {
     runs: ratios.length,
     low: Math.min(...ratios),
     high: Math.max(...ratios),
-    steady: ratios.filter(isSteady).length,
+    steady: ratios.filter((r) => Math.abs(r - 1) <= STEADY_WITHIN).length,
   };
 }
 
@@ -46,11 +46,9 @@ export const STEADY_WITHIN = 0.05;
  * that reported both windows: {steady, runs}.
  */
 export function steadyRuns(cells) {
-  const ratios = driftRatios(cells);
-  return {steady: ratios.filter(isSteady).length, runs: ratios.length};
+  const {steady = 0, runs = 0} = throughputDrift(cells) ?? {};
+  return {steady, runs};
 }
-
-const isSteady = (ratio) => Math.abs(ratio - 1) <= STEADY_WITHIN;
 
 /**
  * Whether the run sampled its waits in one transaction through each measured run (the runner of 2026-11-27:
