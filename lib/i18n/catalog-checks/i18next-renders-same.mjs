@@ -18,6 +18,9 @@ export default {
       interpolation: {escapeValue: false},
       initAsync: false,
       showSupportNotice: false,
+      // 26 is pinned (27 wants Node 22); these are 27's defaults, so either renders alike.
+      fallbackLng: false,
+      returnEmptyString: false,
     });
     const ours = createTranslator(locale, catalog.data);
     const problems = [];
