@@ -32,6 +32,7 @@ import {$, chalk, echo, sleep} from 'zx';
 import {checkCatalogs, formatProblem} from '../lib/i18n/check-catalogs.mjs';
 import {linksOutside} from './publish/static-links.mjs';
 import {BuildLockHeld, takeBuildLock} from './publish/build-lock.mjs';
+import {passDocusaurusOutput, serveCommand} from './publish/docusaurus-output.mjs';
 import {clearLeftovers, outputFolder, putInPlace, stagingDir} from './publish/staged-output.mjs';
 import {catalogPath} from '../lib/i18n/catalogs.mjs';
 import {siteSuiteProblems} from '../lib/suites/site-suites.mjs';
@@ -212,12 +213,15 @@ const beside = workWhileBuilding(generatedFilesDir, {cacheDir, search: {cacheDir
 // Detached: a process group of its own, which a signal to this build ends whole.
 const building = $({
   cwd: root,
-  stdio: 'inherit',
+  // Its output passes through, but for its last hint (dropped below).
+  stdio: ['inherit', 'pipe', 'inherit'],
   verbose: false,
+  quiet: true,
   detached: true,
-  // Said above: the data plugin need not say it again.
-  env: {...process.env, BENCH_SUITE_PROBLEMS_SAID: '1'},
+  // Said above: the data plugin need not say it again. Piped, it keeps the terminal's colours.
+  env: {...process.env, BENCH_SUITE_PROBLEMS_SAID: '1', ...(process.stdout.isTTY ? {FORCE_COLOR: '1'} : {})},
 })`${process.execPath} --expose-gc ${docusaurus} build ${docusaurusArgs} --out-dir ${staged}`;
+const passed = passDocusaurusOutput(building.stdout);
 docusaurusGroup = building.pid;
 try {
   // So that a build after one killed outright can end the Docusaurus it left.
@@ -225,6 +229,7 @@ try {
 } catch {}
 try {
   await building;
+  await passed;
 } catch {
   if (stopping) await stopping;
   process.exit(1);
@@ -282,4 +287,9 @@ if (published) echo(`Result files published once, for every language, in ${inOut
 if (stopping) await stopping;
 putInPlace(staged, out);
 placed = true;
-echo(`The site is in ${shownOut}/.`);
+// npm start serves it next itself; said alone, the way to see it.
+echo(
+  process.env.BENCH_SERVED_NEXT
+    ? `The site is in ${shownOut}/.`
+    : `The site is in ${shownOut}/: ${serveCommand(shownOut)} serves it.`,
+);
