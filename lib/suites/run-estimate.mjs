@@ -13,11 +13,14 @@ import {settingValue} from './setting-values.mjs';
 const MB = 1024 ** 2;
 export const INITDB_BYTES = 40 * MB;
 export const BYTES_PER_SCALE = 28 * MB;
-// What the runner does around a timed cell besides pgbench's run: CHECKPOINT, the settings read back, the
-// result written (measured here at about half a second on 2 cores); a target's first turn: initdb, start,
-// describe (about 3 s); pgbench -i, about 0.1 s a scale step (3.6 s at scale 50, measured here).
-const SECONDS_PER_CELL = 0.5;
+// What the runner does around a timed cell besides pgbench's runs: the server switched, VACUUM and CHECKPOINT,
+// the counters and settings read, the result written (0.7 s a cell at scale 10 on 2 cores, measured here: the
+// quick suite's 24 cells took 169 s, 144 s of them pgbench); a target's first turn: initdb, start, describe
+// (about 3 s); pgbench -i, about 0.1 s a scale step (3.6 s at scale 50, measured here).
+const SECONDS_PER_CELL = 0.7;
 const SECONDS_PER_TARGET = 3;
+/** Seconds of a timed cell's statements run (pgbench -r), at most: its measured run's when shorter. */
+export const STATEMENTS_S = 10;
 const SECONDS_PER_SCALE = 0.1;
 
 /**
@@ -38,8 +41,11 @@ export function estimateRun(cells) {
     const {targetSpec: target, scenarioSpec: scenario} = cell;
     specs.set(target.id, target);
     if (scenario.scale !== null) scales.set(target.id, Math.max(scales.get(target.id) ?? 0, scenario.scale));
-    if (cell.durationS) seconds += cell.durationS + scenario.warmupS + SECONDS_PER_CELL;
-    else {
+    if (cell.durationS) {
+      // The statements run (pgbench -r, run-steps.mjs) follows the measured run, as long, at most STATEMENTS_S.
+      const statements = scenario.statements === false ? 0 : Math.min(cell.durationS, STATEMENTS_S);
+      seconds += cell.durationS + statements + scenario.warmupS + SECONDS_PER_CELL;
+    } else {
       countedCells++;
       kept.add(target.id);
     }
@@ -66,9 +72,13 @@ export function estimateRun(cells) {
 export const sizeText = (bytes) =>
   bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.ceil(bytes / MB)} MB`;
 
-/** A length for people: 45 s, 12 min, 2 h 5 min. */
+/** A length for people: 45 s, 2 min 35 s (to 5 s below ten minutes), 12 min, 2 h 5 min. */
 export function lengthText(seconds) {
   if (seconds < 90) return `${seconds} s`;
+  if (seconds < 600) {
+    const fives = Math.round(seconds / 5) * 5;
+    return fives % 60 === 0 ? `${fives / 60} min` : `${Math.floor(fives / 60)} min ${fives % 60} s`;
+  }
   const minutes = Math.round(seconds / 60);
   return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

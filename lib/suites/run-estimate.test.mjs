@@ -3,10 +3,13 @@ import {test} from 'node:test';
 import {diskProblem, estimateRun, lengthText, sizeText} from './run-estimate.mjs';
 
 const MB = 1024 ** 2;
-const cell = (target, {durationS = 10, warmupS = 0, scale = 10, kind = 'embedded', settings = {}} = {}) => ({
+const cell = (
+  target,
+  {durationS = 10, warmupS = 0, scale = 10, kind = 'embedded', settings = {}, statements} = {},
+) => ({
   durationS,
   targetSpec: {id: target, kind, settings},
-  scenarioSpec: {scale, warmupS},
+  scenarioSpec: {scale, warmupS, statements: statements ?? true},
 });
 
 test("length: runs, warm-ups and the runner's steps; disk: each embedded target's data at its largest scale", () => {
@@ -19,9 +22,10 @@ test("length: runs, warm-ups and the runner's steps; disk: each embedded target'
     {...cell('a'), durationS: null},
   ];
   const e = estimateRun(cells);
-  // (10 + 2 + 0.5) + 10.5 + 10.5 + 10.5 for the timed cells, 3 s for each of 3 targets, 0.1 s for each
-  // scale step of their largest scales: 44 + 9 + 0.1 x (10 + 10 + 10) = 56.
-  assert.equal(e.seconds, 56);
+  // Each timed cell: its run, its statements run (as long, at most 10 s), its warm-up and 0.7 s of the runner's:
+  // (10 + 10 + 2 + 0.7) + 3 x 20.7 = 84.8; 3 s for each of 3 targets, 0.1 s for each scale step of their
+  // largest scales: 84.8 + 9 + 0.1 x (10 + 10 + 10) = 96.8.
+  assert.equal(e.seconds, 97);
   assert.equal(e.countedCells, 1);
   assert.deepEqual(
     e.targets.map((t) => [t.id, t.bytes / MB, t.walBytes / MB]),
@@ -33,6 +37,12 @@ test("length: runs, warm-ups and the runner's steps; disk: each embedded target'
   );
   assert.equal(e.bytes, 920 * MB);
   assert.equal(e.walBytes, 1024 * MB);
+});
+
+test('the statements run: as long as the measured run, at most 10 s; none where the scenario says false', () => {
+  // 3 + 3 + 0.7, 60 + 10 + 0.7, 3 + 0.7; one target at scale 10: 3 + 1.
+  const cells = [cell('a', {durationS: 3}), cell('a', {durationS: 60}), cell('a', {durationS: 3, statements: false})];
+  assert.equal(estimateRun(cells).seconds, Math.round(6.7 + 70.7 + 3.7 + 4));
 });
 
 test('the disk check: refused below the data, a warning below data and WAL, silent above', () => {
@@ -47,6 +57,8 @@ test('sizes and lengths for people', () => {
   assert.equal(sizeText(96 * MB), '96 MB');
   assert.equal(sizeText(1536 * MB), '1.5 GB');
   assert.equal(lengthText(37), '37 s');
+  assert.equal(lengthText(97), '1 min 35 s');
+  assert.equal(lengthText(119), '2 min');
   assert.equal(lengthText(600), '10 min');
   assert.equal(lengthText(3 * 3600 + 300), '3 h 5 min');
 });

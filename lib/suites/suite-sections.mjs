@@ -202,6 +202,7 @@ export function scenariosOf(suite, check) {
       mode: s.mode ?? 'simple',
       warmupS,
       log: s.log ?? false,
+      statements: s.statements ?? true,
       vacuum: s.vacuum ?? null,
       measures: s.measures ?? null,
       instructionTransactions: s.instructions?.transactions ?? null,

@@ -47,7 +47,7 @@ test('the shipped suites load', () => {
   }
 });
 
-test('defaults are filled in: 6 repeats, margin 3%, one thread, simple mode, no warm-up, no log', () => {
+test('defaults: 6 repeats, margin 3%, one thread, simple mode, no warm-up, no log, a statements run', () => {
   const suite = loadSuite(suiteFile(MINIMAL));
   assert.equal(suite.repeat, 6);
   assert.equal(suite.margin, 0.03);
@@ -62,6 +62,7 @@ test('defaults are filled in: 6 repeats, margin 3%, one thread, simple mode, no 
     mode: 'simple',
     warmupS: 0,
     log: false,
+    statements: true,
     vacuum: null,
     measures: null,
     instructionTransactions: null,

@@ -56,11 +56,11 @@ test('declared (shell: true), the dry run says so first, with every SQL file, th
   const run = dryRun(suite('shell: true\n'), PROBE_FILES);
   assert.equal(run.status, 0, run.stderr);
   const head = run.stdout.split('\n').filter((l) => l.startsWith('# ') && !l.startsWith('# order'));
-  // 1 target x 2 client counts x 3 repeats of 5 s (and half a second each around them), 3 s for the
-  // server, 0.2 s for pgbench -i at scale 2: 36.2 s. Disk: 40 MB + 2 x 28 MB.
+  // 1 target x 2 client counts x 3 repeats of 5 s, each followed by its statements run of 5 s (and 0.7 s around
+  // them), 3 s for the server, 0.2 s for pgbench -i at scale 2: 67.4 s. Disk: 40 MB + 2 x 28 MB.
   assert.match(
     head[0],
-    /^# estimate: about 36 s; temporary disk in \S+: about 96 MB for the data of the 1 server the runner starts/,
+    /^# estimate: about 67 s; temporary disk in \S+: about 96 MB for the data of the 1 server the runner starts/,
   );
   assert.match(head[0], /WAL up to 1\.0 GB \(max_wal_size\)/);
   assert.deepEqual(head.slice(1, 3), [

@@ -164,8 +164,12 @@ function stepLines(step, connection, seed = null, kept = new Set()) {
     "# beside the run: its backends' waits, sampled from pg_stat_activity ten times a second",
     renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix})], env),
     STATS_LINE,
-    "# each statement's latency, in a run of its own (never -r in the measured run: schemas/result.md)",
-    renderCommand(['pgbench', ...runArgs(statementsRunOf(cell), connection, {extra: ['-r']})], env),
+    ...(cell.scenarioSpec.statements
+      ? [
+          "# each statement's latency, in a run of its own (never -r in the measured run: schemas/result.md)",
+          renderCommand(['pgbench', ...runArgs(statementsRunOf(cell), connection, {extra: ['-r']})], env),
+        ]
+      : []),
     watchLine(cell.targetSpec, connection),
   ];
 }

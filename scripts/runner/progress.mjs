@@ -33,6 +33,7 @@ export function createProgress({
     timer: null,
     spentOnCells: 0,
     measuredCells: 0,
+    estimate: null,
   };
   return {
     begin: (options) => begin(p, options),
@@ -70,12 +71,16 @@ function live(p) {
   p.write(`\r\x1b[K${text}`);
 }
 
-/** The run's start: how many cells, how many a resumed run has done, and the result file. */
-function begin(p, {total: n, skipped, file}) {
+/** The run's start: how many cells, how many a resumed run has done, how long it should take, the result file. */
+function begin(p, {total: n, skipped, file, estimate = null}) {
   p.total = n;
   p.finished = skipped;
   p.started = p.now();
-  p.line(`${n} cells${skipped ? `, ${skipped} already done (resuming)` : ''}; result: ${file}`);
+  p.estimate = estimate;
+  p.line(
+    `${n} cells${skipped ? `, ${skipped} already done (resuming)` : ''}` +
+      `${estimate ? `, about ${estimate}${skipped ? ' left' : ''}` : ''}; result: ${file}`,
+  );
 }
 
 /** A cell starts: on a terminal, its live line redrawn every second. */
@@ -136,7 +141,8 @@ function interrupted(p, {signal, done, total, file}) {
 /** A finished run: how long it took, how many cells were ok, the targets it could not use. */
 function end(p, {failed, file, targets = [], retryable = 0, suiteFixes = 0}) {
   p.line(
-    `done in ${clock((p.now() - p.started) / 1000)}: ${p.total - failed} of ${p.total} cells ` +
+    `done in ${clock((p.now() - p.started) / 1000)}${p.estimate ? ` (estimated: about ${p.estimate})` : ''}: ` +
+      `${p.total - failed} of ${p.total} cells ` +
       `ok${failed ? `, ${failed} failed or aborted` : ''}; result: ${file}`,
   );
   for (const t of targets) p.line(`target ${t.id} could not be used: ${t.error.message}`);

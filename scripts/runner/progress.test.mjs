@@ -7,7 +7,7 @@ test('without a terminal: one plain line per event, with the ETA from finished c
   let t = 0;
   const p = createProgress({tty: false, write: (s) => out.push(s), now: () => t});
   const cell = {id: 'pg17/ro/s/c4/r1', target: 'pg17', workload: 'ro', scenario: 's', clients: 4, repeat: 1};
-  p.begin({total: 3, skipped: 0, file: 'results/x.json'});
+  p.begin({total: 3, skipped: 0, file: 'results/x.json', estimate: '25 s'});
   p.start({cell});
   p.tick({tps: 1234.5});
   t = 10_000;
@@ -22,12 +22,12 @@ test('without a terminal: one plain line per event, with the ETA from finished c
     retryable: 1,
   });
   assert.deepEqual(out, [
-    '3 cells; result: results/x.json\n',
+    '3 cells, about 25 s; result: results/x.json\n',
     'cell 1/3 pg17/ro/s/c4/r1: running\n',
     'cell 1/3 pg17/ro/s/c4/r1: ok, 1,234.6 tps; ETA 00:20\n',
     'cell 2/3 pg17/ro/s/c4/r2: running\n',
     'cell 2/3 pg17/ro/s/c4/r2: failed (connection refused); ETA 00:10\n',
-    'done in 00:20: 2 of 3 cells ok, 1 failed or aborted; result: results/x.json\n',
+    'done in 00:20 (estimated: about 25 s): 2 of 3 cells ok, 1 failed or aborted; result: results/x.json\n',
     'target ext could not be used: connection refused\n',
     '--resume measures the failed cells again, once what failed is put right.\n',
   ]);

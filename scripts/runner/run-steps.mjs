@@ -5,6 +5,7 @@
 // each cell (warm-up, CHECKPOINT, the measured run). The run executes them;
 // --dry-run prints them.
 import {readFileSync} from 'node:fs';
+import {STATEMENTS_S} from '../../lib/suites/run-estimate.mjs';
 
 export function* runSteps(cells) {
   let current = null;
@@ -62,9 +63,6 @@ export const explainSql = (sql) => `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
 
 /** A cell's warm-up: the same pgbench, for the scenario's warm-up time. */
 export const warmupOf = (cell) => ({...cell, durationS: cell.scenarioSpec.warmupS, transactionsPerClient: null});
-
-/** Seconds of a timed cell's statements run (pgbench -r), at most: its measured run's when shorter. */
-export const STATEMENTS_S = 10;
 
 /**
  * A cell's statements run: the same pgbench with -r, after the measured run, never in it. With -r, pgbench

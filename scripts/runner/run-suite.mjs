@@ -18,7 +18,7 @@ import {summarizeRepeats} from '../../lib/model/summarize-repeats.mjs';
 import {DRIFT_WINDOW_S, STEADY_WITHIN, steadyRuns} from '../../lib/results/throughput-drift.mjs';
 import {groupsOf} from '../../lib/suites/like-for-like.mjs';
 import {expandMatrix, newSeed} from '../../lib/suites/matrix.mjs';
-import {diskProblem, estimateRun} from '../../lib/suites/run-estimate.mjs';
+import {diskProblem, estimateRun, lengthText} from '../../lib/suites/run-estimate.mjs';
 import {cpuSplit, pinRunner} from './cpu-pinning.mjs';
 import {checkInstalledTargets, checkInstructionsTargets, checkLikeForLike, unlikeServer} from './check-plan.mjs';
 import {stopAllServers} from './embedded-server.mjs';
@@ -70,7 +70,9 @@ export async function runSuite(suite, {outDir, matrix = {}, dryRun = false, resu
   if (dryRun) {
     const diskLine = disk && `# disk: ${disk.refuse ? `the run would be refused: ${disk.refuse}` : disk.warning}`;
     const plan = planLines(plannedCells, seed, {measure, shell: suite.shell, cpus});
-    console.log([...suiteLines(suite, estimate, tmpdir()), ...(diskLine ? [diskLine] : []), ...plan].join('\n'));
+    const head = suiteLines(suite, estimate, tmpdir());
+    // The estimate again last: the commands scroll the first line away.
+    console.log([...head, ...(diskLine ? [diskLine] : []), ...plan, head[0]].join('\n'));
     return {file: null, result: null, failed: 0, interrupted: null};
   }
   if (disk?.refuse) throw new Error(disk.refuse);
@@ -114,7 +116,10 @@ async function executeRun({suite, plannedCells, groups, file, result, release, v
   const save = () => saveResult(file, result);
   const done = new Set(result.cells.map((c) => c.id));
   const todo = plannedCells.filter((c) => !done.has(c.id));
-  progress.begin({total: plannedCells.length, skipped: plannedCells.length - todo.length, file});
+  // The length of what is left to do, said first and again at the end beside the time it took.
+  const left = estimateRun(todo);
+  const estimate = left.countedCells < todo.length ? lengthText(left.seconds) : null;
+  progress.begin({total: plannedCells.length, skipped: plannedCells.length - todo.length, file, estimate});
 
   // A second Ctrl-C ends the process at once: stop the servers synchronously first.
   const stopCatching = catchInterrupts({onForce: () => stopAllServers()});

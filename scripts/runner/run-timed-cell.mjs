@@ -89,7 +89,7 @@ async function measuredWithActivity({cell, connection, env, tmp, record, progres
   await pgbenchGone(connection);
   const activity = serverActivity(before, await readStats(connection, record));
   const withActivity = activity ? {...measured, server: {...activity, waits: sampled}} : measured;
-  if (measured.status !== 'ok') return withActivity;
+  if (measured.status !== 'ok' || !cell.scenarioSpec.statements) return withActivity;
   const statements = await statementsRun({cell, connection, env, record, progress});
   return statements ? {...withActivity, statementsRun: statements} : withActivity;
 }
