@@ -135,9 +135,10 @@ test('compare: a table of every target against the first, and with 3 runs a side
   assert.equal(status, 0);
   const lines = stdout.trim().split('\n');
   assert.match(lines[0], /^scenario +workload +clients +metric +baseline +candidate +change +interval +p +verdict$/);
+  // Medians and the change as the page writes them (whole transactions from 100 up; three significant digits).
   assert.match(
     lines[1],
-    /^small +tpcb +1 +tps +pg15 240\.1 \(3\) +pg16 444\.7 \(3\) +\+\d+\.\d% +too few runs +0\.700 +inconclusive$/,
+    /^small +tpcb +1 +tps +pg15 240 \(3\) +pg16 445 \(3\) +\+27\.1% +too few runs +0\.700 +inconclusive$/,
   );
   assert.equal(lines.filter((l) => / inconclusive$/.test(l)).length, 18);
 });

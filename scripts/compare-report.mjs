@@ -1,13 +1,14 @@
 // How `bench compare` reports: a plain table on the terminal (as benchstat
 // prints), or Markdown for a CI job's summary; both say when the runs come
 // from different machines, since a change between them may be the machine's.
+import {FIGURES} from '../lib/model/measures.mjs';
+import {comparisonText} from '../lib/numbers/comparison-text.mjs';
+import {formatFigure} from '../lib/numbers/format.mjs';
 import {hostOf, machineFingerprint} from '../lib/results/machine.mjs';
 
-// Instruction counts differ in hundredths of a percent: they get three decimals.
-const percent = (fraction, digits = 1) =>
-  fraction === null ? '—' : `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(digits)}%`;
-const digitsOf = (metric) => (metric === 'instructions' ? 3 : 1);
-const figure = (v) => v.toLocaleString('en', {maximumSignificantDigits: 4});
+// Written as the pages write them (lib/numbers): a median in its figure's kind, a change to the digits its
+// interval supports, so that the terminal and the page never show one comparison two ways.
+const figure = (v, metric) => formatFigure(v, FIGURES[metric]?.kind ?? 'tps', 'en');
 
 const HEADINGS = [
   'scenario',
@@ -22,18 +23,21 @@ const HEADINGS = [
   'verdict',
 ];
 
-const row = (c) => [
-  c.scenario,
-  c.workload,
-  String(c.clients),
-  c.metric,
-  `${c.baseline.target} ${figure(c.baseline.median)} (${c.baseline.n})`,
-  `${c.candidate.target} ${figure(c.candidate.median)} (${c.candidate.n})`,
-  percent(c.change, digitsOf(c.metric)),
-  c.low === null ? 'too few runs' : `${percent(c.low, digitsOf(c.metric))} … ${percent(c.high, digitsOf(c.metric))}`,
-  c.pAdjusted.toFixed(3),
-  c.control ? `${c.verdict} (A/A)` : c.verdict,
-];
+function row(c) {
+  const text = comparisonText(c, 'en');
+  return [
+    c.scenario,
+    c.workload,
+    String(c.clients),
+    c.metric,
+    `${c.baseline.target} ${figure(c.baseline.median, c.metric)} (${c.baseline.n})`,
+    `${c.candidate.target} ${figure(c.candidate.median, c.metric)} (${c.candidate.n})`,
+    text.changeText,
+    c.low === null ? 'too few runs' : `${text.lowText} … ${text.highText}`,
+    c.pAdjusted.toFixed(3),
+    c.control ? `${c.verdict} (A/A)` : c.verdict,
+  ];
+}
 
 /**
  * A comparison as `bench compare --json` prints it: the one place its changes

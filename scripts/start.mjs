@@ -20,7 +20,9 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {$, argv, chalk, echo} from 'zx';
 import {defaultLocale, localePath, locales} from '../lib/locales.mjs';
+import {lengthText} from '../lib/suites/run-estimate.mjs';
 import {serveBuild} from './site/serve-build.mjs';
+import {startEstimate} from './site/start-estimate.mjs';
 import {localesInBuild} from './site/locales-in-build.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -55,6 +57,16 @@ if (major < REQUIRED_NODE) {
   );
 }
 
+// How long until the site is served, said first and again when it is.
+const began = Date.now();
+const estimate = startEstimate({
+  quickSuite: bench ? `${root}benchmarks/quick/suite.yaml` : null,
+  locales: build ? (locale === null ? Object.keys(locales).length : 1) : 0,
+  only: argv.only,
+  duration: argv.duration,
+});
+if (estimate && build) echo(chalk.bold(`npm start: ${estimate.text} until the site is served.`));
+
 if (systemCheck) {
   // pgbench for the quick suite, the Noto CJK fonts for the chart images: the
   // system check installs them as root on Debian/Ubuntu, or prints the command.
@@ -67,7 +79,7 @@ if (systemCheck) {
 }
 
 if (bench) {
-  step('Running the quick suite on embedded PostgreSQL (about two minutes; --no-bench skips it)');
+  step('Running the quick suite on embedded PostgreSQL (--no-bench skips it)');
   const options = ['duration', 'only'].flatMap((name) => (argv[name] ? [`--${name}`, String(argv[name])] : []));
   const benchScript = `${root}scripts/bench.mjs`;
   const run = await $({stdio: 'inherit', nothrow: true})`${process.execPath} ${benchScript} run quick ${options}`;
@@ -127,7 +139,10 @@ const built = locale !== null ? [{locale, path: '/'}] : localesInBuild(`${root}$
 const pages = built.map(({locale: code, path}) => [locales[code].label, path]);
 pages.push(['quick run', `${pages.length > 1 ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
-echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}`));
+const ready = build
+  ? ` (ready after ${lengthText(Math.round((Date.now() - began) / 1000))}${estimate ? `; estimated ${estimate.text}` : ''})`
+  : '';
+echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}${ready}`));
 // Pad by display width: a CJK character takes two columns in a terminal.
 const columns = (text) =>
   [...text].reduce(

@@ -1,13 +1,12 @@
 // What a run shows while it works: on a terminal, one live line (cell i of N,
 // target, workload, clients, elapsed, ETA, last tps) above the finished cells;
 // elsewhere (CI, logs), one plain line per event.
+import {formatFigure} from '../../lib/numbers/format.mjs';
 
 const clock = (seconds) => {
   const s = Math.max(0, Math.round(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
-
-const oneDecimal = (n) => n.toLocaleString('en', {maximumFractionDigits: 1});
 
 /**
  * @param {object} [options]
@@ -115,12 +114,16 @@ function finishCell(p, {cell, status, tps, note, figure: text}) {
   );
 }
 
-/** The run's figures as a table: per cell, the median of its repeats, their spread and how many were ok. */
-function summaryLines(p, groups, {label = 'median tps'} = {}) {
+/**
+ * The run's figures as a table: per cell, the median of its repeats, their spread and how many were ok, written
+ * as the pages write them (`kind`: lib/numbers/format.mjs), so that the run and its page show one figure alike.
+ */
+function summaryLines(p, groups, {label = 'median tps', kind = 'tps'} = {}) {
+  const written = (v) => formatFigure(v, kind, 'en');
   const rows = groups.map((g) => [
     g.key,
-    g.median === null ? '—' : g.median.toLocaleString('en', {maximumFractionDigits: 1}),
-    g.median === null ? '' : `${oneDecimal(g.min)}–${oneDecimal(g.max)}`,
+    g.median === null ? '—' : written(g.median),
+    g.median === null ? '' : `${written(g.min)}–${written(g.max)}`,
     `${g.ok}/${g.repeats}`,
   ]);
   const header = ['cell', label, 'min–max', 'ok'];

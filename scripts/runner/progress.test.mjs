@@ -44,3 +44,16 @@ test("failures the suite's own SQL caused point to a new run, not to --resume (w
       '(--resume continues only a run of unchanged files).\n',
   );
 });
+
+test("the run's figures are written as its page writes them: whole tps from 100 up, three digits below", () => {
+  const out = [];
+  const p = createProgress({tty: false, write: (s) => out.push(s), now: () => 0});
+  p.summary([
+    {key: 'pg18 small/select-only/c1', median: 15125.8, min: 14855.3, max: 15453.1, ok: 3, repeats: 3},
+    {key: 'pg17 small/slow/c1', median: 37.44, min: 7.452, max: 40.1, ok: 2, repeats: 3},
+  ]);
+  assert.deepEqual(out.slice(2), [
+    'pg18 small/select-only/c1      15,126  14,855–15,453  3/3\n',
+    'pg17 small/slow/c1               37.4      7.45–40.1  2/3\n',
+  ]);
+});

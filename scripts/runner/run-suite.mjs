@@ -166,9 +166,7 @@ function reportRun(progress, {file, result, failed, valgrind}) {
   if (valgrind) {
     progress.summary(
       summarizeRepeats(result.cells, (c) => c.instructions?.perTransaction),
-      {
-        label: 'median instructions/transaction',
-      },
+      {label: 'median instructions/transaction', kind: 'instructions'},
     );
   } else {
     progress.summary(summarizeRepeats(result.cells, (c) => c.summary?.tps));

@@ -61,6 +61,16 @@ test('npm start -- --locale ja on a fresh copy: the quick suite on embedded serv
   const runs = readdirSync(path.join(dir, 'results')).filter((f) => /^quick-.*\.json$/.test(f));
   assert.equal(runs.length, 1, demo.output());
   assert.match(demo.output(), /cell 1\/\d+ .*: ok/, 'the quick suite showed no progress');
+  // The estimate first and again when served (start-estimate.test.mjs checks its figures); Docusaurus's own
+  // hint to run npm run serve, which npm start is about to do, is not passed on.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes (ESC) are taken out
+  const said = demo.output().replace(/\x1b\[[\d;]*m/g, '');
+  assert.match(
+    said.split('\n').find((l) => l.trim()),
+    /^npm start: about 38 s: the quick suite about 28 s, /,
+  );
+  assert.match(said, /Serving the site at \S+ \(ready after \d+ s; estimated about 38 s: /);
+  assert.doesNotMatch(said, /to test your build locally/);
   const run = JSON.parse(readFileSync(path.join(dir, 'results', runs[0]), 'utf8'));
   assert.ok(
     run.cells.every((c) => c.status === 'ok'),
