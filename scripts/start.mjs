@@ -3,14 +3,15 @@
 // suite on embedded PostgreSQL, builds the site with its figures and serves it.
 //
 //   node scripts/start.mjs [--locale ja] [--no-bench] [--no-build] [--port 3000] [--host 127.0.0.1]
-//                          [--duration 1s] [--only clients=1]
+//                          [--duration 1s] [--only clients=1] [--repeat 5]
 //
 //   --locale L   build and serve one language only (faster, for translators); the
 //                build goes to .preview/L/ so build/ keeps the full site
 //   --no-bench   skip the measurement and use the newest quick run in results/
 //   --no-build   serve build/ as it is (implies --no-bench)
 //   --no-system  skip the system check (pgbench, fonts, Chromium): npm run preview, which needs only Node
-//   --duration, --only   passed to the quick suite (bench run): shorter runs, fewer cells
+//   --duration, --only, --repeat   passed to the quick suite (bench run): shorter runs, fewer cells, more repeats
+//                (five or more a server can decide a comparison; three cannot)
 //
 // Reads:  benchmarks/quick/suite.yaml and what scripts/build.mjs reads.
 // Writes: results/quick-<time>.json (not in git: a demo, not a run to publish),
@@ -64,6 +65,7 @@ const estimate = startEstimate({
   locales: build ? (locale === null ? Object.keys(locales).length : 1) : 0,
   only: argv.only,
   duration: argv.duration,
+  repeat: argv.repeat,
 });
 if (estimate && build) echo(chalk.bold(`npm start: ${estimate.text} until the site is served.`));
 
@@ -80,7 +82,9 @@ if (systemCheck) {
 
 if (bench) {
   step('Running the quick suite on embedded PostgreSQL (--no-bench skips it)');
-  const options = ['duration', 'only'].flatMap((name) => (argv[name] ? [`--${name}`, String(argv[name])] : []));
+  const options = ['duration', 'only', 'repeat'].flatMap((name) =>
+    argv[name] ? [`--${name}`, String(argv[name])] : [],
+  );
   const benchScript = `${root}scripts/bench.mjs`;
   const run = await $({stdio: 'inherit', nothrow: true})`${process.execPath} ${benchScript} run quick ${options}`;
   if (run.exitCode === 3)
@@ -139,9 +143,8 @@ const built = locale !== null ? [{locale, path: '/'}] : localesInBuild(`${root}$
 const pages = built.map(({locale: code, path}) => [locales[code].label, path]);
 pages.push(['quick run', `${pages.length > 1 ? localePath(defaultLocale) : '/'}quick-run/`]);
 echo('');
-const ready = build
-  ? ` (ready after ${lengthText(Math.round((Date.now() - began) / 1000))}${estimate ? `; estimated ${estimate.text}` : ''})`
-  : '';
+const took = lengthText(Math.round((Date.now() - began) / 1000));
+const ready = build ? ` (ready after ${took}${estimate ? `; estimated ${estimate.text}` : ''})` : '';
 echo(chalk.green(`Serving the site at ${chalk.bold(server.url)}${ready}`));
 // Pad by display width: a CJK character takes two columns in a terminal.
 const columns = (text) =>

@@ -109,6 +109,12 @@ export const PGBENCH_BUILTIN = {
   'simple-update': VERSIONS_WORKLOAD['simple-update'],
   'select-only': VERSIONS_WORKLOAD['select-only'],
 };
+/** What each of pgbench's built-in scripts does in a transaction, for a page that runs them as they are. */
+export const BUILTIN_ABOUT = {
+  'tpcb-like': 'common.builtins.tpcb-like',
+  'simple-update': 'common.builtins.simple-update',
+  'select-only': 'common.builtins.select-only',
+};
 export const VERSIONS_INTRO = {
   'small/tpcb': 'versions.intro.small.tpcb',
   'small/simple-update': 'versions.intro.small.simple-update',

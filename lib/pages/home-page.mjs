@@ -31,6 +31,17 @@ function homeHeadlines({managed, versions, planner}) {
   return headlines;
 }
 
+/**
+ * The newest quick run (the one npm start just made, when it did), for the overview's first screen: its date and
+ * its answer; null without one.
+ */
+function quickRunOf(quick) {
+  if (!quick?.run || !quick.answer) return null;
+  const {initial, pairs} = quick.answer;
+  const pair = pairs.find((p) => p.target === initial.target && p.baseline === initial.baseline);
+  return {run: quick.run.id, date: quick.run.date, sentence: pair?.sentence ?? null};
+}
+
 /** The overview: the version span and planner focus of its page list, and the headlines. */
 export const page = {
   id: 'home',
@@ -51,6 +62,7 @@ export const page = {
   ],
   build: ({locale, page: data}) => ({
     locale,
+    quick: quickRunOf(data('quick-run')),
     versions: data('pg-versions').values.versions,
     focus: data('pg17-planner').values.version,
     headlines: homeHeadlines({

@@ -35,6 +35,7 @@ export const GROUP_WORDS = {
     // The change taken round by round (round-pairs.mjs, roundsApart), for every server or for some.
     versusNoteRounds: 'common.table.versusNoteRounds',
     versusNoteMixed: 'common.table.versusNoteMixed',
+    versusNoteNoInterval: 'common.table.versusNoteNoInterval',
     parameters: 'versions.parameters',
   },
   servers: {
@@ -42,6 +43,7 @@ export const GROUP_WORDS = {
     versusNote: 'suite.versusNote',
     versusNoteRounds: 'suite.versusNoteRounds',
     versusNoteMixed: 'suite.versusNoteMixed',
+    versusNoteNoInterval: 'suite.versusNoteNoInterval',
     parameters: 'suite.parameters',
   },
 };
@@ -228,7 +230,7 @@ function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, pairing
     [
       t('common.table.note', {repeats: n(rows[0].repeats)}),
       as !== 'ratio' &&
-        t(GROUP_WORDS[words][{all: 'versusNoteRounds', some: 'versusNoteMixed', none: 'versusNote'}[pairing]], {
+        t(GROUP_WORDS[words][NOTE_OF[pairing]], {
           rounds: formatFigure(MIN_ROUND_PAIRS, 'integer', locale),
         }),
       untimedRuns && t(untimedRuns.all ? 'common.table.untimedAll' : 'common.table.untimed', untimedRuns),
@@ -240,10 +242,22 @@ function captionOf(cells, shown, rows, {t, locale, words, as, unchecked, pairing
   );
 }
 
-/** Whether a group's comparisons were taken round by round: 'all', 'some' or 'none' of them. */
+// The caption's note on how the change was taken, by pairingOf.
+const NOTE_OF = {
+  all: 'versusNoteRounds',
+  some: 'versusNoteMixed',
+  none: 'versusNote',
+  noInterval: 'versusNoteNoInterval',
+};
+
+/**
+ * Whether a group's comparisons were taken round by round: 'all', 'some' or 'none' of them; 'noInterval' where none
+ * has an interval (too few runs), so that the caption does not promise one.
+ */
 function pairingOf(findings) {
   const compared = findings.filter((f) => f.worded);
   const paired = compared.filter((f) => f.worded.paired).length;
+  if (compared.length > 0 && compared.every((f) => f.worded.low === null)) return 'noInterval';
   return paired === 0 ? 'none' : paired === compared.length ? 'all' : 'some';
 }
 

@@ -6,7 +6,15 @@
 import {formatFigure} from '../numbers/format.mjs';
 import {majorOf, byVersion} from '../model/targets.mjs';
 import {controlsOf} from '../model/comparisons.mjs';
-import {messageKey, PLANNER_CASE, VERSIONS_INTRO, VERSIONS_SCENARIO, VERSIONS_WORKLOAD} from '../i18n/message-keys.mjs';
+import {
+  BUILTIN_ABOUT,
+  messageKey,
+  PGBENCH_BUILTIN,
+  PLANNER_CASE,
+  VERSIONS_INTRO,
+  VERSIONS_SCENARIO,
+  VERSIONS_WORKLOAD,
+} from '../i18n/message-keys.mjs';
 import {suiteWordKey} from '../i18n/suite-words.mjs';
 import {foldActivityRows, foldAnswerPairs, foldFunctionRows} from './on-demand.mjs';
 import {suitePage} from './suite-page.mjs';
@@ -103,6 +111,25 @@ export const WRITTEN_PAGES = {
     words: 'servers',
     first: 'second',
     charts: false,
+    // The answer in words under it, group by group; too few runs to decide say the one command that measures more.
+    statements: true,
+    more: (repeats) => `npm start -- --repeat ${repeats}`,
+    // pgbench's built-in scripts, named and described as the other pages do: a newcomer does not read -b's names.
+    group: (t, {scenario, workload, parameters}, {locale, clientCounts}) => {
+      const {builtin} = parameters;
+      const known = Object.hasOwn(PGBENCH_BUILTIN, builtin ?? '');
+      const values = {
+        scenario,
+        workload: known ? t(PGBENCH_BUILTIN[builtin]) : workload,
+        clients: formatFigure(parameters.clients, 'integer', locale),
+      };
+      return {
+        scenario,
+        workload: clientCounts > 1 ? t('suite.workloadClients', values) : values.workload,
+        title: t('suite.group', values),
+        intro: known ? [t(BUILTIN_ABOUT[builtin])] : [],
+      };
+    },
     head: (t) => ({title: t('quick.title'), description: t('quick.description'), lead: t('quick.lead')}),
     caveat: (t, run, {locale}) => {
       const {durationS} = run.cells[0].parameters;

@@ -14,6 +14,7 @@ import {marginOf} from '../model/measures.mjs';
 import {byTargetOrder, optimizationOf, withTargetsOf} from '../model/targets.mjs';
 import {suiteWord} from '../i18n/suite-words.mjs';
 import {answerMatrix} from './answer-matrix.mjs';
+import {decideMore} from './decide-more.mjs';
 import {settingsOf} from './server-settings.mjs';
 import {functionsAgainst} from './function-figures.mjs';
 import {point} from './group-charts.mjs';
@@ -74,10 +75,12 @@ export function suitePage(
       : t('suite.marginDefault', {margin: unsignedPercent(marginOf(result), locale)}),
     unmeasured: unmeasuredOf(suite, [result, instructions], {t, page, word, locale, lastRunOf}),
     answer,
-    // On a suite's own page, the answer in words: each group's statement, linked to its figures.
-    statements: page.own
-      ? groups.filter((g) => g.statement).map((g) => ({id: g.id, title: g.title, text: g.statement}))
-      : null,
+    more: decideMore(result, answer, {t, locale, suite, command: page.more}),
+    // On a suite's own page (and the quick run's), the answer in words: each group's statement, linked to its figures.
+    statements:
+      page.own || page.statements
+        ? groups.filter((g) => g.statement).map((g) => ({id: g.id, title: g.title, text: g.statement}))
+        : null,
     study: study ? studyNote(study, locale, t) : null,
     // Where the page shows changes as times the throughput, its overview does too: the planner's cases run from 10
     // to 16,000 TPS, and one axis of medians flattened the slower ones.
@@ -140,7 +143,7 @@ function unmeasuredOf(suite, runs, {t, page, word, locale, lastRunOf}) {
 function pageGroups(result, {locale, t, suite, page, name, word, instructions, profiles, study}) {
   const clientCounts = new Set(result.cells.map((c) => c.parameters.clients)).size;
   const names = (cell) => {
-    if (page.group) return page.group(t, cell);
+    if (page.group) return page.group(t, cell, {locale, clientCounts});
     const clients = formatFigure(cell.parameters.clients, 'integer', locale);
     const values = {scenario: cell.scenario, workload: cell.workload, clients};
     const workload = clientCounts > 1 ? t('suite.workloadClients', values) : cell.workload;
@@ -164,10 +167,11 @@ function pageGroups(result, {locale, t, suite, page, name, word, instructions, p
     instructions,
     profiles,
     slots: (g, findings) => {
-      const own = page.group?.(t, {
-        ...g,
-        parameters: result.cells.find((c) => c.workload === g.workload)?.parameters ?? {},
-      });
+      const own = page.group?.(
+        t,
+        {...g, parameters: result.cells.find((c) => c.workload === g.workload)?.parameters ?? {}},
+        {locale, clientCounts},
+      );
       const about = page.own && {workload: word('workloads', g.workload), scenario: word('scenarios', g.scenario)};
       const plans = plansOf(result, {workload: g.workload, study, controls, t, name});
       return {

@@ -4,7 +4,7 @@
 // for a range (lib/model/measures.mjs); an undecided timed part says how large a change the noise hides.
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatChange, formatFigure} from '../numbers/format.mjs';
-import {MEASURES} from '../model/measures.mjs';
+import {FIGURES, MEASURES} from '../model/measures.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 import {VERDICTS} from '../stats/compare.mjs';
@@ -76,6 +76,19 @@ export function groupStatement(findings, {t, locale, margin, measure, as}) {
   const {base} = findings[0];
   const {runs} = findings[0].worded;
   if (findings.every((f) => f.worded.low === null)) {
+    // Timed: the medians, which are all such runs can give (the sizes the reader came for).
+    if (measure === 'time') {
+      const value = (v) => formatFigure(v, FIGURES[MEASURES.time.headline].kind, locale);
+      const named = findings.map((f) =>
+        t('common.verdict.withMedian', {name: f.name, value: value(f.worded.candidate.median)}),
+      );
+      return t('common.verdict.sentence.tooFewMedians', {
+        name: listOf(named, locale),
+        base,
+        baseValue: value(findings[0].worded.baseline.median),
+        runs,
+      });
+    }
     const names = listOf(
       findings.map((f) => f.name),
       locale,

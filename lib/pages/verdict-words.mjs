@@ -27,6 +27,9 @@ export function worded(c, {locale, margin}) {
     ratio: times,
     ratioText: formatFigure(times, 'ratio', locale),
     mediansText: formatFigure(ratio(c.candidate.median, c.baseline.median), 'medianRatio', locale),
+    // The shift and the ratio of the medians pointing different ways (runs that overlap): said on the spot.
+    mediansOtherWay:
+      c.change !== null && Math.sign(c.change) * Math.sign(ratio(c.candidate.median, c.baseline.median) - 1) < 0,
     runs: formatFigure(runs, 'integer', locale),
     margin: unsignedPercent(margin, locale),
     // The interval reaches past the margin on either side: for an A/A, noise alone can exceed the margin.
@@ -97,7 +100,11 @@ export function versusCell(t, w, {measure = 'time', as = 'percent'} = {}) {
     verdict: w.verdict,
     text: percent ? w.changeText : times(w.ratioText),
     // Under it: its interval, the ratio of the medians (which can differ from it, even in sign), the verdict.
-    lines: [interval, t('common.versus.medians', {ratio: w.mediansText}), verdictShort(t, w, measure)].filter(Boolean),
+    lines: [
+      interval,
+      t(w.mediansOtherWay ? 'common.versus.mediansOther' : 'common.versus.medians', {ratio: w.mediansText}),
+      verdictShort(t, w, measure),
+    ].filter(Boolean),
   };
 }
 

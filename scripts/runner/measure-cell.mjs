@@ -8,7 +8,7 @@ import {statusOf} from '../../lib/results/cell-status.mjs';
 import {redact, redactSummary} from '../../lib/redact.mjs';
 import {renderCommand, runArgs} from './pgbench-commands.mjs';
 import {runProcess} from './processes.mjs';
-import {statementsRunOf} from './run-steps.mjs';
+import {statementsRunArgs, statementsRunOf} from './run-steps.mjs';
 
 // pgbench is stopped when it runs this long past its duration.
 const GRACE_S = 300;
@@ -75,7 +75,7 @@ export async function measureCell({cell, connection, env, tmp, record, progress}
  */
 export async function statementsRun({cell, connection, env, record, progress}) {
   const run = statementsRunOf(cell);
-  const argv = ['pgbench', ...runArgs(run, connection, {extra: ['-r']})];
+  const argv = ['pgbench', ...statementsRunArgs(cell, connection)];
   record(argv, env);
   const length = run.durationS === null ? `${run.transactionsPerClient} transactions` : `${run.durationS} s`;
   progress.note(`${cell.id}: each statement's latency, pgbench -r, ${length}`);

@@ -22,10 +22,12 @@ import {
   explainSql,
   runSteps,
   setupCommand,
-  statementsRunOf,
+  statementsRunArgs,
   warmupOf,
 } from './run-steps.mjs';
 import {SETTLE_SQL} from './server-activity.mjs';
+
+const STATEMENTS_LINE = "# each statement's latency, in a run of its own (-r mis-times runs: schemas/result.md)";
 
 /**
  * What --dry-run says before the commands: how long the run should take and the temporary disk its servers
@@ -165,10 +167,7 @@ function stepLines(step, connection, seed = null, kept = new Set()) {
     renderCommand(['pgbench', ...runArgs(cell, connection, {logPrefix})], env),
     STATS_LINE,
     ...(cell.scenarioSpec.statements
-      ? [
-          "# each statement's latency, in a run of its own (never -r in the measured run: schemas/result.md)",
-          renderCommand(['pgbench', ...runArgs(statementsRunOf(cell), connection, {extra: ['-r']})], env),
-        ]
+      ? [STATEMENTS_LINE, renderCommand(['pgbench', ...statementsRunArgs(cell, connection)], env)]
       : []),
     watchLine(cell.targetSpec, connection),
   ];

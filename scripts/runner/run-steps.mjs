@@ -6,6 +6,7 @@
 // --dry-run prints them.
 import {readFileSync} from 'node:fs';
 import {STATEMENTS_S} from '../../lib/suites/run-estimate.mjs';
+import {runArgs} from './pgbench-commands.mjs';
 
 export function* runSteps(cells) {
   let current = null;
@@ -71,3 +72,6 @@ export const warmupOf = (cell) => ({...cell, durationS: cell.scenarioSpec.warmup
  */
 export const statementsRunOf = (cell) =>
   cell.durationS === null ? cell : {...cell, durationS: Math.min(cell.durationS, STATEMENTS_S)};
+
+/** pgbench's arguments for a cell's statements run: statementsRunOf's, with -r. */
+export const statementsRunArgs = (cell, connection) => runArgs(statementsRunOf(cell), connection, {extra: ['-r']});

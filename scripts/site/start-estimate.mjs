@@ -16,16 +16,22 @@ const BUILD_PER_LOCALE_S = 5;
  * @param {number} options.locales  how many languages it builds (0: none, it serves what is built)
  * @param {string} [options.only]  --only, as given
  * @param {string} [options.duration]  --duration, as given
+ * @param {string|number} [options.repeat]  --repeat, as given
  * @returns {{seconds: number, text: string}|null}  the whole and its parts in words ("about 2 min: the quick
  *   suite about 1 min 35 s, the build about 25 s"); null when the quick suite's options are not valid (the
  *   run then says why)
  */
-export function startEstimate({quickSuite, locales, only, duration}) {
+export function startEstimate({quickSuite, locales, only, duration, repeat}) {
   const parts = [];
   if (quickSuite) {
     let seconds;
     try {
-      const matrix = {...(only && {only: parseOnly(only)}), ...(duration && {durationS: parseDuration(duration)})};
+      const matrix = {
+        ...(only && {only: parseOnly(only)}),
+        ...(duration && {durationS: parseDuration(duration)}),
+        ...(repeat !== undefined && {repeat: Number(repeat)}),
+      };
+      if (matrix.repeat !== undefined && !(Number.isInteger(matrix.repeat) && matrix.repeat >= 1)) return null;
       seconds = estimateRun(expandMatrix(loadSuite(quickSuite), matrix).cells).seconds;
     } catch {
       return null;

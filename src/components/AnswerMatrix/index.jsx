@@ -27,6 +27,12 @@ export default function AnswerMatrix({data, onDemand}) {
       <p className={styles.sentence} data-answer-sentence aria-live="polite">
         {pair ? <Explained>{pair.sentence}</Explained> : <NotLoaded failed={m.failed} />}
       </p>
+      {/* Too few runs for any test: what they can say, and the one command that measures enough. */}
+      {data.more && (
+        <p className={styles.more} data-answer-more>
+          <Explained>{data.more.text}</Explained> <code>{data.more.command}</code>
+        </p>
+      )}
       {pair?.build && (
         <p className={styles.defaults} data-answer-build>
           <Explained>{pair.build}</Explained>
