@@ -93,27 +93,32 @@ const NARROW_CATEGORY_COLUMNS = 10;
 const NARROW_TITLE_COLUMNS = 18;
 const WIDE_CATEGORY_COLUMNS = 20;
 const UPRIGHT_WORD_COLUMNS = 10;
-// Three lines at most for a server named with two settings, so that five names stand side by side.
-const UPRIGHT_LINE_COLUMNS = 24;
+// A name standing on end is as tall as its longest line: on a phone's 260-px chart, the axis may take half the
+// height, its title included, so a line of more than about 14 columns at 10 px was cut off at its start.
+const UPRIGHT_LINE_COLUMNS = 14;
+
+/** A label of one line as text, of several as the lines (as Chart.js draws them). */
+const oneOrLines = (lines) => (lines.length > 1 ? lines : lines[0]);
 
 /**
- * How category names are written under bars: wrapped upright, so that long ones (a server named with its
- * settings) never run into each other; on a phone, names with a word too wide for their slot stand on end,
- * in lines, each name a narrow column of its own.
+ * How category names are written under bars: wrapped upright (at spaces, and beside CJK and Hangul characters,
+ * since "select-only、クライアント数 1" has one space), so that long ones (a server named with its settings) never
+ * run into each other; on a phone, names with a word too wide for their slot stand on end, in short lines, each
+ * name a narrow column of its own.
  */
 function categoryTicks(categories, theme) {
-  const widest = Math.max(...categories.flatMap((c) => c.split(' ').map(columnsOf)));
+  const columns = theme.narrow ? NARROW_CATEGORY_COLUMNS : WIDE_CATEGORY_COLUMNS;
+  const widest = Math.max(...categories.flatMap((c) => wrapText(c, columns).map(columnsOf)));
   if (theme.narrow && widest > UPRIGHT_WORD_COLUMNS) {
     return {
       minRotation: 90,
       maxRotation: 90,
       autoSkip: false,
-      callback: (value) => wrapLabel(categories[value], UPRIGHT_LINE_COLUMNS),
+      callback: (value) => oneOrLines(wrapText(categories[value], UPRIGHT_LINE_COLUMNS)),
       font: {...theme.font, size: 10},
     };
   }
-  const columns = theme.narrow ? NARROW_CATEGORY_COLUMNS : WIDE_CATEGORY_COLUMNS;
-  return {maxRotation: 0, autoSkip: false, callback: (value) => wrapLabel(categories[value], columns)};
+  return {maxRotation: 0, autoSkip: false, callback: (value) => oneOrLines(wrapText(categories[value], columns))};
 }
 
 const axisTitle = (text, theme) => (theme.narrow ? wrapLabel(text, NARROW_TITLE_COLUMNS) : text);

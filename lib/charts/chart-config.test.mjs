@@ -96,7 +96,25 @@ test('long category names are wrapped on a desktop, and stand on end on a phone 
   assert.equal(wide.maxRotation, 0);
   const narrow = chartConfig(spec, {...theme, narrow: true}).options.scales.x.ticks;
   assert.equal(narrow.minRotation, 90);
-  assert.deepEqual(narrow.callback(1), ['PostgreSQL 18', '(data_checksums off,', 'io_method sync)']);
+  // Standing on end, lines of about 14 columns: a longer one would run past the half of the chart the axis may take.
+  assert.deepEqual(narrow.callback(1), ['PostgreSQL 18', '(data_checksums', 'off, io_method', 'sync)']);
+});
+
+test('a CJK name with one space stands on end in short lines, broken beside its characters', () => {
+  const spec = barChart({
+    id: 'quick-run-tps',
+    locale: 'ja',
+    image: '/charts/quick-run-tps.png',
+    title: 'サーバーごとのスループットの中央値',
+    xTitle: 'グループ',
+    yTitle: '毎秒トランザクション数',
+    kind: 'tps',
+    categories: ['select-only、クライアント数 1', 'tpcb-like、クライアント数 4'],
+    series: [{label: 'PostgreSQL 17', points: [1, 2].map((y) => ({y, text: String(y), tooltip: String(y)}))}],
+  });
+  const narrow = chartConfig(spec, {text: '#000', grid: '#ccc', font: {size: 12}, narrow: true}).options.scales.x;
+  assert.equal(narrow.ticks.minRotation, 90);
+  assert.deepEqual(narrow.ticks.callback(0), ['select-only、', 'クライアント数', '1']);
 });
 
 test("an image's legend label too wide for the canvas is cut with an ellipsis", () => {

@@ -92,6 +92,13 @@ function ChartCanvas({spec, box, still}) {
       // A label in lines is an array: its lines, joined.
       Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => [tick.label ?? ''].flat().join(' '))),
     );
+    // The axes that took all the room Chart.js gives one (half the chart's height, or width): their labels were
+    // cut to fit, and a title under them drawn over them.
+    canvas.current.dataset.axesCut = JSON.stringify(
+      Object.values(chart.scales)
+        .filter((s) => (s.isHorizontal() ? s.height >= s.maxHeight - 0.5 : s.width >= s.maxWidth - 0.5))
+        .map((s) => s.id),
+    );
     return () => chart.destroy();
   }, [Chart, spec, colorMode]);
   if (!Chart) return still;
