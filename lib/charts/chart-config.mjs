@@ -152,6 +152,8 @@ function axis({title, ticks, range}, theme, extra = {}, wrap = null) {
   };
 }
 
+const colourOf = (s, j, color) => (s.pointStyles ? seriesStyle(s.pointStyles[j]).color : color);
+
 /** One series as Chart.js draws it: bars (a derived point outlined) or a line with its markers. */
 function datasetOf(spec, s, i, theme) {
   const bar = spec.type === 'bar';
@@ -161,9 +163,12 @@ function datasetOf(spec, s, i, theme) {
         label: s.legend ?? s.label,
         data: s.points.map((p) => p.y),
         ranges: s.points.map((p) => (p.low === undefined ? null : {low: p.low, high: p.high})),
-        // A derived figure (not printed by its source) is an outline: its spec's note says so.
-        backgroundColor: s.points.map((p) => (p.derived ? (theme.background ?? 'transparent') : color)),
-        borderColor: color,
+        // A derived figure (not printed by its source) is an outline: its spec's note says so. A series of one
+        // bar per server colours each bar as its server (pointStyles).
+        backgroundColor: s.points.map((p, j) =>
+          p.derived ? (theme.background ?? 'transparent') : colourOf(s, j, color),
+        ),
+        borderColor: s.pointStyles ? s.points.map((_, j) => colourOf(s, j, color)) : color,
         borderWidth: s.points.map((p) => (p.derived ? 2 : 0)),
       }
     : {

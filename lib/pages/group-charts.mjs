@@ -3,7 +3,9 @@
 import {barChart, lineChart} from '../charts/chart-spec.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {medianRepeat} from '../numbers/repeat-stats.mjs';
+import {controlsOf} from '../model/comparisons.mjs';
 import {FIGURES} from '../model/measures.mjs';
+import {byTargetOrder} from '../model/targets.mjs';
 import {chartCredit} from './run-info.mjs';
 
 /** The latency percentiles a group's chart shows. */
@@ -25,6 +27,16 @@ export function bucketProgress(progress, max = MAX_POINTS) {
   return buckets;
 }
 
+/**
+ * Each server's chart style (its colour and marker, chart-config.mjs seriesStyle), the same on every chart of a
+ * page: its place among the run's servers in their order, A/A controls after the others.
+ */
+export function serverStyles(result) {
+  const controls = controlsOf(result);
+  const ids = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result));
+  return new Map([...ids.filter((x) => !controls.has(x)), ...ids.filter((x) => controls.has(x))].map((x, i) => [x, i]));
+}
+
 // The charts' titles, by the page's words: a version per series, or any server.
 const CHART_TITLES = {
   versions: {tps: 'versions.charts.tps', latency: 'versions.charts.latency', progress: 'versions.charts.progress'},
@@ -36,6 +48,7 @@ export function groupCharts({result, locale, t, id: groupId, page, words, title,
   const id = `${page}-${groupId}`;
   const image = (chart) => `/charts/${id}-${chart}.png`;
   const credit = chartCredit(t, result, locale);
+  const styles = serverStyles(result);
   const tps = mediansChart({
     id: `${id}-tps`,
     result,
@@ -64,6 +77,7 @@ export function groupCharts({result, locale, t, id: groupId, page, words, title,
     ),
     series: rows.map((r) => ({
       label: name(r.target),
+      style: styles.get(r.target),
       points: PERCENTILES.map((q) => point(r.figures[q], t, 'common.msValue')),
     })),
   });
@@ -77,6 +91,7 @@ export function groupCharts({result, locale, t, id: groupId, page, words, title,
     rows,
     groupCells,
     name,
+    styles,
   });
   // A chart with nothing to draw is left out: percentiles need per-transaction logs (scenario log: true), a line
   // over time two progress reports or more.
@@ -86,7 +101,7 @@ export function groupCharts({result, locale, t, id: groupId, page, words, title,
 }
 
 /** Throughput over time: each server's repeat closest to its median, second by second. */
-function progressChart({id, image, credit, locale, t, title, rows, groupCells, name}) {
+function progressChart({id, image, credit, locale, t, title, rows, groupCells, name, styles}) {
   return lineChart({
     id: `${id}-progress`,
     locale,
@@ -105,6 +120,7 @@ function progressChart({id, image, credit, locale, t, title, rows, groupCells, n
       );
       return {
         label: name(r.target),
+        style: styles.get(r.target),
         points: bucketProgress(repeat?.summary.progress ?? []).map((b) => ({
           x: b.to,
           y: b.tps,
@@ -153,6 +169,13 @@ export function mediansChart({id, result, locale, t, title, yTitle, figure, kind
     yTitle,
     kind,
     categories: rows.map((r) => name(r.target)),
-    series: [{label, points: rows.map((r) => point(r.figures[figure], t, valueKey))}],
+    // One series, each bar in its server's colour, as on the page's other charts.
+    series: [
+      {
+        label,
+        pointStyles: rows.map((r) => serverStyles(result).get(r.target)),
+        points: rows.map((r) => point(r.figures[figure], t, valueKey)),
+      },
+    ],
   });
 }

@@ -1,6 +1,6 @@
 // The plans a suite captured (suite.yaml `explain:`), under each group whose workload they are of: the query, the
 // script pgbench ran (against the one a published study printed, where there is one), and each server's EXPLAIN
-// (ANALYZE, BUFFERS) plan side by side; every sentence written here.
+// (ANALYZE, BUFFERS) plan side by side, the lines that differ between them first; every sentence written here.
 import {byTargetOrder} from '../model/targets.mjs';
 
 // SQL compared as PostgreSQL reads it, near enough: without comments, case, runs of spaces or a final
@@ -29,6 +29,38 @@ function scriptOf(result, study, workload) {
   return {ran, article, same: ran === null ? null : normalSql(ran) === normalSql(article)};
 }
 
+// A plan's line as it is compared between servers: without the planner's costs and the times and rows measured,
+// which differ in every run; the planning and execution totals are left out for the same reason.
+const TIMING_LINE = /^\s*(Planning Time|Execution Time|Planning:|JIT:)/;
+const comparedLines = (plan) => {
+  const lines = [];
+  let planning = false;
+  for (const line of plan.split('\n')) {
+    // The Buffers line under "Planning:" is the planner's catalog reads: they differ with its caches.
+    if (planning && /^\s+Buffers:/.test(line)) continue;
+    planning = /^\s*Planning:/.test(line);
+    if (TIMING_LINE.test(line)) continue;
+    lines.push(line.replace(/\s*\((cost|actual)[^)]*\)/g, '').trim());
+  }
+  return lines;
+};
+
+/**
+ * The lines of each server's plan that not every other server's plan has (as comparedLines writes them), the first
+ * thing to read when the servers planned or ran a query differently: "Sort Method: external merge  Disk: 7248kB"
+ * against "Sort Method: quicksort  Memory: 6145kB". Null with fewer than two plans.
+ */
+export function differingLines(plans) {
+  const shown = plans.filter((p) => p.plan);
+  if (shown.length < 2) return null;
+  const sets = shown.map((p) => new Set(comparedLines(p.plan)));
+  return shown.map((p, i) => ({
+    target: p.target,
+    name: p.name,
+    lines: [...sets[i]].filter((line) => line && !sets.every((set) => set.has(line))),
+  }));
+}
+
 /**
  * A group's plans, or null when the run captured none for its workload: one per server (a merged run holds each
  * part's capture of the same plan), A/A controls left out.
@@ -37,19 +69,25 @@ export function plansOf(result, {workload, study, controls, t, name}) {
   const captured = (result.plans ?? []).filter((p) => p.workload === workload);
   if (captured.length === 0) return null;
   const script = scriptOf(result, study, workload);
+  const plans = captured
+    .filter((p) => !controls.has(p.target))
+    .filter((p, i, all) => all.findIndex((q) => q.target === p.target) === i)
+    .sort(byTargetOrder(result))
+    .map((p) => ({
+      target: p.target,
+      name: name(p.target),
+      plan: p.plan ?? null,
+      error: p.plan ? null : t('planner.planError', {error: p.error?.message ?? String(p.error)}),
+    }));
+  const differing = differingLines(plans);
   return {
     sql: captured[0].sql ?? null,
     script: script && scriptText(t, script),
-    plans: captured
-      .filter((p) => !controls.has(p.target))
-      .filter((p, i, all) => all.findIndex((q) => q.target === p.target) === i)
-      .sort(byTargetOrder(result))
-      .map((p) => ({
-        target: p.target,
-        name: name(p.target),
-        plan: p.plan ?? null,
-        error: p.plan ? null : t('planner.planError', {error: p.error?.message ?? String(p.error)}),
-      })),
+    differing: differing && {
+      text: t(differing.some((d) => d.lines.length > 0) ? 'planner.differs' : 'planner.differsNone'),
+      servers: differing.filter((d) => d.lines.length > 0),
+    },
+    plans,
   };
 }
 

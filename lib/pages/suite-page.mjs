@@ -17,7 +17,7 @@ import {answerMatrix} from './answer-matrix.mjs';
 import {decideMore} from './decide-more.mjs';
 import {settingsOf} from './server-settings.mjs';
 import {functionsAgainst} from './function-figures.mjs';
-import {point} from './group-charts.mjs';
+import {point, serverStyles} from './group-charts.mjs';
 import {plansOf} from './plans.mjs';
 import {resultGroups} from './result-groups.mjs';
 import {runFacts} from './run-facts.mjs';
@@ -82,8 +82,7 @@ export function suitePage(
         ? groups.filter((g) => g.statement).map((g) => ({id: g.id, title: g.title, text: g.statement}))
         : null,
     study: study ? studyNote(study, locale, t) : null,
-    // Where the page shows changes as times the throughput, its overview does too: the planner's cases run from 10
-    // to 16,000 TPS, and one axis of medians flattened the slower ones.
+    // Changes shown as times the throughput, the overview too: one axis of 10 to 16,000 TPS flattened the slower.
     charts: [(page.as === 'ratio' ? ratioChart : overviewChart)(result, groups, {locale, t, name, id: page.id})],
     // The functions that changed, first against the answer's baseline: the reader's first view is that pair.
     groups: answer ? functionsAgainst(groups, answer.initial.baseline) : groups,
@@ -212,6 +211,7 @@ function overviewChart(result, groups, {locale, t, name, id}) {
     categories: timed.map((g) => (several ? g.title : g.names.workload)),
     series: targets.map((target) => ({
       label: name(target),
+      style: serverStyles(result).get(target),
       points: timed.map((g) => point(stats.get(`${target} ${g.keys.time}`)?.figures.tps ?? null, t)),
     })),
   });
@@ -251,6 +251,7 @@ function ratioChart(result, groups, {locale, t, name, id}) {
     categories: timed.map((g) => g.names.workload),
     series: targets.map((target) => ({
       label: name(target),
+      style: serverStyles(result).get(target),
       points: timed.map((g) => pointOf(decided.of(g.keys.time, target, 'tps'))),
     })),
   });

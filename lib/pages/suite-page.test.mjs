@@ -244,3 +244,26 @@ test('a scenario an earlier run measured is named with that run, its date and a 
     },
   ]);
 });
+
+test("each server has one colour on every chart of the page: the overview, each group's and the instructions'", () => {
+  // sync-on first, sync-off second: the overview's series 0 and 1 (their colours, chart-config.mjs seriesStyle).
+  const [overview] = en.charts;
+  assert.deepEqual(
+    overview.series.map((s) => [s.label, s.style]),
+    [
+      ['PostgreSQL 17 (synchronous_commit on)', 0],
+      ['PostgreSQL 17 (synchronous_commit off)', 1],
+    ],
+  );
+  for (const g of en.groups) {
+    const [medians, ...others] = g.charts;
+    assert.deepEqual(medians.series[0].pointStyles, [0, 1], `${g.id}: one bar per server, each its colour`);
+    for (const chart of others)
+      assert.deepEqual(
+        chart.series.map((s) => s.style),
+        [0, 1],
+        chart.id,
+      );
+    for (const chart of g.instructions?.charts ?? []) assert.deepEqual(chart.series[0].pointStyles, [0, 1], chart.id);
+  }
+});

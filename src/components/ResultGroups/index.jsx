@@ -143,6 +143,21 @@ function Plans({group: g}) {
       <Heading as="h3" id={`${g.id}-plans`}>
         {p.title}
       </Heading>
+      {/* The lines that differ first: where a reader learns why the servers' figures differ. */}
+      {p.differing && (
+        <div data-plans-differ>
+          <p>{p.differing.text}</p>
+          <div className={styles.plans}>
+            {p.differing.servers.map((d) => (
+              <div key={d.target} data-plan-differs={d.target}>
+                <strong>{d.name}</strong>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide line scrolls inside its box by keyboard */}
+                <pre tabIndex={0}>{d.lines.join('\n')}</pre>
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
       <div className={styles.plans}>
         {p.plans.map((plan) => (
           <div key={plan.target} data-plan={plan.target}>
