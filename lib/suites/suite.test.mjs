@@ -187,6 +187,18 @@ test('a duration written otherwise is told with examples, file and line', () => 
   );
 });
 
+test('a setting that needs no declaring, put in differs, is told to be left out', () => {
+  const file = suiteFile(MINIMAL.replace('embedded: 17', 'embedded: 17\n    differs: [work_mem]'));
+  assert.match(
+    problems(file)[0],
+    new RegExp(
+      `^${file}:5: targets\\[0\\]\\.differs\\[0\\]: must be one of .*, not "work_mem": Only these key settings ` +
+        'must be alike within a comparison group: any other setting \\(work_mem, say\\) may differ between targets ' +
+        'undeclared, so leave it out of differs\\.$',
+    ),
+  );
+});
+
 test('a missing SQL file is named, relative to the suite', () => {
   const file = suiteFile(MINIMAL.replace('    builtin: tpcb-like', '    script: q.sql\n    setup: setup.sql'), {
     'q.sql': 'SELECT 1;',

@@ -85,8 +85,11 @@ export function explainSchemaError(error, context) {
           : '';
       return `must be ${[params.type].flat().join(' or ')}, not ${show(data)}${hint}`;
     }
-    case 'enum':
-      return `must be one of ${error.schema.map(show).join(', ')}, not ${show(data)}`;
+    case 'enum': {
+      // A field whose other values need another fix says which ($comment: suite.schema.json's differs).
+      const more = error.parentSchema?.$comment ? `: ${error.parentSchema.$comment}` : '';
+      return `must be one of ${error.schema.map(show).join(', ')}, not ${show(data)}${more}`;
+    }
     case 'const':
       return error.instancePath === '/schemaVersion'
         ? `this file follows result schema version ${show(data)}, and this tool reads version ${schemaVersion}: ` +
