@@ -1,6 +1,7 @@
 // A chart spec (chart-spec.mjs) as a Chart.js configuration: the same for the
 // page (browser, theme colours) and the static images (Node, light colours).
 // Ticks, tooltips and labels come written from the spec; nothing is formatted here.
+import {axisTitle, categoryTicks, cutText, wrapLabel, wrapText} from './chart-text.mjs';
 
 /**
  * Okabe–Ito colours: told apart with colour-blindness, readable on light and dark. Its yellow is left out: on
@@ -49,79 +50,6 @@ const rangeWhiskers = {
     });
   },
 };
-
-/** How wide a text is in columns: a CJK or Hangul character takes two. */
-const WIDE = /[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
-const columnsOf = (text) => [...text].reduce((n, c) => n + (WIDE.test(c) ? 2 : 1), 0);
-
-/**
- * A label as lines of at most about `columns` columns, broken at spaces only
- * (Chart.js draws an array as lines): "GROUP BY の順序" → ["GROUP BY", "の順序"].
- */
-export function wrapLabel(text, columns) {
-  const lines = [];
-  for (const word of text.split(' ')) {
-    const last = lines.at(-1);
-    if (last !== undefined && columnsOf(`${last} ${word}`) <= columns) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines.length > 1 ? lines : text;
-}
-
-const NO_LINE_START = /^[、。，．,.)）」』】〕！？!?：:；;ーぁぃぅぇぉっゃゅょァィゥェォッャュョ・]/u;
-
-/**
- * A line of text as lines of at most about `columns` columns, broken at a space or beside a CJK or Hangul
- * character (text in those scripts has few spaces), never inside a Latin word.
- */
-export function wrapText(text, columns) {
-  const lines = [''];
-  // Words, and each wide character apart; a space stays with the word before it.
-  for (const piece of text.match(new RegExp(`${WIDE.source}|[^\\s]+?(?=${WIDE.source}|\\s|$)\\s*|\\s+`, 'gu')) ?? []) {
-    const last = lines.at(-1);
-    // Punctuation and the long-vowel mark never start a line (Japanese line-breaking rules).
-    const breakable = !NO_LINE_START.test(piece);
-    if (last !== '' && breakable && columnsOf(`${last}${piece}`.trimEnd()) > columns) lines.push(piece.trimStart());
-    else lines[lines.length - 1] = `${last}${piece}`;
-  }
-  return lines.map((l) => l.trimEnd()).filter(Boolean);
-}
-
-// On a phone the plot is about 250 px wide: category names are wrapped instead
-// of tilted (tilted names ran into each other), and the axis titles take two lines.
-const NARROW_CATEGORY_COLUMNS = 10;
-const NARROW_TITLE_COLUMNS = 18;
-const WIDE_CATEGORY_COLUMNS = 20;
-const UPRIGHT_WORD_COLUMNS = 10;
-// A name standing on end is as tall as its longest line: on a phone's 260-px chart, the axis may take half the
-// height, its title included, so a line of more than about 14 columns at 10 px was cut off at its start.
-const UPRIGHT_LINE_COLUMNS = 14;
-
-/** A label of one line as text, of several as the lines (as Chart.js draws them). */
-const oneOrLines = (lines) => (lines.length > 1 ? lines : lines[0]);
-
-/**
- * How category names are written under bars: wrapped upright (at spaces, and beside CJK and Hangul characters,
- * since "select-only、クライアント数 1" has one space), so that long ones (a server named with its settings) never
- * run into each other; on a phone, names with a word too wide for their slot stand on end, in short lines, each
- * name a narrow column of its own.
- */
-function categoryTicks(categories, theme) {
-  const columns = theme.narrow ? NARROW_CATEGORY_COLUMNS : WIDE_CATEGORY_COLUMNS;
-  const widest = Math.max(...categories.flatMap((c) => wrapText(c, columns).map(columnsOf)));
-  if (theme.narrow && widest > UPRIGHT_WORD_COLUMNS) {
-    return {
-      minRotation: 90,
-      maxRotation: 90,
-      autoSkip: false,
-      callback: (value) => oneOrLines(wrapText(categories[value], UPRIGHT_LINE_COLUMNS)),
-      font: {...theme.font, size: 10},
-    };
-  }
-  return {maxRotation: 0, autoSkip: false, callback: (value) => oneOrLines(wrapText(categories[value], columns))};
-}
-
-const axisTitle = (text, theme) => (theme.narrow ? wrapLabel(text, NARROW_TITLE_COLUMNS) : text);
 
 // How wide (in columns) a run's date stands under a line chart, in lines: a date and time side by side ran into
 // each other on a phone.
@@ -266,17 +194,6 @@ function shortLabels(chart, theme) {
   return items.map((item) => ({...item, text: cutText(item.text, columns)}));
 }
 const LEGEND_COLUMNS = {wide: 100, narrow: 52};
-
-/** Text cut to at most about `columns` columns, an ellipsis standing for the rest. */
-export function cutText(text, columns) {
-  if (columnsOf(text) <= columns) return text;
-  let cut = '';
-  for (const c of text) {
-    if (columnsOf(`${cut}${c}…`) > columns) break;
-    cut += c;
-  }
-  return `${cut.trimEnd()}…`;
-}
 
 /** A solid background (static images have none otherwise). */
 function background(color) {

@@ -1,7 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {barChart} from './chart-spec.mjs';
-import {chartConfig, cutText, wrapLabel, wrapText} from './chart-config.mjs';
+import {chartConfig} from './chart-config.mjs';
+import {cutText, wrapLabel, wrapText} from './chart-text.mjs';
 
 test('labels are wrapped at spaces only, a word never cut, a CJK character counted as two columns', () => {
   assert.deepEqual(wrapLabel('GROUP BY の順序', 10), ['GROUP BY', 'の順序']);

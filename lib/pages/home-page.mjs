@@ -2,6 +2,7 @@
 // that page's own data (so the overview never words a finding differently), and
 // what its small chart needs: the page chart's image, or (versions) the
 // comparisons of the page's first pair, per workload.
+import {sentenceGap} from '../i18n/list.mjs';
 
 /**
  * @param {{managed: object, versions: object, planner: object}} pages  those pages' data (buildPages)
@@ -32,15 +33,11 @@ function homeHeadlines({managed, versions, planner}) {
 }
 
 /**
- * The newest quick run (the one npm start just made, when it did), for the overview's first screen: its date and
- * its answer; null without one.
+ * The newest quick run (the one npm start just made, when it did), linked on the overview's first screen in one
+ * line above the headlines (its answer is its page's first screen); null without one.
  */
-function quickRunOf(quick) {
-  if (!quick?.run || !quick.answer) return null;
-  const {initial, pairs} = quick.answer;
-  const pair = pairs.find((p) => p.target === initial.target && p.baseline === initial.baseline);
-  return {run: quick.run.id, date: quick.run.date, sentence: pair?.sentence ?? null};
-}
+const quickRunOf = (quick, locale) =>
+  quick?.run ? {run: quick.run.id, date: quick.run.date, gap: sentenceGap(locale)} : null;
 
 /** The overview: the version span and planner focus of its page list, and the headlines. */
 export const page = {
@@ -62,7 +59,7 @@ export const page = {
   ],
   build: ({locale, page: data}) => ({
     locale,
-    quick: quickRunOf(data('quick-run')),
+    quick: quickRunOf(data('quick-run'), locale),
     versions: data('pg-versions').values.versions,
     focus: data('pg17-planner').values.version,
     headlines: homeHeadlines({

@@ -36,6 +36,7 @@ import {READER_DESKTOP, READER_NARROW} from './reader-checks.mjs';
 import {
   axeViolations,
   blankCharts,
+  openedTablesWider,
   checkNarrow,
   COLOUR_RULES,
   openPage,
@@ -176,6 +177,8 @@ async function visit({locale, other, docId, click, links, accessibility}) {
   assert.deepEqual(await blankCharts(page), [], `${path}: blank charts`);
   await checkAlternates(page, path, docId);
   assert.deepEqual(await tableProblems(page, {desktop: true}), [], `${path} at 1280 px`);
+  // No sideways scrolling on a laptop, in whatever a reader opens: every tab, every chart's folded figures.
+  assert.deepEqual(await openedTablesWider(page), [], `${path} at 1280 px, every tab and fold opened`);
   for (const href of await internalLinks(page)) if (!links.has(href)) links.set(href, path);
   // A command shown to readers holds no path of the measuring machine's temporary folders.
   const code = await page.$$eval('pre, code', (els) => els.map((e) => e.textContent));

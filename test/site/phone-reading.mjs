@@ -1,7 +1,8 @@
 // What a reader on a phone (and in Korean or Japanese) must meet on every page, checked by the page tour
 // (every-page.test.mjs) in every locale: every table's figures and verdict on the screen without scrolling
-// sideways; no Korean or Japanese word broken across lines in the navbar, headings and table headers; the
-// bars of the Managed services comparison drawn to one scale (at 1280 and at 375 px); times in Korean words.
+// sideways; no chart's axis labels cut or run together; no Korean or Japanese word broken across lines in the
+// navbar, headings and table headers; the bars of the Managed services comparison drawn to one scale (at 1280 and
+// at 375 px); times in Korean words.
 import assert from 'node:assert/strict';
 import {termsExplained} from './explained-terms.mjs';
 
@@ -115,6 +116,23 @@ export async function localTimes(page, {locale}) {
   if (locale === 'ko') assert.match(text, /오[전후] \d{1,2}:\d{2}/, `${locale}: no time written with 오전 or 오후`);
 }
 
+/**
+ * At a phone's width, every chart in view of a reader (drawn anew for the width) keeps its axes' labels whole: no
+ * axis took all the room it may have (which cuts its labels and draws its title over them), and no names side by
+ * side are wider than their slots (the Chart component's data-axes-cut).
+ */
+export async function axesWhole(page, {locale}) {
+  // The charts redraw once their boxes have been resized past a phone's width.
+  await page.waitForTimeout(300);
+  const cut = await page.$$eval('figure[data-chart] canvas[data-axes-cut]', (canvases) =>
+    canvases
+      .filter((c) => c.checkVisibility() && c.clientWidth > 0)
+      .map((c) => [c.closest('figure').dataset.chart, c.dataset.axesCut])
+      .filter(([, axes]) => axes !== '[]'),
+  );
+  assert.deepEqual(cut, [], `${locale}: at ${page.viewportSize().width} px, charts whose axes' labels are cut`);
+}
+
 /** Checks of every page at 1280 px, and at 375 px. */
 export const EVERY_PAGE_DESKTOP = [wordsWhole, termsExplained];
-export const EVERY_PAGE_NARROW = [tablesInView, wordsWhole];
+export const EVERY_PAGE_NARROW = [tablesInView, wordsWhole, axesWhole];

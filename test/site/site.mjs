@@ -153,6 +153,29 @@ export async function checkNarrow(page, label) {
  * at an edge with nothing beyond it, a caption wider than the screen, a cell
  * whose text breaks into a column of a few characters per line.
  */
+/**
+ * The tables a reader opens (a group's tab not chosen, a chart's folded figures) that would be wider than their box,
+ * at the page's width: each as "table <where> is N px wider than its box". The page is left as it was.
+ */
+export async function openedTablesWider(page) {
+  return page.evaluate(() => {
+    const hidden = [...document.querySelectorAll('[role="tabpanel"][hidden]')];
+    const closed = [...document.querySelectorAll('article details:not([open])')];
+    for (const panel of hidden) panel.hidden = false;
+    for (const d of closed) d.open = true;
+    const problems = [];
+    for (const table of document.querySelectorAll('article table')) {
+      const box = table.parentElement;
+      const where = table.dataset.group ?? table.closest('[data-chart]')?.dataset.chart ?? table.closest('[id]')?.id;
+      if (box.scrollWidth > box.clientWidth + 1)
+        problems.push(`table ${where} is ${box.scrollWidth - box.clientWidth} px wider than its box`);
+    }
+    for (const panel of hidden) panel.hidden = true;
+    for (const d of closed) d.open = false;
+    return problems;
+  });
+}
+
 export async function tableProblems(page, {desktop}) {
   return page.evaluate((desktop) => {
     const problems = [];

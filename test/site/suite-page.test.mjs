@@ -12,6 +12,7 @@ import {cpSync} from 'node:fs';
 import path from 'node:path';
 import {localePath} from '../../lib/locales.mjs';
 import {SUITE_PAGE_RUNS} from '../helpers/fixtures.mjs';
+import {drawCharts} from '../../scripts/site/page-charts.mjs';
 import {axeViolations, blankCharts, openPage, root, serveCopy} from './site.mjs';
 
 const fixture = path.join(root, 'test/fixtures/suite-page');
@@ -141,3 +142,24 @@ test('en: what the server did, from the counters the runs read, and each measure
   assert.deepEqual(asked.problems, []);
   await asked.page.close();
 });
+
+for (const locale of ['en', 'ja']) {
+  test(`${locale}: the quick run at 375 px opens with its answer and the command that decides more`, async () => {
+    // The fixture's quick run: three repeats a server, too few for any test.
+    const {page, problems} = await openPage(site, `${localePath(locale)}quick-run/`, {width: 375, height: 800});
+    const more = page.locator('[data-answer-more]');
+    assert.equal(await more.locator('code').textContent(), 'npm start -- --repeat 5');
+    const [sentence, said] = await Promise.all(
+      ['[data-answer-sentence]', '[data-answer-more]'].map((s) => page.locator(s).boundingBox()),
+    );
+    assert.ok(sentence.y < said.y && said.y < 800, `the answer and what more repeats decide on the first screen`);
+    // Each group says what its workload does and gives the medians, not a verdict three runs cannot have.
+    assert.equal(await page.locator('[data-statement]').count(), 4);
+    // The chart drawn for a phone: its axes keep their labels whole (none took all the room an axis may have).
+    await drawCharts(page);
+    for (const cut of await page.$$eval('figure[data-chart] canvas', (cs) => cs.map((c) => c.dataset.axesCut)))
+      assert.equal(cut, '[]', 'an axis of the chart took all its room: its labels were cut');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}

@@ -10,10 +10,10 @@
 import {useEffect, useRef, useState} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
-import DataTable, {Num, Spread} from '@site/src/components/DataTable';
 import {useT} from '@site/src/components/Msg';
 import {chartConfig, seriesStyle} from '@site/lib/charts/chart-config.mjs';
-import {chartTable, darkImageOf, IMAGE_SIZES, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import {darkImageOf, IMAGE_SIZES, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
+import ChartTable from './ChartTable';
 import styles from './styles.module.css';
 import {Explained} from '@site/src/components/Terms';
 
@@ -24,6 +24,9 @@ const LOAD_CHART = {
   line: () => import('@site/lib/charts/register-line.mjs'),
 };
 
+// A figure narrower than this is a phone's: its names are wrapped or stand on end (chart-config.mjs).
+const NARROW_BELOW = 480;
+
 /** The theme's colours and font, read from the page's CSS; `narrow` on a phone-sized figure. */
 function pageTheme(canvas) {
   const css = getComputedStyle(document.documentElement);
@@ -32,7 +35,7 @@ function pageTheme(canvas) {
     text: read('--ifm-font-color-base'),
     grid: read('--ifm-color-emphasis-300'),
     font: {family: getComputedStyle(document.body).fontFamily, size: 12},
-    narrow: canvas.parentElement.clientWidth < 480,
+    narrow: canvas.parentElement.clientWidth < NARROW_BELOW,
   };
 }
 
@@ -78,12 +81,49 @@ function useChartNear(box, type) {
   return Chart;
 }
 
+/**
+ * The axes whose labels a reader cannot read whole: one that took all the room Chart.js gives an axis (half the
+ * chart's height, or width), which cuts its labels and draws its title over them; and category names lying side by
+ * side wider than their slots (`x:crowded`), which run into each other.
+ */
+function axesCut(chart) {
+  const cut = Object.values(chart.scales)
+    .filter((s) => (s.isHorizontal() ? s.height >= s.maxHeight - 0.5 : s.width >= s.maxWidth - 0.5))
+    .map((s) => s.id);
+  const x = chart.scales.x;
+  if (x?.type === 'category' && x.labelRotation === 0 && x.ticks.length > 0) {
+    const font = x.options.ticks.font;
+    chart.ctx.font = `${font.size}px ${font.family}`;
+    const widest = Math.max(...x.ticks.flatMap((t) => [t.label].flat().map((l) => chart.ctx.measureText(l).width)));
+    if (widest > x.width / x.ticks.length - 2) cut.push('x:crowded');
+  }
+  return cut;
+}
+
+/** Whether the chart's box is a phone's (pageTheme's narrow), kept as the box is resized across that width. */
+function useNarrow(box) {
+  const [narrow, setNarrow] = useState(null);
+  useEffect(() => {
+    if (!box.current) return undefined;
+    // A box of no width is hidden (a tab not chosen): its chart stays as it was drawn.
+    const observer = new ResizeObserver(() => {
+      const width = box.current?.clientWidth ?? 0;
+      if (width > 0) setNarrow(width < NARROW_BELOW);
+    });
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [box]);
+  return narrow;
+}
+
 function ChartCanvas({spec, box, still}) {
   const canvas = useRef(null);
   const {colorMode} = useColorMode();
   const Chart = useChartNear(box, spec.type);
-  // pageTheme() reads the colours of the mode: redraw when it changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: colorMode is read through the CSS
+  // A window turned or resized across a phone's width: the names under the bars are laid out anew.
+  const narrow = useNarrow(box);
+  // pageTheme() reads the colours of the mode and the box's width: redraw when they change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: colorMode and narrow are read through the page
   useEffect(() => {
     if (!Chart || !canvas.current) return undefined;
     const chart = new Chart(canvas.current, chartConfig(spec, pageTheme(canvas.current)));
@@ -92,37 +132,11 @@ function ChartCanvas({spec, box, still}) {
       // A label in lines is an array: its lines, joined.
       Object.values(chart.scales).flatMap((scale) => scale.ticks.map((tick) => [tick.label ?? ''].flat().join(' '))),
     );
-    // The axes that took all the room Chart.js gives one (half the chart's height, or width): their labels were
-    // cut to fit, and a title under them drawn over them.
-    canvas.current.dataset.axesCut = JSON.stringify(
-      Object.values(chart.scales)
-        .filter((s) => (s.isHorizontal() ? s.height >= s.maxHeight - 0.5 : s.width >= s.maxWidth - 0.5))
-        .map((s) => s.id),
-    );
+    canvas.current.dataset.axesCut = JSON.stringify(axesCut(chart));
     return () => chart.destroy();
-  }, [Chart, spec, colorMode]);
+  }, [Chart, spec, colorMode, narrow]);
   if (!Chart) return still;
   return <canvas ref={canvas} role="img" aria-label={spec.title} />;
-}
-
-/** The chart's data as a table: medians, and the repeats' spread where there is one. */
-function ChartTable({spec}) {
-  return (
-    // A chart's figures, folded under it: they scroll sideways on a phone (stacked, a long one was pages tall).
-    <DataTable stack={false} columns={[spec.x.title, ...spec.series.map((s) => ({label: s.label, numeric: true}))]}>
-      {chartTable(spec).map((row) => (
-        <tr key={row.label}>
-          <th scope="row">{row.label}</th>
-          {row.cells.map((p, i) => (
-            <Num key={spec.series[i].label}>
-              {p ? p.text : ''}
-              {p?.spread && p.spread !== p.text && <Spread>{p.spread}</Spread>}
-            </Num>
-          ))}
-        </tr>
-      ))}
-    </DataTable>
-  );
 }
 
 /** A line's marker in the legend, the shape its points are drawn with. */

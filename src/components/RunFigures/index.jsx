@@ -17,9 +17,9 @@ export function VersionCell({name, version}) {
 
 /** A comparison's cell: its main text and the lines under it; or the note of a row that is not compared. */
 function Versus({versus: v}) {
-  if (v.note) return <Num>{v.note}</Num>;
+  if (v.note) return <Num data-versus>{v.note}</Num>;
   return (
-    <Num data-figure={v.figure} data-verdict={v.verdict}>
+    <Num data-versus data-figure={v.figure} data-verdict={v.verdict}>
       {v.text}
       {v.lines.map((line) => (
         <Spread key={line}>{line}</Spread>

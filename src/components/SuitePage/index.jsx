@@ -73,12 +73,12 @@ function SuiteRun({data, onDemand}) {
       {data.statements?.length > 0 && <Statements data={data} />}
       {data.caveat && (
         <p className="finding" data-caveat>
-          {data.caveat}
+          <Explained>{data.caveat}</Explained>
         </p>
       )}
       {data.marginDefault && (
         <p role="note" data-margin-default>
-          {data.marginDefault}
+          <Explained>{data.marginDefault}</Explained>
         </p>
       )}
       {data.unmeasured?.scenarios.map((s) => (
