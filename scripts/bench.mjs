@@ -6,7 +6,7 @@
 // Reads: the files named. Writes: stdout; run, merge and import write result
 //        files (atomically, only when valid).
 // Exit:  see EXIT below (printed by --help).
-import {COMMANDS, helpOf, synopsisOf, UsageError, usageOf, wrapSynopsis} from './bench/cli.mjs';
+import {COMMANDS, helpOf, messageOf, synopsisOf, UsageError, usageOf, wrapSynopsis} from './bench/cli.mjs';
 
 const EXIT = `Exit: 0 done; 1 the input could not be read, a suite or result is not valid, a run could not
 start, or it could not write its result (what it measured is saved elsewhere, and the error says
@@ -52,7 +52,7 @@ try {
     process.exitCode = 2;
   } else {
     // A suite's problems are already messages that name the file.
-    console.error(error.name === 'SuiteError' ? error.message : `bench: ${error.message}`);
+    console.error(error.name === 'SuiteError' ? error.message : `bench: ${messageOf(error)}`);
     process.exitCode = 1;
   }
 }

@@ -444,3 +444,15 @@ test('an option a command does not declare is refused by name, with the usage', 
     assert.ok(stderr.startsWith(`bench: ${name}: unknown option ${option} (node scripts/bench.mjs ${name} --help`));
   }
 });
+
+test('a result file that is not there is named as given, with what to check, not as a Node error', () => {
+  const missing = path.join(tempDir(), 'no-such-run.json');
+  for (const command of ['compare', 'validate']) {
+    const {status, stderr} = bench(command, missing);
+    assert.notEqual(status, 0);
+    assert.equal(
+      stderr.trim(),
+      `bench: ${missing}: no such file. Check the path (ls results/ lists the runs kept here).`,
+    );
+  }
+});

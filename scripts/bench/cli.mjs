@@ -24,6 +24,12 @@ export const COMMANDS = [
 /** Wrong usage: bench prints the message and the usage, and exits 2. */
 export class UsageError extends Error {}
 
+/** An error as the CLI says it: a file that is not there named as it was given, with what to check. */
+export const messageOf = (error) =>
+  error.code === 'ENOENT' && error.path
+    ? `${error.path}: no such file. Check the path (ls results/ lists the runs kept here).`
+    : error.message;
+
 /** Whether an option's text is a whole number of at least 1 (--shards, --repeat, --scale, …). */
 export const isWhole = (text) => /^[1-9]\d*$/.test(text);
 

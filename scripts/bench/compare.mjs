@@ -1,5 +1,5 @@
 // bench compare: every comparison of one run, or of the same cells in two runs, with a verdict each.
-import {parseCommand, UsageError} from './cli.mjs';
+import {messageOf, parseCommand, UsageError} from './cli.mjs';
 
 export const name = 'compare';
 export const operands = 'RESULT [RESULT2]';
@@ -66,7 +66,7 @@ async function comparisonsOf(files, values, given) {
     const differences = results.length === 2 ? runDifferences(...results) : [];
     return {results, margin, comparisons, skipped, undecided, differences, headline: await headlineOf()};
   } catch (error) {
-    console.error(`bench: ${error.message}`);
+    console.error(`bench: ${messageOf(error)}`);
     return null;
   }
 }
