@@ -155,7 +155,7 @@ const columns = (text) =>
 for (const [label, where] of pages)
   echo(`  ${label}${' '.repeat(Math.max(1, 11 - columns(label)))}${new URL(where, server.url)}`);
 if (pages.length === 2) {
-  echo(chalk.dim(`Only ${pages[0][0]} is built: the language menu needs the full build (npm start).`));
+  echo(chalk.dim(`Only ${pages[0][0]} is built: the language menu needs every language (npm run build builds them).`));
   // The one language built, whether asked for (--locale) or read from the build (npm run serve).
   const only = built[0].locale;
   const shots = only === defaultLocale ? 'npm run screenshots' : `npm run screenshots -- --locale ${only}`;

@@ -27,11 +27,17 @@ test('on a phone, category names are wrapped upright and axis titles take lines;
   const theme = {text: '#000', grid: '#ccc', font: {size: 12}};
   const narrow = chartConfig(spec, {...theme, narrow: true}).options.scales;
   assert.equal(narrow.x.ticks.maxRotation, 0);
-  assert.deepEqual(narrow.x.ticks.callback(1), ['GROUP BY', 'の順序']);
+  // Two names on a phone: twelve columns each, broken at a space or beside a CJK character.
+  assert.deepEqual(narrow.x.ticks.callback(1), ['GROUP BY の', '順序']);
   assert.deepEqual(narrow.y.title.text, ['PostgreSQL 16', 'に対するスループット（倍）']);
   const wide = chartConfig(spec, theme).options.scales;
   assert.equal(wide.x.ticks.callback(1), 'GROUP BY の順序');
   assert.equal(wide.y.title.text, 'PostgreSQL 16 に対するスループット（倍）');
+});
+
+test('an opening bracket never ends a line: it goes down with what it opens', () => {
+  const lines = wrapText('TPC-B 風（pgbench の既定）', 10);
+  assert.deepEqual(lines, ['TPC-B 風', '（pgbench', 'の既定）']);
 });
 
 test("an image's text is wrapped at spaces or beside a CJK character, never before a closing mark", () => {

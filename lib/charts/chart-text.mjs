@@ -21,6 +21,8 @@ export function wrapLabel(text, columns) {
 }
 
 const NO_LINE_START = /^[、。，．,.)）」』】〕！？!?：:；;ーぁぃぅぇぉっゃゅょァィゥェォッャュョ・]/u;
+// Nor does an opening bracket end one ("TPC-B 風（" over "pgbench の既定）").
+const NO_LINE_END = /[(（「『【〔]$/u;
 
 /**
  * A line of text as lines of at most about `columns` columns, broken at a space or beside a CJK or Hangul
@@ -31,10 +33,15 @@ export function wrapText(text, columns) {
   // Words, and each wide character apart; a space stays with the word before it.
   for (const piece of text.match(new RegExp(`${WIDE.source}|[^\\s]+?(?=${WIDE.source}|\\s|$)\\s*|\\s+`, 'gu')) ?? []) {
     const last = lines.at(-1);
-    // Punctuation and the long-vowel mark never start a line (Japanese line-breaking rules).
+    // Punctuation and the long-vowel mark never start a line, an opening bracket never ends one (Japanese
+    // line-breaking rules).
     const breakable = !NO_LINE_START.test(piece);
-    if (last !== '' && breakable && columnsOf(`${last}${piece}`.trimEnd()) > columns) lines.push(piece.trimStart());
-    else lines[lines.length - 1] = `${last}${piece}`;
+    if (last !== '' && breakable && columnsOf(`${last}${piece}`.trimEnd()) > columns) {
+      // An opening bracket at the end of the line goes down with what follows it.
+      const opening = NO_LINE_END.test(last.trimEnd()) && last.trimEnd().length > 1 ? last.trimEnd().at(-1) : '';
+      if (opening) lines[lines.length - 1] = last.trimEnd().slice(0, -1);
+      lines.push(`${opening}${piece.trimStart()}`);
+    } else lines[lines.length - 1] = `${last}${piece}`;
   }
   return lines.map((l) => l.trimEnd()).filter(Boolean);
 }
@@ -43,9 +50,10 @@ export function wrapText(text, columns) {
 // of tilted (tilted names ran into each other), and the axis titles take two lines.
 // Each name has its share of the plot's width, about 28 columns of 12-px text beside an axis of wide figures: 7 for
 // each of four names ("Sorted CTE" in one line of 10 ran into "Correlated"), 9 for three ("PostgreSQL 16" in lines
-// of 10 ran into "PostgreSQL 17" beside an axis of instructions), at most 10.
+// of 10 ran into "PostgreSQL 17" beside an axis of instructions), at most 12 ("PostgreSQL 17 (work_mem 4MB)" of two
+// servers in three lines, where lines of 10 stood it on end in a half-page chart with room to spare).
 const NARROW_PLOT_COLUMNS = 28;
-const NARROW_CATEGORY_COLUMNS = 10;
+const NARROW_CATEGORY_COLUMNS = 12;
 const NARROW_TITLE_COLUMNS = 18;
 const WIDE_CATEGORY_COLUMNS = 20;
 // A name standing on end is as tall as its longest line: on a phone's chart (300 px tall), the axis may take half

@@ -193,6 +193,9 @@ export const MEASURES = {
         one: 'versions.answer.time.below-margin.one',
         range: 'versions.answer.time.below-margin.range',
       },
+      // Undecided, its interval wholly on one side of none: which way, the size unclear (verdict-words.mjs).
+      apartBetter: {one: 'versions.answer.time.apartBetter.one', range: 'versions.answer.time.apartBetter.range'},
+      apartWorse: {one: 'versions.answer.time.apartWorse.one', range: 'versions.answer.time.apartWorse.range'},
       inconclusive: {
         one: 'versions.answer.time.inconclusive.one',
         range: 'versions.answer.time.inconclusive.range',
@@ -207,6 +210,8 @@ export const MEASURES = {
         one: 'planner.answer.time.below-margin.one',
         range: 'planner.answer.time.below-margin.range',
       },
+      apartBetter: {one: 'planner.answer.time.apartBetter.one', range: 'planner.answer.time.apartBetter.range'},
+      apartWorse: {one: 'planner.answer.time.apartWorse.one', range: 'planner.answer.time.apartWorse.range'},
       inconclusive: {
         one: 'planner.answer.time.inconclusive.one',
         range: 'planner.answer.time.inconclusive.range',

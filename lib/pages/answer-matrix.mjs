@@ -35,6 +35,8 @@ const WORDS = {
     // Without an instructions run, its margin is not named.
     captionTime: 'suite.answer.captionTime',
     captionTimeRounds: 'suite.answer.captionTimeRounds',
+    // Too few runs for any interval against this baseline: the caption promises none.
+    captionTimeNoInterval: 'suite.answer.captionTimeNoInterval',
   },
 };
 
@@ -120,7 +122,7 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
       rows: t(w.rows),
       // Per baseline: the column headers' "against" and the caption name it.
       against: Object.fromEntries(named(targets.map((x) => x.id)).map((x) => [x.id, againstOf(t, x.name)])),
-      caption: captionsOf(targets, runs, {t, w, margins, locale, name}),
+      caption: captionsOf(targets, runs, {t, w, margins, locale, name, pairs}),
     },
     // What each measure counted, with how many clients, for how long, on which builds and machine.
     conditions: measureConditions(runs, {t, locale}),
@@ -133,12 +135,24 @@ export function answerMatrix(runs, groups, {locale, t, name, words, first, as}) 
 }
 
 /** The answer's caption per baseline, naming it. */
-function captionsOf(targets, runs, {t, w, margins, locale, name}) {
+function captionsOf(targets, runs, {t, w, margins, locale, name, pairs}) {
   const oldest = name(targets[0].id);
+  // Against this baseline, no timed comparison had runs enough for an interval.
+  const noInterval = (id) =>
+    pairs
+      .filter((p) => p.baseline === id)
+      .every((p) => Object.values(p.groups).every((g) => !g.time || g.time.low === null));
   return Object.fromEntries(
     targets.map(({id}) => [
       id,
-      captionOf(t, w, {base: name(id), margins, locale, oldest, rounds: byRounds(runs.time, id)}),
+      captionOf(t, w, {
+        base: name(id),
+        margins,
+        locale,
+        oldest,
+        rounds: byRounds(runs.time, id),
+        noInterval: noInterval(id),
+      }),
     ]),
   );
 }
@@ -152,9 +166,10 @@ function byRounds(timed, base) {
 
 const againstOf = (t, base) => t('versions.answer.against', {base});
 
-function captionOf(t, w, {base, margins, locale, oldest, rounds}) {
+function captionOf(t, w, {base, margins, locale, oldest, rounds, noInterval}) {
   const timeOnly = margins.instructions === undefined && w.captionTime;
-  const key = timeOnly ? (rounds ? w.captionTimeRounds : w.captionTime) : rounds ? w.captionRounds : w.caption;
+  const timed = noInterval ? w.captionTimeNoInterval : rounds ? w.captionTimeRounds : w.captionTime;
+  const key = timeOnly ? timed : rounds ? w.captionRounds : w.caption;
   return t(key, {
     base,
     instructionsMargin: margins.instructions === undefined ? '—' : unsignedPercent(margins.instructions, locale),

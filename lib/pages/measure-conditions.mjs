@@ -58,15 +58,21 @@ export function measureConditions({time, instructions}, {t, locale}) {
   return {
     time:
       time &&
-      t('versions.answer.conditions.time', {
-        ...common(time),
-        durations: distinct(
-          time,
-          (c) => c.parameters.durationS,
-          locale,
-          (value) => t('common.seconds', {value}),
-        ),
-      }),
+      // A warm-up is said only where every measured run had one (its scenario's warmup).
+      t(
+        time.cells.every((c) => c.parameters.warmupS > 0)
+          ? 'versions.answer.conditions.time'
+          : 'versions.answer.conditions.timeNoWarmup',
+        {
+          ...common(time),
+          durations: distinct(
+            time,
+            (c) => c.parameters.durationS,
+            locale,
+            (value) => t('common.seconds', {value}),
+          ),
+        },
+      ),
     instructions:
       instructions &&
       t('versions.answer.conditions.instructions', {

@@ -61,11 +61,14 @@ export function differingLines(plans) {
   }));
 }
 
+// The plans' heading, by the page's words: its servers are versions, or any servers.
+const PLANS_TITLE = {versions: 'planner.plans', servers: 'suite.plans'};
+
 /**
  * A group's plans, or null when the run captured none for its workload: one per server (a merged run holds each
  * part's capture of the same plan), A/A controls left out.
  */
-export function plansOf(result, {workload, study, controls, t, name}) {
+export function plansOf(result, {workload, study, controls, t, name, words = 'versions'}) {
   const captured = (result.plans ?? []).filter((p) => p.workload === workload);
   if (captured.length === 0) return null;
   const script = scriptOf(result, study, workload);
@@ -81,6 +84,8 @@ export function plansOf(result, {workload, study, controls, t, name}) {
     }));
   const differing = differingLines(plans);
   return {
+    query: t('planner.query'),
+    title: t(PLANS_TITLE[words]),
     sql: captured[0].sql ?? null,
     script: script && scriptText(t, script),
     differing: differing && {

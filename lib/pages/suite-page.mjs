@@ -172,12 +172,12 @@ function pageGroups(result, {locale, t, suite, page, name, word, instructions, p
         {locale, clientCounts},
       );
       const about = page.own && {workload: word('workloads', g.workload), scenario: word('scenarios', g.scenario)};
-      const plans = plansOf(result, {workload: g.workload, study, controls, t, name});
+      const plans = plansOf(result, {workload: g.workload, study, controls, t, name, words: page.words});
       return {
         intro: own?.intro?.filter(Boolean) ?? [],
         about: about && (about.workload || about.scenario) ? aboutOf(t, g, about) : null,
         study: studyGroup(study, {scenario: g.scenario, workload: g.workload, findings, locale, t, name}),
-        plans: plans && {...plans, look: own?.look ?? null, query: t('planner.query'), title: t('planner.plans')},
+        plans: plans && {...plans, look: own?.look ?? null},
       };
     },
   });

@@ -8,7 +8,9 @@ import {FIGURES, MEASURES} from '../model/measures.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 import {VERDICTS} from '../stats/compare.mjs';
-import {sentences, verdictSentence} from './verdict-words.mjs';
+import {sentences, verdictSentence, wordedVerdict} from './verdict-words.mjs';
+
+const PART_ORDER = [...VERDICTS.filter((v) => v !== 'inconclusive'), 'apartBetter', 'apartWorse', 'inconclusive'];
 
 /**
  * The figure a part gives the range of: the change as a percent, each written to the precision of its own
@@ -45,9 +47,14 @@ export function verdictParts(cells, {t, locale, margin, measure, as = 'percent'}
   const map = as === 'ratio' ? MEASURES[measure].ratioPart : MEASURES[measure].part;
   const total = formatFigure(cells.length, 'integer', locale);
   const marginText = unsignedPercent(margin, locale);
-  // In the order lib/stats decides them: what changed, then what did not, then what cannot tell.
-  const parts = VERDICTS.flatMap((verdict) => {
-    const these = cells.filter((c) => c.verdict === verdict);
+  // In the order lib/stats decides them: what changed, then what did not, then which way but not by how much (where
+  // the measure words it apart), then what cannot tell.
+  const verdictOf = (c) => {
+    const word = wordedVerdict(c, measure);
+    return Object.hasOwn(map, word) ? word : c.verdict;
+  };
+  const parts = PART_ORDER.flatMap((verdict) => {
+    const these = cells.filter((c) => verdictOf(c) === verdict);
     if (these.length === 0) return [];
     const keys = messageKey(map, verdict, 'answer part');
     const count = formatFigure(these.length, 'integer', locale);
@@ -82,12 +89,17 @@ export function groupStatement(findings, {t, locale, margin, measure, as}) {
       const named = findings.map((f) =>
         t('common.verdict.withMedian', {name: f.name, value: value(f.worded.candidate.median)}),
       );
-      return t('common.verdict.sentence.tooFewMedians', {
+      const medians = t('common.verdict.sentence.tooFewMedians', {
         name: listOf(named, locale),
         base,
         baseValue: value(findings[0].worded.baseline.median),
         runs,
       });
+      // The change the tables show where it points the other way from the medians: said here, beside them.
+      const otherWay = findings
+        .filter((f) => f.worded.mediansOtherWay)
+        .map((f) => t('common.verdict.sentence.otherWay', {name: f.name, change: f.worded.changeText}));
+      return sentences([medians, ...otherWay], locale);
     }
     const names = listOf(
       findings.map((f) => f.name),

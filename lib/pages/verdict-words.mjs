@@ -42,7 +42,7 @@ export function worded(c, {locale, margin}) {
  * The verdict as words say it: an undecided interval wholly on one side of zero says which way the difference goes
  * (apartBetter, apartWorse), so that neither a sentence nor a table's word reads as "no difference".
  */
-function wordedVerdict(w, measure) {
+export function wordedVerdict(w, measure) {
   const apart = w.verdict === 'inconclusive' && w.low !== null && (w.low > 0 || w.high < 0);
   if (!apart) return w.verdict;
   return w.low > 0 === (FIGURES[MEASURES[measure].headline].better === 'higher') ? 'apartBetter' : 'apartWorse';

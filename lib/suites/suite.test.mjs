@@ -199,6 +199,11 @@ test('a setting that needs no declaring, put in differs, is told to be left out'
   );
 });
 
+test('a key setting misspelt in differs is told the one it is near', () => {
+  const file = suiteFile(MINIMAL.replace('embedded: 17', 'embedded: 17\n    differs: [shared_buffer]'));
+  assert.match(problems(file)[0], /, not "shared_buffer": did you mean "shared_buffers"\?$/);
+});
+
 test('a missing SQL file is named, relative to the suite', () => {
   const file = suiteFile(MINIMAL.replace('    builtin: tpcb-like', '    script: q.sql\n    setup: setup.sql'), {
     'q.sql': 'SELECT 1;',

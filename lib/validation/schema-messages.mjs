@@ -86,8 +86,15 @@ export function explainSchemaError(error, context) {
       return `must be ${[params.type].flat().join(' or ')}, not ${show(data)}${hint}`;
     }
     case 'enum': {
-      // A field whose other values need another fix says which ($comment: suite.schema.json's differs).
-      const more = error.parentSchema?.$comment ? `: ${error.parentSchema.$comment}` : '';
+      // A value a letter or two from one allowed is a typo; else a field whose other values need another fix says
+      // which ($comment: suite.schema.json's differs).
+      const strings = error.schema.filter((v) => typeof v === 'string');
+      const near = typeof data === 'string' ? nearestField(data, strings) : null;
+      const more = near
+        ? `: did you mean ${show(near)}?`
+        : error.parentSchema?.$comment
+          ? `: ${error.parentSchema.$comment}`
+          : '';
       return `must be one of ${error.schema.map(show).join(', ')}, not ${show(data)}${more}`;
     }
     case 'const':

@@ -157,5 +157,9 @@ function end(p, {failed, file, targets = [], retryable = 0, suiteFixes = 0}) {
       "the suite's SQL caused the failures: fix it, then start a new run " +
         '(--resume continues only a run of unchanged files).',
     );
-  else if (retryable) p.line('--resume measures the failed cells again, once what failed is put right.');
+  else if (retryable)
+    p.line(
+      '--resume measures the failed cells again, once what failed is put right outside the suite (a server, the ' +
+        "machine); a fix to the suite's files (a setting's value, say) needs a new run, without --resume.",
+    );
 }

@@ -29,7 +29,8 @@ test('without a terminal: one plain line per event, with the ETA from finished c
     'cell 2/3 pg17/ro/s/c4/r2: failed (connection refused); ETA 00:10\n',
     'done in 00:20 (estimated: about 25 s): 2 of 3 cells ok, 1 failed or aborted; result: results/x.json\n',
     'target ext could not be used: connection refused\n',
-    '--resume measures the failed cells again, once what failed is put right.\n',
+    '--resume measures the failed cells again, once what failed is put right outside the suite (a server, the ' +
+      "machine); a fix to the suite's files (a setting's value, say) needs a new run, without --resume.\n",
   ]);
 });
 

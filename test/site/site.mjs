@@ -158,11 +158,18 @@ export async function checkNarrow(page, label) {
  * at the page's width: each as "table <where> is N px wider than its box". The page is left as it was.
  */
 export async function openedTablesWider(page) {
-  return page.evaluate(() => {
+  const opened = await page.evaluate(() => {
     const hidden = [...document.querySelectorAll('[role="tabpanel"][hidden]')];
     const closed = [...document.querySelectorAll('article details:not([open])')];
     for (const panel of hidden) panel.hidden = false;
     for (const d of closed) d.open = true;
+    // Marked, to be closed again: a fold's rows load as it opens (OnDemand).
+    for (const [i, el] of [...hidden, ...closed].entries())
+      el.dataset.openedByTest = i < hidden.length ? 'tab' : 'fold';
+    return hidden.length + closed.length;
+  });
+  if (opened > 0) await page.waitForFunction(() => !document.querySelector('[data-on-demand="loading"]'));
+  return page.evaluate(() => {
     const problems = [];
     for (const table of document.querySelectorAll('article table')) {
       const box = table.parentElement;
@@ -170,8 +177,11 @@ export async function openedTablesWider(page) {
       if (box.scrollWidth > box.clientWidth + 1)
         problems.push(`table ${where} is ${box.scrollWidth - box.clientWidth} px wider than its box`);
     }
-    for (const panel of hidden) panel.hidden = true;
-    for (const d of closed) d.open = false;
+    for (const el of document.querySelectorAll('[data-opened-by-test]')) {
+      if (el.dataset.openedByTest === 'tab') el.hidden = true;
+      else el.open = false;
+      delete el.dataset.openedByTest;
+    }
     return problems;
   });
 }

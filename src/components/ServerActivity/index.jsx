@@ -3,6 +3,7 @@
 // reader opens them.
 import {useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
+import {columnGroups} from '@site/src/components/DataTable/column-groups.mjs';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
 import {Explained} from '@site/src/components/Terms';
 
@@ -75,23 +76,26 @@ function ActivityTable({id, rows, sampled}) {
 /** Each SQL statement's latency on each server, as pgbench -r measured it (lib/pages/statement-latencies.mjs). */
 function StatementsTable({id, statements}) {
   const t = useT();
-  return (
+  const parts = columnGroups(statements.servers, (s) => s.name);
+  // A few servers to a table, one table under another; the caption once, under the last.
+  return parts.map((part, k) => (
     <DataTable
+      key={part[0].item.target}
       stack={false}
       data-statements-table={id}
-      caption={t('common.activity.statementsCaption')}
-      columns={[t('common.activity.statement'), ...statements.servers.map((s) => ({label: s.name, numeric: true}))]}
+      caption={k === parts.length - 1 ? t('common.activity.statementsCaption') : undefined}
+      columns={[t('common.activity.statement'), ...part.map(({item}) => ({label: item.name, numeric: true}))]}
     >
       {statements.rows.map((r) => (
         <tr key={r.statement}>
           <th scope="row">
             <code>{r.statement}</code>
           </th>
-          {r.values.map((v, i) => (
-            <td key={statements.servers[i].target}>{v ?? '—'}</td>
+          {part.map(({item, i}) => (
+            <td key={item.target}>{r.values[i] ?? '—'}</td>
           ))}
         </tr>
       ))}
     </DataTable>
-  );
+  ));
 }
