@@ -95,8 +95,10 @@ const config = {
       // English labels here; each locale's come from its catalog (see above).
       items: [
         ...NAV_PAGES.filter((p) => NAVBAR_PAGES.includes(p.docId)).map((p) => ({
-          // A page of results is a route of the data plugin, not a document.
-          ...(p.route ? {to: `/${p.docId}/`} : {type: 'doc', docId: p.docId}),
+          // A link by address, documents too: Docusaurus marks a 'doc' item active on every document of its
+          // sidebar, so the overview showed three items as the page being read. (A page of results is a route of
+          // the data plugin; a document's slug is its id.)
+          to: `/${p.docId}/`,
           label: english(p.label),
           position: 'left',
         })),

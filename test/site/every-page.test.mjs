@@ -177,6 +177,9 @@ async function visit({locale, other, docId, click, links, accessibility}) {
   assert.deepEqual(await blankCharts(page), [], `${path}: blank charts`);
   await checkAlternates(page, path, docId);
   assert.deepEqual(await tableProblems(page, {desktop: true}), [], `${path} at 1280 px`);
+  // The navbar marks at most the page being read: a 'doc' item was marked on every page of its sidebar.
+  const active = await page.$$eval('.navbar .navbar__link--active', (links) => links.map((a) => a.pathname));
+  assert.ok(active.every((p) => p === new URL(page.url()).pathname) && active.length <= 1, `${path}: ${active}`);
   for (const href of await internalLinks(page)) if (!links.has(href)) links.set(href, path);
   // A command shown to readers holds no path of the measuring machine's temporary folders.
   const code = await page.$$eval('pre, code', (els) => els.map((e) => e.textContent));
