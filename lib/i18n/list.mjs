@@ -10,6 +10,22 @@ const CLAUSE_SEPARATOR = {'zh-Hans': '；'};
 /** What goes between two sentences of running text: a space, but in Japanese and Chinese, whose full stop ends one. */
 export const sentenceGap = (locale) => (/^(ja|zh)\b/.test(locale) ? '' : ' ');
 
+/**
+ * Items set apart by a mark (a name · its version, scenarios / workloads): a space each side of the mark, but in
+ * Japanese and Chinese none beside a full-width bracket or mark ("（A/A）· 15.18").
+ */
+export function separated(items, locale, mark = '·') {
+  const tight = /^(ja|zh)\b/.test(locale);
+  return items.reduce((text, item) => {
+    const before = tight && /[）」』】〕、。，：；！？]$/u.test(text) ? '' : ' ';
+    const after = tight && /^[（「『【〔]/u.test(item) ? '' : ' ';
+    return `${text}${before}${mark}${after}${item}`;
+  });
+}
+
+/** What goes between the items of a bare list (versions, names, waits): 、 in Japanese and Chinese, else a comma. */
+export const listSeparator = (locale) => (/^(ja|zh)\b/.test(locale) ? '、' : ', ');
+
 const formats = new Map();
 const listFormat = (locale) => {
   if (!formats.has(locale)) formats.set(locale, new Intl.ListFormat(locale, {type: 'conjunction'}));

@@ -48,14 +48,35 @@ export function createPartsTranslator(locale, messages) {
         `${catalogPath(locale)} has no message "${id}": add it (npm run i18n:check lists what is missing).`,
       );
     // split() with a capturing group alternates text and placeholder names.
-    return text.split(new RegExp(PLACEHOLDER.source)).map((part, i) => {
+    const parts = text.split(new RegExp(PLACEHOLDER.source)).map((part, i) => {
       if (i % 2 === 0) return part;
       const value = values[part];
       if (value === undefined || value === null)
         throw new Error(`The message "${id}" (${locale}) needs a value for {{${part}}}: the page must pass it.`);
       return value;
     });
+    return FULL_WIDTH_LOCALE.test(locale) ? withoutSpaceByFullWidth(parts) : parts;
   };
+}
+
+// Japanese and Chinese set no half-width space beside full-width brackets and punctuation. A message spaces a
+// placeholder from its words ("{{base}} に対する", right for "PostgreSQL 17"); a value that ends in one
+// ("PostgreSQL 17（-O2）") takes that space away, as a value that begins with one does the space before it.
+const FULL_WIDTH_LOCALE = /^(ja|zh)\b/;
+const CLOSES = /[）」』】〕、。，：；！？]$/u;
+const OPENS = /^[（「『【〔、。，：；！？）]/u;
+
+/** A message's parts (text, value, text…) with the spaces beside a value's full-width edge taken out. */
+function withoutSpaceByFullWidth(parts) {
+  return parts.map((part, i) => {
+    if (i % 2 === 1) return part;
+    const before = parts[i - 1];
+    const after = parts[i + 1];
+    let text = part;
+    if (typeof before === 'string' && CLOSES.test(before)) text = text.replace(/^ +/, '');
+    if (typeof after === 'string' && OPENS.test(after)) text = text.replace(/ +$/, '');
+    return text;
+  });
 }
 
 /** The messages at `keys` (namespaces or dotted keys), in the catalog's shape. */

@@ -22,3 +22,19 @@ test('a message as parts keeps each value whole, an element as well as text', ()
   assert.deepEqual(parts('runs.files', {schema: link, n: '3'}), ['説明は ', link, ' にあります（', '3', ' 件）。']);
   assert.throws(() => parts('runs.files', {schema: link}), /needs a value for \{\{n\}\}/);
 });
+
+test('Japanese and Chinese take no half-width space beside a value that ends or begins full-width', () => {
+  const catalog = {against: '{{base}} に対する {{name}}', pair: '{{name}} {{note}}'};
+  const ja = createTranslator('ja', catalog);
+  assert.equal(
+    ja('against', {base: 'PostgreSQL 17（-O2）', name: 'PostgreSQL 18'}),
+    'PostgreSQL 17（-O2）に対する PostgreSQL 18',
+  );
+  assert.equal(ja('against', {base: 'PostgreSQL 17', name: 'PostgreSQL 18'}), 'PostgreSQL 17 に対する PostgreSQL 18');
+  assert.equal(
+    createTranslator('zh-Hans', catalog)('pair', {name: 'PostgreSQL 18', note: '（-O2）'}),
+    'PostgreSQL 18（-O2）',
+  );
+  // Other languages keep their spaces as written.
+  assert.equal(createTranslator('ko', catalog)('against', {base: '17（-O2）', name: '18'}), '17（-O2） に対する 18');
+});

@@ -14,6 +14,7 @@ import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
 import {targetById} from '../model/targets.mjs';
 import {PGBENCH_BUILTIN, PLANNER_CASE} from '../i18n/message-keys.mjs';
+import {separated} from '../i18n/list.mjs';
 import {historyChart} from './history-charts.mjs';
 import {countSteps, latestStep} from './history-steps.mjs';
 import {listOf} from '../i18n/list.mjs';
@@ -231,7 +232,7 @@ function seriesLabels(group, {results, t, locale}) {
     before.set(s.target, s);
     const first = results.get(s.points[0]?.run);
     const server = first ? serverName(t, first, s.target) : s.target;
-    const named = s.version ? `${server} · ${s.version}` : server;
+    const named = s.version ? separated([server, s.version], locale) : server;
     // Its style's key: the server as readers see it named, and which of its lines this is.
     nth.set(named, (nth.get(named) ?? 0) + 1);
     const key = `${named}#${nth.get(named)}`;

@@ -33,6 +33,7 @@ import {PAGE_FIGURES} from './page-figures.mjs';
 import {PAGE_INSTRUCTIONS} from './page-instructions.mjs';
 import {EVERY_PAGE_DESKTOP, EVERY_PAGE_NARROW} from './phone-reading.mjs';
 import {READER_DESKTOP, READER_NARROW} from './reader-checks.mjs';
+import {typographyHeld} from './typography.mjs';
 import {
   axeViolations,
   blankCharts,
@@ -197,6 +198,8 @@ async function visit({locale, other, docId, click, links, accessibility}) {
   ]) {
     await check(page, {locale, base, site});
   }
+  // Japanese, Korean and Chinese typography in the text as built, messages and figures joined.
+  await typographyHeld(page, {locale});
   // axe-core in a Latin and a CJK language: the pages' structure and colours are the same in every language, and
   // ko and zh-Hans are built as ja is (their words and lang attributes are checked above and by the catalogs).
   const audited = ['en', 'ja'].includes(locale);

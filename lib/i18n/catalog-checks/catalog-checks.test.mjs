@@ -39,6 +39,16 @@ const CASES = {
   'figure-signs': ['{"a": {"run": "{{count}}% 回", "name": "実行 ％"}}', [{key: 'a.run'}, {key: 'a.name'}]],
   'number-words': ['{"a": {"run": "{{count}} 回", "name": "六回以上の実行"}}', [{key: 'a.name'}]],
   'korean-particles': ['{"a": {"run": "{{count}} 回", "name": "実行"}}', []],
+  'full-width-space': [
+    '{"a": {"run": "{{count}} 回（計測） を", "name": "実行 。"}}',
+    [{key: 'a.run'}, {key: 'a.name'}],
+  ],
+  'ascii-punctuation': [
+    '{"a": {"run": "{{count}} 回", "name": "順序, 範囲; 実行"}}',
+    [{key: 'a.name'}, {key: 'a.name'}],
+  ],
+  // Japanese is not Korean: the check of Korean finds nothing here (its own test is below).
+  'korean-sentence-space': ['{"a": {"run": "{{count}} 回", "name": "실행.다음"}}', []],
   'suite-title-label': [
     '{"site": {"nav": {"runs": "実行一覧"}}, "suites": {"a": {"title": "実行一覧"}, "b": {"title": "ｂ"}, ' +
       '"c": {"title": "B"}, "d": {"title": "固有"}}}',
@@ -151,4 +161,31 @@ test('renamed placeholders: one left over is told its English name; two are list
     ['checks.placeholderMisspelt', '{{nam}}'],
     ['checks.placeholderUnknown', '{{nme}}'],
   ]);
+});
+
+test('korean-sentence-space: a full stop run into the next Korean sentence, not a decimal point or a file name', () => {
+  const check = CATALOG_CHECKS.find((c) => c.name === 'korean-sentence-space');
+  const ko = catalog(
+    '{"a": {"run": "±0.2%.페이지가 있습니다. 다음", "name": "suite.yaml에서 1.5배", "margin": "마진: {{m}}.페이지"}}',
+  );
+  assert.deepEqual(
+    check.check({catalog: ko, english, locale: 'ko'}).map((p) => [p.key, p.values.found]),
+    [
+      ['a.run', '%.'],
+      ['a.margin', '}}.'],
+    ],
+  );
+});
+
+test('full-width-space and ascii-punctuation hold Chinese too, and leave English and Korean alone', () => {
+  const zh = catalog('{"a": {"run": "（-Os） 相对", "name": "不带 JIT；PostgreSQL"}}');
+  const names = ['full-width-space', 'ascii-punctuation'];
+  const found = (locale) =>
+    names.flatMap((n) => CATALOG_CHECKS.find((c) => c.name === n).check({catalog: zh, english, locale}));
+  assert.deepEqual(
+    found('zh-Hans').map((p) => [p.key, p.values.found]),
+    [['a.run', '） ']],
+  );
+  assert.deepEqual(found('en'), []);
+  assert.deepEqual(found('ko'), []);
 });

@@ -2,7 +2,7 @@
 // and the answer sentence its own page opens with.
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {useT} from '@site/src/components/Msg';
+import {useSentenceGap, useT} from '@site/src/components/Msg';
 import IntervalBar, {reachOf} from '@site/src/components/IntervalBar';
 import {darkImageOf, IMAGE_SIZES, narrowImageOf} from '@site/lib/charts/chart-spec.mjs';
 import styles from './styles.module.css';
@@ -76,6 +76,7 @@ function MiniMatrix({headline: h}) {
 
 /** @param {{data: {headlines: object[]}, titles: Record<string, React.ReactNode>}} props  titles: per page */
 export default function Headlines({data, titles}) {
+  const gap = useSentenceGap();
   return (
     // Each headline is its own page's answer: indexed there, not here, so a search leads to that page.
     <div className={styles.grid} data-pagefind-ignore="all">
@@ -92,7 +93,7 @@ export default function Headlines({data, titles}) {
           )}
           {h.conditions && (
             <p className={styles.conditions} data-conditions={h.page}>
-              <Explained>{[h.conditions.instructions, h.conditions.time].filter(Boolean).join(' ')}</Explained>
+              <Explained>{[h.conditions.instructions, h.conditions.time].filter(Boolean).join(gap)}</Explained>
             </p>
           )}
         </section>

@@ -3,7 +3,7 @@
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import {MANAGED_COMMAND_STEP, MANAGED_STORAGE, MANAGED_TEST, messageKey} from '@site/lib/i18n/message-keys.mjs';
-import {useSentenceGap, useT} from '@site/src/components/Msg';
+import {useJoin, useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
 import RunData from '@site/src/components/RunData';
@@ -136,11 +136,12 @@ function TestIntro({data, test: id}) {
 /** Where the test's per-run data is (PostgresBench, on the Managed services page), or that there is none. */
 function PerRun({data, test: id}) {
   const t = useT();
+  const join = useJoin();
   const {perRun} = testOf(data, id);
   if (!perRun) return <p data-per-run="none">{t('managed.perRun.none')}</p>;
   return (
     <p data-per-run={perRun.query}>
-      {t('managed.perRun.text', {files: perRun.files, dates: perRun.dates.join(', ')})}{' '}
+      {t('managed.perRun.text', {files: perRun.files, dates: join(perRun.dates)})}{' '}
       <Link to={`/services${perRun.query}`}>{t('managed.perRun.link', {vcpus: perRun.vcpus, size: perRun.size})}</Link>
     </p>
   );

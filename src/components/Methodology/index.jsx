@@ -2,7 +2,7 @@
 // methods, the noise floor, the rounding rule and the machines.
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import {useSentenceGap, useT} from '@site/src/components/Msg';
+import {useJoin, useSentenceGap, useSeparated, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import {METHOD_ROUNDING_KIND, messageKey} from '@site/lib/i18n/message-keys.mjs';
 import {Words} from '@site/src/components/SuitePage/Words';
@@ -11,6 +11,8 @@ import {Explained} from '@site/src/components/Terms';
 /** Each suite: its design and the command that reruns it. */
 export function SuitesTable({data}) {
   const t = useT();
+  const separate = useSeparated();
+  const join = useJoin();
   const gap = useSentenceGap();
   return data.suites.map((s) => (
     <section key={s.id} data-suite={s.id}>
@@ -20,7 +22,7 @@ export function SuitesTable({data}) {
       <p>
         <Explained>
           {[
-            t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: s.workloads.join(', ')}),
+            t('method.suiteDesign', {versions: s.versions, repeat: s.repeat, workloads: join(s.workloads)}),
             s.margin ? t('method.suiteMargin', {margin: s.margin}) : t('method.suiteNoMargin'),
             s.ran &&
               t('method.suiteRan', {
@@ -32,7 +34,7 @@ export function SuitesTable({data}) {
             s.ran?.unevenLoads && t('method.suiteUnevenLoads', {list: s.ran.unevenLoads}),
             s.published && t('method.suitePublished', {minRepeats: data.minRepeats}),
             ...s.controls.map((c) =>
-              t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c)}),
+              t('method.suiteControl', {id: c.id, of: c.of, version: c.version, groups: controlGroups(c, separate)}),
             ),
           ]
             .filter(Boolean)
@@ -64,7 +66,7 @@ export function SuitesTable({data}) {
       </DataTable>
       {s.settings.length > 0 && (
         <p>
-          <Explained>{t('method.settings', {settings: s.settings.join(', ')})}</Explained>
+          <Explained>{t('method.settings', {settings: join(s.settings)})}</Explained>
         </p>
       )}
       <CodeBlock language="bash">{s.command}</CodeBlock>
@@ -73,12 +75,16 @@ export function SuitesTable({data}) {
 }
 
 /** Where an A/A control runs: its scenarios and workloads, or everywhere. */
-const controlGroups = (c) => [...(c.scenarios ?? []), ...(c.workloads ?? [])].join(' / ') || '*';
+const controlGroups = (c, separate) => {
+  const groups = [...(c.scenarios ?? []), ...(c.workloads ?? [])];
+  return groups.length > 0 ? separate(groups, '/') : '*';
+};
 
 /** What the runner did in each published run, from its result. */
 /** How a comparison is decided, with each published suite's margins (Methodology). */
 export function ComparisonRule({data}) {
   const t = useT();
+  const gap = useSentenceGap();
   const next = data.margins.flatMap((m) => [
     m.nextTime && t('method.numbers.nextTime', {suite: m.suite, next: m.nextTime}),
     m.nextInstructions && t('method.numbers.nextInstructions', {suite: m.suite, next: m.nextInstructions}),
@@ -90,7 +96,7 @@ export function ComparisonRule({data}) {
         t('method.numbers.paired'),
         t('method.numbers.rounds', {rounds: data.roundPairs}),
         ...next.filter(Boolean),
-      ].join(' ')}
+      ].join(gap)}
     </Explained>
   );
 }
@@ -146,6 +152,7 @@ export function RoundingTable({data}) {
 /** The machines of the runs the pages show. */
 export function MachinesTable({data}) {
   const t = useT();
+  const join = useJoin();
   return (
     <DataTable
       columns={[
@@ -166,7 +173,7 @@ export function MachinesTable({data}) {
           <Num>{t('method.machines.gib', {value: r.host.memoryGib ?? '?'})}</Num>
           <td>{r.host.os}</td>
           <td>{r.pgbench}</td>
-          <td>{r.versions.join(', ')}</td>
+          <td>{join(r.versions)}</td>
         </tr>
       ))}
     </DataTable>

@@ -3,7 +3,7 @@
 // every <Msg> and component inside, so no page downloads the whole catalog.
 import {createContext, Fragment, useContext, useMemo} from 'react';
 import {createPartsTranslator, createTranslator} from '@site/lib/i18n/messages.mjs';
-import {sentenceGap} from '@site/lib/i18n/list.mjs';
+import {listSeparator, sentenceGap, separated} from '@site/lib/i18n/list.mjs';
 import {Explained, TermsOfPage} from '@site/src/components/Terms';
 import {Marked, MarksOfPage, useMarks} from '@site/src/components/Marks';
 
@@ -83,4 +83,16 @@ export default function Msg({id, values}) {
  */
 export function useSentenceGap() {
   return sentenceGap(usePageText().locale);
+}
+
+/** Sets items apart by a mark (· by default) as the page's language spaces it (lib/i18n/list.mjs, separated). */
+export function useSeparated() {
+  const {locale} = usePageText();
+  return (items, mark) => separated(items, locale, mark);
+}
+
+/** Joins a bare list's items as the page's language does: 、 in Japanese and Chinese, a comma elsewhere. */
+export function useJoin() {
+  const separator = listSeparator(usePageText().locale);
+  return (items) => items.join(separator);
 }

@@ -1,7 +1,7 @@
 // The Runs page's table: every run in results/.
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import {useT} from '@site/src/components/Msg';
+import {useJoin, useT} from '@site/src/components/Msg';
 import DataTable, {Spread} from '@site/src/components/DataTable';
 import RunData from '@site/src/components/RunData';
 import styles from './styles.module.css';
@@ -9,6 +9,7 @@ import styles from './styles.module.css';
 /** Every run in results/. */
 export default function RunsTable({data}) {
   const t = useT();
+  const join = useJoin();
   // Each row is an anchor (the history page links to runs): tell the broken-anchor check about it.
   const brokenLinks = useBrokenLinks();
   for (const r of data.runs) brokenLinks.collectAnchor(r.id);
@@ -39,7 +40,7 @@ export default function RunsTable({data}) {
               ? t('runs.host', {cpus: r.host.cpus, memory: r.host.memoryGib, os: r.host.os})
               : t('runs.unknownHost')}
           </td>
-          <td>{r.versions.join(', ')}</td>
+          <td>{join(r.versions)}</td>
           <td>
             {t(r.allOk ? 'runs.allOk' : 'runs.someFailed', {
               cells: r.cells,

@@ -1,7 +1,7 @@
 // What the server did through a group's measured runs (lib/pages/server-activity.mjs): a sentence from its
 // counters, always shown, and, folded, each server's figures and its statements' latencies, loaded when the
 // reader opens them.
-import {useT} from '@site/src/components/Msg';
+import {useJoin, useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
 import {columnGroups} from '@site/src/components/DataTable/column-groups.mjs';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
@@ -39,6 +39,7 @@ export default function ServerActivity({page, id, activity}) {
 
 function ActivityTable({id, rows, sampled}) {
   const t = useT();
+  const join = useJoin();
   const numeric = (key) => ({label: t(key), numeric: true});
   // Waits are sampled in timed runs only: a counted group has no column of them.
   const waits = rows.some((r) => r.waits.length > 0);
@@ -66,7 +67,7 @@ function ActivityTable({id, rows, sampled}) {
           <td>{r.backendWrites}</td>
           <td>{r.inBuffers ?? '—'}</td>
           <td>{r.checkpoints}</td>
-          {waits && <td>{r.waits.length > 0 ? r.waits.map((w) => `${w.event} ${w.share}`).join(', ') : '—'}</td>}
+          {waits && <td>{r.waits.length > 0 ? join(r.waits.map((w) => `${w.event} ${w.share}`)) : '—'}</td>}
         </tr>
       ))}
     </DataTable>

@@ -6,7 +6,7 @@
 // from lib/postgresbench/services-view.mjs, the same function the build used.
 import {useCallback, useMemo} from 'react';
 import {useDataUrl} from '@site/src/components/DataUrl';
-import {useT} from '@site/src/components/Msg';
+import {useSeparated, useT} from '@site/src/components/Msg';
 import {ControlRow, Select, controlStyles, useQueryState} from '@site/src/components/Controls';
 import {
   SERVICES_FIGURE,
@@ -94,6 +94,7 @@ function Controls({data, state, change, view}) {
 /** One row: who, on what, the figure with its runs' range drawn on the bar, and the ratio to the best. */
 function Bar({data, row, view}) {
   const t = useT();
+  const separate = useSeparated();
   const dataUrl = useDataUrl();
   const r = data.rows.find((x) => x.id === row.id);
   const text = data.texts[r.id];
@@ -109,9 +110,9 @@ function Bar({data, row, view}) {
   return (
     <li className={styles.row} data-row={r.id} data-service={r.service}>
       <div className={styles.label}>
-        {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r)}</a> : systemName(t, r)}
+        {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r, separate)}</a> : systemName(t, r, separate)}
         {r.measuredHere && <span className={styles.badge}>{t('services.measuredHere.badge')}</span>}
-        <span className={styles.about}>{about.join(' · ')}</span>
+        <span className={styles.about}>{separate(about)}</span>
       </div>
       <div className={styles.track} aria-hidden="true" data-track>
         <div className={styles.fill} style={{width: `${row.bar.value}%`}} data-fill />

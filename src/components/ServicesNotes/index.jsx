@@ -3,7 +3,7 @@
 // your own database.
 import CodeBlock from '@theme/CodeBlock';
 import {useDataUrl} from '@site/src/components/DataUrl';
-import Msg, {useSentenceGap, useT} from '@site/src/components/Msg';
+import Msg, {useSentenceGap, useSeparated, useT} from '@site/src/components/Msg';
 import RepoPath from '@site/src/components/RepoPath';
 import NoteBox from '@site/src/components/NoteBox';
 import DataTable, {Num, Spread} from '@site/src/components/DataTable';
@@ -12,6 +12,7 @@ import {SERVICES_COLUMN, messageKey} from '@site/lib/i18n/message-keys.mjs';
 /** Every file and every run, as numbers (what the bars are drawn from). */
 export function FullTable({data}) {
   const t = useT();
+  const separate = useSeparated();
   const dataUrl = useDataUrl();
   const cols = ['tps', 'latency', 'stddev', 'p95', 'p99', 'connection'];
   return (
@@ -39,7 +40,7 @@ export function FullTable({data}) {
           <tr key={`${f.id}-${run.run}`}>
             {i === 0 && (
               <th scope="row" rowSpan={f.runs.length}>
-                {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r)}</a> : systemName(t, r)}
+                {r.url ? <a href={dataUrl(r.url)}>{systemName(t, r, separate)}</a> : systemName(t, r, separate)}
                 <Spread>
                   {t('services.table.setup', {vcpus: text.vcpus, memory: text.memoryGb, size: text.size})}
                 </Spread>
@@ -117,4 +118,5 @@ export function OwnRun({data}) {
 }
 
 /** A row's system: a service as its file names it; our own run said to be ours, with its server. */
-export const systemName = (t, r) => (r.measuredHere ? `${t('services.measuredHere.name')} · ${r.system}` : r.system);
+export const systemName = (t, r, separate) =>
+  r.measuredHere ? separate([t('services.measuredHere.name'), r.system]) : r.system;
