@@ -1,4 +1,4 @@
-// Lists in running text, one way for the whole site: "A, B and C", 「A、B、C」, "A, B 및 C", "A、B和C".
+// Lists in running text, one way for the whole site: "A, B and C", 「A、B、C」, "A, B, C", "A、B和C".
 // Intl writes Chinese's 和 with no space, which runs it into a Latin name ("PostgreSQL和Amazon"): a space
 // is put on each side of it that touches Latin letters or digits, as Chinese typesetting does. Clauses (the
 // parts of a sentence, each with its own verb) are joined in Chinese by semicolons, not by 和.
@@ -41,6 +41,8 @@ export function listOf(items, locale, {clauses = false} = {}) {
   // One item is no list: no formatter is made (the first one of a locale costs a phone tens of milliseconds).
   if (items.length < 2) return items[0] ?? '';
   if (clauses && CLAUSE_SEPARATOR[locale]) return items.join(CLAUSE_SEPARATOR[locale]);
+  // Korean lists with commas: Intl's 및 ("A 및 B", "-s 50: 3 및 -s 500: 6") reads as a form's, not a sentence's.
+  if (locale === 'ko') return items.join(', ');
   const parts = listFormat(locale).formatToParts(items);
   if (!locale.startsWith('zh')) return parts.map((p) => p.value).join('');
   return parts

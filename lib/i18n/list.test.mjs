@@ -5,7 +5,7 @@ import {listOf} from './list.mjs';
 test('a list in each language; Chinese 和 spaced where it touches a Latin name', () => {
   assert.equal(listOf(['A', 'B', 'C'], 'en'), 'A, B, and C');
   assert.equal(listOf(['甲', '乙', '丙'], 'ja'), '甲、乙、丙');
-  assert.equal(listOf(['가', '나', '다'], 'ko'), '가, 나 및 다');
+  assert.equal(listOf(['가', '나', '다'], 'ko'), '가, 나, 다');
   assert.equal(listOf(['Amazon RDS', 'Amazon Aurora'], 'zh-Hans'), 'Amazon RDS 和 Amazon Aurora');
   assert.equal(listOf(['甲', '乙', '丙'], 'zh-Hans'), '甲、乙和丙');
   assert.equal(listOf(['10', '20'], 'zh-Hans'), '10 和 20');

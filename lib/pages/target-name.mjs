@@ -9,6 +9,10 @@ const NAMED_SETTINGS = ['data_checksums', 'io_method'];
 // Settings each server has of its own (where it listens, its folders): never what tells two servers apart.
 const OWN_SETTINGS = new Set(['port', 'listen_addresses', 'unix_socket_directories', 'data_directory']);
 
+// The parts of a name, held apart until a page joins them as its language does (common.nameSeparator: a comma in
+// English and Korean, 、 in Japanese and Chinese, whose brackets hold them).
+const APART = '\u0000';
+
 /** A server's value of a setting: its key settings' (complete), else what it reported as set, else null. */
 const settingOf = (server, name) => keySettingValue(server.keySettings ?? {}, name) ?? server.settings?.[name] ?? null;
 
@@ -45,12 +49,12 @@ function namesOf(result) {
           first && settingOf(x, n) !== null && settingOf(first, n) !== null && settingOf(x, n) !== settingOf(first, n),
       );
       const named = [...new Set([...(x.differs ?? []), ...unlikeFirst, ...differing])];
-      names.set(x.id, [...level(x), ...named.map((n) => `${n} ${settingOf(x, n) ?? '?'}`)].join(', '));
+      names.set(x.id, [...level(x), ...named.map((n) => `${n} ${settingOf(x, n) ?? '?'}`)].join(APART));
     }
     const seen = new Map();
     for (const x of servers) seen.set(names.get(x.id), (seen.get(names.get(x.id)) ?? 0) + 1);
     for (const x of servers.filter((s) => seen.get(names.get(s.id)) > 1))
-      names.set(x.id, [names.get(x.id), x.id].filter(Boolean).join(', '));
+      names.set(x.id, [names.get(x.id), x.id].filter(Boolean).join(APART));
   }
   return names;
 }
@@ -63,6 +67,7 @@ function namesOf(result) {
  */
 export function targetName(t, result, targetId) {
   const version = majorOf(result, targetId);
-  const settings = derivedOf(result, namesOf, namesOf).get(targetById(result, targetId)?.id) ?? '';
-  return settings ? t('common.postgresVersionDiffers', {version, settings}) : t('common.postgresVersion', {version});
+  const parts = derivedOf(result, namesOf, namesOf).get(targetById(result, targetId)?.id) ?? '';
+  if (!parts) return t('common.postgresVersion', {version});
+  return t('common.postgresVersionDiffers', {version, settings: parts.split(APART).join(t('common.nameSeparator'))});
 }

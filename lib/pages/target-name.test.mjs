@@ -24,7 +24,7 @@ test('two servers of one version are never named alike: a declared difference na
   assert.equal(targetName(t, result, 'pg18-defaults'), 'PostgreSQL 18 (data_checksums on, io_method worker)');
   assert.equal(
     targetName(translator('ja'), result, 'pg18-defaults'),
-    'PostgreSQL 18（data_checksums on, io_method worker）',
+    'PostgreSQL 18（data_checksums on、io_method worker）',
   );
 });
 
