@@ -18,8 +18,18 @@ const pageText = (page) =>
     return texts.join('\u0001');
   });
 
+/** Terms whose particle ("명령어가", "命令数が") may go to the next line without them. */
+const particlesApart = (page) =>
+  page.$$eval('article button[data-term]', (buttons) =>
+    buttons
+      .filter((b) => /^[\p{Script=Hangul}\p{Script=Hiragana}]/u.test(b.nextSibling?.textContent ?? ''))
+      .filter((b) => getComputedStyle(b.parentElement).whiteSpace !== 'nowrap')
+      .map((b) => `${b.textContent}${b.nextSibling.textContent.slice(0, 4)}`),
+  );
+
 export async function typographyHeld(page, {locale}) {
   if (locale === 'en') return;
+  assert.deepEqual(await particlesApart(page), [], `${locale}: a term's particle may start the next line`);
   const text = await pageText(page);
   const avoided = (readGlossary(root, locale)?.terms ?? []).flatMap((t) => t.avoid ?? []);
   const rules = {

@@ -78,25 +78,32 @@ export function Explained({children, terms = true}) {
 
 const PlainText = ({children}) => children;
 
+// The particle a Korean or Japanese term takes right after it ("명령어가", "命令数が"): kept on the term's line, as
+// a line never starts with a particle.
+const PARTICLE = /^(?:\p{Script=Hangul}{1,3}(?=[\s.,:;)]|$)|\p{Script=Hiragana}{1,2})/u;
+
 /** A string with every term it names opening its explanation. */
 function TermsIn({children}) {
   const value = useContext(Terms);
   if (!value) return children;
-  return splitTerms(children, value.pattern).map((part, i) =>
-    typeof part === 'string' ? (
+  const parts = splitTerms(children, value.pattern);
+  return parts.map((part, i) => {
+    if (typeof part === 'string') {
+      // A particle already set beside the term before it.
+      const taken = typeof parts[i - 1] === 'object' ? (PARTICLE.exec(part)?.[0] ?? '') : '';
       // biome-ignore lint/suspicious/noArrayIndexKey: a part's place in its text is its identity
-      <Fragment key={i}>{part}</Fragment>
-    ) : (
-      <button
-        // biome-ignore lint/suspicious/noArrayIndexKey: as above
-        key={i}
-        type="button"
-        className={styles.term}
-        popoverTarget={`term-${part.id}`}
-        data-term={part.id}
-      >
-        {part.text}
-      </button>
-    ),
-  );
+      return <Fragment key={i}>{part.slice(taken.length)}</Fragment>;
+    }
+    const next = parts[i + 1];
+    const particle = typeof next === 'string' ? (PARTICLE.exec(next)?.[0] ?? '') : '';
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <span key={i} className={particle ? styles.withParticle : undefined}>
+        <button type="button" className={styles.term} popoverTarget={`term-${part.id}`} data-term={part.id}>
+          {part.text}
+        </button>
+        {particle}
+      </span>
+    );
+  });
 }
