@@ -11,10 +11,29 @@ export const ASCII_PUNCTUATION = new RegExp(`${CJK}[,;] ?${CJK}`, 'gu');
 /** Korean: a sentence's full stop run into the next sentence ("±0.2%.페이지가"). */
 export const KOREAN_SENTENCE_SPACE = /(?:[가-힣)%]|\}\})[.](?=[가-힣])/gu;
 
+const FULL_WIDTH_LOCALES = /^(ja|zh)\b/;
+
 /** The rules of a locale, by name. */
 export const typographyRules = (locale) =>
-  /^(ja|zh)\b/.test(locale)
+  FULL_WIDTH_LOCALES.test(locale)
     ? {fullWidthSpace: FULL_WIDTH_SPACE, asciiPunctuation: ASCII_PUNCTUATION}
     : locale === 'ko'
       ? {koreanSentenceSpace: KOREAN_SENTENCE_SPACE}
       : {};
+
+/**
+ * A catalog check of one rule (catalog-checks/): every message of a locale the rule holds in, each place it
+ * breaks it told with `message` (a key under checks.) and what was found.
+ */
+export const typographyCheck = ({name, description, rule: id, message}) => ({
+  name,
+  description,
+  appliesTo: 'every',
+  check: ({catalog, locale}) => {
+    const rule = typographyRules(locale)[id];
+    if (!rule) return [];
+    return [...catalog.messages].flatMap(([key, text]) =>
+      [...text.matchAll(rule)].map((m) => ({key, id: message, values: {found: m[0]}})),
+    );
+  },
+});
