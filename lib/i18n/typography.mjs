@@ -11,15 +11,24 @@ export const ASCII_PUNCTUATION = new RegExp(`${CJK}[,;] ?${CJK}`, 'gu');
 /** Korean: a sentence's full stop run into the next sentence ("±0.2%.페이지가"). */
 export const KOREAN_SENTENCE_SPACE = /(?:[가-힣)%]|\}\})[.](?=[가-힣])/gu;
 
+/**
+ * One spacing between a figure and the words around it, per locale, as most of its messages write it: Japanese
+ * spaces 約 from its figure ("約 ±21%", not "約±27.7%"); Korean sets 라운드 right after its figure ("60라운드",
+ * not "20~32 라운드").
+ */
+export const FIGURE_SPACING = {
+  ja: /約(?=[±+\-−\d{])/gu,
+  ko: /(?:\d|\}\}) 라운드/gu,
+};
+
 const FULL_WIDTH_LOCALES = /^(ja|zh)\b/;
 
 /** The rules of a locale, by name. */
-export const typographyRules = (locale) =>
-  FULL_WIDTH_LOCALES.test(locale)
-    ? {fullWidthSpace: FULL_WIDTH_SPACE, asciiPunctuation: ASCII_PUNCTUATION}
-    : locale === 'ko'
-      ? {koreanSentenceSpace: KOREAN_SENTENCE_SPACE}
-      : {};
+export const typographyRules = (locale) => ({
+  ...(FULL_WIDTH_LOCALES.test(locale) && {fullWidthSpace: FULL_WIDTH_SPACE, asciiPunctuation: ASCII_PUNCTUATION}),
+  ...(locale === 'ko' && {koreanSentenceSpace: KOREAN_SENTENCE_SPACE}),
+  ...(FIGURE_SPACING[locale] && {figureSpacing: FIGURE_SPACING[locale]}),
+});
 
 /**
  * A catalog check of one rule (catalog-checks/): every message of a locale the rule holds in, each place it

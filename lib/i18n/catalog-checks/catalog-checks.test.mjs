@@ -49,6 +49,7 @@ const CASES = {
   ],
   // Japanese is not Korean: the check of Korean finds nothing here (its own test is below).
   'korean-sentence-space': ['{"a": {"run": "{{count}} 回", "name": "실행.다음"}}', []],
+  'figure-spacing': ['{"a": {"run": "約{{count}} 回", "name": "約 ±{{margin}}"}}', [{key: 'a.run'}]],
   'suite-title-label': [
     '{"site": {"nav": {"runs": "実行一覧"}}, "suites": {"a": {"title": "実行一覧"}, "b": {"title": "ｂ"}, ' +
       '"c": {"title": "B"}, "d": {"title": "固有"}}}',
@@ -188,4 +189,15 @@ test('full-width-space and ascii-punctuation hold Chinese too, and leave English
   );
   assert.deepEqual(found('en'), []);
   assert.deepEqual(found('ko'), []);
+});
+
+test('figure-spacing: Korean sets 라운드 right after its figure, as most of its messages do; 번역 is no counter', () => {
+  const check = CATALOG_CHECKS.find((c) => c.name === 'figure-spacing');
+  const ko = catalog(
+    '{"a": {"run": "약 {{low}}~{{high}} 라운드가 필요", "name": "{{rounds}}라운드, {{language}} 번역"}}',
+  );
+  assert.deepEqual(
+    check.check({catalog: ko, english, locale: 'ko'}).map((p) => [p.key, p.values.found]),
+    [['a.run', '}} 라운드']],
+  );
 });

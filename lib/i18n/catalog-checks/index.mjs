@@ -11,6 +11,7 @@ import emptyMessage from './empty-message.mjs';
 import extraKey from './extra-key.mjs';
 import figureMultipliers from './figure-multipliers.mjs';
 import figureSigns from './figure-signs.mjs';
+import figureSpacing from './figure-spacing.mjs';
 import fullWidthSpace from './full-width-space.mjs';
 import i18nextRendersSame from './i18next-renders-same.mjs';
 import koreanParticles from './korean-particles.mjs';
@@ -35,6 +36,7 @@ export const CATALOG_CHECKS = [
   fullWidthSpace,
   asciiPunctuation,
   koreanSentenceSpace,
+  figureSpacing,
   i18nextRendersSame,
   missingKey,
   placeholderNames,
