@@ -32,10 +32,16 @@ export function bucketProgress(progress, max = MAX_POINTS) {
  * page: its place among the run's servers in their order, A/A controls after the others.
  */
 export function serverStyles(result) {
-  const controls = controlsOf(result);
-  const ids = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result));
-  return new Map([...ids.filter((x) => !controls.has(x)), ...ids.filter((x) => controls.has(x))].map((x, i) => [x, i]));
+  if (!STYLES.has(result)) {
+    const controls = controlsOf(result);
+    const ids = [...new Set(result.cells.map((c) => c.target))].sort(byTargetOrder(result));
+    const ordered = [...ids.filter((x) => !controls.has(x)), ...ids.filter((x) => controls.has(x))];
+    STYLES.set(result, new Map(ordered.map((x, i) => [x, i])));
+  }
+  return STYLES.get(result);
 }
+// Once per run: every chart of every group asks it for each of its servers.
+const STYLES = new WeakMap();
 
 // The charts' titles, by the page's words: a version per series, or any server.
 const CHART_TITLES = {
