@@ -122,8 +122,12 @@ export async function localTimes(page, {locale}) {
  * side are wider than their slots (the Chart component's data-axes-cut).
  */
 export async function axesWhole(page, {locale}) {
-  // The charts redraw once their boxes have been resized past a phone's width.
-  await page.waitForTimeout(300);
+  // The charts redraw once their boxes have been resized past a phone's width: wait for every one in view.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('figure[data-chart] canvas[data-axes-cut]')]
+      .filter((c) => c.checkVisibility() && c.clientWidth > 0)
+      .every((c) => c.dataset.narrow === 'true'),
+  );
   const cut = await page.$$eval('figure[data-chart] canvas[data-axes-cut]', (canvases) =>
     canvases
       .filter((c) => c.checkVisibility() && c.clientWidth > 0)

@@ -126,7 +126,10 @@ function ChartCanvas({spec, box, still}) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: colorMode and narrow are read through the page
   useEffect(() => {
     if (!Chart || !canvas.current) return undefined;
-    const chart = new Chart(canvas.current, chartConfig(spec, pageTheme(canvas.current)));
+    const theme = pageTheme(canvas.current);
+    const chart = new Chart(canvas.current, chartConfig(spec, theme));
+    // Which layout it was drawn for: a phone's, or a wider box's.
+    canvas.current.dataset.narrow = String(theme.narrow);
     // What the axes show, as text: pixels cannot be read back by tests or tools.
     canvas.current.dataset.axisLabels = JSON.stringify(
       // A label in lines is an array: its lines, joined.
