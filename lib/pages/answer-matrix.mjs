@@ -280,5 +280,6 @@ function groupNotes(groups, {t, locale, margin}) {
 function pairSentence(t, who, {instructions, time}) {
   if (instructions && time) return t('versions.answer.sentence', {...who, instructions, time});
   if (instructions) return t('versions.answer.instructionsOnly', {...who, instructions});
-  return t('versions.answer.timeOnly', {...who, time: time ?? t('versions.answer.noneTogether')});
+  if (time) return t('versions.answer.timeOnly', {...who, time});
+  return t('versions.answer.noneTogether', who);
 }

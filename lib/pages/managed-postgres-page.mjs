@@ -4,6 +4,7 @@
 // test as one chart (a range the source printed as one is drawn as its middle with
 // the range as a whisker), and one sentence per leading system saying in how many
 // tests it led and by how much.
+import {howMany} from '../i18n/how-many.mjs';
 import {percentDifference, ratio} from '../numbers/ratio.mjs';
 import {formatFigure, rangeText} from '../numbers/format.mjs';
 import {dataSizeGb} from '../postgresbench/data-size.mjs';
@@ -178,8 +179,7 @@ export function managedAnswer(dataset, {t, locale}) {
         // Who published the figures, first: here a provider measuring its own service.
         publisher: dataset.source.publisher,
         best: name[leader],
-        count: formatFigure(mine.length, 'integer', locale),
-        total: formatFigure(dataset.tests.length, 'integer', locale),
+        howMany: howMany(t, 'tests', {count: mine.length, total: dataset.tests.length, locale}),
         parts: listOf(parts, locale, {clauses: true}),
       }),
     };

@@ -306,7 +306,7 @@ test('Quick run: a group per workload and client count, the newest server agains
   assert.deepEqual(data.answer.initial, {target: 'pg18', baseline: 'pg17'});
   assert.equal(
     data.answer.pairs[0].sentence,
-    'PostgreSQL 18 against PostgreSQL 17: throughput undecided in 4 of 4, with too few runs for any test.',
+    'PostgreSQL 18 against PostgreSQL 17. Throughput: undecided in all 4, with too few runs for any test.',
   );
   assert.match(data.caveat, /^Each repeat lasted only 3 s/);
   assert.equal(data.charts[0].image, '/charts/quick-run-tps.png');

@@ -2,6 +2,7 @@
 // and servers, what was measured and what the build could check (the facts, a row each); and, folded under them,
 // how the runner ordered and prepared the measurements and what bounds the figures (the method), all from the
 // run's own record (run-info.mjs).
+import {howMany} from '../i18n/how-many.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {sentences} from './verdict-words.mjs';
 
@@ -55,7 +56,7 @@ function checkpointSentence(t, bounds) {
   const measured = bounds.checkpointsMeasured;
   if (measured)
     return measured.count
-      ? t('common.run.checkpointsMeasured.some', measured)
+      ? t('common.run.checkpointsMeasured.some', {howMany: howMany(t, 'runs', measured)})
       : t('common.run.checkpointsMeasured.none', {total: measured.total});
   return t(bounds.timeoutBeyondRuns ? 'common.run.checkpoints' : 'common.run.checkpointsMayFall', {
     checkpointTimeout: bounds.checkpointTimeout,

@@ -5,6 +5,7 @@
 // these figures show them (no checkpoint in any run, how many pages were
 // found in shared buffers, what the backends waited on), with each
 // statement's latency as pgbench -r gave it (statement-latencies.mjs).
+import {howMany} from '../i18n/how-many.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {median} from '../stats/median.mjs';
 import {byTargetOrder} from '../model/targets.mjs';
@@ -198,7 +199,7 @@ export function groupActivity(result, cells, {name, locale, t, unchecked = unche
 function factSentences(t, f) {
   return [
     f.checkpointRuns
-      ? t('common.activity.checkpoints.some', {count: f.checkpointRuns, total: f.runs})
+      ? t('common.activity.checkpoints.some', {howMany: howMany(t, 'runs', {count: f.checkpointRuns, total: f.runs})})
       : t('common.activity.checkpoints.none', {total: f.runs}),
     f.allInBuffers && t('common.activity.buffers.all'),
     !f.allInBuffers && f.lowestInBuffers && t('common.activity.buffers.lowest', {share: f.lowestInBuffers}),

@@ -5,6 +5,7 @@
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatChange, formatFigure} from '../numbers/format.mjs';
 import {FIGURES, MEASURES} from '../model/measures.mjs';
+import {howMany} from '../i18n/how-many.mjs';
 import {listOf} from '../i18n/list.mjs';
 import {messageKey} from '../i18n/message-keys.mjs';
 import {VERDICTS} from '../stats/compare.mjs';
@@ -45,7 +46,6 @@ function span(cells, figure, locale) {
  */
 export function verdictParts(cells, {t, locale, margin, measure, as = 'percent'}) {
   const map = as === 'ratio' ? MEASURES[measure].ratioPart : MEASURES[measure].part;
-  const total = formatFigure(cells.length, 'integer', locale);
   const marginText = unsignedPercent(margin, locale);
   // In the order lib/stats decides them: what changed, then what did not, then which way but not by how much (where
   // the measure words it apart), then what cannot tell.
@@ -53,21 +53,23 @@ export function verdictParts(cells, {t, locale, margin, measure, as = 'percent'}
     const word = wordedVerdict(c, measure);
     return Object.hasOwn(map, word) ? word : c.verdict;
   };
-  const parts = PART_ORDER.flatMap((verdict) => {
-    const these = cells.filter((c) => verdictOf(c) === verdict);
-    if (these.length === 0) return [];
+  const met = PART_ORDER.map((verdict) => [verdict, cells.filter((c) => verdictOf(c) === verdict)]).filter(
+    ([, these]) => these.length > 0,
+  );
+  const parts = met.map(([verdict, these], i) => {
     const keys = messageKey(map, verdict, 'answer part');
-    const count = formatFigure(these.length, 'integer', locale);
-    const values = {count, total, margin: marginText};
+    // The last of several parts is the rest of the whole: "and the other 4", each language its own way.
+    const share = {count: these.length, total: cells.length, rest: i > 0 && i === met.length - 1, locale};
+    const values = {howMany: howMany(t, 'comparisons', share), margin: marginText};
     if (keys.tooFew) {
       const open = these.filter((c) => c.detectable !== null && c.detectable !== undefined);
-      if (open.length === 0) return [t(keys.tooFew, values)];
+      if (open.length === 0) return t(keys.tooFew, values);
       const seen = span(open, DETECTABLE, locale);
       const unsigned = (text) => text.replace(/^\+/, '');
-      return [t(seen.one ? keys.one : keys.range, {...values, low: unsigned(seen.low), high: unsigned(seen.high)})];
+      return t(seen.one ? keys.one : keys.range, {...values, low: unsigned(seen.low), high: unsigned(seen.high)});
     }
     const changes = span(these, as === 'ratio' ? RATIO : CHANGE, locale);
-    return [t(changes.one ? keys.one : keys.range, {...values, ...changes})];
+    return t(changes.one ? keys.one : keys.range, {...values, ...changes});
   });
   return listOf(parts, locale, {clauses: true});
 }
