@@ -207,6 +207,6 @@ test('a key setting one run did not read is unrecorded; a setting back at its de
   );
   assert.equal(
     changedServer(older, newer, translator('zh-Hans'), 'zh-Hans'),
-    '设置变更：jit, shared_buffers；此前未记录：data_checksums；此后未记录：io_method',
+    '设置变更：jit, shared_buffers；此前未记录：data_checksums；此后不再记录：io_method',
   );
 });

@@ -46,7 +46,7 @@ test('"all N" and "the rest" are each language\'s own words, not "N of N"', () =
   assert.equal(text(all, 'en'), 'higher in all 3 (each estimate between +20% and +30%)');
   assert.equal(text(all, 'ja'), '3 件すべてで高い（各比較の推定値は +20%〜+30%）');
   assert.equal(text(all, 'ko'), '3건 모두에서 높음(비교별 추정치 +20%~+30%)');
-  assert.equal(text(all, 'zh-Hans'), '3 项均更高（各项比较的估计值在 +20% 至 +30% 之间）');
+  assert.equal(text(all, 'zh-Hans'), '3 项均更高（各项估计值在 +20% 至 +30% 之间）');
   // Two parts: the second is the rest of the whole.
   assert.equal(
     text(three, 'ja'),
