@@ -11,14 +11,28 @@ export const ASCII_PUNCTUATION = new RegExp(`${CJK}[,;] ?${CJK}`, 'gu');
 /** Korean: a sentence's full stop run into the next sentence ("±0.2%.페이지가"). */
 export const KOREAN_SENTENCE_SPACE = /(?:[가-힣)%]|\}\})[.](?=[가-힣])/gu;
 
+// Placeholders whose value ends in % ("+6%", "±5%"'s figure): in a catalog, what follows them follows a figure.
+const PERCENT =
+  '\\{\\{(?:change|margin|level|within|wanted|detectable|share|amount|least|most|bound|percent|threshold)\\}\\}';
+const FIGURE_END = `(?:\\d|%|\\}\\})`;
+const KOREAN_AFTER_UNIT = '(?=[^가-힣]|$|에|의|이|가|을|를|은|는|씩|도|만|까지|부터|보다|째|입니다)';
+
 /**
- * One spacing between a figure and the words around it, per locale, as most of its messages write it: Japanese
- * spaces 約 from its figure ("約 ±21%", not "約±27.7%"); Korean sets 라운드 right after its figure ("60라운드",
- * not "20~32 라운드").
+ * One spacing between a figure and the words around it, per locale, as most of its messages write it. Japanese and
+ * Chinese put a space between a figure and its counter or the particle after it ("5 件", "6 次", "5% の", "約 ±21%";
+ * not "6回", "5%の", "約±27.7%"), but write 倍 and a date's 年月日 against it; Korean sets a unit right after its
+ * figure ("60라운드", "3건", not "20~32 라운드"). In every one ± and % touch their figure.
  */
 export const FIGURE_SPACING = {
-  ja: /約(?=[±+\-−\d{])/gu,
-  ko: /(?:\d|\}\}) 라운드/gu,
+  ja: new RegExp(
+    `約[±+\\-−\\d{]|± |${FIGURE_END} %|${FIGURE_END}[回件秒個]|(?:%|${PERCENT})(?![倍年月日])${CJK}`,
+    'gu',
+  ),
+  'zh-Hans': new RegExp(
+    `约[±+\\-−\\d{]|± |${FIGURE_END} %|${FIGURE_END}[次项个条轮秒]|(?:%|${PERCENT})(?![倍年月日])${CJK}`,
+    'gu',
+  ),
+  ko: new RegExp(`± |${FIGURE_END} %|${FIGURE_END} (?:라운드|초|개|배|건|회|번)${KOREAN_AFTER_UNIT}`, 'gu'),
 };
 
 const FULL_WIDTH_LOCALES = /^(ja|zh)\b/;

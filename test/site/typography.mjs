@@ -6,16 +6,30 @@ import {readGlossary} from '../../lib/i18n/glossary.mjs';
 import {typographyRules} from '../../lib/i18n/typography.mjs';
 import {root} from './site.mjs';
 
-/** The page's text, every tab and fold included, without code: its text nodes joined by a mark no rule matches. */
+/**
+ * The page's text, every tab and fold included, as a reader meets it: the text nodes of one block joined as they
+ * run (a link inside a sentence is part of it: "出典： Performance"), blocks apart by a mark no rule matches, and
+ * code replaced by another such mark (it is what it is, but the spaces around it are the page's).
+ */
 const pageText = (page) =>
   page.evaluate(() => {
     const skip = 'code, pre, script, style, [lang="en"]';
-    const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT, {
-      acceptNode: (n) => (n.parentElement.closest(skip) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-    });
-    const texts = [];
-    while (walker.nextNode()) texts.push(walker.currentNode.nodeValue);
-    return texts.join('\u0001');
+    const blockOf = (node) => {
+      let e = node.parentElement;
+      while (e && getComputedStyle(e).display.startsWith('inline')) e = e.parentElement;
+      return e;
+    };
+    const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+    let text = '';
+    let block = null;
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const here = blockOf(node);
+      if (here !== block) text += '\u0001';
+      block = here;
+      text += node.parentElement.closest(skip) ? '\u0002' : node.nodeValue;
+    }
+    return text;
   });
 
 /** Terms whose particle ("명령어가", "命令数が") may go to the next line without them. */
@@ -43,7 +57,7 @@ export async function typographyHeld(page, {locale}) {
     [...text.matchAll(re)].map((m) => `${name}: …${text.slice(Math.max(0, m.index - 16), m.index + 12)}…`),
   );
   assert.deepEqual(
-    found.map((f) => f.replaceAll('\u0001', ' | ')).slice(0, 12),
+    found.map((f) => f.replaceAll('\u0001', ' | ').replaceAll('\u0002', '<code>')).slice(0, 12),
     [],
     `${locale}: ${found.length} found`,
   );

@@ -105,6 +105,8 @@ test("the issue's reproductions are caught: 万 after a figure, %% from the advi
   const ids = found.map((p) => `${p.key} ${p.id}`).sort();
   assert.deepEqual(ids, [
     'm.best checks.multiplier',
+    // "%変化": the sign added, and run into the word after it.
+    'm.change checks.figureSpacing',
     'm.change checks.signAdded',
     'm.runs checks.fullWidthSign',
     'm.runs checks.numberWords',
@@ -199,5 +201,25 @@ test('figure-spacing: Korean sets 라운드 right after its figure, as most of i
   assert.deepEqual(
     check.check({catalog: ko, english, locale: 'ko'}).map((p) => [p.key, p.values.found]),
     [['a.run', '}} 라운드']],
+  );
+});
+
+test('figure-spacing: Japanese and Chinese space a figure from its counter or particle, not from 倍; ± touches', () => {
+  const check = CATALOG_CHECKS.find((c) => c.name === 'figure-spacing');
+  const found = (locale, text) => check.check({catalog: catalog(text), english, locale}).map((p) => p.values.found);
+  assert.deepEqual(
+    found(
+      'ja',
+      '{"a": {"run": "{{minRuns}}回以上、{{wanted}}の変化、約±{{low}}", "name": "{{runs}} 回、{{change}}倍"}}',
+    ),
+    ['}}回', '{{wanted}}の', '約±'],
+  );
+  assert.deepEqual(
+    found('zh-Hans', '{"a": {"run": "{{minRuns}}次或以上，{{level}}置信区间", "name": "{{runs}} 次，{{change}}倍"}}'),
+    ['}}次', '{{level}}置'],
+  );
+  assert.deepEqual(
+    found('ko', '{"a": {"run": "± {{margin}}, {{count}} 건에서", "name": "{{count}}건, {{name}} 배포"}}'),
+    ['± ', '}} 건'],
   );
 });
