@@ -26,6 +26,30 @@ export function separated(items, locale, mark = '·') {
 /** What goes between the items of a bare list (versions, names, waits): 、 in Japanese and Chinese, else a comma. */
 export const listSeparator = (locale) => (/^(ja|zh)\b/.test(locale) ? '、' : ', ');
 
+const FULL_WIDTH_END = /[）」』】〕、。，：；！？]$/u;
+const FULL_WIDTH_START = /^[（「『【〔、。，：；！？）]/u;
+
+/**
+ * What goes between two pieces of running text a page sets side by side (a label and its link, a link and the
+ * note after it): a space, but in Japanese and Chinese none beside a full-width mark, which carries its own
+ * (「出典：Performance benchmarks（…）」, not 「出典： Performance benchmarks （…）」).
+ */
+export const gapBetween = (before, after, locale) =>
+  /^(ja|zh)\b/.test(locale) && (FULL_WIDTH_END.test(before) || FULL_WIDTH_START.test(after)) ? '' : ' ';
+
+/**
+ * What joins clauses that hold lists of their own ("off (15, 16), on (18); io_method: …"): a semicolon, in Japanese
+ * and Chinese a full-width one.
+ */
+export const clauseSeparator = (locale) => (/^(ja|zh)\b/.test(locale) ? '；' : '; ');
+
+/** A note after what it is about ("on (PostgreSQL 18)"), in Japanese and Chinese in full-width brackets. */
+export const bracketed = (text, note, locale) =>
+  /^(ja|zh)\b/.test(locale) ? `${text}（${note}）` : `${text} (${note})`;
+
+/** What follows a label ("PostgreSQL 15: short runs"): a colon and a space; in Japanese and Chinese, 「：」. */
+export const labelMark = (locale) => (/^(ja|zh)\b/.test(locale) ? '：' : ': ');
+
 const formats = new Map();
 const listFormat = (locale) => {
   if (!formats.has(locale)) formats.set(locale, new Intl.ListFormat(locale, {type: 'conjunction'}));

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {listOf} from './list.mjs';
+import {bracketed, clauseSeparator, gapBetween, labelMark, listOf} from './list.mjs';
 
 test('a list in each language; Chinese 和 spaced where it touches a Latin name', () => {
   assert.equal(listOf(['A', 'B', 'C'], 'en'), 'A, B, and C');
@@ -15,4 +15,24 @@ test('a list in each language; Chinese 和 spaced where it touches a Latin name'
 test('clauses of a sentence: joined by semicolons in Chinese, as a list elsewhere', () => {
   assert.equal(listOf(['读写为甲', '只读为乙'], 'zh-Hans', {clauses: true}), '读写为甲；只读为乙');
   assert.equal(listOf(['x faster', 'y slower'], 'en', {clauses: true}), 'x faster and y slower');
+});
+
+test('pieces set side by side: no space beside a full-width mark in Japanese and Chinese, a space elsewhere', () => {
+  assert.equal(gapBetween('出典：', 'Performance', 'ja'), '');
+  assert.equal(gapBetween('benchmarks', '（掲載日の記載なし）', 'ja'), '');
+  assert.equal(gapBetween('原始数据：', 'JSON', 'zh-Hans'), '');
+  assert.equal(gapBetween('Source:', 'Performance', 'en'), ' ');
+  assert.equal(gapBetween('출처:', 'Performance', 'ko'), ' ');
+  assert.equal(gapBetween('サーバー', 'PostgreSQL', 'ja'), ' ');
+  assert.equal(bracketed('off', 'PostgreSQL 15、16', 'ja'), 'off（PostgreSQL 15、16）');
+  assert.equal(bracketed('off', 'PostgreSQL 15, 16', 'ko'), 'off (PostgreSQL 15, 16)');
+  assert.deepEqual(
+    ['en', 'ja', 'ko', 'zh-Hans'].map((l) => [labelMark(l), clauseSeparator(l)]),
+    [
+      [': ', '; '],
+      ['：', '；'],
+      [': ', '; '],
+      ['：', '；'],
+    ],
+  );
 });

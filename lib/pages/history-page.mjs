@@ -14,10 +14,9 @@ import {dataSizeGb} from '../postgresbench/data-size.mjs';
 import {targetName} from './target-name.mjs';
 import {targetById} from '../model/targets.mjs';
 import {PGBENCH_BUILTIN, PLANNER_CASE} from '../i18n/message-keys.mjs';
-import {separated} from '../i18n/list.mjs';
 import {historyChart} from './history-charts.mjs';
 import {countSteps, latestStep} from './history-steps.mjs';
-import {listOf} from '../i18n/list.mjs';
+import {listOf, listSeparator, separated} from '../i18n/list.mjs';
 import {KEY_SETTINGS} from '../suites/like-for-like.mjs';
 
 const GIB = 1024 ** 3;
@@ -117,7 +116,7 @@ export function changedServer(older, newer, t, locale) {
     else how[known(b) ? 'history.changed.recorded' : 'history.changed.unrecorded'].push(k);
   }
   for (const [key, names] of Object.entries(how))
-    if (names.length > 0) parts.push(t(key, {settings: names.join(', ')}));
+    if (names.length > 0) parts.push(t(key, {settings: names.join(listSeparator(locale))}));
   if (older.filesystem !== newer.filesystem) parts.push(t('history.changed.filesystem'));
   // A run that recorded no method is a line of its own (lib/results/history.mjs).
   if (newer.method === null || newer.method === undefined) parts.push(t('history.changed.methodUnrecorded'));

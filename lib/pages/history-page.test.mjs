@@ -203,10 +203,10 @@ test('a key setting one run did not read is unrecorded; a setting back at its de
   );
   assert.equal(
     changedServer(older, newer, translator('ja'), 'ja'),
-    '設定の変更：jit, shared_buffers、以前は未記録：data_checksums、この実行からは未記録：io_method',
+    '設定の変更：jit、shared_buffers、以前は未記録：data_checksums、この実行からは未記録：io_method',
   );
   assert.equal(
     changedServer(older, newer, translator('zh-Hans'), 'zh-Hans'),
-    '设置变更：jit, shared_buffers；此前未记录：data_checksums；此后不再记录：io_method',
+    '设置变更：jit、shared_buffers；此前未记录：data_checksums；此后不再记录：io_method',
   );
 });

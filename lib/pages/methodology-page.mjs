@@ -3,7 +3,7 @@
 // published run (from its result), the A/A controls' intervals (the noise
 // floor), the machines, and the rounding rule shown on real figures.
 import {formatFigure} from '../numbers/format.mjs';
-import {listOf} from '../i18n/list.mjs';
+import {bracketed, listOf, listSeparator} from '../i18n/list.mjs';
 import {unsignedPercent, WANTED_CHANGE} from '../numbers/comparison-text.mjs';
 import {majorOf} from '../model/targets.mjs';
 import {compareRun} from '../model/comparisons.mjs';
@@ -99,7 +99,7 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran}) 
     // Named in the reader's language: the site's own suites by METHOD_SUITE, any other by its own title.
     name: Object.hasOwn(METHOD_SUITE, s.id) ? {text: t(METHOD_SUITE[s.id])} : (words(s.id, 'title') ?? {text: s.id}),
     command: `npm run bench -- run ${s.id}`,
-    versions: versionsOf(s),
+    versions: versionsOf(s, locale),
     repeat: n(s.repeat),
     // A suite that fixed no margin from an A/A of its own is shown with none: the default is no measurement.
     margin: s.marginSet ? unsignedPercent(s.margin, locale) : null,
@@ -119,7 +119,7 @@ function suiteDesign(s, {n, t, locale, scenarioName, workloadName, words, ran}) 
       id: sc.id,
       name: scenarioName(s.id, sc.id),
       scale: n(sc.scale),
-      clients: sc.clients.map(n).join(', '),
+      clients: sc.clients.map(n).join(listSeparator(locale)),
       threads: n(sc.threads),
       durationS: n(sc.durationS),
       warmupS: sc.warmupS > 0 ? n(sc.warmupS) : null,
@@ -183,12 +183,12 @@ function loadsOf(preparations, locale) {
  * A suite's servers as its design names them: each version once (18 like for like and 18 at its own defaults are
  * one version); where every server is of one version, the version with the servers' ids ("17 (sb16mb, sb1gb)").
  */
-function versionsOf(s) {
+function versionsOf(s, locale) {
   const servers = s.targets.filter((t) => !t.control);
   const versions = [...new Set(servers.map((t) => (t.kind === 'embedded' ? String(t.major) : t.id)))];
   return versions.length === 1 && servers.length > 1
-    ? `${versions[0]} (${servers.map((t) => t.id).join(', ')})`
-    : versions.join(', ');
+    ? bracketed(versions[0], servers.map((t) => t.id).join(listSeparator(locale)), locale)
+    : versions.join(listSeparator(locale));
 }
 
 /**

@@ -3,7 +3,7 @@
 // how the runner ordered and prepared the measurements and what bounds the figures (the method), all from the
 // run's own record (run-info.mjs).
 import {howMany} from '../i18n/how-many.mjs';
-import {listOf} from '../i18n/list.mjs';
+import {bracketed, clauseSeparator, labelMark, listOf, listSeparator} from '../i18n/list.mjs';
 import {sentences} from './verdict-words.mjs';
 
 /** What the runner did in a run, and what bounds its figures: sentences generated from its result. */
@@ -38,16 +38,21 @@ export function runMethod(t, run, {build = true} = {}) {
       t('common.run.differs', {
         list: bounds.differing
           .map((d) => {
-            const values = d.values.map(
-              (v) => `${v.value} (${v.servers ?? t('common.postgresVersion', {version: v.versions})})`,
+            const values = d.values.map((v) =>
+              bracketed(
+                v.value,
+                v.servers?.join(listSeparator(order.locale)) ??
+                  t('common.postgresVersion', {version: v.versions.join(listSeparator(order.locale))}),
+                order.locale,
+              ),
             );
-            return `${d.name}: ${values.join(', ')}`;
+            return `${d.name}${labelMark(order.locale)}${values.join(listSeparator(order.locale))}`;
           })
-          .join('; '),
+          .join(clauseSeparator(order.locale)),
       }),
     bounds?.storage && t('common.run.storage', {storage: bounds.storage}),
     bounds?.sameMachine && t('common.run.sameMachine', {cpus: bounds.cpus}),
-    build && run.build && buildSentence(t, run.build),
+    build && run.build && buildSentence(t, run.build, order.locale),
   ].filter(Boolean);
 }
 
@@ -67,16 +72,16 @@ function checkpointSentence(t, bounds) {
 }
 
 /** How the servers were built, and what that means for the figures; each way of a run that built them in several. */
-function buildSentence(t, build) {
+function buildSentence(t, build, locale) {
   if (!build.builds) return t(buildKey(build), {compiler: build.compiler, flags: build.flags, usual: '-O2'});
   const ways = build.builds.map((b) =>
     t(b.jit ? 'common.run.build.wayJit' : 'common.run.build.wayNoJit', {
-      versions: t('common.postgresVersion', {version: b.versions.join(', ')}),
+      versions: t('common.postgresVersion', {version: b.versions.join(listSeparator(locale))}),
       compiler: b.compiler,
       flags: b.flags ?? '?',
     }),
   );
-  return t('common.run.build.mixed', {list: ways.join('; ')});
+  return t('common.run.build.mixed', {list: ways.join(clauseSeparator(locale))});
 }
 
 /** A sentence per case of servers built alike. */
@@ -132,7 +137,7 @@ export function runFacts(t, {run, instructionsRun, locale}) {
       ? [t('common.facts.timedOn', {fact: what(run.host)}), t('common.facts.countedOn', {fact: what(counted)})]
       : [what(run.host)];
   const measured = run.durationS
-    ? t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(', ')})
+    ? t('common.run.shortened', {duration: run.durationS, design: run.designDurationS.join(listSeparator(locale))})
     : t('common.seconds', {value: run.measuredS});
   const row = (key, lines) => ({label: t(key), lines: [lines].flat()});
   return {
@@ -145,7 +150,7 @@ export function runFacts(t, {run, instructionsRun, locale}) {
         apart((host) => host.os ?? '?'),
       ),
       row('common.facts.pgbench', run.pgbench ?? '?'),
-      run.build && row('common.facts.servers', buildSentence(t, run.build)),
+      run.build && row('common.facts.servers', buildSentence(t, run.build, locale)),
       row('common.facts.measured', measured),
       row('common.facts.checks', checksText(t, locale, [run, instructionsRun])),
     ].filter(Boolean),

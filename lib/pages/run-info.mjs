@@ -283,9 +283,9 @@ function differingSettings(result) {
         name,
         values: [...byValue].map(([value, versions]) => ({
           value,
-          versions: versions.join(', '),
+          versions,
           // Servers of one version are named by their targets: the version alone would name them all.
-          ...(oneVersion && {servers: byTarget.get(value).join(', ')}),
+          ...(oneVersion && {servers: byTarget.get(value)}),
         })),
       };
     })

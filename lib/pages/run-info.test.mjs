@@ -56,22 +56,22 @@ test("a version's own defaults are named with the versions that had them; io_met
     {
       name: 'data_checksums',
       values: [
-        {value: 'off', versions: '15, 16, 17'},
-        {value: 'on', versions: '18'},
+        {value: 'off', versions: ['15', '16', '17']},
+        {value: 'on', versions: ['18']},
       ],
     },
     {
       name: 'io_method',
       values: [
-        {value: 'sync', versions: '15, 16, 17'},
-        {value: 'worker', versions: '18'},
+        {value: 'sync', versions: ['15', '16', '17']},
+        {value: 'worker', versions: ['18']},
       ],
     },
   ]);
   // A second build of 15 (at -O2) beside the first: 15 named once.
   const o2 = structuredClone(result.environment.targets.find((t) => t.serverVersion.startsWith('15')));
   result.environment.targets.push({...o2, id: 'pg15-o2'});
-  assert.deepEqual(runInfo(result, 'en').bounds.differing[0].values[0], {value: 'off', versions: '15, 16, 17'});
+  assert.deepEqual(runInfo(result, 'en').bounds.differing[0].values[0], {value: 'off', versions: ['15', '16', '17']});
   result.environment.targets.pop();
   // 18 like for like: synchronous I/O is what 15-17 do, so nothing differs.
   for (const t of result.environment.targets)

@@ -5,7 +5,7 @@
 import {percentDifference, ratio} from '../numbers/ratio.mjs';
 import {formatFigure} from '../numbers/format.mjs';
 import {formatDate} from './run-info.mjs';
-import {listOf} from '../i18n/list.mjs';
+import {listOf, listSeparator} from '../i18n/list.mjs';
 import {STUDY_TITLES} from '../i18n/message-keys.mjs';
 import {sentences} from './verdict-words.mjs';
 
@@ -157,7 +157,7 @@ export function studyInfo(study, locale, t) {
     publisher: source.publisher,
     date: formatDate(source.date, locale),
     path: source.path,
-    versions: study.targets.map((x) => x.version).join(', '),
+    versions: study.targets.map((x) => x.version).join(listSeparator(locale)),
     runs: formatFigure(study.runsPerTarget, 'integer', locale),
     machine: {
       os: machine.os,
@@ -182,7 +182,7 @@ export function studyNote(study, locale, t) {
     m.storage,
   ]
     .filter(Boolean)
-    .join(', ');
+    .join(listSeparator(locale));
   return {
     title: t('common.study.title'),
     text: sentences(
@@ -194,7 +194,9 @@ export function studyNote(study, locale, t) {
           versions: info.versions,
         }),
         machine ? t('common.study.machine', {machine}) : t('common.study.noMachine'),
-        info.settings ? t('common.study.settings', {settings: info.settings.join(', ')}) : t('common.study.noSettings'),
+        info.settings
+          ? t('common.study.settings', {settings: info.settings.join(listSeparator(locale))})
+          : t('common.study.noSettings'),
         t('common.study.shown'),
       ],
       locale,

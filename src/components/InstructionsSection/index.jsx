@@ -1,7 +1,7 @@
 // A group's instructions per transaction (lib/pages/instruction-figures.mjs), laid out as the build wrote them.
 import {useEffect} from 'react';
 import Heading from '@theme/Heading';
-import {useT} from '@site/src/components/Msg';
+import {useGaps, useT} from '@site/src/components/Msg';
 import Chart from '@site/src/components/Chart';
 import {useDataUrl} from '@site/src/components/DataUrl';
 import {NotLoaded, useOnDemand} from '@site/src/components/OnDemand';
@@ -103,13 +103,19 @@ function HowCounted({id, method, rows}) {
 function CachegrindFiles({id, files}) {
   const t = useT();
   const dataUrl = useDataUrl();
+  const gaps = useGaps();
+  const label = t('common.instructions.files');
   return (
     <p data-cachegrind-files={id}>
-      <Explained>{t('common.instructions.files')}</Explained>{' '}
+      <Explained>{label}</Explained>
+      {gaps.gap(label, '')}
       {files.map((file, i) => (
         <span key={file.target}>
           {i > 0 && ' · '}
-          {file.name}: <a href={dataUrl(file.short)}>{t('common.instructions.shortRuns')}</a>,{' '}
+          {file.name}
+          {gaps.label}
+          <a href={dataUrl(file.short)}>{t('common.instructions.shortRuns')}</a>
+          {gaps.list}
           <a href={dataUrl(file.long)}>{t('common.instructions.longRuns')}</a>
         </span>
       ))}

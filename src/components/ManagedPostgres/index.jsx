@@ -3,7 +3,7 @@
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
 import {MANAGED_COMMAND_STEP, MANAGED_STORAGE, MANAGED_TEST, messageKey} from '@site/lib/i18n/message-keys.mjs';
-import {useJoin, useSentenceGap, useT} from '@site/src/components/Msg';
+import {useGaps, useJoin, useSentenceGap, useT} from '@site/src/components/Msg';
 import DataTable, {Num} from '@site/src/components/DataTable';
 import NoteBox from '@site/src/components/NoteBox';
 import RunData from '@site/src/components/RunData';
@@ -104,22 +104,31 @@ export function Commands({data, test: id}) {
 export function Provenance({data}) {
   const t = useT();
   const gap = useSentenceGap();
+  const gaps = useGaps();
   const {source, rounded} = data.dataset;
+  const label = t('managed.provenance.source');
+  const when =
+    source.date === null
+      ? t('managed.provenance.undated', {consulted: source.consulted})
+      : t('managed.provenance.dated', {date: source.date, consulted: source.consulted});
+  const dataLabel = t('common.run.data');
   return (
     <NoteBox>
       <strong>{t(rounded ? 'managed.provenance.roundedTitle' : 'managed.provenance.title')}</strong>
       {gap}
       {t('managed.provenance.text', {title: source.title, publisher: source.publisher})}
       <br />
-      {t('managed.provenance.source')}{' '}
+      {label}
+      {gaps.gap(label, source.title)}
       <a href={source.url} data-source-link>
         {source.title}
-      </a>{' '}
-      {source.date === null
-        ? t('managed.provenance.undated', {consulted: source.consulted})
-        : t('managed.provenance.dated', {date: source.date, consulted: source.consulted})}
+      </a>
+      {gaps.gap(source.title, when)}
+      {when}
       <br />
-      {t('common.run.data')} <RunData run={data.dataset} />
+      {dataLabel}
+      {gaps.gap(dataLabel, '')}
+      <RunData run={data.dataset} />
     </NoteBox>
   );
 }
@@ -137,11 +146,14 @@ function TestIntro({data, test: id}) {
 function PerRun({data, test: id}) {
   const t = useT();
   const join = useJoin();
+  const {gap} = useGaps();
   const {perRun} = testOf(data, id);
   if (!perRun) return <p data-per-run="none">{t('managed.perRun.none')}</p>;
+  const text = t('managed.perRun.text', {files: perRun.files, dates: join(perRun.dates)});
   return (
     <p data-per-run={perRun.query}>
-      {t('managed.perRun.text', {files: perRun.files, dates: join(perRun.dates)})}{' '}
+      {text}
+      {gap(text, '')}
       <Link to={`/services${perRun.query}`}>{t('managed.perRun.link', {vcpus: perRun.vcpus, size: perRun.size})}</Link>
     </p>
   );

@@ -3,7 +3,7 @@
 // every <Msg> and component inside, so no page downloads the whole catalog.
 import {createContext, Fragment, useContext, useMemo} from 'react';
 import {createPartsTranslator, createTranslator} from '@site/lib/i18n/messages.mjs';
-import {listSeparator, sentenceGap, separated} from '@site/lib/i18n/list.mjs';
+import {gapBetween, labelMark, listSeparator, sentenceGap, separated} from '@site/lib/i18n/list.mjs';
 import {Explained, TermsOfPage} from '@site/src/components/Terms';
 import {Marked, MarksOfPage, useMarks} from '@site/src/components/Marks';
 
@@ -83,6 +83,19 @@ export default function Msg({id, values}) {
  */
 export function useSentenceGap() {
   return sentenceGap(usePageText().locale);
+}
+
+/**
+ * The gap between two pieces of text set side by side (a label and its link): (before, after) => ' ' or '' as the
+ * page's language spaces them (lib/i18n/list.mjs, gapBetween); with them, the mark after a label and a list's.
+ */
+export function useGaps() {
+  const {locale} = usePageText();
+  return {
+    gap: (before, after) => gapBetween(before, after, locale),
+    label: labelMark(locale),
+    list: listSeparator(locale),
+  };
 }
 
 /** Sets items apart by a mark (· by default) as the page's language spaces it (lib/i18n/list.mjs, separated). */

@@ -1,12 +1,14 @@
 // Where a page's figures come from, as the build wrote it (lib/pages/run-facts.mjs): which run, on what, said once
 // in a compact table (run, machine, system, pgbench, servers, each measurement, what was checked, the raw data),
 // then, folded, every sentence of how the runs were made.
+import {useGaps} from '@site/src/components/Msg';
 import RunData from '@site/src/components/RunData';
 import styles from './styles.module.css';
 
 /** @param {{data: {facts: object, run: object, instructionsRun?: object}}} props */
 export function RunProvenance({data}) {
   const {facts, run} = data;
+  const {gap} = useGaps();
   return (
     <section className={styles.facts} data-run-facts={run.id}>
       <strong>{facts.title}</strong>
@@ -33,7 +35,9 @@ export function RunProvenance({data}) {
                 // On a line of its own: links never run into the next sentence.
                 <>
                   <br />
-                  {facts.data.instructions} <RunData run={data.instructionsRun} />
+                  {facts.data.instructions}
+                  {gap(facts.data.instructions, '')}
+                  <RunData run={data.instructionsRun} />
                 </>
               )}
             </td>

@@ -6,7 +6,7 @@
 // from lib/postgresbench/services-view.mjs, the same function the build used.
 import {useCallback, useMemo} from 'react';
 import {useDataUrl} from '@site/src/components/DataUrl';
-import {useSeparated, useT} from '@site/src/components/Msg';
+import {useSentenceGap, useSeparated, useT} from '@site/src/components/Msg';
 import {ControlRow, Select, controlStyles, useQueryState} from '@site/src/components/Controls';
 import {
   SERVICES_FIGURE,
@@ -154,6 +154,7 @@ function Bar({data, row, view}) {
 /** The comparison the reader chose: controls, then the sorted bars. */
 export default function ServiceComparison({data}) {
   const t = useT();
+  const gap = useSentenceGap();
   const parse = useCallback((search) => parseState(search, data.rows), [data.rows]);
   const query = useCallback((state) => stateQuery(state, data.rows), [data.rows]);
   const [state, change] = useQueryState(parse, query, data.defaultState);
@@ -171,9 +172,10 @@ export default function ServiceComparison({data}) {
         {t('services.summary', {
           metric: metricLabel(t, view.metric.id),
           figure: t(messageKey(SERVICES_FIGURE, view.figure, 'SERVICES_FIGURE')),
-        })}{' '}
+        })}
+        {gap}
         {t(view.metric.better === 'higher' ? 'services.higherBetter' : 'services.lowerBetter')}
-        {view.metric.single && ` ${t('services.singleFigure')}`}
+        {view.metric.single && `${gap}${t('services.singleFigure')}`}
       </p>
       {view.memories.length > 1 && (
         <p className={styles.summary}>{t('services.memoryDiffers', {memories: view.memories.join(' / ')})}</p>

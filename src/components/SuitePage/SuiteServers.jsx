@@ -27,13 +27,15 @@ export default function SuiteServers({data}) {
             <td>
               <Words text={s.about} />
             </td>
-            <td>{s.version}</td>
+            {/* As the server reports it (version()): English, whatever the page's language. */}
+            <td lang="en">{s.version}</td>
             <td>
               {s.build ? <code>{s.build.join(' ')}</code> : '—'}
               {s.origin && (
                 <>
                   <br />
-                  <small>{s.origin}</small>
+                  {/* As the build recorded it where the server was built (scripts/build-postgres.sh), in English. */}
+                  <small lang="en">{s.origin}</small>
                 </>
               )}
             </td>

@@ -6,7 +6,7 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import {Page, useT} from '@site/src/components/Msg';
+import {Page, useGaps, useT} from '@site/src/components/Msg';
 import AnswerMatrix from '@site/src/components/AnswerMatrix';
 import Chart from '@site/src/components/Chart';
 import RepoPath from '@site/src/components/RepoPath';
@@ -66,6 +66,7 @@ function Lead({data}) {
 
 function SuiteRun({data, onDemand}) {
   const t = useT();
+  const {gap} = useGaps();
   return (
     <>
       {data.answer && <AnswerMatrix data={data} onDemand={onDemand} />}
@@ -86,7 +87,7 @@ function SuiteRun({data, onDemand}) {
           {s.text}
           {s.history && (
             <>
-              {' '}
+              {gap(s.text, data.unmeasured.link)}
               <Link to={data.history}>{data.unmeasured.link}</Link>
             </>
           )}
@@ -108,7 +109,9 @@ function SuiteRun({data, onDemand}) {
         {t('suite.history.title')}
       </Heading>
       <p>
-        {t('suite.history.text')} <Link to={data.history}>{t('suite.history.link')}</Link>
+        {t('suite.history.text')}
+        {gap(t('suite.history.text'), '')}
+        <Link to={data.history}>{t('suite.history.link')}</Link>
       </p>
       {data.reading && (
         <>
@@ -148,6 +151,7 @@ function Statements({data}) {
 /** The suite's own SQL: each custom script as it ran (kept in the result), each setup file by its path. */
 function Scripts({data}) {
   const t = useT();
+  const {gap} = useGaps();
   if (data.scripts.length === 0 && data.setupFiles.length === 0) return null;
   return (
     <>
@@ -162,7 +166,8 @@ function Scripts({data}) {
       {data.setupFiles.map((f) =>
         f.sql === null ? (
           <p key={f.workload}>
-            {t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload})}{' '}
+            {t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload})}
+            {gap(t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload}), '')}
             <RepoPath path={f.file} />
           </p>
         ) : (
