@@ -8,8 +8,8 @@ import {root} from './site.mjs';
 
 /**
  * The page's text, every tab and fold included, as a reader meets it: the text nodes of one block joined as they
- * run (a link inside a sentence is part of it: "出典： Performance"), blocks apart by a mark no rule matches, and
- * code replaced by another such mark (it is what it is, but the spaces around it are the page's).
+ * run (a link inside a sentence is part of it: "出典： Performance"), blocks and line breaks apart by a mark no rule
+ * matches, and code replaced by another such mark (it is what it is, but the spaces around it are the page's).
  */
 const pageText = (page) =>
   page.evaluate(() => {
@@ -19,11 +19,17 @@ const pageText = (page) =>
       while (e && getComputedStyle(e).display.startsWith('inline')) e = e.parentElement;
       return e;
     };
-    const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(
+      document.querySelector('main') ?? document.body,
+      NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT,
+    );
     let text = '';
     let block = null;
     while (walker.nextNode()) {
       const node = walker.currentNode;
+      // A line break ends a line as a block does.
+      if (node.nodeName === 'BR') block = null;
+      if (node.nodeType !== Node.TEXT_NODE) continue;
       const here = blockOf(node);
       if (here !== block) text += '\u0001';
       block = here;

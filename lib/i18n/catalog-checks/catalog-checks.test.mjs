@@ -191,6 +191,17 @@ test('full-width-space and ascii-punctuation hold Chinese too, and leave English
   );
   assert.deepEqual(found('en'), []);
   assert.deepEqual(found('ko'), []);
+  // A list of figures or a clause after Latin words is Chinese text too; a thousands separator is not a comma.
+  const lists = catalog('{"a": {"run": "服务器：{{a}} 15, 16；共 1,234 次", "name": "不带 JIT; PostgreSQL, 以及"}}');
+  assert.deepEqual(
+    CATALOG_CHECKS.find((c) => c.name === 'ascii-punctuation')
+      .check({catalog: lists, english, locale: 'zh-Hans'})
+      .map((p) => [p.key, p.values.found]),
+    [
+      ['a.run', '5,'],
+      ['a.name', 'T;'],
+    ],
+  );
 });
 
 test('figure-spacing: Korean sets 라운드 right after its figure, as most of its messages do; 번역 is no counter', () => {
