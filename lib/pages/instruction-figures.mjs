@@ -3,6 +3,7 @@
 // lib/model/comparisons.mjs; fewer is better, at the suite's instructions margin), the A/A control, how they were
 // counted, a chart, the functions whose work changed most against each base (function-figures.mjs), and the
 // Cachegrind files to download; every sentence written here.
+import {clauseSeparator} from '../i18n/list.mjs';
 import {COUNTED, CYCLE_WEIGHTS, countedByCallgrind} from '../cachegrind/read-callgrind.mjs';
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
 import {formatFigure} from '../numbers/format.mjs';
@@ -156,7 +157,12 @@ function countingOf(result, cells, {others, locale, repeats, timedClients}) {
     // Counted with fewer clients than the timed runs (suite.md: scenarios[].instructions.clients).
     timedClients: timedClients > clients ? n(timedClients) : null,
     ...pageStateOf(cells, locale),
-    cycles: cells.find((c) => c.instructions?.cyclesPerTransaction !== undefined)?.instructions.caches ?? null,
+    // Callgrind's own desc: lines, verbatim, joined as the page's language joins clauses (recorded with "; ").
+    cycles:
+      cells
+        .find((c) => c.instructions?.cyclesPerTransaction !== undefined)
+        ?.instructions.caches?.split('; ')
+        .join(clauseSeparator(locale)) ?? null,
     serverMargin: percentOrNull(margins(result).serverInstructions, locale),
   };
 }

@@ -20,13 +20,13 @@ test('/pg-versions/ shows the pair the address asks for, and a new pair rewrites
   await loaded();
   let box = await answerBox(page);
   assert.deepEqual([box.version, box.baseline, box.pair], ['pg16', 'pg15', 'pg16 pg15']);
-  assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 15 \(-Os\): /);
+  assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 15 \(-Os\)\. Instructions per transaction: /);
   assert.ok(!box.columns.includes('pg15'), 'the baseline has no column of its own');
 
   await page.selectOption('#answer-baseline', 'pg17');
   await loaded();
   box = await answerBox(page);
-  assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 17 \(-Os\): /);
+  assert.match(box.sentence, /^PostgreSQL 16 \(-Os\) against PostgreSQL 17 \(-Os\)\. Instructions per transaction: /);
   // The first view's baseline (15, -O2) goes unsaid in an address; another is named.
   assert.equal(new URL(page.url()).search, '?version=pg16&baseline=pg17');
   assert.ok(box.columns.includes('pg15') && !box.columns.includes('pg17'));
@@ -44,7 +44,7 @@ test('/pg-versions/?version=pg18&baseline=pg17 shows 18 against 17', async () =>
   const box = await answerBox(page);
   assert.match(
     box.sentence,
-    /^PostgreSQL 18 \(-Os, data_checksums off, io_method sync\) against PostgreSQL 17 \(-Os\): /,
+    /^PostgreSQL 18 \(-Os, data_checksums off, io_method sync\) against PostgreSQL 17 \(-Os\)\. Instructions per transaction: /,
   );
   await page.close();
 });
@@ -70,7 +70,7 @@ test('the functions that changed follow the baseline the answer shows, first vie
     await page.textContent('[data-answer-build]'),
     new RegExp(
       '^The same major versions, built as the embedded servers are: PostgreSQL 18 \\(-Os, [^)]*\\) against ' +
-        'PostgreSQL 17 \\(-Os\\): ',
+        'PostgreSQL 17 \\(-Os\\)\\. Instructions per transaction: ',
     ),
   );
 

@@ -41,7 +41,8 @@ test('a message shown in English and one translated from an older English are ma
   const english = page.locator('[data-msg="managed.answer.sentence"]');
   assert.equal(await english.getAttribute('lang'), 'en');
   assert.equal(await english.getAttribute('data-msg-state'), 'english');
-  assert.match(await english.textContent(), new RegExp(`^${ENGLISH} in 3 of 3 tests: .*의 1\\.1배\\.$`));
+  // Its values are the page's language's: an English sentence around Korean parts, marked as such.
+  assert.match(await english.textContent(), new RegExp(`^${ENGLISH} in 3건 모두에서 tests: .*의 1\\.1배\\.$`));
   // Its mark opens a line in the reader's language, saying why.
   const mark = page.locator('[data-msg="managed.answer.sentence"] + button[data-mark="english"]');
   assert.equal(await mark.textContent(), 'EN');
