@@ -59,12 +59,15 @@ export function createPartsTranslator(locale, messages) {
   };
 }
 
-// Japanese and Chinese set no half-width space beside full-width brackets and punctuation. A message spaces a
-// placeholder from its words ("{{base}} に対する", right for "PostgreSQL 17"); a value that ends in one
-// ("PostgreSQL 17（-O2）") takes that space away, as a value that begins with one does the space before it.
+// Japanese and Chinese set no half-width space beside full-width brackets and punctuation, nor between two of their
+// own characters. A message spaces a placeholder from its words ("{{base}} に対する", right for "PostgreSQL 17");
+// a value that ends in a full-width mark ("PostgreSQL 17（-O2）") or in a character of the language, such as a
+// date's 日 before の, takes that space away, as a value that begins with one does the space before it.
 const FULL_WIDTH_LOCALE = /^(ja|zh)\b/;
 const CLOSES = /[）」』】〕、。，：；！？]$/u;
 const OPENS = /^[（「『【〔、。，：；！？）]/u;
+const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** A message's parts (text, value, text…) with the spaces beside a value's full-width edge taken out. */
 function withoutSpaceByFullWidth(parts) {
@@ -73,8 +76,12 @@ function withoutSpaceByFullWidth(parts) {
     const before = parts[i - 1];
     const after = parts[i + 1];
     let text = part;
-    if (typeof before === 'string' && CLOSES.test(before)) text = text.replace(/^ +/, '');
-    if (typeof after === 'string' && OPENS.test(after)) text = text.replace(/ +$/, '');
+    // A value may be an element (a link): only text has edges to read.
+    const [left, right] = [before, after].map((v) => (typeof v === 'string' ? v : null));
+    if (left !== null && (CLOSES.test(left) || (CJK_END.test(left) && CJK_START.test(text.trimStart()))))
+      text = text.replace(/^ +/, '');
+    if (right !== null && (OPENS.test(right) || (CJK_START.test(right) && CJK_END.test(text.trimEnd()))))
+      text = text.replace(/ +$/, '');
     return text;
   });
 }

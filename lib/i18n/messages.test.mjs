@@ -38,3 +38,21 @@ test('Japanese and Chinese take no half-width space beside a value that ends or 
   // Other languages keep their spaces as written.
   assert.equal(createTranslator('ko', catalog)('against', {base: '17（-O2）', name: '18'}), '17（-O2） に対する 18');
 });
+
+test('Japanese and Chinese: no half-width space where a value and a word meet in their own script', () => {
+  const catalog = {
+    latest: '最新は {{date}} の {{run}} です',
+    warm: '{{warmup}} のウォームアップ',
+    on: '在 {{date}} 运行',
+  };
+  const ja = createTranslator('ja', catalog);
+  // A date ends in 日: no space before の; a run id is Latin: spaced as written.
+  assert.equal(
+    ja('latest', {date: '2026年11月27日', run: 'pg-versions-1'}),
+    '最新は 2026年11月27日の pg-versions-1 です',
+  );
+  assert.equal(ja('warm', {warmup: '10 秒'}), '10 秒のウォームアップ');
+  // A value that begins in the language's script takes the space before it too.
+  assert.equal(createTranslator('zh-Hans', catalog)('on', {date: '十一月'}), '在十一月运行');
+  assert.equal(ja('warm', {warmup: '10 s'}), '10 s のウォームアップ');
+});

@@ -87,18 +87,18 @@ test('the answer is one sentence from the verdicts, in every language', async ()
   assert.equal(
     pair((await pageOf(decidedRun(), 'ja')).answer, 'pg16', 'pg15').sentence,
     'PostgreSQL 16 を PostgreSQL 15 と比べると、スループットは 2 件中 1 件で高い（+50%）、' +
-      '残り 1 件では判定不能（実行回数が少なすぎて検定できない）。',
+      '残り 1 件は判定不能（実行回数が少なすぎて検定できない）。',
   );
   // Chinese joins the clauses with semicolons, never 和; the last of several parts is the rest of the whole.
   assert.equal(
     pair((await pageOf(decidedRun(), 'zh-Hans')).answer, 'pg16', 'pg15').sentence,
-    'PostgreSQL 16 相对 PostgreSQL 15：吞吐量方面，2 项中有 1 项更高（+50%）；其余 1 项无法判断（运行次数太少，无法做任何检验）。',
+    '与 PostgreSQL 15 相比，PostgreSQL 16 的吞吐量 2 项中有 1 项更高（+50%）；其余 1 项无法判断（运行次数太少，无法做任何检验）。',
   );
   // Korean names the measure once, as the sentence's topic, and says "the rest" its own way.
   assert.equal(
     pair((await pageOf(decidedRun(), 'ko')).answer, 'pg16', 'pg15').sentence,
-    'PostgreSQL 15 대비 PostgreSQL 16: 처리량은 2건 중 1건에서 높음(+50%), ' +
-      '나머지 1건에서는 판단할 수 없음(실행 횟수가 너무 적어 어떤 검정도 할 수 없음).',
+    'PostgreSQL 15 대비 PostgreSQL 16: 처리량은 2건 중 1건은 높음(+50%), ' +
+      '나머지 1건은 판정할 수 없음(실행 횟수가 너무 적어 어떤 검정도 할 수 없음).',
   );
 });
 

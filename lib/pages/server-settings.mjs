@@ -22,7 +22,8 @@ export function settingsOf(result) {
   const valuesOf = (n) => servers.map((x) => x.settings[n] ?? x.keySettings?.[n] ?? null);
   const alike = (n) => new Set(valuesOf(n)).size === 1;
   return {
-    keys: KEY_SETTINGS.join(', '),
+    // Listed as the page's language lists (SuiteServers.jsx).
+    keys: KEY_SETTINGS,
     shared: names.filter(alike).map((n) => ({name: n, value: valuesOf(n)[0]})),
     differing: names
       .filter((n) => !alike(n))

@@ -45,11 +45,11 @@ test('"all N" and "the rest" are each language\'s own words, not "N of N"', () =
     verdictParts(cells, {t: createTranslator(locale, catalogOf(locale)), locale, margin: 0.05, measure: 'time'});
   assert.equal(text(all, 'en'), 'higher in all 3 (each estimate between +20% and +30%)');
   assert.equal(text(all, 'ja'), '3 件すべてで高い（各比較の推定値は +20%〜+30%）');
-  assert.equal(text(all, 'ko'), '3건 모두에서 높음(비교별 추정치 +20%~+30%)');
+  assert.equal(text(all, 'ko'), '3건 모두 높음(비교별 추정치 +20%~+30%)');
   assert.equal(text(all, 'zh-Hans'), '3 项均更高（各项估计值在 +20% 至 +30% 之间）');
   // Two parts: the second is the rest of the whole.
   assert.equal(
     text(three, 'ja'),
-    '3 件中 2 件で高い（各比較の推定値は +20%〜+30%）、残り 1 件では同等（差は ±5% 以内、+1%）',
+    '3 件中 2 件で高い（各比較の推定値は +20%〜+30%）、残り 1 件は同等（差は ±5% 以内、+1%）',
   );
 });

@@ -1,7 +1,7 @@
 // A suite page's servers: what each is (the suite's words), its version and build; the settings every server
 // ran with, and those that differed, each server's value beside it and whether the suite declared it.
 import Heading from '@theme/Heading';
-import {useT} from '@site/src/components/Msg';
+import {useGaps, useT} from '@site/src/components/Msg';
 import DataTable from '@site/src/components/DataTable';
 import {Words} from './Words';
 
@@ -65,10 +65,11 @@ export default function SuiteServers({data}) {
 /** The settings the servers differ in: each value once, with the servers (by id) that ran with it. */
 function DifferingSettings({settings}) {
   const t = useT();
+  const gaps = useGaps();
   return (
     <DataTable
       data-settings="differing"
-      caption={t('suite.settings.differing', {keys: settings.keys})}
+      caption={t('suite.settings.differing', {keys: settings.keys.join(gaps.list)})}
       columns={[t('suite.settings.name'), t('suite.settings.value'), t('suite.settings.declared')]}
     >
       {settings.differing.map((d) => (
