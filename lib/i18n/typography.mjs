@@ -7,13 +7,17 @@ export const FULL_WIDTH_SPACE = /[）」』】〕、。，：；！？] +| +[（
 
 /**
  * Japanese and Chinese: an ASCII comma or semicolon in running text, after a CJK character, a figure or a bracket and
- * before a space or a CJK character ("不带 JIT; PostgreSQL", "PostgreSQL 15, 16, 17, 18"). English a page quotes
- * is marked lang="en" and left alone.
+ * before a space or a CJK character ("不带 JIT; PostgreSQL", "PostgreSQL 15, 16, 17, 18"); an ASCII full stop,
+ * colon, ! or ? after a CJK character ("しています.数値", "服务器: 版本"). English a page quotes is marked lang="en"
+ * and left alone.
  */
-export const ASCII_PUNCTUATION = new RegExp(`(?:(?:${CJK}|\\d|[)）]|\\}\\})[,;]|[A-Za-z];)(?= |${CJK})`, 'gu');
+export const ASCII_PUNCTUATION = new RegExp(
+  `(?:(?:${CJK}|\\d|[)）]|\\}\\})[,;]|[A-Za-z];)(?= |${CJK})|(?:${CJK}|）)[.:!?](?= ?(?:[A-Za-z]|${CJK}))`,
+  'gu',
+);
 
-/** Korean: a sentence's full stop run into the next sentence ("±0.2%.페이지가"). */
-export const KOREAN_SENTENCE_SPACE = /(?:[가-힣)%]|\}\})[.](?=[가-힣])/gu;
+/** Korean: a sentence's full stop run into the next sentence ("±0.2%.페이지가", "않았습니다.pgbench를"). */
+export const KOREAN_SENTENCE_SPACE = /(?:[가-힣)%]|\}\})[.](?=[가-힣A-Za-z])/gu;
 
 // Placeholders whose value ends in % ("+6%", "±5%"'s figure): in a catalog, what follows them follows a figure.
 const PERCENT =
@@ -50,8 +54,26 @@ export const typographyRules = (locale) => ({
 });
 
 /**
+ * What a check quotes of a message: the place that breaks the rule with up to four characters on each side, within
+ * its words ("않았습니다.pgbe", not "다.", which every sentence has), so that the translator finds it.
+ */
+function quoted(text, m) {
+  const end = m.index + m[0].length;
+  // A placeholder the four characters would cut is taken whole.
+  const placeholders = [...text.matchAll(/\{\{\w+\}\}/g)].map((p) => [p.index, p.index + p[0].length]);
+  const whole = (at, side) => placeholders.find(([a, b]) => a < at && at < b)?.[side] ?? at;
+  const before = text
+    .slice(whole(Math.max(0, m.index - 4), 0), m.index)
+    .split(/\s/)
+    .at(-1);
+  const after = text.slice(end, whole(Math.min(text.length, end + 4), 1)).split(/\s/)[0];
+  return `${before}${m[0]}${after}`;
+}
+
+/**
  * A catalog check of one rule (catalog-checks/): every message of a locale the rule holds in, each place it
- * breaks it told with `message` (a key under checks.) and what was found.
+ * breaks it told with `message` (a key under checks., or one per locale where each locale's rule is its own) and
+ * what was found.
  */
 export const typographyCheck = ({name, description, rule: id, message}) => ({
   name,
@@ -60,9 +82,12 @@ export const typographyCheck = ({name, description, rule: id, message}) => ({
   check: ({catalog, locale}) => {
     const rule = typographyRules(locale)[id];
     if (!rule) return [];
+    const said = typeof message === 'string' ? message : message[locale];
     // A message still in English is the untranslated report's (check-catalogs.mjs), not held to these rules.
     return [...catalog.messages]
       .filter(([, text]) => OWN_SCRIPT.test(text))
-      .flatMap(([key, text]) => [...text.matchAll(rule)].map((m) => ({key, id: message, values: {found: m[0]}})));
+      .flatMap(([key, text]) =>
+        [...text.matchAll(rule)].map((m) => ({key, id: said, values: {found: quoted(text, m)}})),
+      );
   },
 });

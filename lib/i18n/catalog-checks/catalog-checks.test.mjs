@@ -106,7 +106,7 @@ test("the issue's reproductions are caught: 万 after a figure, %% from the advi
   assert.deepEqual(ids, [
     'm.best checks.multiplier',
     // "%変化": the sign added, and run into the word after it.
-    'm.change checks.figureSpacing',
+    'm.change checks.figureSpacingJapanese',
     'm.change checks.signAdded',
     'm.runs checks.fullWidthSign',
     'm.runs checks.numberWords',
@@ -173,10 +173,18 @@ test('korean-sentence-space: a full stop run into the next Korean sentence, not 
   );
   assert.deepEqual(
     check.check({catalog: ko, english, locale: 'ko'}).map((p) => [p.key, p.values.found]),
+    // Quoted with the words around it: every sentence ends in 다., not every one in 않았습니다.pgbe.
     [
-      ['a.run', '%.'],
-      ['a.margin', '}}.'],
+      ['a.run', '±0.2%.페이지가'],
+      ['a.margin', '{{m}}.페이지'],
     ],
+  );
+  // A sentence may begin with a Latin word: its full stop still wants a space.
+  assert.deepEqual(
+    check
+      .check({catalog: catalog('{"a": {"run": "않았습니다.pgbench를 다시"}}'), english, locale: 'ko'})
+      .map((p) => p.values.found),
+    ['않았습니다.pgbe'],
   );
 });
 
@@ -187,7 +195,7 @@ test('full-width-space and ascii-punctuation hold Chinese too, and leave English
     names.flatMap((n) => CATALOG_CHECKS.find((c) => c.name === n).check({catalog: zh, english, locale}));
   assert.deepEqual(
     found('zh-Hans').map((p) => [p.key, p.values.found]),
-    [['a.run', '） ']],
+    [['a.run', '（-Os） 相对']],
   );
   assert.deepEqual(found('en'), []);
   assert.deepEqual(found('ko'), []);
@@ -198,9 +206,17 @@ test('full-width-space and ascii-punctuation hold Chinese too, and leave English
       .check({catalog: lists, english, locale: 'zh-Hans'})
       .map((p) => [p.key, p.values.found]),
     [
-      ['a.run', '5,'],
-      ['a.name', 'T;'],
+      ['a.run', '15,'],
+      ['a.name', 'JIT;'],
     ],
+  );
+  // An ASCII full stop or colon after Chinese or Japanese; a version's decimal point is none.
+  const stops = catalog('{"a": {"run": "服务器: 版本 PostgreSQL 15.4", "name": "示しています.数値"}}');
+  assert.deepEqual(
+    CATALOG_CHECKS.find((c) => c.name === 'ascii-punctuation')
+      .check({catalog: stops, english, locale: 'ja'})
+      .map((p) => p.values.found),
+    ['服务器:', 'しています.数値'],
   );
 });
 
@@ -211,7 +227,7 @@ test('figure-spacing: Korean sets 라운드 right after its figure, as most of i
   );
   assert.deepEqual(
     check.check({catalog: ko, english, locale: 'ko'}).map((p) => [p.key, p.values.found]),
-    [['a.run', '}} 라운드']],
+    [['a.run', '{{high}} 라운드가']],
   );
 });
 
@@ -223,14 +239,15 @@ test('figure-spacing: Japanese and Chinese space a figure from its counter or pa
       'ja',
       '{"a": {"run": "{{minRuns}}回以上、{{wanted}}の変化、約±{{low}}", "name": "{{runs}} 回、{{change}}倍"}}',
     ),
-    ['}}回', '{{wanted}}の', '約±'],
+    // Each quoted with up to four characters each side, a placeholder whole.
+    ['{{minRuns}}回以上、{{wanted}}', '回以上、{{wanted}}の変化、約', 'の変化、約±{{low}}'],
   );
   assert.deepEqual(
     found('zh-Hans', '{"a": {"run": "{{minRuns}}次或以上，{{level}}置信区间", "name": "{{runs}} 次，{{change}}倍"}}'),
-    ['}}次', '{{level}}置'],
+    ['{{minRuns}}次或以上，', '或以上，{{level}}置信区间'],
   );
   assert.deepEqual(
     found('ko', '{"a": {"run": "± {{margin}}, {{count}} 건에서", "name": "{{count}}건, {{name}} 배포"}}'),
-    ['± ', '}} 건'],
+    ['± {{margin}}', '{{count}} 건에서'],
   );
 });

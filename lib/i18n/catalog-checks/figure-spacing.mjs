@@ -6,5 +6,10 @@ export default typographyCheck({
   name: 'figure-spacing',
   description: "One spacing between a figure and its words, as the locale's other messages write it.",
   rule: 'figureSpacing',
-  message: 'checks.figureSpacing',
+  // Each language spaces its figures its own way: the check says the one of the catalog it reads.
+  message: {
+    ja: 'checks.figureSpacingJapanese',
+    'zh-Hans': 'checks.figureSpacingChinese',
+    ko: 'checks.figureSpacingKorean',
+  },
 });
