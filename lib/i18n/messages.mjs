@@ -7,6 +7,7 @@
 // i18next that every message means the same under both (catalog-checks/i18next-renders-same.mjs).
 
 import {catalogPath} from './catalog-path.mjs';
+import {ENDS_CJK, ENDS_FULL_WIDTH, STARTS_CJK, STARTS_FULL_WIDTH, setsFullWidth} from './full-width.mjs';
 
 /** A {{placeholder}}, its name captured: the one pattern of the pages, the checks and the tools. */
 export const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -55,7 +56,7 @@ export function createPartsTranslator(locale, messages) {
         throw new Error(`The message "${id}" (${locale}) needs a value for {{${part}}}: the page must pass it.`);
       return value;
     });
-    return FULL_WIDTH_LOCALE.test(locale) ? withoutSpaceByFullWidth(parts) : parts;
+    return setsFullWidth(locale) ? withoutSpaceByFullWidth(parts) : parts;
   };
 }
 
@@ -63,11 +64,6 @@ export function createPartsTranslator(locale, messages) {
 // own characters. A message spaces a placeholder from its words ("{{base}} に対する", right for "PostgreSQL 17");
 // a value that ends in a full-width mark ("PostgreSQL 17（-O2）") or in a character of the language, such as a
 // date's 日 before の, takes that space away, as a value that begins with one does the space before it.
-const FULL_WIDTH_LOCALE = /^(ja|zh)\b/;
-const CLOSES = /[）」』】〕、。，：；！？]$/u;
-const OPENS = /^[（「『【〔、。，：；！？）]/u;
-const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
-const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** A message's parts (text, value, text…) with the spaces beside a value's full-width edge taken out. */
 function withoutSpaceByFullWidth(parts) {
@@ -78,9 +74,9 @@ function withoutSpaceByFullWidth(parts) {
     let text = part;
     // A value may be an element (a link): only text has edges to read.
     const [left, right] = [before, after].map((v) => (typeof v === 'string' ? v : null));
-    if (left !== null && (CLOSES.test(left) || (CJK_END.test(left) && CJK_START.test(text.trimStart()))))
+    if (left !== null && (ENDS_FULL_WIDTH.test(left) || (ENDS_CJK.test(left) && STARTS_CJK.test(text.trimStart()))))
       text = text.replace(/^ +/, '');
-    if (right !== null && (OPENS.test(right) || (CJK_START.test(right) && CJK_END.test(text.trimEnd()))))
+    if (right !== null && (STARTS_FULL_WIDTH.test(right) || (STARTS_CJK.test(right) && ENDS_CJK.test(text.trimEnd()))))
       text = text.replace(/ +$/, '');
     return text;
   });

@@ -1,9 +1,9 @@
 // Typography of Japanese, Chinese and Korean text, one rule each: the catalogs' checks (catalog-checks/) apply them
 // to every message, and the page tour to the built pages' text, where messages and figures have been joined.
-const CJK = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]';
+import {CJK, CLOSING_MARKS, OPENING_MARKS, setsFullWidth} from './full-width.mjs';
 
 /** Japanese and Chinese: a half-width space beside a full-width bracket or punctuation mark ("（-Os） に対する"). */
-export const FULL_WIDTH_SPACE = /[）」』】〕、。，：；！？] +| +[（「『【〔、。，：；！？）]/gu;
+export const FULL_WIDTH_SPACE = new RegExp(`[${CLOSING_MARKS}] +| +[${OPENING_MARKS}]`, 'gu');
 
 /**
  * Japanese and Chinese: an ASCII comma or semicolon in running text, after a CJK character, a figure or a bracket and
@@ -43,12 +43,11 @@ export const FIGURE_SPACING = {
   ko: new RegExp(`± |${FIGURE_END} %|${FIGURE_END} (?:라운드|초|개|배|건|회|번)${KOREAN_AFTER_UNIT}`, 'gu'),
 };
 
-const FULL_WIDTH_LOCALES = /^(ja|zh)\b/;
 const OWN_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** The rules of a locale, by name. */
 export const typographyRules = (locale) => ({
-  ...(FULL_WIDTH_LOCALES.test(locale) && {fullWidthSpace: FULL_WIDTH_SPACE, asciiPunctuation: ASCII_PUNCTUATION}),
+  ...(setsFullWidth(locale) && {fullWidthSpace: FULL_WIDTH_SPACE, asciiPunctuation: ASCII_PUNCTUATION}),
   ...(locale === 'ko' && {koreanSentenceSpace: KOREAN_SENTENCE_SPACE}),
   ...(FIGURE_SPACING[locale] && {figureSpacing: FIGURE_SPACING[locale]}),
 });

@@ -38,15 +38,15 @@ export function runMethod(t, run, {build = true} = {}) {
       t('common.run.differs', {
         list: bounds.differing
           .map((d) => {
+            const list = listSeparator(order.locale);
             const values = d.values.map((v) =>
               bracketed(
                 v.value,
-                v.servers?.join(listSeparator(order.locale)) ??
-                  t('common.postgresVersion', {version: v.versions.join(listSeparator(order.locale))}),
+                v.servers?.join(list) ?? t('common.postgresVersion', {version: v.versions.join(list)}),
                 order.locale,
               ),
             );
-            return `${d.name}${labelMark(order.locale)}${values.join(listSeparator(order.locale))}`;
+            return `${d.name}${labelMark(order.locale)}${values.join(list)}`;
           })
           .join(clauseSeparator(order.locale)),
       }),

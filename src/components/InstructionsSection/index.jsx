@@ -108,7 +108,7 @@ function CachegrindFiles({id, files}) {
   return (
     <p data-cachegrind-files={id}>
       <Explained>{label}</Explained>
-      {gaps.gap(label, '')}
+      {gaps.gap(label)}
       {files.map((file, i) => (
         <span key={file.target}>
           {i > 0 && ' · '}

@@ -127,7 +127,7 @@ export function Provenance({data}) {
       {when}
       <br />
       {dataLabel}
-      {gaps.gap(dataLabel, '')}
+      {gaps.gap(dataLabel)}
       <RunData run={data.dataset} />
     </NoteBox>
   );
@@ -153,7 +153,7 @@ function PerRun({data, test: id}) {
   return (
     <p data-per-run={perRun.query}>
       {text}
-      {gap(text, '')}
+      {gap(text)}
       <Link to={`/services${perRun.query}`}>{t('managed.perRun.link', {vcpus: perRun.vcpus, size: perRun.size})}</Link>
     </p>
   );

@@ -92,7 +92,7 @@ export function useSentenceGap() {
 export function useGaps() {
   const {locale} = usePageText();
   return {
-    gap: (before, after) => gapBetween(before, after, locale),
+    gap: (before, after = '') => gapBetween(before, after, locale),
     label: labelMark(locale),
     list: listSeparator(locale),
   };

@@ -36,7 +36,7 @@ export function RunProvenance({data}) {
                 <>
                   <br />
                   {facts.data.instructions}
-                  {gap(facts.data.instructions, '')}
+                  {gap(facts.data.instructions)}
                   <RunData run={data.instructionsRun} />
                 </>
               )}

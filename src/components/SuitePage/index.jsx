@@ -67,6 +67,7 @@ function Lead({data}) {
 function SuiteRun({data, onDemand}) {
   const t = useT();
   const {gap} = useGaps();
+  const historyText = t('suite.history.text');
   return (
     <>
       {data.answer && <AnswerMatrix data={data} onDemand={onDemand} />}
@@ -109,8 +110,8 @@ function SuiteRun({data, onDemand}) {
         {t('suite.history.title')}
       </Heading>
       <p>
-        {t('suite.history.text')}
-        {gap(t('suite.history.text'), '')}
+        {historyText}
+        {gap(historyText)}
         <Link to={data.history}>{t('suite.history.link')}</Link>
       </p>
       {data.reading && (
@@ -163,22 +164,30 @@ function Scripts({data}) {
           {s.sql}
         </CodeBlock>
       ))}
-      {data.setupFiles.map((f) =>
-        f.sql === null ? (
+      {data.setupFiles.map((f) => {
+        if (f.sql !== null) return <SetupFile key={f.workload} file={f} />;
+        const text = t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload});
+        return (
           <p key={f.workload}>
-            {t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload})}
-            {gap(t(f.changed ? 'suite.scripts.changed' : 'suite.scripts.setup', {workload: f.workload}), '')}
+            {text}
+            {gap(text)}
             <RepoPath path={f.file} />
           </p>
-        ) : (
-          <div key={f.workload}>
-            <p>{t('suite.scripts.setup', {workload: f.workload})}</p>
-            <CodeBlock language="sql" title={f.file}>
-              {f.sql}
-            </CodeBlock>
-          </div>
-        ),
-      )}
+        );
+      })}
     </>
+  );
+}
+
+/** A setup file the result kept: its SQL as it ran. */
+function SetupFile({file: f}) {
+  const t = useT();
+  return (
+    <div>
+      <p>{t('suite.scripts.setup', {workload: f.workload})}</p>
+      <CodeBlock language="sql" title={f.file}>
+        {f.sql}
+      </CodeBlock>
+    </div>
   );
 }
