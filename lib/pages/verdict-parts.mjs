@@ -1,5 +1,5 @@
-// A statement over many comparisons, one part per verdict met ("fewer instructions per transaction in 3 of 4
-// comparisons (-3.2% to -1.4%)"), so that a page says once what a sentence per comparison would repeat: a group's
+// A statement over many comparisons, one part per verdict met ("fewer in 3 of 4 (-3.2% to -1.4%) and more in the
+// other 1 (+0.4%)"), so that a page says once what a sentence per comparison would repeat: a group's
 // statement of its servers, an answer's of a pair's groups. Each measure gives a verdict's words for one change and
 // for a range (lib/model/measures.mjs); an undecided timed part says how large a change the noise hides.
 import {unsignedPercent} from '../numbers/comparison-text.mjs';
